@@ -1,0 +1,98 @@
+package org.fastflowj.core;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Two sets of workers joined by a full shuffle: every L-Worker has a channel to every R-Worker.
+ *
+ * <pre>
+ *   ──▶ L0 ──┬──▶ R0 ──▶
+ *        ╲   ├──▶ R1 ──▶          L-Workers route by round-robin (default), on-demand, or themselves
+ *   ──▶ L1 ──┴──▶ R2 ──▶          as {@link MultiOutputNode}s (by key, broadcast, ...)
+ *   ▲                 │
+ *   └── wrapAround() ─┘           R → L feedback, sendFeedbackTo(item, lIndex)
+ * </pre>
+ *
+ * <p>Members may be nodes, combiners or pipelines. R-Worker {@code j} sees L-Worker {@code i} as its
+ * input channel {@code i}; L-Worker {@code i} sees R-Worker {@code j} as its output channel {@code j}.
+ */
+public final class AllToAll extends BuildingBlock {
+    private final List<BuildingBlock> firstSet = new ArrayList<>();
+    private final List<BuildingBlock> secondSet = new ArrayList<>();
+    private int onDemandSlots;
+    private boolean wrapAround;
+
+    public AllToAll() {}
+
+    public AllToAll firstSet(BuildingBlock... members) {
+        return firstSet(List.of(members));
+    }
+
+    public AllToAll firstSet(List<? extends BuildingBlock> members) {
+        add(firstSet, members);
+        return this;
+    }
+
+    public AllToAll secondSet(BuildingBlock... members) {
+        return secondSet(List.of(members));
+    }
+
+    public AllToAll secondSet(List<? extends BuildingBlock> members) {
+        add(secondSet, members);
+        return this;
+    }
+
+    /** On-demand distribution from L to R with one slot per channel. */
+    public AllToAll onDemand() {
+        return onDemand(1);
+    }
+
+    /** On-demand distribution from L to R with {@code slots} per channel. */
+    public AllToAll onDemand(int slots) {
+        if (slots < 1) {
+            throw new IllegalArgumentException("onDemand(" + slots + "): a channel needs at least 1 slot");
+        }
+        this.onDemandSlots = slots;
+        return this;
+    }
+
+    /** Feedback channels from every R-Worker back to every L-Worker. */
+    public AllToAll wrapAround() {
+        this.wrapAround = true;
+        return this;
+    }
+
+    public List<BuildingBlock> firstSet() {
+        return Collections.unmodifiableList(firstSet);
+    }
+
+    public List<BuildingBlock> secondSet() {
+        return Collections.unmodifiableList(secondSet);
+    }
+
+    public boolean isOnDemand() {
+        return onDemandSlots > 0;
+    }
+
+    public int onDemandSlots() {
+        return onDemandSlots;
+    }
+
+    public boolean isWrapAround() {
+        return wrapAround;
+    }
+
+    @Override
+    public String toString() {
+        return "AllToAll(" + firstSet.size() + "x" + secondSet.size() + ")";
+    }
+
+    private static void add(List<BuildingBlock> set, List<? extends BuildingBlock> members) {
+        for (BuildingBlock member : members) {
+            set.add(Objects.requireNonNull(member, "member"));
+        }
+    }
+}

@@ -1,0 +1,72 @@
+package org.fastflowj.core;
+
+import org.fastflowj.core.graph.GraphCompiler;
+import org.fastflowj.core.runtime.Execution;
+import org.fastflowj.core.runtime.Executor;
+
+/**
+ * A building block: a sequential {@link Node} (or {@link Combiner}), a {@link Pipeline}, a {@link Farm} or
+ * an {@link AllToAll}. Blocks nest like LEGO bricks; the tree they form is only a description until
+ * {@link #run()} compiles it into a graph of node threads joined by SPSC channels and starts it.
+ *
+ * <p>Threading: build and run a block from one thread. While it runs, the tree must not be changed.
+ */
+public abstract class BuildingBlock {
+    private volatile Execution execution;
+
+    BuildingBlock() {}
+
+    /** Starts the block with {@link RunOptions#defaults()}; returns at once. */
+    public final void run() {
+        run(RunOptions.defaults());
+    }
+
+    /**
+     * Compiles the block into its concurrency graph and starts one thread per leaf node; returns at once.
+     *
+     * @throws GraphBuildException if the tree is not a legal composition (the message names the block
+     *     and the rule)
+     * @throws IllegalStateException if this block is already running
+     */
+    public final synchronized void run(RunOptions options) {
+        Execution current = execution;
+        if (current != null && !current.isDone()) {
+            throw new IllegalStateException(this + " is already running");
+        }
+        execution = Executor.start(GraphCompiler.compile(this), options);
+    }
+
+    /**
+     * Waits until every node thread has ended.
+     *
+     * @throws NodeFailedException if a node threw: the first failure, naming the node and the method
+     * @throws IllegalStateException if the block was never started
+     */
+    public final void waitEnd() {
+        started().await();
+    }
+
+    /** {@link #run()} then {@link #waitEnd()}. */
+    public final void runAndWaitEnd() {
+        runAndWaitEnd(RunOptions.defaults());
+    }
+
+    /** {@link #run(RunOptions)} then {@link #waitEnd()}. */
+    public final void runAndWaitEnd(RunOptions options) {
+        run(options);
+        waitEnd();
+    }
+
+    /** Per-node statistics of the last run (complete once {@link #waitEnd()} has returned). */
+    public final RunStats stats() {
+        return started().stats();
+    }
+
+    private Execution started() {
+        Execution current = execution;
+        if (current == null) {
+            throw new IllegalStateException(this + " has not been started: call run() first");
+        }
+        return current;
+    }
+}

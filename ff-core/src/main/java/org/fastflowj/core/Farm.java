@@ -1,0 +1,157 @@
+package org.fastflowj.core;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Supplier;
+
+/**
+ * Functional replication: an emitter hands each input item to one of the workers, an optional collector
+ * gathers their outputs.
+ *
+ * <pre>
+ *                 ┌──▶ worker0 ──┐
+ *   ──▶ emitter ──┼──▶ worker1 ──┼──▶ collector ──▶
+ *        ▲        └──▶ worker2 ──┘        │
+ *        └──────── wrapAround() ──────────┘   (from the collector, or from the workers if none)
+ * </pre>
+ *
+ * <ul>
+ *   <li>Emitter: a default one forwards items unless you set your own; a {@link MultiOutputNode}
+ *       emitter routes items itself with {@code sendOutTo(item, worker)}. A farm with no input and no
+ *       emitter has source workers.
+ *   <li>Policy: round-robin (default; a full worker is skipped), or {@link #onDemand()}: a worker gets a
+ *       task only when it has a free slot (input queues of 1 slot, or {@code slots}).
+ *   <li>{@link #ordered()}: outputs leave the collector in input order whatever the workers' speed; a
+ *       worker may filter ({@code goOn()}) or emit several items per task. At most {@code maxInFlight}
+ *       tasks are between emitter and collector, which bounds the reorder memory.
+ *   <li>Without a collector the workers' outputs go straight to the next stage (which then has several
+ *       input channels).
+ * </ul>
+ */
+public final class Farm extends BuildingBlock {
+    /** Default bound on tasks in flight in an ordered farm. */
+    public static final int DEFAULT_MAX_IN_FLIGHT = 1024;
+
+    private final List<BuildingBlock> workers = new ArrayList<>();
+    private Node<?, ?> emitter;
+    private Node<?, ?> collector;
+    private int onDemandSlots;
+    private boolean ordered;
+    private int maxInFlight = DEFAULT_MAX_IN_FLIGHT;
+    private boolean wrapAround;
+
+    private Farm(List<? extends BuildingBlock> workers) {
+        for (BuildingBlock worker : workers) {
+            this.workers.add(Objects.requireNonNull(worker, "worker"));
+        }
+    }
+
+    public static Farm of(BuildingBlock... workers) {
+        return new Farm(List.of(workers));
+    }
+
+    public static Farm of(List<? extends BuildingBlock> workers) {
+        return new Farm(workers);
+    }
+
+    /** A farm of {@code count} workers, each made by {@code factory}. */
+    public static Farm of(int count, Supplier<? extends BuildingBlock> factory) {
+        List<BuildingBlock> list = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            list.add(factory.get());
+        }
+        return new Farm(list);
+    }
+
+    public Farm emitter(Node<?, ?> node) {
+        this.emitter = Objects.requireNonNull(node, "emitter");
+        return this;
+    }
+
+    public Farm collector(Node<?, ?> node) {
+        this.collector = Objects.requireNonNull(node, "collector");
+        return this;
+    }
+
+    /** Round-robin scheduling (the default). */
+    public Farm roundRobin() {
+        this.onDemandSlots = 0;
+        return this;
+    }
+
+    /** On-demand scheduling with one slot per worker. */
+    public Farm onDemand() {
+        return onDemand(1);
+    }
+
+    /** On-demand scheduling: a worker holds at most {@code slots} queued tasks. */
+    public Farm onDemand(int slots) {
+        if (slots < 1) {
+            throw new IllegalArgumentException("onDemand(" + slots + "): a worker needs at least 1 slot");
+        }
+        this.onDemandSlots = slots;
+        return this;
+    }
+
+    /** Outputs in input order, at most {@link #DEFAULT_MAX_IN_FLIGHT} tasks in flight. */
+    public Farm ordered() {
+        return ordered(DEFAULT_MAX_IN_FLIGHT);
+    }
+
+    /** Outputs in input order, at most {@code maxInFlight} tasks between emitter and collector. */
+    public Farm ordered(int maxInFlight) {
+        if (maxInFlight < 1) {
+            throw new IllegalArgumentException("ordered(" + maxInFlight + "): at least 1 task must be in flight");
+        }
+        this.ordered = true;
+        this.maxInFlight = maxInFlight;
+        return this;
+    }
+
+    /** Feedback to the emitter: from the collector if there is one, else from every worker. */
+    public Farm wrapAround() {
+        this.wrapAround = true;
+        return this;
+    }
+
+    public List<BuildingBlock> workers() {
+        return Collections.unmodifiableList(workers);
+    }
+
+    /** The user's emitter, or {@code null} for the default one. */
+    public Node<?, ?> emitter() {
+        return emitter;
+    }
+
+    /** The user's collector, or {@code null} if none was set. */
+    public Node<?, ?> collector() {
+        return collector;
+    }
+
+    public boolean isOnDemand() {
+        return onDemandSlots > 0;
+    }
+
+    public int onDemandSlots() {
+        return onDemandSlots;
+    }
+
+    public boolean isOrdered() {
+        return ordered;
+    }
+
+    public int maxInFlight() {
+        return maxInFlight;
+    }
+
+    public boolean isWrapAround() {
+        return wrapAround;
+    }
+
+    @Override
+    public String toString() {
+        return "Farm(" + workers.size() + " workers)";
+    }
+}

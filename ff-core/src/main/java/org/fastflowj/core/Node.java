@@ -1,0 +1,229 @@
+package org.fastflowj.core;
+
+import java.util.Objects;
+import java.util.function.Function;
+import org.fastflowj.core.runtime.NodeAccess;
+import org.fastflowj.core.runtime.NodeContext;
+import org.fastflowj.core.runtime.Sentinel;
+
+/**
+ * The sequential building block: one thread runs its {@link #svc} on every input item, in order.
+ *
+ * <p>Life cycle, as in FastFlow: {@link #svcInit()} once (a failure aborts the run), then {@code svc}
+ * for each input item, then {@link #eosNotify(int)} when the input stream ends, then {@link #svcEnd()}
+ * once. {@code svc} returns an output item, {@link #goOn()} (no output, keep going) or {@link #eos()}
+ * (end now: EOS goes downstream and the node stops even if inputs remain). {@link #sendOut} emits more
+ * outputs from one call, also from {@code eosNotify} (delivered before the EOS).
+ *
+ * <p>A node with no input channel (the first stage) is a source: {@code svc(null)} is called again and
+ * again until it returns EOS. A node that heads a feedback loop and has no other input is called once
+ * with {@code null}, then reads its feedback channels.
+ *
+ * <p>A plain {@code Node} placed after several producers still gets one {@code eosNotify(-1)}, after all
+ * of them ended; use {@link MultiInputNode} to see each channel, {@link MultiOutputNode} to choose them.
+ *
+ * <p>Threading: all methods run on the node's own thread; a node keeps its state in plain fields.
+ *
+ * @param <I> input item type ({@code Void} for a source)
+ * @param <O> output item type ({@code Void} for a sink)
+ */
+public abstract class Node<I, O> extends BuildingBlock {
+    static {
+        NodeAccess.install(new Access());
+    }
+
+    private NodeContext context;
+    private int id;
+    /** Set by goOn()/eos(), which return null so that they type-check as any O; read right after svc. */
+    private Object signal;
+
+    protected Node() {}
+
+    /**
+     * A node whose {@code svc} applies {@code function}; the function must not return {@code null}.
+     */
+    public static <I, O> Node<I, O> of(Function<? super I, ? extends O> function) {
+        Objects.requireNonNull(function, "function");
+        return new FunctionNode<>(function);
+    }
+
+    /**
+     * Processes one input item ({@code null} for a source).
+     *
+     * @return an output item, {@link #goOn()} or {@link #eos()}; never {@code null}
+     */
+    protected abstract O svc(I input) throws Exception;
+
+    /** Called once on the node's thread before the first {@code svc}; throwing aborts the whole run. */
+    protected void svcInit() throws Exception {}
+
+    /** Called once on the node's thread after the node ended normally, after its EOS went out. */
+    protected void svcEnd() throws Exception {}
+
+    /**
+     * The input stream ended. A plain node is told once, after all its input channels ended, with
+     * {@code channel == -1}; a {@link MultiInputNode} is told once per forward input channel. Items sent
+     * with {@link #sendOut} from here go out before the EOS.
+     */
+    protected void eosNotify(int channel) throws Exception {}
+
+    /**
+     * Sends an item downstream now, by the node's default policy; may be called many times per
+     * {@code svc}. Sending {@link #eos()} ends the node after the current call.
+     *
+     * @throws IllegalStateException if called outside a running {@code svc}, {@code svcInit},
+     *     {@code eosNotify} or {@code svcEnd}
+     */
+    protected final void sendOut(O item) {
+        NodeContext ctx = context();
+        if (item != null) {
+            ctx.emit(item);
+            return;
+        }
+        Object pending = signal;
+        signal = null;
+        if (pending == Sentinel.EOS) {
+            ctx.requestEnd();
+        } else if (pending != Sentinel.GO_ON) {
+            throw new NullPointerException("sendOut(null): null is not an item (sendOut(eos()) ends the node)");
+        }
+    }
+
+    /**
+     * "No output this time": return it from {@code svc} to keep going without emitting.
+     *
+     * <p>It returns {@code null} (and notes the signal on the node) so that it fits any output type; return
+     * it directly, as {@code return goOn();}. In a conditional with a primitive on the other side, box
+     * that side ({@code return ok ? Integer.valueOf(i) : goOn();}), or Java unboxes the null.
+     */
+    protected final O goOn() {
+        signal = Sentinel.GO_ON;
+        return null;
+    }
+
+    /**
+     * End-of-stream: return it from {@code svc} (or pass it to {@code sendOut}) to end the node. Like
+     * {@link #goOn()} it returns {@code null} and notes the signal on the node.
+     */
+    protected final O eos() {
+        signal = Sentinel.EOS;
+        return null;
+    }
+
+    /** The node's index in its parent: farm worker, all-to-all set member or pipeline stage. */
+    public final int id() {
+        return id;
+    }
+
+    /** Whether the node sees its input channels one by one (a {@link MultiInputNode} or a combiner starting with one). */
+    public boolean isMultiInput() {
+        return false;
+    }
+
+    /** Whether the node chooses its output channels (a {@link MultiOutputNode} or a combiner ending with one). */
+    public boolean isMultiOutput() {
+        return false;
+    }
+
+    @Override
+    public String toString() {
+        return "node " + getClass().getName();
+    }
+
+    final NodeContext context() {
+        NodeContext ctx = context;
+        if (ctx == null) {
+            throw new IllegalStateException(this + " is not running: channels exist only during a run");
+        }
+        return ctx;
+    }
+
+    // ---- engine hooks, overridden by MultiInputNode and Combiner ----
+
+    void bind(NodeContext ctx, int nodeId) {
+        this.context = ctx;
+        this.id = nodeId;
+    }
+
+    @SuppressWarnings("unchecked")
+    Object invokeSvc(Object input) throws Exception {
+        return svc((I) input);
+    }
+
+    /**
+     * Runs {@code svc} and turns its result into an item, {@link Sentinel#GO_ON} or {@link Sentinel#EOS};
+     * a bare {@code null} (no goOn()/eos() behind it) is a user error, reported with the node's name.
+     */
+    final Object call(Object input) throws Exception {
+        signal = null;
+        Object result = invokeSvc(input);
+        if (result != null) {
+            return result;
+        }
+        Object pending = signal;
+        signal = null;
+        if (pending == null) {
+            throw new NullPointerException(this + ": svc returned null; return goOn() for no output or eos() to end");
+        }
+        return pending;
+    }
+
+    void invokeSvcInit() throws Exception {
+        svcInit();
+    }
+
+    void invokeSvcEnd() throws Exception {
+        svcEnd();
+    }
+
+    void inputEnded(int channel, boolean last) throws Exception {
+        if (last) {
+            eosNotify(-1);
+        }
+    }
+
+    private static final class Access extends NodeAccess {
+        @Override
+        public void bind(Node<?, ?> node, NodeContext ctx, int nodeId) {
+            node.bind(ctx, nodeId);
+        }
+
+        @Override
+        public void svcInit(Node<?, ?> node) throws Exception {
+            node.invokeSvcInit();
+        }
+
+        @Override
+        public Object svc(Node<?, ?> node, Object input) throws Exception {
+            return node.call(input);
+        }
+
+        @Override
+        public void inputEnded(Node<?, ?> node, int channel, boolean last) throws Exception {
+            node.inputEnded(channel, last);
+        }
+
+        @Override
+        public void svcEnd(Node<?, ?> node) throws Exception {
+            node.invokeSvcEnd();
+        }
+    }
+
+    private static final class FunctionNode<I, O> extends Node<I, O> {
+        private final Function<? super I, ? extends O> function;
+
+        FunctionNode(Function<? super I, ? extends O> function) {
+            this.function = function;
+        }
+
+        @Override
+        protected O svc(I input) {
+            return function.apply(input);
+        }
+
+        @Override
+        public String toString() {
+            return "node Node.of(" + function + ")";
+        }
+    }
+}

@@ -1,0 +1,102 @@
+package org.fastflowj.core;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * How to run a graph: wait strategy, channel capacity, thread-to-core mapping. Immutable; every setter
+ * returns a copy, so {@code RunOptions.defaults().waitStrategy(WaitStrategy.BLOCKING)} reads as it runs.
+ */
+public final class RunOptions {
+    /** Default capacity of a forward channel, as FastFlow's DEFAULT_BUFFER_CAPACITY. */
+    public static final int DEFAULT_QUEUE_CAPACITY = 2048;
+
+    private static final RunOptions DEFAULTS =
+            new RunOptions(WaitStrategy.BACKOFF, DEFAULT_QUEUE_CAPACITY, false, List.of());
+
+    private final WaitStrategy waitStrategy;
+    private final int queueCapacity;
+    private final boolean unboundedQueues;
+    private final List<Integer> cpus;
+
+    private RunOptions(WaitStrategy waitStrategy, int queueCapacity, boolean unboundedQueues, List<Integer> cpus) {
+        this.waitStrategy = waitStrategy;
+        this.queueCapacity = queueCapacity;
+        this.unboundedQueues = unboundedQueues;
+        this.cpus = cpus;
+    }
+
+    public static RunOptions defaults() {
+        return DEFAULTS;
+    }
+
+    public RunOptions waitStrategy(WaitStrategy strategy) {
+        return new RunOptions(Objects.requireNonNull(strategy, "strategy"), queueCapacity, unboundedQueues, cpus);
+    }
+
+    /** Capacity of every bounded forward channel (feedback channels are always unbounded). */
+    public RunOptions queueCapacity(int capacity) {
+        if (capacity < 1) {
+            throw new IllegalArgumentException("queueCapacity(" + capacity + "): a channel holds at least 1 item");
+        }
+        return new RunOptions(waitStrategy, capacity, unboundedQueues, cpus);
+    }
+
+    /** Unbounded forward channels: a producer never waits (memory grows instead). On-demand channels stay bounded. */
+    public RunOptions unboundedQueues(boolean unbounded) {
+        return new RunOptions(waitStrategy, queueCapacity, unbounded, cpus);
+    }
+
+    /**
+     * Pins node threads, in graph order, to the CPUs of a comma-separated list such as {@code "0,2,4"}
+     * (cycling when there are more threads than CPUs). Where pinning is impossible the run still works and
+     * says so once. {@code ""} turns pinning off.
+     *
+     * @throws IllegalArgumentException naming the entry that is not a CPU number
+     */
+    public RunOptions threadMapping(String cpuList) {
+        Objects.requireNonNull(cpuList, "cpuList");
+        List<Integer> parsed = new ArrayList<>();
+        if (!cpuList.isBlank()) {
+            for (String part : cpuList.split(",", -1)) {
+                String cpu = part.trim();
+                try {
+                    int value = Integer.parseInt(cpu);
+                    if (value < 0) {
+                        throw new NumberFormatException();
+                    }
+                    parsed.add(value);
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException("threadMapping(\"" + cpuList + "\"): '" + cpu
+                            + "' is not a CPU number (expected a list like \"0,2,4\")", e);
+                }
+            }
+        }
+        return new RunOptions(waitStrategy, queueCapacity, unboundedQueues, Collections.unmodifiableList(parsed));
+    }
+
+    public WaitStrategy waitStrategy() {
+        return waitStrategy;
+    }
+
+    public int queueCapacity() {
+        return queueCapacity;
+    }
+
+    public boolean unboundedQueues() {
+        return unboundedQueues;
+    }
+
+    /** CPUs to pin node threads to, in order; empty for no pinning. */
+    public List<Integer> cpus() {
+        return cpus;
+    }
+
+    @Override
+    public String toString() {
+        return "RunOptions[waitStrategy=" + waitStrategy + ", queueCapacity=" + queueCapacity
+                + ", unboundedQueues=" + unboundedQueues + ", cpus=" + cpus + "]";
+    }
+}

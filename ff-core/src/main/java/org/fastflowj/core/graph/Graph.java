@@ -1,0 +1,45 @@
+package org.fastflowj.core.graph;
+
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * The concurrency graph of a building-block tree: one vertex per thread, one edge per SPSC channel.
+ * It knows nothing of farms or pipelines any more; the executor runs it as it is.
+ */
+public final class Graph {
+    private final List<Vertex> vertices;
+    private final List<Edge> edges;
+
+    Graph(List<Vertex> vertices, List<Edge> edges) {
+        this.vertices = Collections.unmodifiableList(vertices);
+        this.edges = Collections.unmodifiableList(edges);
+    }
+
+    public List<Vertex> vertices() {
+        return vertices;
+    }
+
+    public List<Edge> edges() {
+        return edges;
+    }
+
+    /** The vertex with this thread name. */
+    public Vertex vertex(String name) {
+        for (Vertex v : vertices) {
+            if (v.name().equals(name)) {
+                return v;
+            }
+        }
+        throw new IllegalArgumentException("no vertex named " + name + " in " + vertices);
+    }
+
+    /** One line per edge, for debugging and tests. */
+    public String describe() {
+        StringBuilder sb = new StringBuilder();
+        for (Edge e : edges) {
+            sb.append(e).append('\n');
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,299 @@
+package org.fastflowj.core.graph;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import org.fastflowj.core.AllToAll;
+import org.fastflowj.core.BuildingBlock;
+import org.fastflowj.core.Combiner;
+import org.fastflowj.core.Farm;
+import org.fastflowj.core.GraphBuildException;
+import org.fastflowj.core.Node;
+import org.fastflowj.core.Pipeline;
+
+/**
+ * Flattens a building-block tree into a {@link Graph}, applying the paper's composition rules once:
+ *
+ * <ol>
+ *   <li>two sequential nodes in a pipeline: one edge;
+ *   <li>a parallel block next to a node: the node fans in (becomes multi-input) or fans out (becomes
+ *       multi-output, round-robin by default);
+ *   <li>two parallel blocks: edge vertices of equal count are joined one to one, otherwise (or when
+ *       both sides choose channels themselves) every exit is joined to every entry.
+ * </ol>
+ *
+ * Each block compiles to a {@link Fragment}: the vertices that take its input and those that produce
+ * its output. Thread names come from the place in the tree: {@code ff-farm1-worker3},
+ * {@code ff-pipe1-stage0}, {@code ff-a2a1-L0}, {@code ff-farm1-worker2-stage1}.
+ */
+public final class GraphCompiler {
+    private final List<Vertex> vertices = new ArrayList<>();
+    private final List<Edge> edges = new ArrayList<>();
+    private final Map<String, Integer> labels = new HashMap<>();
+    private final Map<Object, String> placed = new IdentityHashMap<>();
+
+    private GraphCompiler() {}
+
+    /**
+     * Compiles {@code root}.
+     *
+     * @throws GraphBuildException naming the block and the rule it breaks
+     */
+    public static Graph compile(BuildingBlock root) {
+        GraphCompiler compiler = new GraphCompiler();
+        compiler.compile(root, null, 0, false);
+        return new Graph(compiler.vertices, compiler.edges);
+    }
+
+    private record Fragment(List<Vertex> entries, List<Vertex> exits) {}
+
+    private Fragment compile(BuildingBlock block, String place, int id, boolean hasInput) {
+        if (!(block instanceof Node)) {
+            checkOnce(block, place == null ? "the root" : place);
+        }
+        if (block instanceof Node<?, ?> node) {
+            Vertex v = leaf(node, place == null ? "node" : place, id);
+            return new Fragment(List.of(v), List.of(v));
+        } else if (block instanceof Pipeline pipeline) {
+            return pipeline(pipeline, place, hasInput);
+        } else if (block instanceof Farm farm) {
+            return farm(farm, hasInput);
+        } else if (block instanceof AllToAll a2a) {
+            return allToAll(a2a, hasInput);
+        }
+        throw new GraphBuildException("unknown building block " + block.getClass().getName());
+    }
+
+    private Fragment pipeline(Pipeline pipe, String place, boolean hasInput) {
+        String stem = place == null ? label("pipe") : place;
+        List<BuildingBlock> stages = pipe.stages();
+        if (stages.isEmpty()) {
+            throw new GraphBuildException(pipe + " at " + stem + ": a pipeline needs at least one stage");
+        }
+        Fragment first = null;
+        Fragment prev = null;
+        for (int i = 0; i < stages.size(); i++) {
+            boolean input = i > 0 || hasInput || pipe.isWrapAround();
+            Fragment f = compile(stages.get(i), stem + "-stage" + i, i, input);
+            if (prev != null) {
+                connect(prev.exits, f.entries, Edge.Kind.FORWARD, 0,
+                        stem + " stage " + (i - 1) + " (" + stages.get(i - 1) + ")",
+                        stem + " stage " + i + " (" + stages.get(i) + ")");
+            } else {
+                first = f;
+            }
+            prev = f;
+        }
+        if (pipe.isWrapAround()) {
+            connect(prev.exits, first.entries, Edge.Kind.FEEDBACK, 0, stem + " last stage", stem + " first stage");
+            return new Fragment(first.entries, List.of());
+        }
+        return new Fragment(first.entries, prev.exits);
+    }
+
+    private Fragment farm(Farm farm, boolean hasInput) {
+        String stem = label("farm");
+        List<BuildingBlock> workers = farm.workers();
+        if (workers.isEmpty()) {
+            throw new GraphBuildException(farm + " " + stem + ": a farm needs at least one worker");
+        }
+        if (farm.isOrdered()) {
+            checkOrdered(farm, stem, hasInput);
+        }
+        boolean needsEmitter = farm.emitter() != null || hasInput || farm.isWrapAround();
+        Vertex emitter = null;
+        if (needsEmitter) {
+            Node<?, ?> node = farm.emitter() != null ? farm.emitter() : new DefaultNodes.Forward("emitter");
+            emitter = leaf(node, stem + "-emitter", 0, farm.emitter() == null);
+            emitter.routing(farm.isOnDemand() ? Vertex.Routing.ON_DEMAND : Vertex.Routing.ROUND_ROBIN);
+        }
+        List<Fragment> compiled = new ArrayList<>();
+        List<List<Vertex>> workerVertices = new ArrayList<>();
+        for (int i = 0; i < workers.size(); i++) {
+            int firstVertex = vertices.size();
+            Fragment w = compile(workers.get(i), stem + "-worker" + i, i, needsEmitter);
+            workerVertices.add(new ArrayList<>(vertices.subList(firstVertex, vertices.size())));
+            if (emitter != null) {
+                connect(List.of(emitter), w.entries, Edge.Kind.FORWARD, farm.onDemandSlots(),
+                        stem + " emitter", stem + " worker " + i + " (" + workers.get(i) + ")");
+            }
+            compiled.add(w);
+        }
+        Vertex collector = null;
+        if (farm.collector() != null || farm.isOrdered()) {
+            Node<?, ?> node = farm.collector() != null ? farm.collector() : new DefaultNodes.Forward("collector");
+            collector = leaf(node, stem + "-collector", 0, farm.collector() == null);
+            for (int i = 0; i < compiled.size(); i++) {
+                connect(compiled.get(i).exits, List.of(collector), Edge.Kind.FORWARD, 0,
+                        stem + " worker " + i + " (" + workers.get(i) + ")", stem + " collector");
+            }
+        }
+        if (farm.isOrdered()) {
+            Edge order = new Edge(emitter, collector, Edge.Kind.ORDER, farm.maxInFlight());
+            edges.add(order);
+            emitter.orderRole(Vertex.OrderRole.RECORD, order);
+            collector.orderRole(Vertex.OrderRole.COLLECT, order);
+            for (List<Vertex> chain : workerVertices) {
+                for (int k = 0; k < chain.size(); k++) {
+                    chain.get(k).orderRole(k == 0 ? Vertex.OrderRole.MARK : Vertex.OrderRole.PASS_MARKS, null);
+                }
+            }
+        }
+        List<Vertex> entries = emitter == null ? List.of() : List.of(emitter);
+        if (farm.isWrapAround()) {
+            if (collector != null) {
+                edge(collector, emitter, Edge.Kind.FEEDBACK, 0);
+            } else {
+                for (int i = 0; i < compiled.size(); i++) {
+                    connect(compiled.get(i).exits, List.of(emitter), Edge.Kind.FEEDBACK, 0,
+                            stem + " worker " + i, stem + " emitter");
+                }
+            }
+            return new Fragment(entries, List.of());
+        }
+        if (collector != null) {
+            return new Fragment(entries, List.of(collector));
+        }
+        List<Vertex> exits = new ArrayList<>();
+        for (Fragment w : compiled) {
+            exits.addAll(w.exits);
+        }
+        return new Fragment(entries, exits);
+    }
+
+    private void checkOrdered(Farm farm, String stem, boolean hasInput) {
+        if (farm.isWrapAround()) {
+            throw new GraphBuildException(farm + " " + stem + ": an ordered farm cannot wrap around"
+                    + " (order is defined by the input stream, feedback would re-enter it)");
+        }
+        if (!hasInput && farm.emitter() == null) {
+            throw new GraphBuildException(farm + " " + stem + ": an ordered farm needs an input stream or an"
+                    + " emitter to define the order; its workers would be sources");
+        }
+        List<BuildingBlock> workers = farm.workers();
+        for (int i = 0; i < workers.size(); i++) {
+            if (!isChain(workers.get(i))) {
+                throw new GraphBuildException(farm + " " + stem + ": worker " + i + " is " + workers.get(i)
+                        + ", but an ordered farm's workers must be nodes or pipelines of nodes");
+            }
+        }
+    }
+
+    private static boolean isChain(BuildingBlock block) {
+        if (block instanceof Node) {
+            return true;
+        }
+        if (block instanceof Pipeline p && !p.isWrapAround()) {
+            return p.stages().stream().allMatch(GraphCompiler::isChain);
+        }
+        return false;
+    }
+
+    private Fragment allToAll(AllToAll a2a, boolean hasInput) {
+        String stem = label("a2a");
+        if (a2a.firstSet().isEmpty() || a2a.secondSet().isEmpty()) {
+            throw new GraphBuildException(a2a + " " + stem + ": an all-to-all needs at least one L-Worker"
+                    + " (firstSet) and one R-Worker (secondSet)");
+        }
+        List<Vertex> lEntries = new ArrayList<>();
+        List<Vertex> lExits = new ArrayList<>();
+        for (int i = 0; i < a2a.firstSet().size(); i++) {
+            Fragment l = compile(a2a.firstSet().get(i), stem + "-L" + i, i, hasInput || a2a.isWrapAround());
+            lEntries.addAll(l.entries);
+            lExits.addAll(l.exits);
+        }
+        List<Vertex> rEntries = new ArrayList<>();
+        List<Vertex> rExits = new ArrayList<>();
+        for (int j = 0; j < a2a.secondSet().size(); j++) {
+            Fragment r = compile(a2a.secondSet().get(j), stem + "-R" + j, j, true);
+            rEntries.addAll(r.entries);
+            rExits.addAll(r.exits);
+        }
+        if (lExits.isEmpty() || rEntries.isEmpty()) {
+            throw new GraphBuildException(a2a + " " + stem + ": every L-Worker needs an output and every R-Worker an input");
+        }
+        for (Vertex l : lExits) {
+            for (Vertex r : rEntries) {
+                edge(l, r, Edge.Kind.FORWARD, a2a.onDemandSlots());
+            }
+            l.routing(a2a.isOnDemand() ? Vertex.Routing.ON_DEMAND : Vertex.Routing.ROUND_ROBIN);
+        }
+        if (a2a.isWrapAround()) {
+            for (Vertex r : rExits) {
+                for (Vertex l : lEntries) {
+                    edge(r, l, Edge.Kind.FEEDBACK, 0);
+                }
+            }
+            return new Fragment(lEntries, List.of());
+        }
+        return new Fragment(lEntries, rExits);
+    }
+
+    /** Rules 1-3: one edge, fan in/out, one-to-one for equal widths, else a full shuffle. */
+    private void connect(List<Vertex> exits, List<Vertex> entries, Edge.Kind kind, int slots, String from, String to) {
+        if (exits.isEmpty()) {
+            throw new GraphBuildException(to + " needs an input, but " + from
+                    + " has no output (it wraps around or ends the stream)");
+        }
+        if (entries.isEmpty()) {
+            throw new GraphBuildException(from + " produces output, but " + to
+                    + " takes no input (a farm of source workers can only be a first stage)");
+        }
+        boolean bothChoose = exits.stream().allMatch(v -> v.node().isMultiOutput())
+                && entries.stream().allMatch(v -> v.node().isMultiInput());
+        if (exits.size() == entries.size() && exits.size() > 1 && !bothChoose) {
+            for (int k = 0; k < exits.size(); k++) {
+                edge(exits.get(k), entries.get(k), kind, slots);
+            }
+            return;
+        }
+        for (Vertex x : exits) {
+            for (Vertex y : entries) {
+                edge(x, y, kind, slots);
+            }
+        }
+    }
+
+    private void edge(Vertex from, Vertex to, Edge.Kind kind, int slots) {
+        Edge e = new Edge(from, to, kind, slots);
+        from.addOut(e);
+        to.addIn(e);
+        edges.add(e);
+    }
+
+    private Vertex leaf(Node<?, ?> node, String place, int id) {
+        return leaf(node, place, id, false);
+    }
+
+    private Vertex leaf(Node<?, ?> node, String place, int id, boolean generated) {
+        if (!generated) {
+            registerParts(node, place);
+        }
+        Vertex v = new Vertex(vertices.size(), "ff-" + place, node, id);
+        vertices.add(v);
+        return v;
+    }
+
+    private void registerParts(Node<?, ?> node, String place) {
+        checkOnce(node, place);
+        if (node instanceof Combiner<?, ?> c) {
+            registerParts(c.first(), place);
+            registerParts(c.second(), place);
+        }
+    }
+
+    private void checkOnce(BuildingBlock block, String where) {
+        String previous = placed.putIfAbsent(block, where);
+        if (previous != null) {
+            throw new GraphBuildException(block + " is used twice (at " + previous + " and at " + where
+                    + "): a block or node can appear only once in a tree; create another instance");
+        }
+    }
+
+    private String label(String kind) {
+        int n = labels.merge(kind, 1, Integer::sum);
+        return kind + n;
+    }
+}

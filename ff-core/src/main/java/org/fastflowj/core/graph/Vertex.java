@@ -1,0 +1,119 @@
+package org.fastflowj.core.graph;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import org.fastflowj.core.Node;
+
+/**
+ * A leaf of the building-block tree: one node (or combiner), run by one thread named {@link #name()}.
+ * Its channels are listed by kind, each list in index order: forward input {@code i} is what the node
+ * sees as {@code inputChannel() == i}.
+ */
+public final class Vertex {
+    /** How the vertex sends what {@code svc} returns when it has several default outputs. */
+    public enum Routing {
+        ROUND_ROBIN,
+        ON_DEMAND
+    }
+
+    /** The vertex's part in an ordered farm. */
+    public enum OrderRole {
+        NONE,
+        /** Emitter: records which worker got each task on the order channel. */
+        RECORD,
+        /** First vertex of a worker: after each task, sends "task done" downstream. */
+        MARK,
+        /** Later vertex of a worker: passes "task done" on. */
+        PASS_MARKS,
+        /** Collector: reads workers in the recorded order. */
+        COLLECT
+    }
+
+    private final int index;
+    private final String name;
+    private final Node<?, ?> node;
+    private final int id;
+    private final List<Edge> forwardIn = new ArrayList<>();
+    private final List<Edge> feedbackIn = new ArrayList<>();
+    private final List<Edge> forwardOut = new ArrayList<>();
+    private final List<Edge> feedbackOut = new ArrayList<>();
+    private Routing routing = Routing.ROUND_ROBIN;
+    private OrderRole orderRole = OrderRole.NONE;
+    private Edge orderEdge;
+
+    Vertex(int index, String name, Node<?, ?> node, int id) {
+        this.index = index;
+        this.name = name;
+        this.node = node;
+        this.id = id;
+    }
+
+    public int index() {
+        return index;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public Node<?, ?> node() {
+        return node;
+    }
+
+    /** The value {@code node.id()} returns during the run. */
+    public int id() {
+        return id;
+    }
+
+    public List<Edge> forwardIn() {
+        return Collections.unmodifiableList(forwardIn);
+    }
+
+    public List<Edge> feedbackIn() {
+        return Collections.unmodifiableList(feedbackIn);
+    }
+
+    public List<Edge> forwardOut() {
+        return Collections.unmodifiableList(forwardOut);
+    }
+
+    public List<Edge> feedbackOut() {
+        return Collections.unmodifiableList(feedbackOut);
+    }
+
+    public Routing routing() {
+        return routing;
+    }
+
+    public OrderRole orderRole() {
+        return orderRole;
+    }
+
+    /** The order channel, for {@link OrderRole#RECORD} (outgoing) and {@link OrderRole#COLLECT} (incoming). */
+    public Edge orderEdge() {
+        return orderEdge;
+    }
+
+    void routing(Routing value) {
+        this.routing = value;
+    }
+
+    void orderRole(OrderRole role, Edge edge) {
+        this.orderRole = role;
+        this.orderEdge = edge;
+    }
+
+    void addOut(Edge edge) {
+        (edge.kind() == Edge.Kind.FEEDBACK ? feedbackOut : forwardOut).add(edge);
+    }
+
+    void addIn(Edge edge) {
+        (edge.kind() == Edge.Kind.FEEDBACK ? feedbackIn : forwardIn).add(edge);
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+}

@@ -1,0 +1,81 @@
+package org.fastflowj.core.runtime;
+
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import org.fastflowj.core.RunOptions;
+import org.fastflowj.core.graph.Edge;
+import org.fastflowj.core.graph.Graph;
+import org.fastflowj.core.graph.Vertex;
+
+/**
+ * Runs a {@link Graph}: one SPSC channel per edge, one platform thread per vertex, named after it. It
+ * knows nothing of farms or pipelines.
+ */
+public final class Executor {
+    private Executor() {}
+
+    /** Creates the channels and threads of {@code graph} and starts them; returns at once. */
+    public static Execution start(Graph graph, RunOptions options) {
+        RunControl control = new RunControl();
+        IdlePolicy idle = IdlePolicy.of(options.waitStrategy());
+        List<Vertex> vertices = graph.vertices();
+        List<Integer> cpus = options.cpus();
+        NodeRunner[] runners = new NodeRunner[vertices.size()];
+        for (Vertex v : vertices) {
+            int cpu = cpus.isEmpty() ? -1 : cpus.get(v.index() % cpus.size());
+            runners[v.index()] = new NodeRunner(v, control, idle, cpu);
+        }
+        Map<Edge, SpscChannel> channels = new IdentityHashMap<>();
+        for (Edge e : graph.edges()) {
+            SpscChannel ch = channelFor(e, options);
+            ch.producer = runners[e.from().index()];
+            ch.consumer = runners[e.to().index()];
+            channels.put(e, ch);
+        }
+        for (Vertex v : vertices) {
+            runners[v.index()].wire(array(v.forwardIn(), channels), array(v.feedbackIn(), channels),
+                    array(v.forwardOut(), channels), array(v.feedbackOut(), channels),
+                    v.orderEdge() == null ? null : channels.get(v.orderEdge()));
+        }
+        control.runners(runners);
+        Thread[] threads = new Thread[runners.length];
+        for (int i = 0; i < runners.length; i++) {
+            threads[i] = new Thread(runners[i], runners[i].name);
+            // Daemon: a node stuck in user code must not keep the JVM alive after waitEnd has given up.
+            threads[i].setDaemon(true);
+            runners[i].thread = threads[i];
+        }
+        Execution execution = new Execution(runners, threads, control);
+        try {
+            for (Thread t : threads) {
+                t.start();
+            }
+        } catch (Throwable t) {
+            control.fail("executor", "thread start", t);
+        }
+        return execution;
+    }
+
+    private static SpscChannel channelFor(Edge e, RunOptions options) {
+        String description = e.toString();
+        return switch (e.kind()) {
+            // Feedback is unbounded so that a loop can never deadlock on a full queue.
+            case FEEDBACK -> SpscChannel.unbounded(true, description);
+            case ORDER -> SpscChannel.bounded(e.slots(), false, description);
+            case FORWARD -> e.slots() > 0
+                    ? SpscChannel.bounded(e.slots(), false, description)
+                    : options.unboundedQueues()
+                            ? SpscChannel.unbounded(false, description)
+                            : SpscChannel.bounded(options.queueCapacity(), false, description);
+        };
+    }
+
+    private static SpscChannel[] array(List<Edge> edges, Map<Edge, SpscChannel> channels) {
+        SpscChannel[] result = new SpscChannel[edges.size()];
+        for (int i = 0; i < result.length; i++) {
+            result[i] = channels.get(edges.get(i));
+        }
+        return result;
+    }
+}

@@ -1,0 +1,621 @@
+package org.fastflowj.core.runtime;
+
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.locks.LockSupport;
+import org.fastflowj.core.Node;
+import org.fastflowj.core.NodeStats;
+import org.fastflowj.core.graph.Vertex;
+
+/**
+ * The loop of one node thread: take an item from an input channel, run {@code svc}, put the results on
+ * output channels; wait by the run's {@link IdlePolicy} when inputs are empty or outputs full.
+ *
+ * <pre>
+ *   inputs (forward 0..f-1, feedback f..)        outputs (forward, feedback)
+ *   ──▶ SPSC ─┐                               ┌─▶ SPSC ──▶   round-robin / on-demand,
+ *   ──▶ SPSC ─┼─▶ poll, one per channel ─▶ svc ┼─▶ SPSC ──▶   or chosen by the node
+ *   ──▶ SPSC ─┘   in turn                     └─▶ SPSC ──▶
+ * </pre>
+ *
+ * <p>End of stream: EOS on a forward input calls the node's {@code inputEnded}; when every forward
+ * input ended (and every feedback producer is done), or when {@code svc} returns EOS, the node sends EOS
+ * on its forward outputs, marks its channels ended, closes its inputs (producers then drop instead of
+ * waiting) and runs {@code svcEnd}. A node whose every output consumer is gone ends the same way.
+ *
+ * <p>Threading: one thread runs all of this; other threads only read the park state and the channels'
+ * end flags. Per item the hot path takes no lock and allocates nothing.
+ */
+final class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeContext {
+    private static final Object[] ORDER_INDEX = new Object[4096];
+
+    static {
+        for (int i = 0; i < ORDER_INDEX.length; i++) {
+            ORDER_INDEX[i] = i;
+        }
+    }
+
+    final String name;
+    private final Node<?, ?> node;
+    private final int nodeId;
+    private final RunControl control;
+    private final IdlePolicy idle;
+    private final NodeAccess access = NodeAccess.get();
+    private final Vertex.OrderRole orderRole;
+    private final boolean onDemand;
+    private final int cpuRequest;
+
+    private SpscChannel[] inputs;
+    private int forwardInputs;
+    private SpscChannel[] forwardOut;
+    private SpscChannel[] feedbackOut;
+    private SpscChannel[] defaultOut;
+    private SpscChannel orderChannel;
+
+    // node-thread state
+    private int liveForward;
+    private int liveOutputs;
+    private int cursor;
+    private int nextOut;
+    private int currentChannel;
+    private boolean currentFeedback;
+    private boolean endRequested;
+    private int orderWorker = -1;
+    private boolean orderDrained;
+    private int sinceFence;
+    private String phase = "svcInit";
+
+    // statistics, read after the thread ended
+    private long itemsIn;
+    private long itemsOut;
+    private long blockedInNanos;
+    private long blockedOutNanos;
+    private long startNanos;
+    private long endNanos;
+    private int cpu = -1;
+
+    NodeRunner(Vertex vertex, RunControl control, IdlePolicy idle, int cpuRequest) {
+        this.name = vertex.name();
+        this.node = vertex.node();
+        this.nodeId = vertex.id();
+        this.control = control;
+        this.idle = idle;
+        this.orderRole = vertex.orderRole();
+        this.onDemand = vertex.routing() == Vertex.Routing.ON_DEMAND;
+        this.cpuRequest = cpuRequest;
+    }
+
+    void wire(SpscChannel[] forwardIn, SpscChannel[] feedbackIn, SpscChannel[] forwardOut, SpscChannel[] feedbackOut,
+            SpscChannel orderChannel) {
+        this.inputs = new SpscChannel[forwardIn.length + feedbackIn.length];
+        System.arraycopy(forwardIn, 0, inputs, 0, forwardIn.length);
+        System.arraycopy(feedbackIn, 0, inputs, forwardIn.length, feedbackIn.length);
+        this.forwardInputs = forwardIn.length;
+        this.liveForward = forwardIn.length;
+        this.forwardOut = forwardOut;
+        this.feedbackOut = feedbackOut;
+        this.defaultOut = forwardOut.length > 0 ? forwardOut : feedbackOut;
+        this.liveOutputs = forwardOut.length + feedbackOut.length;
+        this.orderChannel = orderChannel;
+    }
+
+    // ------------------------------------------------------------------ life cycle
+
+    @Override
+    public void run() {
+        thread = Thread.currentThread();
+        startNanos = System.nanoTime();
+        try {
+            cpu = Affinity.pin(cpuRequest, name, control);
+            access.bind(node, this, nodeId);
+            access.svcInit(node);
+            phase = "svc";
+            if (inputs.length == 0) {
+                while (!endRequested) {
+                    control.checkCancelled();
+                    callSvc(null);
+                }
+            } else {
+                if (forwardInputs == 0) {
+                    callSvc(null); // head of a feedback loop with no other input: start the loop
+                }
+                while (!endRequested) {
+                    control.checkCancelled();
+                    Object item = nextItem();
+                    if (item == null) {
+                        break;
+                    }
+                    itemsIn++;
+                    callSvc(item);
+                }
+            }
+            phase = "svc";
+            sendEos();
+            markEnded();
+            phase = "svcEnd";
+            access.svcEnd(node);
+        } catch (Cancelled cancelled) {
+            // another node failed first; it is the one reported
+        } catch (Throwable t) {
+            control.fail(name, phase, unwrap(t));
+        } finally {
+            markEnded();
+            access.bind(node, null, nodeId);
+            endNanos = System.nanoTime();
+        }
+    }
+
+    private static Throwable unwrap(Throwable t) {
+        return t instanceof CheckedSvcException && t.getCause() != null ? t.getCause() : t;
+    }
+
+    private void callSvc(Object item) throws Exception {
+        Object result = access.svc(node, item);
+        if (result == Sentinel.GO_ON) {
+            // nothing to send
+        } else if (result == Sentinel.EOS) {
+            endRequested = true;
+        } else if (result == null) {
+            throw new NullPointerException("svc returned null; return goOn() for no output or eos() to end");
+        } else {
+            emit(result);
+        }
+        if (orderRole == Vertex.OrderRole.MARK && item != null && !endRequested) {
+            sendMarks();
+        }
+    }
+
+    private void sendEos() {
+        for (SpscChannel ch : forwardOut) {
+            putControl(ch, Sentinel.EOS);
+        }
+        if (orderRole == Vertex.OrderRole.RECORD) {
+            putControl(orderChannel, Sentinel.ORDER_END);
+        }
+    }
+
+    /** Tells both sides this node is done: consumers stop waiting for it, producers stop feeding it. */
+    private void markEnded() {
+        for (SpscChannel ch : forwardOut) {
+            ch.producerDone = true;
+        }
+        for (SpscChannel ch : feedbackOut) {
+            ch.producerDone = true;
+        }
+        if (orderRole == Vertex.OrderRole.RECORD) {
+            orderChannel.producerDone = true;
+        }
+        for (SpscChannel ch : inputs) {
+            ch.consumerGone = true;
+        }
+        VarHandle.fullFence();
+        for (SpscChannel ch : forwardOut) {
+            ch.consumer.wakeAnyway();
+        }
+        for (SpscChannel ch : feedbackOut) {
+            ch.consumer.wakeAnyway();
+        }
+        if (orderRole == Vertex.OrderRole.RECORD) {
+            orderChannel.consumer.wakeAnyway();
+        }
+        for (SpscChannel ch : inputs) {
+            ch.producer.wakeAnyway();
+        }
+    }
+
+    NodeStats stats() {
+        long total = Math.max(0, endNanos - startNanos);
+        long svc = Math.max(0, total - blockedInNanos - blockedOutNanos);
+        return new NodeStats(name, itemsIn, itemsOut, svc, blockedInNanos, blockedOutNanos, cpu);
+    }
+
+    // ------------------------------------------------------------------ input side
+
+    /** The next user item, or null when the stream is over for this node. */
+    private Object nextItem() throws Exception {
+        if (orderRole == Vertex.OrderRole.COLLECT && !orderDrained) {
+            return nextInOrder();
+        }
+        final SpscChannel[] in = inputs;
+        final int n = in.length;
+        for (;;) {
+            for (int k = 0; k < n; k++) {
+                int i = cursor;
+                cursor = i + 1 == n ? 0 : i + 1; // one item per channel in turn, as FastFlow's gatherer
+                SpscChannel ch = in[i];
+                Object item = ch.endSeen ? null : ch.poll();
+                if (item == null) {
+                    continue;
+                }
+                tookFrom(ch);
+                if (item instanceof Sentinel) {
+                    control(ch, i, item);
+                    if (endRequested) {
+                        return null;
+                    }
+                    continue;
+                }
+                currentFeedback = i >= forwardInputs;
+                currentChannel = currentFeedback ? i - forwardInputs : i;
+                return item;
+            }
+            if (streamOver() || endRequested) {
+                return null;
+            }
+            awaitInput(null);
+        }
+    }
+
+    /** Ordered farm collector: read workers in the order the emitter recorded, one task at a time. */
+    private Object nextInOrder() throws Exception {
+        for (;;) {
+            control.checkCancelled();
+            if (orderWorker < 0) {
+                Object next = orderChannel.poll();
+                if (next == null) {
+                    awaitInput(orderChannel);
+                    continue;
+                }
+                tookFrom(orderChannel);
+                if (next == Sentinel.ORDER_END) {
+                    orderDrained = true;
+                    return nextItem();
+                }
+                int worker = (Integer) next;
+                if (inputs[worker].endSeen) {
+                    continue; // that worker ended early: its remaining tasks are gone
+                }
+                orderWorker = worker;
+            }
+            SpscChannel ch = inputs[orderWorker];
+            Object item = ch.poll();
+            if (item == null) {
+                awaitInput(ch);
+                continue;
+            }
+            tookFrom(ch);
+            if (item == Sentinel.TASK_DONE) {
+                orderWorker = -1;
+            } else if (item == Sentinel.EOS) {
+                control(ch, orderWorker, item);
+                orderWorker = -1;
+                if (endRequested) {
+                    return null;
+                }
+            } else {
+                currentFeedback = false;
+                currentChannel = orderWorker;
+                return item;
+            }
+        }
+    }
+
+    private void control(SpscChannel ch, int index, Object signal) throws Exception {
+        if (signal == Sentinel.EOS) {
+            ch.endSeen = true;
+            if (index < forwardInputs) {
+                liveForward--;
+                phase = "eosNotify";
+                access.inputEnded(node, index, liveForward == 0);
+                phase = "svc";
+            }
+        } else if (signal == Sentinel.TASK_DONE && orderRole == Vertex.OrderRole.PASS_MARKS) {
+            sendMarks();
+        }
+    }
+
+    private void tookFrom(SpscChannel ch) {
+        if ((++sinceFence & 63) == 0) {
+            VarHandle.fullFence(); // bounds the missed-wake-up race, see ParkingState
+        }
+        ParkingState producer = ch.producer;
+        if (producer.state == WAIT_OUTPUT) {
+            producer.wakeForRoom(ch);
+        }
+    }
+
+    private boolean streamOver() {
+        if (liveForward > 0) {
+            return false;
+        }
+        for (int i = forwardInputs; i < inputs.length; i++) {
+            SpscChannel ch = inputs[i];
+            if (!ch.producerDone || !ch.isEmpty()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private boolean inputReady(SpscChannel target) {
+        if (target != null) {
+            return !target.isEmpty() || target.producerDone;
+        }
+        for (SpscChannel ch : inputs) {
+            if (!ch.endSeen && !ch.isEmpty()) {
+                return true;
+            }
+        }
+        return streamOver();
+    }
+
+    private void awaitInput(SpscChannel target) {
+        long start = System.nanoTime();
+        for (int round = 0; !inputReady(target); round++) {
+            control.checkCancelled();
+            pause(round, WAIT_INPUT, target);
+        }
+        blockedInNanos += System.nanoTime() - start;
+    }
+
+    // ------------------------------------------------------------------ output side
+
+    @Override
+    public void emit(Object item) {
+        SpscChannel[] outs = defaultOut;
+        if (outs.length == 1) {
+            put(outs[0], item, 0);
+        } else if (outs.length > 1) {
+            route(item, outs);
+        }
+        // no output channel: the last stage's results are dropped, as in FastFlow
+    }
+
+    /** Round-robin (or on-demand): the first channel with room, starting after the last one used. */
+    private void route(Object item, SpscChannel[] outs) {
+        int n = outs.length;
+        int start = nextOut;
+        for (int k = 0; k < n; k++) {
+            int i = start + k;
+            if (i >= n) {
+                i -= n;
+            }
+            SpscChannel ch = outs[i];
+            if (!ch.goneSeen && ch.offer(item)) {
+                nextOut = i + 1 == n ? 0 : i + 1;
+                afterPut(ch, i);
+                return;
+            }
+        }
+        routeSlow(item, outs);
+    }
+
+    private void routeSlow(Object item, SpscChannel[] outs) {
+        long start = System.nanoTime();
+        try {
+            int n = outs.length;
+            for (int round = 0; ; round++) {
+                int live = 0;
+                for (int k = 0; k < n; k++) {
+                    int i = nextOut + k;
+                    if (i >= n) {
+                        i -= n;
+                    }
+                    SpscChannel ch = outs[i];
+                    if (ch.goneSeen || (ch.consumerGone && noticeGone(ch))) {
+                        continue;
+                    }
+                    live++;
+                    if (ch.offer(item)) {
+                        nextOut = i + 1 == n ? 0 : i + 1;
+                        afterPut(ch, i);
+                        return;
+                    }
+                }
+                if (live == 0) {
+                    return; // every consumer is gone: the item has nowhere to go
+                }
+                control.checkCancelled();
+                pause(round, WAIT_OUTPUT, null);
+            }
+        } finally {
+            blockedOutNanos += System.nanoTime() - start;
+        }
+    }
+
+    private void put(SpscChannel ch, Object item, int index) {
+        if (ch.offer(item) || putSlow(ch, item)) {
+            afterPut(ch, index);
+        }
+    }
+
+    /** Waits for room; false if the consumer is gone and the item was dropped. */
+    private boolean putSlow(SpscChannel ch, Object item) {
+        long start = System.nanoTime();
+        try {
+            for (int round = 0; ; round++) {
+                if (ch.goneSeen || (ch.consumerGone && noticeGone(ch))) {
+                    return false;
+                }
+                if (ch.offer(item)) {
+                    return true;
+                }
+                control.checkCancelled();
+                pause(round, WAIT_OUTPUT, ch);
+            }
+        } finally {
+            blockedOutNanos += System.nanoTime() - start;
+        }
+    }
+
+    private void afterPut(SpscChannel ch, int index) {
+        itemsOut++;
+        if (orderRole == Vertex.OrderRole.RECORD && !ch.feedback) {
+            putControl(orderChannel, ORDER_INDEX[index]);
+        }
+        wakeConsumer(ch);
+    }
+
+    private void wakeConsumer(SpscChannel ch) {
+        if ((++sinceFence & 63) == 0) {
+            VarHandle.fullFence(); // bounds the missed-wake-up race, see ParkingState
+            if (ch.consumerGone) {
+                noticeGone(ch);
+            }
+        }
+        ParkingState consumer = ch.consumer;
+        if (consumer.state == WAIT_INPUT) {
+            consumer.wakeForItem(ch);
+        }
+    }
+
+    /** Control values (EOS, order records, task marks): not counted, dropped if the consumer is gone. */
+    private void putControl(SpscChannel ch, Object signal) {
+        if (ch.offer(signal) || putSlow(ch, signal)) {
+            wakeConsumer(ch);
+        }
+    }
+
+    private void sendMarks() {
+        for (SpscChannel ch : forwardOut) {
+            putControl(ch, Sentinel.TASK_DONE);
+        }
+    }
+
+    /** The consumer of {@code ch} ended. A node none of whose consumers is left ends too. */
+    private boolean noticeGone(SpscChannel ch) {
+        if (!ch.goneSeen) {
+            ch.goneSeen = true;
+            if (--liveOutputs == 0) {
+                endRequested = true;
+            }
+        }
+        return true;
+    }
+
+    private SpscChannel forwardChannel(int channel, String call) {
+        if (channel < 0 || channel >= forwardOut.length) {
+            throw new IndexOutOfBoundsException(call + ": channel " + channel + " does not exist; node " + name
+                    + " has " + forwardOut.length + " forward output channel(s)");
+        }
+        return forwardOut[channel];
+    }
+
+    @Override
+    public void emitTo(Object item, int channel) {
+        put(forwardChannel(channel, "sendOutTo"), item, channel);
+    }
+
+    @Override
+    public void emitFeedback(Object item, int channel) {
+        if (channel < 0 || channel >= feedbackOut.length) {
+            throw new IndexOutOfBoundsException("sendFeedbackTo: channel " + channel + " does not exist; node "
+                    + name + " has " + feedbackOut.length + " feedback output channel(s)");
+        }
+        put(feedbackOut[channel], item, -1);
+    }
+
+    @Override
+    public void broadcast(Object item) {
+        for (int i = 0; i < forwardOut.length; i++) {
+            put(forwardOut[i], item, i);
+        }
+    }
+
+    @Override
+    public void requestEnd() {
+        endRequested = true;
+    }
+
+    @Override
+    public int inputChannel() {
+        return currentChannel;
+    }
+
+    @Override
+    public boolean fromFeedback() {
+        return currentFeedback;
+    }
+
+    @Override
+    public int inputChannels() {
+        return forwardInputs;
+    }
+
+    @Override
+    public int feedbackInputChannels() {
+        return inputs.length - forwardInputs;
+    }
+
+    @Override
+    public int outputChannels() {
+        return forwardOut.length;
+    }
+
+    @Override
+    public int feedbackOutputChannels() {
+        return feedbackOut.length;
+    }
+
+    // ------------------------------------------------------------------ waiting
+
+    /** One failed check of a wait loop: spin, yield or park, by the policy and the round. */
+    private void pause(int round, int waitKind, SpscChannel target) {
+        if (round < idle.spinRounds()) {
+            Thread.onSpinWait();
+        } else if (round < idle.spinRounds() + idle.yieldRounds()) {
+            Thread.yield();
+        } else {
+            wakeWhoeverNeedsIt();
+            waitTarget = target;
+            state = waitKind; // volatile write, then the re-check below: see ParkingState
+            boolean ready = waitKind == WAIT_INPUT ? inputReady(target) : outputReady(target);
+            if (!ready && !control.cancelled) {
+                LockSupport.parkNanos(this, idle.parkNanos());
+            }
+            state = RUNNING;
+            // An interrupt left set would make every later park return at once (a hidden busy loop);
+            // cancellation, the only interrupt the run-time sends, is seen through control.cancelled.
+            Thread.interrupted();
+        }
+    }
+
+    private boolean outputReady(SpscChannel target) {
+        if (target != null) {
+            return target.hasRoom() || target.consumerGone;
+        }
+        for (SpscChannel ch : defaultOut) {
+            if (ch.hasRoom() || ch.consumerGone) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Before parking: a full fence, then wake neighbours a missed wake-up may have left asleep. */
+    private void wakeWhoeverNeedsIt() {
+        VarHandle.fullFence();
+        for (SpscChannel ch : forwardOut) {
+            wakeIfItems(ch);
+        }
+        for (SpscChannel ch : feedbackOut) {
+            wakeIfItems(ch);
+        }
+        if (orderRole == Vertex.OrderRole.RECORD) {
+            wakeIfItems(orderChannel);
+        }
+        for (SpscChannel ch : inputs) {
+            ParkingState producer = ch.producer;
+            if (producer.state == WAIT_OUTPUT) {
+                producer.wakeForRoom(ch);
+            }
+        }
+        if (orderRole == Vertex.OrderRole.COLLECT) {
+            ParkingState producer = orderChannel.producer;
+            if (producer.state == WAIT_OUTPUT) {
+                producer.wakeForRoom(orderChannel);
+            }
+        }
+    }
+
+    private static void wakeIfItems(SpscChannel ch) {
+        ParkingState consumer = ch.consumer;
+        if (consumer.state == WAIT_INPUT && !ch.isEmpty()) {
+            consumer.wakeForItem(ch);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+}

@@ -1,0 +1,71 @@
+package org.fastflowj.core.runtime;
+
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
+import org.fastflowj.core.NodeFailedException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What all node threads of one run share: the cancel flag and the first failure. The first node to fail
+ * wins; every other thread is unparked and interrupted, sees {@link #cancelled} at its next check and
+ * unwinds. Nothing here is touched per item except the plain read of {@code cancelled} in a source loop.
+ */
+final class RunControl {
+    private static final Logger LOG = LoggerFactory.getLogger(RunControl.class);
+
+    volatile boolean cancelled;
+    private final AtomicReference<NodeFailedException> failure = new AtomicReference<>();
+    private final Set<String> warned = ConcurrentHashMap.newKeySet();
+    private volatile NodeRunner[] runners = new NodeRunner[0];
+    private volatile long cancelledAtNanos;
+
+    void runners(NodeRunner[] all) {
+        this.runners = all;
+    }
+
+    void checkCancelled() {
+        if (cancelled) {
+            throw Cancelled.INSTANCE;
+        }
+    }
+
+    /** Records the first failure and cancels the run; later failures are consequences and are dropped. */
+    void fail(String nodeName, String phase, Throwable cause) {
+        if (failure.compareAndSet(null, new NodeFailedException(nodeName, phase, cause))) {
+            cancel();
+        }
+    }
+
+    void cancel() {
+        if (cancelled) {
+            return;
+        }
+        cancelledAtNanos = System.nanoTime();
+        cancelled = true;
+        Thread self = Thread.currentThread();
+        for (NodeRunner r : runners) {
+            Thread t = r.thread();
+            if (t != null && t != self) {
+                // Interrupt: a node blocked in user code (sleep, I/O) must notice too.
+                t.interrupt();
+            }
+        }
+    }
+
+    NodeFailedException failure() {
+        return failure.get();
+    }
+
+    long cancelledAtNanos() {
+        return cancelledAtNanos;
+    }
+
+    /** Logs {@code message} once per {@code key} in this run. */
+    void warnOnce(String key, String message) {
+        if (warned.add(key)) {
+            LOG.warn(message);
+        }
+    }
+}
