@@ -1,0 +1,370 @@
+package org.fastflowj.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+import static org.fastflowj.core.StreamFixtures.infiniteSource;
+import static org.fastflowj.core.StreamFixtures.range;
+import static org.fastflowj.core.StreamFixtures.source;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.fastflowj.core.StreamFixtures.Sink;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** The life cycle of a sequential node: svcInit, svc results (item, GO_ON, EOS), sendOut, eosNotify, svcEnd. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class NodeLifecycleTest {
+
+    /** A pass-through stage that logs its life-cycle calls. */
+    static final class RecordingStage extends Node<Integer, Integer> {
+        final List<String> events = Collections.synchronizedList(new ArrayList<>());
+
+        @Override
+        protected void svcInit() {
+            events.add("svcInit");
+        }
+
+        @Override
+        protected Integer svc(Integer in) {
+            events.add("svc:" + in);
+            return in;
+        }
+
+        @Override
+        protected void eosNotify(int channel) {
+            events.add("eosNotify:" + channel);
+        }
+
+        @Override
+        protected void svcEnd() {
+            events.add("svcEnd");
+        }
+    }
+
+    @Test
+    void shouldRunSvcInitOnceBeforeSvcAndSvcEndOnceAfterEosNotify() {
+        RecordingStage stage = new RecordingStage();
+        Sink<Integer> sink = new Sink<>();
+
+        new Pipeline(source(3), stage, sink).runAndWaitEnd();
+
+        assertThat(stage.events).containsExactly(
+                "svcInit", "svc:0", "svc:1", "svc:2", "eosNotify:-1", "svcEnd");
+        assertThat(sink.items).containsExactly(0, 1, 2);
+        assertThat(sink.svcEndCalls).isEqualTo(1);
+    }
+
+    @Test
+    void shouldRunSvcEndOnlyAfterEosWasSentDownstream() {
+        CountDownLatch sinkSawEos = new CountDownLatch(1);
+        AtomicInteger middleEndCalls = new AtomicInteger();
+        List<Boolean> eosAlreadyDownstreamAtSvcEnd = Collections.synchronizedList(new ArrayList<>());
+        Node<Integer, Integer> middle = new Node<>() {
+            @Override
+            protected Integer svc(Integer in) {
+                return in;
+            }
+
+            @Override
+            protected void svcEnd() throws InterruptedException {
+                middleEndCalls.incrementAndGet();
+                // If EOS were sent after svcEnd, the sink could never see it while we wait here.
+                eosAlreadyDownstreamAtSvcEnd.add(sinkSawEos.await(20, TimeUnit.SECONDS));
+            }
+        };
+        Node<Integer, Void> sink = new Node<>() {
+            @Override
+            protected Void svc(Integer in) {
+                return goOn();
+            }
+
+            @Override
+            protected void eosNotify(int channel) {
+                sinkSawEos.countDown();
+            }
+        };
+
+        new Pipeline(source(5), middle, sink).runAndWaitEnd();
+
+        assertThat(middleEndCalls).hasValue(1);
+        assertThat(eosAlreadyDownstreamAtSvcEnd).containsExactly(true);
+    }
+
+    @Test
+    void shouldEmitNothingWhenSvcReturnsGoOn() {
+        Node<Integer, Integer> evensOnly = new Node<>() {
+            @Override
+            protected Integer svc(Integer in) {
+                return in % 2 == 0 ? in : goOn();
+            }
+        };
+        Sink<Integer> sink = new Sink<>();
+
+        new Pipeline(source(10), evensOnly, sink).runAndWaitEnd();
+
+        assertThat(sink.items).containsExactly(0, 2, 4, 6, 8);
+    }
+
+    @Test
+    void shouldEndPipelineWhenMiddleStageReturnsEosWhileInputRemains() {
+        int k = 7;
+        AtomicInteger middleCalls = new AtomicInteger();
+        Node<Integer, Integer> firstK = new Node<>() {
+            private int seen;
+
+            @Override
+            protected Integer svc(Integer in) {
+                middleCalls.incrementAndGet();
+                sendOut(in);
+                return ++seen == k ? eos() : goOn();
+            }
+        };
+        Sink<Integer> sink = new Sink<>();
+
+        new Pipeline(source(1000), firstK, sink).runAndWaitEnd();
+
+        assertThat(sink.items).containsExactlyElementsOf(range(k));
+        assertThat(middleCalls).as("svc is not called after it returned eos()").hasValue(k);
+        assertThat(sink.eosChannels).containsExactly(-1);
+        assertThat(sink.svcEndCalls).isEqualTo(1);
+    }
+
+    @Test
+    void shouldStopInfiniteSourceWhenDownstreamStageEnds() {
+        int k = 10;
+        Node<Integer, Integer> firstK = new Node<>() {
+            private int seen;
+
+            @Override
+            protected Integer svc(Integer in) {
+                return seen++ < k ? in : eos();
+            }
+        };
+        Sink<Integer> sink = new Sink<>();
+
+        new Pipeline(infiniteSource(), firstK, sink)
+                .runAndWaitEnd(RunOptions.defaults().queueCapacity(4));
+
+        assertThat(sink.items).containsExactlyElementsOf(range(k));
+    }
+
+    @Test
+    void shouldDeliverSeveralOutputsOfOneSvcCallInOrder() {
+        Node<Integer, Integer> triple = new Node<>() {
+            @Override
+            protected Integer svc(Integer in) {
+                sendOut(in * 10);
+                sendOut(in * 10 + 1);
+                return in * 10 + 2;
+            }
+        };
+        Sink<Integer> sink = new Sink<>();
+
+        new Pipeline(source(4), triple, sink).runAndWaitEnd(RunOptions.defaults().queueCapacity(2));
+
+        assertThat(sink.items).containsExactly(0, 1, 2, 10, 11, 12, 20, 21, 22, 30, 31, 32);
+    }
+
+    @Test
+    void shouldDeliverItemsSentFromEosNotifyBeforeEos() {
+        List<String> sinkEvents = Collections.synchronizedList(new ArrayList<>());
+        Node<Integer, Integer> summer = new Node<>() {
+            private int sum;
+
+            @Override
+            protected Integer svc(Integer in) {
+                sum += in;
+                return goOn();
+            }
+
+            @Override
+            protected void eosNotify(int channel) {
+                sendOut(sum);
+                sendOut(-1);
+            }
+        };
+        Node<Integer, Void> sink = new Node<>() {
+            @Override
+            protected Void svc(Integer in) {
+                sinkEvents.add("item:" + in);
+                return goOn();
+            }
+
+            @Override
+            protected void eosNotify(int channel) {
+                sinkEvents.add("eosNotify");
+            }
+
+            @Override
+            protected void svcEnd() {
+                sinkEvents.add("svcEnd");
+            }
+        };
+
+        new Pipeline(source(10), summer, sink).runAndWaitEnd();
+
+        assertThat(sinkEvents).containsExactly("item:45", "item:-1", "eosNotify", "svcEnd");
+    }
+
+    @Test
+    void shouldCallSourceWithNullUntilItReturnsEos() {
+        List<Object> inputs = Collections.synchronizedList(new ArrayList<>());
+        Node<Void, Integer> source = new Node<>() {
+            private int next;
+
+            @Override
+            protected Integer svc(Void none) {
+                inputs.add(none == null ? "null" : none);
+                return next < 5 ? Integer.valueOf(next++) : eos();
+            }
+        };
+        Sink<Integer> sink = new Sink<>();
+
+        new Pipeline(source, sink).runAndWaitEnd();
+
+        assertThat(inputs).as("5 items, then the call returning eos(), then no more calls")
+                .hasSize(6)
+                .containsOnly("null");
+        assertThat(sink.items).containsExactly(0, 1, 2, 3, 4);
+    }
+
+    @Test
+    void shouldNumberPipelineStagesFromZero() {
+        List<Integer> ids = Collections.synchronizedList(new ArrayList<>());
+        class IdRecorder extends Node<Integer, Integer> {
+            private final int slot;
+
+            IdRecorder(int slot) {
+                this.slot = slot;
+            }
+
+            @Override
+            protected void svcInit() {
+                ids.set(slot, id());
+            }
+
+            @Override
+            protected Integer svc(Integer in) {
+                return in;
+            }
+        }
+        Node<Void, Integer> src = new Node<>() {
+            private int n;
+
+            @Override
+            protected void svcInit() {
+                ids.set(0, id());
+            }
+
+            @Override
+            protected Integer svc(Void none) {
+                return n++ < 3 ? Integer.valueOf(n) : eos();
+            }
+        };
+        for (int i = 0; i < 4; i++) {
+            ids.add(-100);
+        }
+
+        new Pipeline(src, new IdRecorder(1), new IdRecorder(2), new IdRecorder(3)).runAndWaitEnd();
+
+        assertThat(ids).containsExactly(0, 1, 2, 3);
+    }
+
+    @Test
+    void shouldApplyFunctionOfNodeOf() {
+        Sink<String> sink = new Sink<>();
+
+        new Pipeline(source(4), Node.of((Integer x) -> x * 2), Node.of((Integer x) -> "v" + x), sink)
+                .runAndWaitEnd();
+
+        assertThat(sink.items).containsExactly("v0", "v2", "v4", "v6");
+    }
+
+    @Test
+    void shouldFailNamingTheNodeWhenSvcReturnsBareNull() {
+        Node<Integer, Integer> broken = new Node<>() {
+            @Override
+            protected Integer svc(Integer in) {
+                return in < 3 ? in : null;
+            }
+
+            @Override
+            public String toString() {
+                return "the-broken-stage";
+            }
+        };
+        Pipeline pipe = new Pipeline(source(10), broken, new Sink<Integer>());
+
+        NodeFailedException e = catchThrowableOfType(NodeFailedException.class, pipe::runAndWaitEnd);
+
+        assertThat(e).isNotNull();
+        assertThat(e.nodeName()).isEqualTo("ff-pipe1-stage1");
+        assertThat(e.phase()).isEqualTo("svc");
+        assertThat(e).hasMessageContaining("ff-pipe1-stage1");
+        assertThat(e.getCause()).isInstanceOf(NullPointerException.class)
+                .hasMessageContaining("the-broken-stage")
+                .hasMessageContaining("null");
+    }
+
+    @Test
+    void shouldFailWhenNodeOfFunctionReturnsNull() {
+        Pipeline pipe = new Pipeline(source(3), Node.of((Integer x) -> (Integer) null), new Sink<Integer>());
+
+        NodeFailedException e = catchThrowableOfType(NodeFailedException.class, pipe::runAndWaitEnd);
+
+        assertThat(e).isNotNull();
+        assertThat(e.nodeName()).isEqualTo("ff-pipe1-stage1");
+        assertThat(e.getCause()).isInstanceOf(NullPointerException.class);
+    }
+
+    @Test
+    void shouldEndNodeWhenItSendsOutEos() {
+        AtomicInteger calls = new AtomicInteger();
+        RecordingStage after = new RecordingStage();
+        Node<Integer, Integer> untilThree = new Node<>() {
+            @Override
+            protected Integer svc(Integer in) {
+                calls.incrementAndGet();
+                sendOut(in);
+                if (in == 3) {
+                    sendOut(eos());
+                }
+                return goOn();
+            }
+        };
+        Sink<Integer> sink = new Sink<>();
+
+        new Pipeline(source(100), untilThree, after, sink).runAndWaitEnd();
+
+        assertThat(calls).hasValue(4);
+        assertThat(sink.items).containsExactly(0, 1, 2, 3);
+        assertThat(after.events).endsWith("eosNotify:-1", "svcEnd");
+    }
+
+    @Test
+    void shouldEndSourceWhenItSendsOutEos() {
+        Node<Void, Integer> source = new Node<>() {
+            private int next;
+
+            @Override
+            protected Integer svc(Void none) {
+                sendOut(next++);
+                sendOut(next++);
+                if (next >= 6) {
+                    sendOut(eos());
+                }
+                return goOn();
+            }
+        };
+        Sink<Integer> sink = new Sink<>();
+
+        new Pipeline(source, sink).runAndWaitEnd();
+
+        assertThat(sink.items).containsExactly(0, 1, 2, 3, 4, 5);
+    }
+}
