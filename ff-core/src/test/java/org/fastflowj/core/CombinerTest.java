@@ -2,6 +2,7 @@ package org.fastflowj.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import static org.fastflowj.core.StreamFixtures.range;
 import static org.fastflowj.core.StreamFixtures.source;
 
@@ -13,6 +14,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntPredicate;
 import java.util.function.IntUnaryOperator;
+import org.assertj.core.api.SoftAssertions;
 import org.fastflowj.core.StreamFixtures.Sink;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -212,6 +214,78 @@ class CombinerTest {
     }
 
     @Test
+    void shouldNotCallSecondAgainAfterItReturnedEosWithinOneCallOfFirst() {
+        Node<Integer, Integer> burst = new Node<>() {
+            @Override
+            protected Integer svc(Integer in) {
+                for (int i = 0; i < 5; i++) {
+                    sendOut(in * 10 + i);
+                }
+                return goOn();
+            }
+        };
+        List<String> log = newLog();
+        Step second = new Step("b", log, x -> x).endingAt(1); // ends on the second item of the burst
+        Sink<Integer> sink = new Sink<>();
+
+        new Pipeline(source(3), Combiner.of(burst, second), sink).runAndWaitEnd();
+
+        SoftAssertions.assertSoftly(soft -> {
+            soft.assertThat(only(log, "b.svc:")).as("svc is not called after it returned eos()")
+                    .containsExactly("b.svc:0", "b.svc:1");
+            soft.assertThat(sink.items).as("nothing leaves the combiner after its second node ended")
+                    .containsExactly(0);
+        });
+    }
+
+    @Test
+    void shouldReportEosNotifyPhaseWhenSecondFailsInEosNotifyAfterFirstReturnedEos() {
+        IllegalStateException error = new IllegalStateException("second fails in eosNotify");
+        List<String> log = newLog();
+        Step first = new Step("a", log, x -> x).endingAt(3);
+        Node<Integer, Integer> second = new Node<>() {
+            @Override
+            protected Integer svc(Integer in) {
+                return in;
+            }
+
+            @Override
+            protected void eosNotify(int channel) {
+                throw error;
+            }
+        };
+        Pipeline pipe = new Pipeline(source(10), Combiner.of(first, second), new Sink<Integer>());
+
+        NodeFailedException e = catchThrowableOfType(NodeFailedException.class, pipe::runAndWaitEnd);
+
+        assertThat(e).isNotNull();
+        assertThat(e.getCause()).isSameAs(error);
+        assertThat(e.nodeName()).isEqualTo("ff-pipe1-stage1");
+        assertThat(e.phase()).as("the method that threw").isEqualTo("eosNotify");
+    }
+
+    @Test
+    void shouldGiveBothCombinedNodesTheCombinersId() {
+        List<Integer> ids = Collections.synchronizedList(new ArrayList<>());
+        class IdProbe extends Node<Integer, Integer> {
+            @Override
+            protected void svcInit() {
+                ids.add(id());
+            }
+
+            @Override
+            protected Integer svc(Integer in) {
+                return in;
+            }
+        }
+        Farm farm = Farm.of(new IdProbe(), new IdProbe(), Combiner.of(new IdProbe(), new IdProbe()));
+
+        new Pipeline(source(6), farm, new Sink<Integer>()).runAndWaitEnd();
+
+        assertThat(ids).containsExactlyInAnyOrder(0, 1, 2, 2);
+    }
+
+    @Test
     void shouldNotifyFirstThenSecondWhenInputEndsAndDeliverFirstsEosNotifyOutputToSecond() {
         List<String> log = newLog();
         Step a = new Step("a", log, x -> x).sendingFromEosNotify(999);
@@ -293,6 +367,34 @@ class CombinerTest {
         assertThat(eosChannels).containsExactlyInAnyOrder(0, 1, 2);
         assertThat(only(log, "b.eosNotify")).containsExactly("b.eosNotify:-1");
         assertThat(sink.items).hasSize(60);
+    }
+
+    @Test
+    void shouldLetMultiInputFirstSeeFeedbackWhenTheCombinerHeadsALoop() {
+        List<String> seen = Collections.synchronizedList(new ArrayList<>());
+        MultiInputNode<Integer, Integer> head = new MultiInputNode<>() {
+            private int back;
+
+            @Override
+            protected Integer svc(Integer in) {
+                if (in == null) {
+                    for (int i = 0; i < 10; i++) {
+                        sendOut(i);
+                    }
+                    return goOn();
+                }
+                seen.add(fromFeedback() + ":" + inputChannel() + ":" + feedbackChannels());
+                return ++back == 10 ? eos() : goOn();
+            }
+        };
+        List<String> log = newLog();
+        Step second = new Step("b", log, x -> x + 100);
+
+        new Pipeline(Combiner.of(head, second), Node.of((Integer x) -> x)).wrapAround().runAndWaitEnd();
+
+        assertThat(seen).hasSize(10).containsOnly("true:0:1");
+        assertThat(only(log, "b.svc:")).hasSize(10);
+        assertThat(only(log, "b.eosNotify")).containsExactly("b.eosNotify:-1");
     }
 
     @Test

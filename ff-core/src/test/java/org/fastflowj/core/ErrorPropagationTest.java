@@ -1,6 +1,7 @@
 package org.fastflowj.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import static org.fastflowj.core.StreamFixtures.infiniteSource;
 import static org.fastflowj.core.StreamFixtures.nodeThreadsStartedSince;
@@ -372,6 +373,26 @@ class ErrorPropagationTest {
         assertThat(e.getSuppressed()).as("the sleeping node did not have to be abandoned").isEmpty();
         assertThat(sleeperSaw.get()).isInstanceOf(InterruptedException.class);
         assertThat(threads.values()).hasSize(2).noneMatch(Thread::isAlive);
+    }
+
+    @Test
+    @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    void shouldCancelTheRunWhenTheThreadInWaitEndIsInterrupted() {
+        Pipeline pipe = new Pipeline(new Source(-1), new Pass(), new Pass());
+        pipe.run(RunOptions.defaults().queueCapacity(2));
+
+        Thread.currentThread().interrupt(); // the caller gives up on an endless run
+        Throwable thrown;
+        boolean stillInterrupted;
+        try {
+            thrown = catchThrowable(pipe::waitEnd);
+        } finally {
+            stillInterrupted = Thread.interrupted();
+        }
+
+        assertThat(thrown).isInstanceOf(IllegalStateException.class).hasMessageContaining("cancelled");
+        assertThat(stillInterrupted).as("the interrupt status is kept for the caller").isTrue();
+        assertThat(threads.values()).hasSize(3).noneMatch(Thread::isAlive);
     }
 
     @Test

@@ -253,7 +253,8 @@ class MultiInputNodeTest {
         }
         assertThat(forward).containsExactlyElementsOf(expectedForward);
         assertThat(feedback).containsExactlyInAnyOrderElementsOf(expectedFeedback);
-        assertThat(head.seen).containsOnlyOnce("eosNotify:0");
+        assertThat(head.seen).filteredOn(x -> x.startsWith("eosNotify"))
+                .as("EOS of the forward channel only, never of the feedback one").containsExactly("eosNotify:0");
         assertThat(head.forwardChannelsSeen).isEqualTo(1);
         assertThat(head.feedbackChannelsSeen).isEqualTo(1);
     }
@@ -316,6 +317,77 @@ class MultiInputNodeTest {
         for (int[] pair : channelAndWorker) {
             assertThat(pair[0]).as("feedback channel of an item from worker %d", pair[1]).isEqualTo(pair[1]);
         }
+    }
+
+    @Test
+    void shouldReportTheWorkerAsInputChannelOfAMultiInputCollector() {
+        class Worker extends Node<Integer, Tagged> {
+            @Override
+            protected Tagged svc(Integer in) {
+                return new Tagged(id(), in);
+            }
+        }
+        ChannelRecorder collector = new ChannelRecorder();
+        Farm farm = Farm.of(4, Worker::new).collector(collector);
+
+        new Pipeline(source(200), farm).runAndWaitEnd();
+
+        assertThat(collector.channelAndTag).hasSize(200).allMatch(p -> p[0] == p[1]);
+        assertThat(collector.channelsInSvc).isEqualTo(4);
+        assertThat(collector.eosChannels).containsExactlyInAnyOrder(0, 1, 2, 3);
+    }
+
+    @Test
+    void shouldNumberForwardAndFeedbackChannelsOfAFarmEmitterSeparately() {
+        List<String> violations = Collections.synchronizedList(new ArrayList<>());
+        List<Integer> back = Collections.synchronizedList(new ArrayList<>());
+        MultiInputNode<Object, Integer> emitter = new MultiInputNode<>() {
+            private int outstanding;
+            private boolean ended;
+
+            @Override
+            protected Integer svc(Object in) {
+                if (inputChannels() != 1 || feedbackChannels() != 3) {
+                    violations.add("channels " + inputChannels() + "/" + feedbackChannels());
+                }
+                if (!fromFeedback()) {
+                    if (inputChannel() != 0) {
+                        violations.add("forward item on channel " + inputChannel());
+                    }
+                    outstanding++;
+                    return (Integer) in;
+                }
+                int[] t = (int[]) in;
+                if (inputChannel() != t[0]) {
+                    violations.add("feedback from worker " + t[0] + " on channel " + inputChannel());
+                }
+                back.add(t[1]);
+                return --outstanding == 0 && ended ? eos() : goOn();
+            }
+
+            @Override
+            protected void eosNotify(int channel) {
+                if (channel != 0) {
+                    violations.add("eosNotify(" + channel + ")");
+                }
+                ended = true;
+                if (outstanding == 0) {
+                    sendOut(eos());
+                }
+            }
+        };
+        class Worker extends Node<Integer, int[]> {
+            @Override
+            protected int[] svc(Integer in) {
+                return new int[] {id(), in};
+            }
+        }
+        Farm farm = Farm.of(3, Worker::new).emitter(emitter).wrapAround();
+
+        new Pipeline(source(90), farm).runAndWaitEnd();
+
+        assertThat(violations).isEmpty();
+        assertThat(back).containsExactlyInAnyOrderElementsOf(range(90));
     }
 
     @Test

@@ -1,6 +1,7 @@
 package org.fastflowj.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import static org.fastflowj.core.StreamFixtures.infiniteSource;
 import static org.fastflowj.core.StreamFixtures.range;
@@ -320,6 +321,55 @@ class NodeLifecycleTest {
         assertThat(e).isNotNull();
         assertThat(e.nodeName()).isEqualTo("ff-pipe1-stage1");
         assertThat(e.getCause()).isInstanceOf(NullPointerException.class);
+    }
+
+    @Test
+    void shouldNotifyDownstreamOnceWhenTheStreamIsEmpty() {
+        RecordingStage stage = new RecordingStage();
+        Sink<Integer> sink = new Sink<>();
+
+        new Pipeline(source(0), stage, sink).runAndWaitEnd();
+
+        assertThat(stage.events).containsExactly("svcInit", "eosNotify:-1", "svcEnd");
+        assertThat(sink.items).isEmpty();
+        assertThat(sink.eosChannels).containsExactly(-1);
+        assertThat(sink.svcEndCalls).isEqualTo(1);
+    }
+
+    @Test
+    void shouldFailWhenSendOutIsGivenNull() {
+        Node<Integer, Integer> sendsNull = new Node<>() {
+            @Override
+            protected Integer svc(Integer in) {
+                sendOut(null);
+                return in;
+            }
+        };
+        Pipeline pipe = new Pipeline(source(3), sendsNull, new Sink<Integer>());
+
+        NodeFailedException e = catchThrowableOfType(NodeFailedException.class, pipe::runAndWaitEnd);
+
+        assertThat(e).isNotNull();
+        assertThat(e.nodeName()).isEqualTo("ff-pipe1-stage1");
+        assertThat(e.getCause()).isInstanceOf(NullPointerException.class).hasMessageContaining("sendOut(null)");
+    }
+
+    @Test
+    void shouldRefuseSendOutOutsideARun() {
+        var node = new Node<Integer, Integer>() {
+            @Override
+            protected Integer svc(Integer in) {
+                return in;
+            }
+
+            void sendNow() {
+                sendOut(1);
+            }
+        };
+
+        assertThatThrownBy(node::sendNow)
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("not running");
     }
 
     @Test

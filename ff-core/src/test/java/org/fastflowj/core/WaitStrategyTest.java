@@ -5,6 +5,7 @@ import static org.fastflowj.core.StreamFixtures.range;
 import static org.fastflowj.core.StreamFixtures.source;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -111,6 +112,67 @@ class WaitStrategyTest {
         synchronized (back) {
             assertThat(back).containsExactlyInAnyOrderElementsOf(range(tasks));
         }
+    }
+
+    @ParameterizedTest(name = "{0}, {1}")
+    @MethodSource("oversubscribableOptions")
+    void shouldDeliverEveryItemOnceThroughAnOrderedFarmInOrder(WaitStrategy strategy, String queues,
+            RunOptions options) {
+        Sink<Integer> sink = new Sink<>();
+        Farm farm = Farm.of(3, () -> Node.of((Integer x) -> x)).ordered(8);
+
+        new Pipeline(source(ITEMS), farm, sink).runAndWaitEnd(options);
+
+        assertThat(sink.items).containsExactlyElementsOf(range(ITEMS));
+    }
+
+    /** Heads a feedback loop: sends {@code tasks} items on its first call, ends when all came back. */
+    static final class LoopStarter extends Node<Integer, Integer> {
+        private final int tasks;
+        final List<Integer> back = Collections.synchronizedList(new ArrayList<>());
+
+        LoopStarter(int tasks) {
+            this.tasks = tasks;
+        }
+
+        @Override
+        protected Integer svc(Integer in) {
+            if (in == null) {
+                for (int i = 0; i < tasks; i++) {
+                    sendOut(i);
+                }
+                return goOn();
+            }
+            back.add(in);
+            return back.size() == tasks ? eos() : goOn();
+        }
+    }
+
+    @ParameterizedTest(name = "{0}, {1}")
+    @MethodSource("oversubscribableOptions")
+    void shouldDeliverEveryItemOnceRoundAWrappedAroundFarm(WaitStrategy strategy, String queues,
+            RunOptions options) {
+        LoopStarter emitter = new LoopStarter(1000);
+        Farm farm = Farm.of(3, () -> Node.of((Integer x) -> x)).emitter(emitter)
+                .collector(Node.of((Integer x) -> x)).wrapAround();
+
+        farm.runAndWaitEnd(options);
+
+        assertThat(emitter.back).containsExactlyInAnyOrderElementsOf(range(1000));
+    }
+
+    @ParameterizedTest(name = "{0}, {1}")
+    @MethodSource("oversubscribableOptions")
+    void shouldDeliverEveryItemOnceRoundAWrappedAroundAllToAll(WaitStrategy strategy, String queues,
+            RunOptions options) {
+        LoopStarter l0 = new LoopStarter(1000);
+        AllToAll loop = new AllToAll()
+                .firstSet(l0)
+                .secondSet(Node.of((Integer x) -> x), Node.of((Integer x) -> x));
+
+        loop.wrapAround().runAndWaitEnd(options);
+
+        assertThat(l0.back).containsExactlyInAnyOrderElementsOf(range(1000));
     }
 
     @ParameterizedTest(name = "capacity {0}")

@@ -1,0 +1,139 @@
+package org.fastflowj.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.fastflowj.core.StreamFixtures.range;
+import static org.fastflowj.core.StreamFixtures.source;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** threadMapping pins node threads to CPUs when it can, and never breaks a run when it cannot. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class ThreadMappingTest {
+
+    /** A sink that records, on its own thread, the CPU set the OS lets it run on. */
+    static final class AffinityProbe extends Node<Integer, Void> {
+        final List<Integer> items = Collections.synchronizedList(new ArrayList<>());
+        final Map<String, BitSet> affinity;
+
+        AffinityProbe(Map<String, BitSet> affinity) {
+            this.affinity = affinity;
+        }
+
+        @Override
+        protected void svcInit() {
+            affinity.put(Thread.currentThread().getName(), net.openhft.affinity.Affinity.getAffinity());
+        }
+
+        @Override
+        protected Void svc(Integer in) {
+            items.add(in);
+            return goOn();
+        }
+    }
+
+    /** A source that records its CPU set like {@link AffinityProbe}. */
+    static final class ProbingSource extends Node<Void, Integer> {
+        private final Map<String, BitSet> affinity;
+        private int next;
+
+        ProbingSource(Map<String, BitSet> affinity) {
+            this.affinity = affinity;
+        }
+
+        @Override
+        protected void svcInit() {
+            affinity.put(Thread.currentThread().getName(), net.openhft.affinity.Affinity.getAffinity());
+        }
+
+        @Override
+        protected Integer svc(Void none) {
+            return next < 100 ? Integer.valueOf(next++) : eos();
+        }
+    }
+
+    private static BitSet only(int cpu) {
+        BitSet set = new BitSet();
+        set.set(cpu);
+        return set;
+    }
+
+    @Test
+    void shouldPinStagesToTheListedCpusWhenPinningWorks() {
+        Map<String, BitSet> affinity = new ConcurrentHashMap<>();
+        AffinityProbe sink = new AffinityProbe(affinity);
+        Pipeline pipe = new Pipeline(new ProbingSource(affinity), sink);
+
+        pipe.runAndWaitEnd(RunOptions.defaults().threadMapping("0,1"));
+
+        assertThat(sink.items).containsExactlyElementsOf(range(100));
+        List<Integer> cpus = pipe.stats().nodes().stream().map(NodeStats::cpu).toList();
+        assertThat(cpus).as("pinned to 0 and 1, or (pinning unavailable) not at all").isIn(List.of(0, 1), List.of(-1, -1));
+        if (cpus.get(0) == 0) {
+            // the stats must not claim a pinning the OS does not apply
+            assertThat(affinity.get("ff-pipe1-stage0")).isEqualTo(only(0));
+            assertThat(affinity.get("ff-pipe1-stage1")).isEqualTo(only(1));
+        }
+    }
+
+    @Test
+    void shouldCycleThroughTheCpuListWhenThereAreMoreThreadsThanCpus() {
+        Map<String, BitSet> affinity = new ConcurrentHashMap<>();
+        Pipeline pipe = new Pipeline(new ProbingSource(affinity), Node.of((Integer x) -> x),
+                Node.of((Integer x) -> x), new AffinityProbe(affinity));
+
+        pipe.runAndWaitEnd(RunOptions.defaults().threadMapping("1,0"));
+
+        List<Integer> cpus = pipe.stats().nodes().stream().map(NodeStats::cpu).toList();
+        assertThat(cpus).isIn(List.of(1, 0, 1, 0), List.of(-1, -1, -1, -1));
+    }
+
+    @Test
+    void shouldCompleteWhenAListedCpuDoesNotExist() {
+        AffinityProbe sink = new AffinityProbe(new ConcurrentHashMap<>());
+        Pipeline pipe = new Pipeline(source(100), sink);
+
+        pipe.runAndWaitEnd(RunOptions.defaults().threadMapping("0,99"));
+
+        assertThat(sink.items).containsExactlyElementsOf(range(100));
+        assertThat(Runtime.getRuntime().availableProcessors()).isLessThan(100);
+        assertThat(pipe.stats().node("ff-pipe1-stage1").orElseThrow().cpu()).as("CPU 99 is absent").isEqualTo(-1);
+        assertThat(pipe.stats().node("ff-pipe1-stage0").orElseThrow().cpu()).isIn(0, -1);
+    }
+
+    @Test
+    void shouldNotPinWithAnEmptyMapping() {
+        Pipeline pipe = new Pipeline(source(10), new AffinityProbe(new ConcurrentHashMap<>()));
+
+        pipe.runAndWaitEnd(RunOptions.defaults().threadMapping(""));
+
+        assertThat(pipe.stats().nodes()).extracting(NodeStats::cpu).containsOnly(-1);
+    }
+
+    @Test
+    void shouldRejectANonNumericCpuNamingIt() {
+        assertThatThrownBy(() -> RunOptions.defaults().threadMapping("a,b"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("'a'");
+    }
+
+    @Test
+    void shouldRejectANegativeCpuNamingIt() {
+        assertThatThrownBy(() -> RunOptions.defaults().threadMapping("0,-3"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("'-3'");
+    }
+
+    @Test
+    void shouldAcceptSpacesAroundCpuNumbers() {
+        assertThat(RunOptions.defaults().threadMapping(" 0 , 1 ").cpus()).containsExactly(0, 1);
+    }
+}
