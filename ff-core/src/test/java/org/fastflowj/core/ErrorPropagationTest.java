@@ -29,7 +29,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * A node that throws in any life-cycle method ends the whole run promptly; waitEnd reports it with the
  * node's thread name, the method and the cause, and leaves no node thread of the run behind.
  */
-@Timeout(value = 90, unit = TimeUnit.SECONDS)
+@Timeout(value = 30, unit = TimeUnit.SECONDS)
 class ErrorPropagationTest {
 
     enum Phase {
@@ -445,6 +445,30 @@ class ErrorPropagationTest {
         assertThat(e).isNotNull();
         assertThat(e.nodeName()).isEqualTo("ff-pipe1-stage1");
         assertThat(e.phase()).isEqualTo("eosNotify");
+        assertThat(e.getCause()).isSameAs(error);
+    }
+
+    @Test
+    @Timeout(value = 20, unit = TimeUnit.SECONDS)
+    void shouldReportAnErrorThrownFromSvcAsTheCause() {
+        AssertionError error = new AssertionError("an Error, not an Exception");
+        Node<Integer, Integer> failing = new Node<>() {
+            private int calls;
+
+            @Override
+            protected Integer svc(Integer in) {
+                if (++calls == 2) {
+                    throw error;
+                }
+                return in;
+            }
+        };
+        Pipeline pipe = new Pipeline(new Source(-1), Farm.of(new Pass(), failing), new Pass());
+
+        NodeFailedException e = catchThrowableOfType(NodeFailedException.class, pipe::runAndWaitEnd);
+
+        assertThat(e).isNotNull();
+        assertThat(e.nodeName()).isEqualTo("ff-farm1-worker1");
         assertThat(e.getCause()).isSameAs(error);
     }
 

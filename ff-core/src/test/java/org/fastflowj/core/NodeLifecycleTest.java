@@ -13,9 +13,13 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
 import org.fastflowj.core.StreamFixtures.Sink;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** The life cycle of a sequential node: svcInit, svc results (item, GO_ON, EOS), sendOut, eosNotify, svcEnd. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
@@ -152,6 +156,51 @@ class NodeLifecycleTest {
                 .runAndWaitEnd(RunOptions.defaults().queueCapacity(4));
 
         assertThat(sink.items).containsExactlyElementsOf(range(k));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("queueKinds")
+    void shouldStopInfiniteSourceWorkersWhenTheStageAfterThemEnds(String kind, RunOptions options) {
+        Node<Integer, Integer> firstTen = new Node<>() {
+            private int seen;
+
+            @Override
+            protected Integer svc(Integer in) {
+                return seen++ < 10 ? in : eos();
+            }
+        };
+        Sink<Integer> sink = new Sink<>();
+
+        new Pipeline(Farm.of(3, StreamFixtures::infiniteSource), firstTen, sink).runAndWaitEnd(options);
+
+        assertThat(sink.items).hasSize(10);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("queueKinds")
+    void shouldStopInfiniteSourceWhenDownstreamEndsWhateverTheQueues(String kind, RunOptions options) {
+        Node<Integer, Integer> firstTen = new Node<>() {
+            private int seen;
+
+            @Override
+            protected Integer svc(Integer in) {
+                return seen++ < 10 ? in : eos();
+            }
+        };
+        Sink<Integer> sink = new Sink<>();
+
+        new Pipeline(infiniteSource(), Node.of((Integer x) -> x), firstTen, sink).runAndWaitEnd(options);
+
+        assertThat(sink.items).containsExactlyElementsOf(range(10));
+    }
+
+    static Stream<Arguments> queueKinds() {
+        return Stream.of(
+                Arguments.of("capacity 1, BLOCKING", RunOptions.defaults().queueCapacity(1).waitStrategy(WaitStrategy.BLOCKING)),
+                Arguments.of("default", RunOptions.defaults()),
+                Arguments.of("unbounded", RunOptions.defaults().unboundedQueues(true)),
+                Arguments.of("unbounded, BLOCKING",
+                        RunOptions.defaults().unboundedQueues(true).waitStrategy(WaitStrategy.BLOCKING)));
     }
 
     @Test

@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Every graph shape delivers each item exactly once whatever the wait strategy and channel size: tiny
  * queues make producers wait on full channels and consumers on empty ones all the time.
  */
-@Timeout(value = 90, unit = TimeUnit.SECONDS)
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
 class WaitStrategyTest {
     private static final int ITEMS = 5000;
 
