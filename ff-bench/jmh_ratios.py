@@ -110,7 +110,7 @@ def pipeline_table(results):
         rows.append([strategy, "%.3g" % score.rate, "%.3g" % raw.rate if raw else "n/a", text,
                      verdict(value, PIPELINE_GOAL)])
     if not rows:
-        return None
+        return "PipelineThroughput: raw JCTools %.3g items/s (no pipeline result to divide)" % raw.rate if raw else None
     return ("PipelineThroughput: items/s; ratio = pipeline / raw JCTools hand-off (goal >= %.1f)\n\n" % PIPELINE_GOAL
             + table(["strategy", "pipeline items/s", "raw JCTools items/s", "pipeline / raw", "goal"], rows))
 
@@ -134,7 +134,9 @@ def farm_table(results):
                      "%.2f" % executor.ms_per_op() if executor else "n/a",
                      speedup_text, vs_executor_text, executor_text, goal])
     if not rows:
-        return None
+        baselines = ["%s %s us: %.2f ms" % (name.split(".")[1], dict(params).get("grainMicros", "?"), score.ms_per_op())
+                     for (name, params), score in sorted(results.items()) if name.startswith("FarmSpeedup.")]
+        return "FarmSpeedup (no farm result to divide): " + ", ".join(baselines) if baselines else None
     return ("FarmSpeedup: ms per batch of M = 100000 us / grain tasks; speed-up = sequential time / farm time"
             " (goal >= %.1f at %s us, 2 workers)\n\n" % (FARM_GOAL, FARM_GOAL_GRAIN)
             + table(["grain us", "policy", "strategy", "farm ms", "sequential ms", "executor ms",
