@@ -354,8 +354,8 @@ class FarmGuideTest {
     }
 
     /**
-     * Early termination through an ordered farm, as through every other block. Fails on ff-core as of
-     * e854a47: the collector never marks the order channel ended, so the emitter waits for room on it forever.
+     * Early termination through an ordered farm, as through every other block. Fails on ff-core as of main
+     * 598eac6: the collector never marks the order channel ended, so the emitter waits for room on it forever.
      */
     @Test
     @Timeout(10)
@@ -411,8 +411,8 @@ class FarmGuideTest {
 
     /**
      * A wrapped-around farm whose collector sends both forward and back, followed by another stage, as
-     * FastFlow allows and as MultiOutputNode's sendOutTo/sendFeedbackTo suggest. Fails on ff-core as of
-     * e854a47: GraphCompiler gives every wrapped-around block no exits, so the next stage is rejected with
+     * FastFlow allows and as MultiOutputNode's sendOutTo/sendFeedbackTo suggest. Fails on ff-core as of main
+     * 598eac6: GraphCompiler gives every wrapped-around block no exits, so the next stage is rejected with
      * "needs an input, but ... has no output", and no node can have forward and feedback outputs at once.
      */
     @Test
