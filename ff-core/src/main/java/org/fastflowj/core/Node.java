@@ -27,7 +27,7 @@ import org.fastflowj.core.runtime.Sentinel;
  * @param <I> input item type ({@code Void} for a source)
  * @param <O> output item type ({@code Void} for a sink)
  */
-public abstract class Node<I, O> extends BuildingBlock {
+public abstract class Node<I, O> extends NodePadding {
     static {
         NodeAccess.install(new Access());
     }
@@ -71,8 +71,8 @@ public abstract class Node<I, O> extends BuildingBlock {
      * Sends an item downstream now, by the node's default policy; may be called many times per
      * {@code svc}. Sending {@link #eos()} ends the node after the current call.
      *
-     * @throws IllegalStateException if called outside a running {@code svc}, {@code svcInit},
-     *     {@code eosNotify} or {@code svcEnd}
+     * @throws IllegalStateException if called outside {@code svcInit}, {@code svc} or {@code eosNotify}
+     *     of a running node (in {@code svcEnd} the node's EOS has already gone out)
      */
     protected final void sendOut(O item) {
         NodeContext ctx = context();
@@ -155,9 +155,11 @@ public abstract class Node<I, O> extends BuildingBlock {
      * a bare {@code null} (no goOn()/eos() behind it) is a user error, reported with the node's name.
      */
     final Object call(Object input) throws Exception {
-        signal = null;
         Object result = invokeSvc(input);
         if (result != null) {
+            if (signal != null) {
+                signal = null; // goOn()/eos() called but an item returned: the item wins
+            }
             return result;
         }
         Object pending = signal;
