@@ -178,24 +178,37 @@ class GraphBuildTest {
     }
 
     @Test
-    void shouldRejectAStageAfterAWrappedAroundPipeline() {
+    void shouldRejectAStageAfterAWrappedAroundPipelineEndingInAPlainNode() {
         assertRejectedAtRun(() -> new Pipeline(
                 new Pipeline(new NamedSource("head"), new Named("body")).wrapAround(), new Named("after-loop")),
-                "after-loop", "no output");
+                "ff-pipe1-stage0-stage1", "body", "MultiOutputNode");
     }
 
     @Test
-    void shouldRejectAStageAfterAWrappedAroundFarm() {
+    void shouldRejectAStageAfterAWrappedAroundFarmWithAPlainCollector() {
         assertRejectedAtRun(() -> new Pipeline(new NamedSource("src"),
-                Farm.of(new Named("w")).collector(new Named("c")).wrapAround(), new Named("after-farm-loop")),
-                "after-farm-loop", "no output");
+                Farm.of(new Named("w")).emitter(new Named("e")).collector(new Named("plain-collector")).wrapAround(),
+                new Named("after-farm-loop")), "ff-farm1-collector", "plain-collector", "MultiOutputNode");
     }
 
     @Test
-    void shouldRejectAStageAfterAWrappedAroundAllToAll() {
+    void shouldRejectAStageAfterAWrappedAroundFarmWithPlainWorkers() {
+        assertRejectedAtRun(() -> new Pipeline(new NamedSource("src"),
+                Farm.of(new Named("plain-worker")).emitter(new Named("e")).wrapAround(),
+                new Named("after-farm-loop")), "ff-farm1-worker0", "plain-worker", "MultiOutputNode");
+    }
+
+    @Test
+    void shouldRejectAStageAfterAWrappedAroundAllToAllWithPlainRWorkers() {
         assertRejectedAtRun(() -> new Pipeline(
-                new AllToAll().firstSet(new NamedSource("l")).secondSet(new Named("r")).wrapAround(),
-                new Named("after-a2a-loop")), "after-a2a-loop", "no output");
+                new AllToAll().firstSet(new NamedSource("l")).secondSet(new Named("plain-r")).wrapAround(),
+                new Named("after-a2a-loop")), "ff-a2a1-R0", "plain-r", "MultiOutputNode");
+    }
+
+    @Test
+    void shouldRejectAWrappedAroundFarmWithoutItsOwnEmitter() {
+        assertRejectedAtRun(() -> new Pipeline(new NamedSource("src"),
+                Farm.of(new Named("w")).collector(new Named("c")).wrapAround()), "farm1", "emitter");
     }
 
     @Test
@@ -341,6 +354,20 @@ class GraphBuildTest {
                 new AllToAll().firstSet(new Reader(), new Reader()).secondSet(new Named("s0"))));
 
         assertThat(forwardEdgesBetween(g, "ff-a2a1-R", "ff-a2a2-L")).isEqualTo(4);
+    }
+
+    @Test
+    void shouldLetMultiOutputLastLevelOfALoopFeedANextStage() {
+        Graph g = GraphCompiler.compile(new Pipeline(
+                new AllToAll().firstSet(new Reader(), new Reader()).secondSet(new Chooser(), new Chooser()).wrapAround(),
+                new Named("after")));
+
+        for (int j = 0; j < 2; j++) {
+            Vertex r = g.vertex("ff-a2a1-R" + j);
+            assertThat(names(r.forwardOut(), false)).containsExactly("ff-pipe1-stage1");
+            assertThat(names(r.feedbackOut(), false)).containsExactly("ff-a2a1-L0", "ff-a2a1-L1");
+        }
+        assertThat(names(g.vertex("ff-pipe1-stage1").forwardIn(), true)).containsExactly("ff-a2a1-R0", "ff-a2a1-R1");
     }
 
     @Test

@@ -275,6 +275,67 @@ class MultiOutputNodeTest {
         }
     }
 
+    /** A task of the loop below: which L-Worker started it, how many laps it made, who sent it last. */
+    record Lap(int origin, int seq, int laps, int viaR) {}
+
+    @Test
+    void shouldNumberForwardAndFeedbackOutputsSeparatelyWhenALoopFeedsANextStage() {
+        int perL = 40;
+        int laps = 3;
+        List<String> violations = Collections.synchronizedList(new ArrayList<>());
+        class Head extends MultiInputNode<Lap, Lap> {
+            private int finished;
+
+            @Override
+            protected Lap svc(Lap in) {
+                if (in == null) {
+                    for (int s = 0; s < perL; s++) {
+                        sendOut(new Lap(id(), s, 0, -1));
+                    }
+                    return goOn();
+                }
+                if (!fromFeedback() || inputChannel() != in.viaR() || in.origin() != id()) {
+                    violations.add("L" + id() + " got " + in + " on channel " + inputChannel());
+                }
+                sendOut(in);
+                // a task on its last lap leaves the loop at the R-Worker: this head is done with it
+                return in.laps() == laps && ++finished == perL ? eos() : goOn();
+            }
+        }
+        class Router extends MultiOutputNode<Lap, Lap> {
+            @Override
+            protected Lap svc(Lap in) {
+                if (outputChannels() != 1 || feedbackChannels() != 2) {
+                    violations.add("R" + id() + " has " + outputChannels() + "/" + feedbackChannels() + " outputs");
+                }
+                if (in.laps() < laps) {
+                    sendFeedbackTo(new Lap(in.origin(), in.seq(), in.laps() + 1, id()), in.origin());
+                } else {
+                    sendOutTo(in, 0);
+                }
+                return goOn();
+            }
+        }
+        Sink<Lap> sink = new Sink<>();
+        AllToAll loop = new AllToAll().firstSet(new Head(), new Head())
+                .secondSet(new Router(), new Router(), new Router()).wrapAround();
+
+        new Pipeline(loop, sink).runAndWaitEnd();
+
+        assertThat(violations).isEmpty();
+        assertThat(sink.items).hasSize(2 * perL).allMatch(l -> l.laps() == laps);
+        List<String> done = new ArrayList<>();
+        sink.items.forEach(l -> done.add(l.origin() + ":" + l.seq()));
+        List<String> expected = new ArrayList<>();
+        for (int o = 0; o < 2; o++) {
+            for (int s = 0; s < perL; s++) {
+                expected.add(o + ":" + s);
+            }
+        }
+        assertThat(done).containsExactlyInAnyOrderElementsOf(expected);
+        assertThat(sink.eosChannels).containsExactly(-1);
+    }
+
     @Test
     void shouldFailWhenSendFeedbackToHasBadIndex() {
         MultiOutputNode<Integer, Integer> r = new MultiOutputNode<>() {

@@ -295,6 +295,46 @@ class PipelineTest {
     }
 
     @Test
+    void shouldFeedANextStageFromAWrappedPipelineWhoseLastStageChooses() {
+        // items go round the loop until they reach 3, then leave it for the next stage
+        Node<Integer, Integer> head = new Node<>() {
+            private int left = 10;
+
+            @Override
+            protected Integer svc(Integer in) {
+                if (in == null) {
+                    for (int i = 0; i < 10; i++) {
+                        sendOut(0);
+                    }
+                    return goOn();
+                }
+                sendOut(in);
+                return in == 3 && --left == 0 ? eos() : goOn();
+            }
+        };
+        List<String> channels = Collections.synchronizedList(new ArrayList<>());
+        MultiOutputNode<Integer, Integer> lap = new MultiOutputNode<>() {
+            @Override
+            protected Integer svc(Integer in) {
+                channels.add(outputChannels() + "/" + feedbackChannels());
+                if (in < 3) {
+                    sendFeedbackTo(in + 1, 0);
+                } else {
+                    sendOutTo(in, 0);
+                }
+                return goOn();
+            }
+        };
+        Sink<Integer> sink = new Sink<>();
+
+        new Pipeline(new Pipeline(head, lap).wrapAround(), sink).runAndWaitEnd();
+
+        assertThat(sink.items).hasSize(10).containsOnly(3);
+        assertThat(channels).hasSize(40).containsOnly("1/1");
+        assertThat(sink.eosChannels).containsExactly(-1);
+    }
+
+    @Test
     void shouldKeepOrderThroughALongLinearPipeline() {
         Sink<Integer> sink = new Sink<>();
 
