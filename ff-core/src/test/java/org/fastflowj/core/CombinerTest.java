@@ -265,6 +265,61 @@ class CombinerTest {
     }
 
     @Test
+    void shouldRunSecondsSvcInitBeforeItGetsAnItemSentFromFirstsSvcInit() {
+        List<String> log = newLog();
+        Node<Integer, Integer> announcing = new Node<>() {
+            @Override
+            protected void svcInit() {
+                log.add("a.svcInit");
+                sendOut(-1); // sendOut is allowed in svcInit
+            }
+
+            @Override
+            protected Integer svc(Integer in) {
+                return in;
+            }
+        };
+        Step second = new Step("b", log, x -> x);
+        Sink<Integer> sink = new Sink<>();
+
+        new Pipeline(source(2), Combiner.of(announcing, second), sink).runAndWaitEnd();
+
+        assertThat(log).as("svcInit once before the first svc, for the second node too").containsExactly(
+                "a.svcInit", "b.svcInit", "b.svc:-1", "b.svc:0", "b.svc:1", "b.eosNotify:-1", "b.svcEnd");
+        assertThat(sink.items).containsExactly(-1, 0, 1);
+    }
+
+    @Test
+    void shouldRejectSendOutFromFirstsSvcEndLikeAPlainNodeDoes() {
+        Node<Integer, Integer> lateSender = new Node<>() {
+            @Override
+            protected Integer svc(Integer in) {
+                return in;
+            }
+
+            @Override
+            protected void svcEnd() {
+                sendOut(42); // too late: the combiner's EOS has gone out
+            }
+        };
+        List<String> log = newLog();
+        Step second = new Step("b", log, x -> x).dropping(x -> x == 42);
+        Pipeline pipe = new Pipeline(source(3), Combiner.of(lateSender, second), new Sink<Integer>());
+
+        NodeFailedException e = catchThrowableOfType(NodeFailedException.class, pipe::runAndWaitEnd);
+
+        SoftAssertions.assertSoftly(soft -> {
+            soft.assertThat(e).as("sendOut from svcEnd is an error, not a silent drop").isNotNull();
+            if (e != null) {
+                soft.assertThat(e.phase()).isEqualTo("svcEnd");
+                soft.assertThat(e.getCause()).isInstanceOf(IllegalStateException.class);
+            }
+            soft.assertThat(log).as("the second node's svc is never called after its eosNotify")
+                    .containsExactly("b.svcInit", "b.svc:0", "b.svc:1", "b.svc:2", "b.eosNotify:-1", "b.svcEnd");
+        });
+    }
+
+    @Test
     void shouldGiveBothCombinedNodesTheCombinersId() {
         List<Integer> ids = Collections.synchronizedList(new ArrayList<>());
         class IdProbe extends Node<Integer, Integer> {

@@ -404,6 +404,50 @@ class NodeLifecycleTest {
     }
 
     @Test
+    void shouldDeliverItemsSentFromSvcInitFirst() {
+        Node<Integer, Integer> announcing = new Node<>() {
+            @Override
+            protected void svcInit() {
+                sendOut(-1);
+            }
+
+            @Override
+            protected Integer svc(Integer in) {
+                return in;
+            }
+        };
+        Sink<Integer> sink = new Sink<>();
+
+        new Pipeline(source(3), announcing, sink).runAndWaitEnd();
+
+        assertThat(sink.items).containsExactly(-1, 0, 1, 2);
+    }
+
+    @Test
+    void shouldFailWhenSendOutIsCalledFromSvcEnd() {
+        Node<Integer, Integer> lateSender = new Node<>() {
+            @Override
+            protected Integer svc(Integer in) {
+                return in;
+            }
+
+            @Override
+            protected void svcEnd() {
+                sendOut(42);
+            }
+        };
+        Sink<Integer> sink = new Sink<>();
+        Pipeline pipe = new Pipeline(source(3), lateSender, sink);
+
+        NodeFailedException e = catchThrowableOfType(NodeFailedException.class, pipe::runAndWaitEnd);
+
+        assertThat(e).isNotNull();
+        assertThat(e.nodeName()).isEqualTo("ff-pipe1-stage1");
+        assertThat(e.phase()).isEqualTo("svcEnd");
+        assertThat(e.getCause()).isInstanceOf(IllegalStateException.class).hasMessageContaining("svcEnd");
+    }
+
+    @Test
     void shouldRefuseSendOutOutsideARun() {
         var node = new Node<Integer, Integer>() {
             @Override
