@@ -545,4 +545,100 @@ class AllToAllTest {
         assertThat(sink.items).containsExactlyInAnyOrderElementsOf(
                 IntStream.range(0, n).map(x -> -((x + 1) * 2 + 3)).boxed().toList());
     }
+
+    /**
+     * An L-Worker with an input stream and feedback: forwards input items to the R-Workers, counts the
+     * answers the R-Workers send back to it, and ends the loop once its input ended and all its items
+     * are answered.
+     */
+    private static final class AskingL extends MultiInputNode<Integer, Integer> {
+        final List<Integer> answers = Collections.synchronizedList(new ArrayList<>());
+        final List<Integer> asked = Collections.synchronizedList(new ArrayList<>());
+        private boolean inputEnded;
+        private int outstanding;
+
+        @Override
+        protected Integer svc(Integer x) {
+            if (!fromFeedback()) {
+                asked.add(x);
+                outstanding++;
+                return x * BLOCK + id(); // the R-Worker answers to L (item % BLOCK)
+            }
+            answers.add(x);
+            return --outstanding == 0 && inputEnded ? eos() : goOn();
+        }
+
+        @Override
+        protected void eosNotify(int channel) {
+            inputEnded = true;
+            if (outstanding == 0) {
+                sendOut(eos());
+            }
+        }
+    }
+
+    /** Answers {@code x * BLOCK + l} with {@code -x}, sent back to L-Worker {@code l}. */
+    private static final class Answerer extends MultiOutputNode<Integer, Integer> {
+        @Override
+        protected Integer svc(Integer q) throws InterruptedException {
+            if (q / BLOCK % 7 == 0) {
+                Thread.sleep(0, 100_000); // some answers take a little longer
+            }
+            sendFeedbackTo(-(q / BLOCK), q % BLOCK);
+            return goOn();
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
+    void shouldLetLWorkersWithAnInputStreamEndTheLoopAfterTheirInputEnded(WaitStrategy strategy) {
+        int n = 2000;
+        List<AskingL> ls = List.of(new AskingL(), new AskingL());
+        AllToAll a2a = new AllToAll().firstSet(ls).secondSet(new Answerer(), new Answerer(), new Answerer()).wrapAround();
+        new Pipeline(range(0, n), a2a).runAndWaitEnd(RunOptions.defaults().waitStrategy(strategy).queueCapacity(4));
+
+        List<Integer> allAsked = new ArrayList<>();
+        for (AskingL l : ls) {
+            assertThat(l.answers).as("L%d gets the answers to its own questions", ls.indexOf(l))
+                    .containsExactlyInAnyOrderElementsOf(l.asked.stream().map(x -> -x).toList());
+            allAsked.addAll(l.asked);
+        }
+        assertThat(allAsked).containsExactlyInAnyOrderElementsOf(FlowFixtures.ints(0, n));
+    }
+
+    /** An R-Worker passing items on and recording them; ends itself at its {@code quitAt}-th item. */
+    private static final class QuittingR extends Node<Integer, Integer> {
+        private final int quitAt;
+        private final List<Integer> passed;
+        private int items;
+
+        QuittingR(int quitAt, List<Integer> passed) {
+            this.quitAt = quitAt;
+            this.passed = passed;
+        }
+
+        @Override
+        protected Integer svc(Integer x) {
+            if (++items == quitAt) {
+                return eos();
+            }
+            passed.add(x);
+            return x;
+        }
+    }
+
+    @ParameterizedTest(name = "onDemand={0}")
+    @org.junit.jupiter.params.provider.ValueSource(booleans = {false, true})
+    void shouldKeepDeliveringToTheOtherRWorkersWhenOneEndsEarly(boolean onDemand) {
+        int count = 2000;
+        List<Integer> passed = Collections.synchronizedList(new ArrayList<>());
+        AllToAll a2a = new AllToAll().firstSet(lSources(2, count))
+                .secondSet(new QuittingR(0, passed), new QuittingR(5, passed), new QuittingR(0, passed));
+        Collect<Integer> sink = new Collect<>();
+        new Pipeline(onDemand ? a2a.onDemand() : a2a, sink).runAndWaitEnd(RunOptions.defaults().queueCapacity(4));
+
+        assertThat(sink.items).containsExactlyInAnyOrderElementsOf(passed);
+        // lost at most: the 5th item and what sat in the two queues into the quitting R-Worker
+        assertThat(sink.items.size()).isGreaterThanOrEqualTo(2 * count - 1 - 2 * 4);
+    }
 }

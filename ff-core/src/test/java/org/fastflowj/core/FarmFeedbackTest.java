@@ -338,4 +338,33 @@ class FarmFeedbackTest {
         assertThat(emitter.results).isEqualTo(tasks);
         assertThat(emitter.parts).isEqualTo(2 * tasks);
     }
+
+    /** Stage 2 of a pipeline worker: tags the stage-1 result with the farm worker index it was built for. */
+    private static final class TagWith extends Node<Integer, Result> {
+        private final int worker;
+
+        TagWith(int worker) {
+            this.worker = worker;
+        }
+
+        @Override
+        protected Result svc(Integer x) {
+            return new Result(worker, x);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
+    void shouldFeedBackFromTheLastStageOfPipelineWorkers(WaitStrategy strategy) {
+        int n = 3000;
+        Master master = new Master(n, true);
+        AtomicInteger index = new AtomicInteger();
+        Farm farm = Farm.of(3, () -> new Pipeline(Node.of((Integer x) -> x * x), new TagWith(index.getAndIncrement())))
+                .emitter(master).wrapAround();
+        farm.runAndWaitEnd(options(strategy).queueCapacity(2));
+
+        assertThat(master.errors).as("feedback channel i comes from worker i").isEmpty();
+        assertThat(master.results).containsExactlyInAnyOrderElementsOf(squares(n));
+        assertThat(master.feedbackChannelsSeen).isEqualTo(3);
+    }
 }

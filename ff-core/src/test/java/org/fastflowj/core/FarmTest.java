@@ -473,4 +473,115 @@ class FarmTest {
         assertThat(firstStageIds).containsExactly(0);
         assertThat(secondStageIds).containsExactly(1);
     }
+
+    // ------------------------------------------------------------------ nodes ending early
+
+    /** Passes items on and records them; returns eos() at task {@code quitAt} (0 = never). */
+    private static final class Quitter extends Node<Integer, Integer> {
+        private final int quitAt;
+        private final List<Integer> passed;
+        private int tasks;
+
+        Quitter(int quitAt, List<Integer> passed) {
+            this.quitAt = quitAt;
+            this.passed = passed;
+        }
+
+        @Override
+        protected Integer svc(Integer x) {
+            if (++tasks == quitAt) {
+                return eos();
+            }
+            passed.add(x);
+            return x;
+        }
+    }
+
+    @ParameterizedTest(name = "onDemand={0}")
+    @org.junit.jupiter.params.provider.ValueSource(booleans = {false, true})
+    void shouldKeepServingTheOtherWorkersWhenOneWorkerEndsEarly(boolean onDemand) {
+        int n = 3000;
+        List<Integer> passed = Collections.synchronizedList(new ArrayList<>());
+        Farm farm = Farm.of(new Quitter(0, passed), new Quitter(3, passed), new Quitter(0, passed));
+        Collect<Integer> sink = new Collect<>();
+        new Pipeline(range(0, n), onDemand ? farm.onDemand() : farm, sink)
+                .runAndWaitEnd(RunOptions.defaults().queueCapacity(4));
+
+        assertThat(sink.items).containsExactlyInAnyOrderElementsOf(passed);
+        // at most the quitting worker's 3rd task and what sat in its queue (4) or slot (1) are lost
+        assertThat(sink.items.size()).isGreaterThanOrEqualTo(n - 5);
+    }
+
+    /** A source that never ends by itself. */
+    private static final class Endless extends Node<Void, Integer> {
+        final AtomicInteger emitted = new AtomicInteger();
+
+        @Override
+        protected Integer svc(Void none) {
+            return emitted.getAndIncrement();
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
+    void shouldStopAnEndlessSourceWhenEveryWorkerEnded(WaitStrategy strategy) {
+        Endless source = new Endless();
+        List<Integer> passed = Collections.synchronizedList(new ArrayList<>());
+        Collect<Integer> sink = new Collect<>();
+        new Pipeline(source, Farm.of(3, () -> new Quitter(11, passed)), sink)
+                .runAndWaitEnd(RunOptions.defaults().waitStrategy(strategy).queueCapacity(8));
+
+        assertThat(passed).hasSize(30);
+        assertThat(sink.items).containsExactlyInAnyOrderElementsOf(passed);
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
+    void shouldStopAnEndlessSourceWhenTheCollectorEnded(WaitStrategy strategy) {
+        Endless source = new Endless();
+        List<Integer> collected = Collections.synchronizedList(new ArrayList<>());
+        Node<Integer, Integer> collector = new Node<>() {
+            @Override
+            protected Integer svc(Integer x) {
+                collected.add(x);
+                return collected.size() == 100 ? eos() : x;
+            }
+        };
+        new Pipeline(source, Farm.of(3, () -> Node.of((Integer x) -> x)).collector(collector))
+                .runAndWaitEnd(RunOptions.defaults().waitStrategy(strategy).queueCapacity(8));
+
+        assertThat(collected).hasSize(100).doesNotHaveDuplicates();
+    }
+
+    /** An emitter broadcasting each item to every worker. */
+    private static final class Broadcaster extends MultiOutputNode<Integer, Integer> {
+        @Override
+        protected Integer svc(Integer x) {
+            broadcast(x);
+            return goOn();
+        }
+    }
+
+    @Test
+    void shouldGiveEveryWorkerEveryItemWhenTheEmitterBroadcasts() {
+        int n = 1000;
+        List<Recorder<Integer>> workers = recorders(3);
+        Collect<Integer> sink = new Collect<>();
+        new Pipeline(range(0, n), Farm.of(workers).emitter(new Broadcaster()), sink)
+                .runAndWaitEnd(BLOCKING.queueCapacity(2));
+
+        for (Recorder<Integer> w : workers) {
+            assertThat(w.seen).containsExactlyElementsOf(ints(0, n));
+        }
+        assertThat(sink.items).hasSize(3 * n);
+    }
+
+    @Test
+    void shouldRunAFarmOfOneWorker() {
+        int n = 500;
+        Collect<Integer> sink = new Collect<>();
+        new Pipeline(range(0, n), Farm.of(Node.of((Integer x) -> x + 1)), sink).runAndWaitEnd();
+
+        assertThat(sink.items).containsExactlyElementsOf(ints(1, n + 1));
+    }
 }
