@@ -27,7 +27,7 @@ import org.fastflowj.core.runtime.Sentinel;
  * @param <I> input item type ({@code Void} for a source)
  * @param <O> output item type ({@code Void} for a sink)
  */
-public abstract class Node<I, O> extends BuildingBlock {
+public abstract class Node<I, O> extends NodePadding {
     static {
         NodeAccess.install(new Access());
     }
@@ -155,9 +155,11 @@ public abstract class Node<I, O> extends BuildingBlock {
      * a bare {@code null} (no goOn()/eos() behind it) is a user error, reported with the node's name.
      */
     final Object call(Object input) throws Exception {
-        signal = null;
         Object result = invokeSvc(input);
         if (result != null) {
+            if (signal != null) {
+                signal = null; // goOn()/eos() called but an item returned: the item wins
+            }
             return result;
         }
         Object pending = signal;

@@ -102,6 +102,10 @@ public final class GraphCompiler {
         if (farm.isOrdered()) {
             checkOrdered(farm, stem, hasInput);
         }
+        if (farm.isWrapAround() && farm.emitter() == null) {
+            throw new GraphBuildException(farm + " " + stem + ": a wrapped-around farm needs an emitter of its own;"
+                    + " the default one would send every fed-back result to the workers again, forever");
+        }
         boolean needsEmitter = farm.emitter() != null || hasInput || farm.isWrapAround();
         Vertex emitter = null;
         if (needsEmitter) {

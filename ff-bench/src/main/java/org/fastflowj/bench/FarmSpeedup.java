@@ -1,0 +1,232 @@
+package org.fastflowj.bench;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+import org.fastflowj.core.Farm;
+import org.fastflowj.core.Node;
+import org.fastflowj.core.RunOptions;
+import org.fastflowj.core.WaitStrategy;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+
+/**
+ * Speed-up of a two-worker farm on tasks of a fixed grain, against the same tasks run by a sequential
+ * loop and by a two-thread {@link ExecutorService}, all measured in the same run.
+ *
+ * <pre>
+ *   farm:        [emitter: source of M tasks] ─┬─▶ [worker0: busy-work] ─┐
+ *                                              └─▶ [worker1: busy-work] ─┴─▶ [collector: count]
+ *                round-robin or on-demand (1 slot), queues of 2048, the strategy as parameter
+ *
+ *   sequential:  for each of the M tasks: busy-work                            (the benchmark thread)
+ *
+ *   executor:    for each of the M tasks: pool.execute(busy-work + latch.countDown()); latch.await()
+ *                Executors.newFixedThreadPool(2), created once per trial
+ * </pre>
+ *
+ * <p>One invocation runs M = {@value #SEQUENTIAL_WORK_MICROS} / grainMicros tasks, i.e. about 100 ms of
+ * sequential work whatever the grain, so each 1 s iteration averages several invocations. The mode is
+ * average time per invocation (ms): speed-up = sequential time / farm time, and the farm's gain over the
+ * executor = executor time / farm time. The farm starts its four threads inside the invocation (under
+ * 1 ms); the executor's pool is reused, as a real program would.
+ *
+ * <p>The executor submits every task on its own and waits on one latch: the honest per-task comparison
+ * with the farm, whose emitter also hands over one task at a time (no chunking on either side). Results
+ * go into a {@link LongAdder} (per-thread cells, no shared hot line).
+ *
+ * <p>Busy-work: {@link BusyWork#spin}, calibrated to {@code grainMicros}. Each variant returns the sum of
+ * the task results plus the task count, which is identical in all three (the unit test checks it).
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+public class FarmSpeedup extends AbstractBenchmark {
+    /** Sequential work per invocation, in microseconds: M = this / grainMicros tasks. */
+    public static final int SEQUENTIAL_WORK_MICROS = 100_000;
+    public static final int WORKERS = 2;
+
+    /** How the farm's emitter picks a worker. */
+    public enum Policy {
+        ROUND_ROBIN,
+        ON_DEMAND
+    }
+
+    /** The tasks of one invocation, shared by all three variants. */
+    @State(Scope.Benchmark)
+    public static class Work {
+        @Param({"1", "10"})
+        public int grainMicros;
+
+        int iterations;
+        Task[] tasks;
+
+        @Setup(Level.Trial)
+        public void setUp() {
+            prepare(grainMicros, BusyWork.iterationsFor(grainMicros), SEQUENTIAL_WORK_MICROS / grainMicros);
+        }
+
+        void prepare(int grain, int iterationsPerTask, int taskCount) {
+            grainMicros = grain;
+            iterations = iterationsPerTask;
+            tasks = new Task[taskCount];
+            for (int i = 0; i < taskCount; i++) {
+                tasks[i] = new Task(i + 1);
+            }
+        }
+    }
+
+    /** The farm's scheduling and wait strategy (the baselines do not depend on them). */
+    @State(Scope.Benchmark)
+    public static class FarmConfig {
+        @Param({"ROUND_ROBIN", "ON_DEMAND"})
+        public Policy policy;
+
+        @Param({"BACKOFF"})
+        public WaitStrategy strategy;
+
+        RunOptions options;
+
+        @Setup(Level.Trial)
+        public void setUp() {
+            options = RunOptions.defaults().waitStrategy(strategy);
+        }
+    }
+
+    /** The executor baseline's pool, alive for the whole trial. */
+    @State(Scope.Benchmark)
+    public static class Pool {
+        ExecutorService executor;
+
+        @Setup(Level.Trial)
+        public void setUp() {
+            executor = Executors.newFixedThreadPool(WORKERS);
+        }
+
+        @TearDown(Level.Trial)
+        public void tearDown() throws InterruptedException {
+            executor.shutdown();
+            executor.awaitTermination(10, TimeUnit.SECONDS);
+        }
+    }
+
+    @Benchmark
+    public long farm(Work work, FarmConfig config) {
+        return runFarm(work, config.policy, config.options);
+    }
+
+    @Benchmark
+    public long sequential(Work work) {
+        return runSequential(work);
+    }
+
+    @Benchmark
+    public long executor(Work work, Pool pool) throws InterruptedException {
+        return runExecutor(work, pool.executor);
+    }
+
+    static long runFarm(Work work, Policy policy, RunOptions options) {
+        Worker[] workers = new Worker[WORKERS];
+        for (int i = 0; i < WORKERS; i++) {
+            workers[i] = new Worker(work.iterations);
+        }
+        Collector collector = new Collector();
+        Farm farm = Farm.of(workers).emitter(new Emitter(work.tasks)).collector(collector);
+        if (policy == Policy.ON_DEMAND) {
+            farm.onDemand();
+        } else {
+            farm.roundRobin();
+        }
+        farm.runAndWaitEnd(options);
+        long sum = collector.received; // read after waitEnd: every node thread was joined
+        for (Worker w : workers) {
+            sum += w.checksum;
+        }
+        return sum;
+    }
+
+    static long runSequential(Work work) {
+        int iterations = work.iterations;
+        long sum = 0;
+        for (Task task : work.tasks) {
+            sum += BusyWork.spin(iterations, task.seed) + 1;
+        }
+        return sum;
+    }
+
+    static long runExecutor(Work work, ExecutorService executor) throws InterruptedException {
+        int iterations = work.iterations;
+        Task[] tasks = work.tasks;
+        CountDownLatch done = new CountDownLatch(tasks.length);
+        LongAdder sum = new LongAdder();
+        for (Task task : tasks) {
+            long seed = task.seed;
+            executor.execute(() -> {
+                sum.add(BusyWork.spin(iterations, seed) + 1);
+                done.countDown();
+            });
+        }
+        done.await();
+        return sum.sum();
+    }
+
+    /** One task: only its seed; immutable, so the threads share nothing they write. */
+    static final class Task {
+        final long seed;
+
+        Task(long seed) {
+            this.seed = seed;
+        }
+    }
+
+    /** The farm's emitter: a source handing out the prepared tasks, then EOS. */
+    static final class Emitter extends Node<Void, Task> {
+        private final Task[] tasks;
+        private int next;
+
+        Emitter(Task[] tasks) {
+            this.tasks = tasks;
+        }
+
+        @Override
+        protected Task svc(Void none) {
+            return next < tasks.length ? tasks[next++] : eos();
+        }
+    }
+
+    /** A farm worker: the busy-work, folded into its own checksum; passes the task on. */
+    static final class Worker extends Node<Task, Task> {
+        private final int iterations;
+        long checksum;
+
+        Worker(int iterations) {
+            this.iterations = iterations;
+        }
+
+        @Override
+        protected Task svc(Task task) {
+            checksum += BusyWork.spin(iterations, task.seed);
+            return task;
+        }
+    }
+
+    /** The farm's collector: counts the finished tasks. */
+    static final class Collector extends Node<Task, Void> {
+        long received;
+
+        @Override
+        protected Void svc(Task task) {
+            received++;
+            return goOn();
+        }
+    }
+}

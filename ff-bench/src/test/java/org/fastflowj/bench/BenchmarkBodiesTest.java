@@ -1,0 +1,65 @@
+package org.fastflowj.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.fastflowj.core.RunOptions;
+import org.fastflowj.core.WaitStrategy;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * The benchmark bodies on tiny inputs: each variant must do all the work it claims to measure (otherwise
+ * a ratio compares unequal things). No timing is asserted; JMH itself never runs here.
+ */
+@Timeout(value = 30, unit = TimeUnit.SECONDS)
+class BenchmarkBodiesTest {
+    private static final int ITEMS = 20_000;
+
+    @ParameterizedTest
+    @EnumSource(WaitStrategy.class)
+    void shouldDeliverEveryItemThroughThePipeline(WaitStrategy strategy) {
+        RunOptions options = RunOptions.defaults().waitStrategy(strategy).queueCapacity(PipelineThroughput.CAPACITY);
+
+        assertThat(PipelineThroughput.runPipeline(options, ITEMS)).isEqualTo(ITEMS);
+    }
+
+    @Test
+    void shouldDeliverEveryItemThroughTheRawQueue() throws InterruptedException {
+        assertThat(PipelineThroughput.runRaw(16, ITEMS)).isEqualTo(ITEMS);
+    }
+
+    @ParameterizedTest
+    @EnumSource(FarmSpeedup.Policy.class)
+    void shouldComputeTheSameChecksumInFarmExecutorAndSequentialLoop(FarmSpeedup.Policy policy) throws Exception {
+        FarmSpeedup.Work work = new FarmSpeedup.Work();
+        work.prepare(1, 50, 5_000);
+        ExecutorService pool = Executors.newFixedThreadPool(FarmSpeedup.WORKERS);
+        try {
+            long sequential = FarmSpeedup.runSequential(work);
+
+            assertThat(FarmSpeedup.runFarm(work, policy, RunOptions.defaults().waitStrategy(WaitStrategy.BLOCKING)))
+                    .isEqualTo(sequential);
+            assertThat(FarmSpeedup.runFarm(work, policy, RunOptions.defaults())).isEqualTo(sequential);
+            assertThat(FarmSpeedup.runExecutor(work, pool)).isEqualTo(sequential);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void shouldGiveDifferentResultsForDifferentSeedsSoTheWorkCannotBeShared() {
+        assertThat(BusyWork.spin(100, 1)).isNotEqualTo(BusyWork.spin(100, 2));
+        assertThat(BusyWork.spin(100, 1)).isNotEqualTo(BusyWork.spin(101, 1));
+    }
+
+    @Test
+    void shouldCalibrateToAPositiveRate() {
+        assertThat(BusyWork.iterationsFor(1)).isPositive();
+        assertThat(BusyWork.iterationsFor(10)).isGreaterThan(BusyWork.iterationsFor(1));
+    }
+}

@@ -1,0 +1,15 @@
+/**
+ * The executor: one platform thread ({@code NodeRunner}) per vertex, one JCTools SPSC queue
+ * ({@code SpscChannel}) per edge.
+ *
+ * <p>Design note. Every channel has exactly one producer thread and one consumer thread, so the queues
+ * need no lock and no CAS. A node with several inputs polls its queues in turn; a node with several
+ * outputs picks one; there is never a shared queue. End of stream is the {@code Sentinel.EOS} object
+ * travelling on a channel; GO_ON never travels. Waiting follows an {@code IdlePolicy} (spin, yield,
+ * park); a parked thread is woken by its neighbour, which reads the park state after every offer or
+ * poll. That read is a plain volatile load, not a fence, so a wake-up can be missed by a store-load
+ * reordering; a full fence every 64 items, another before any thread parks, and a park time-out bound
+ * the damage to a delay, never a hang (see {@code ParkingState}). Cancellation is a volatile flag in
+ * {@code RunControl} plus an interrupt of every node thread.
+ */
+package org.fastflowj.core.runtime;

@@ -1,0 +1,52 @@
+package org.fastflowj.examples;
+
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import org.fastflowj.examples.filesearch.FileSearchCommand;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.UnmatchedArgumentException;
+
+/**
+ * Entry point of the examples jar: {@code java -jar ff-examples.jar <application> [options]}, one picocli
+ * subcommand per application. Results go to standard output; logs and errors go to standard error.
+ *
+ * <p>Exit codes: 0 success, 1 the run failed, 2 bad command line (picocli's usage error code).
+ */
+@Command(name = "ff-examples",
+        description = "FastFlow-J example applications.",
+        synopsisSubcommandLabel = "COMMAND")
+public final class Main {
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+    private boolean help;
+
+    private Main() {}
+
+    public static void main(String[] args) {
+        System.exit(commandLine(System.out).execute(args));
+    }
+
+    /**
+     * The top command with every application registered; applications write their results to {@code out}
+     * (picocli's own messages still go to the command line's out/err writers).
+     */
+    public static CommandLine commandLine(OutputStream out) {
+        CommandLine commandLine = new CommandLine(new Main());
+        commandLine.addSubcommand(new FileSearchCommand(out));
+        commandLine.setParameterExceptionHandler(Main::shortUsageError);
+        return commandLine;
+    }
+
+    /** A bad command line: the message and a pointer to --help, not the whole usage text. */
+    private static int shortUsageError(ParameterException e, String[] args) {
+        CommandLine command = e.getCommandLine();
+        PrintWriter err = command.getErr();
+        err.println(command.getCommandName().equals("ff-examples") ? e.getMessage()
+                : command.getCommandName() + ": " + e.getMessage());
+        UnmatchedArgumentException.printSuggestions(e, err);
+        err.println("Try '" + command.getCommandSpec().qualifiedName() + " --help' for more information.");
+        return command.getCommandSpec().exitCodeOnInvalidInput();
+    }
+}
