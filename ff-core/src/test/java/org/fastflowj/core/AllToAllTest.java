@@ -641,4 +641,37 @@ class AllToAllTest {
         // lost at most: the 5th item and what sat in the two queues into the quitting R-Worker
         assertThat(sink.items.size()).isGreaterThanOrEqualTo(2 * count - 1 - 2 * 4);
     }
+
+    /** An L-Worker source that never ends by itself. */
+    private static final class EndlessL extends Node<Void, Integer> {
+        private final int index;
+        private int k;
+
+        EndlessL(int index) {
+            this.index = index;
+        }
+
+        @Override
+        protected Integer svc(Void none) {
+            return index * BLOCK + k++;
+        }
+    }
+
+    @ParameterizedTest(name = "onDemand={0}")
+    @org.junit.jupiter.params.provider.ValueSource(booleans = {false, true})
+    void shouldStopEndlessLWorkersWhenTheStageAfterTheAllToAllEnds(boolean onDemand) {
+        List<Integer> kept = Collections.synchronizedList(new ArrayList<>());
+        Node<Integer, Void> firstHundred = new Node<>() {
+            @Override
+            protected Void svc(Integer x) {
+                kept.add(x);
+                return kept.size() == 100 ? eos() : goOn();
+            }
+        };
+        AllToAll a2a = new AllToAll().firstSet(new EndlessL(0), new EndlessL(1))
+                .secondSet(Node.of((Integer x) -> x), Node.of((Integer x) -> x), Node.of((Integer x) -> x));
+        new Pipeline(onDemand ? a2a.onDemand() : a2a, firstHundred).runAndWaitEnd(BLOCKING.queueCapacity(4));
+
+        assertThat(kept).hasSize(100).doesNotHaveDuplicates();
+    }
 }

@@ -367,4 +367,61 @@ class FarmFeedbackTest {
         assertThat(master.results).containsExactlyInAnyOrderElementsOf(squares(n));
         assertThat(master.feedbackChannelsSeen).isEqualTo(3);
     }
+
+    /** First half of a combined emitter: counts results coming back, passes start signal and results on. */
+    private static final class Counting extends MultiInputNode<Object, Object> {
+        private final int n;
+        final List<Integer> results = Collections.synchronizedList(new ArrayList<>());
+        final List<String> errors = Collections.synchronizedList(new ArrayList<>());
+
+        Counting(int n) {
+            this.n = n;
+        }
+
+        @Override
+        protected Object svc(Object in) {
+            if (in == null) {
+                return "start";
+            }
+            Result r = (Result) in;
+            if (!fromFeedback() || inputChannel() != r.worker()) {
+                errors.add(r + " on channel " + inputChannel() + ", feedback " + fromFeedback());
+            }
+            results.add(r.value());
+            return results.size() == n ? eos() : goOn();
+        }
+    }
+
+    /** Second half: on "start" sends task i to worker i % workers. */
+    private static final class Router extends MultiOutputNode<Object, Integer> {
+        private final int n;
+
+        Router(int n) {
+            this.n = n;
+        }
+
+        @Override
+        protected Integer svc(Object in) {
+            if ("start".equals(in)) {
+                for (int i = 0; i < n; i++) {
+                    sendOutTo(i, i % outputChannels());
+                }
+            }
+            return goOn();
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
+    void shouldRunALoopWhoseEmitterIsACombinerOfAMultiInputAndAMultiOutputNode(WaitStrategy strategy) {
+        int n = 3000;
+        Counting counting = new Counting(n);
+        Farm.of(3, Squarer::new).emitter(Combiner.of(counting, new Router(n))).wrapAround()
+                .runAndWaitEnd(options(strategy).queueCapacity(2));
+
+        assertThat(counting.errors).isEmpty();
+        assertThat(counting.results).containsExactlyInAnyOrderElementsOf(squares(n));
+        // worker i % 3 squared i: the value tells the channel
+        assertThat(counting.results).hasSize(n);
+    }
 }

@@ -300,4 +300,121 @@ class OrderedFarmTest {
         assertThat(sink.items).as("every item a worker passed on, in input order").containsExactlyElementsOf(expected);
         assertThat(sink.items.size()).as("the two other workers keep working").isGreaterThan(n / 2);
     }
+
+    @ParameterizedTest(name = "onDemand={0}")
+    @org.junit.jupiter.params.provider.ValueSource(booleans = {false, true})
+    void shouldEndWithoutHangingWhenALaterStageOfAPipelineWorkerEndsEarly(boolean onDemand) {
+        int n = 600;
+        List<Integer> passed = Collections.synchronizedList(new ArrayList<>());
+        Collect<Integer> sink = new Collect<>();
+        List<BuildingBlock> workers = List.of(
+                new Pipeline(Node.of((Integer x) -> x), new MayQuit(false, passed, 1)),
+                new Pipeline(Node.of((Integer x) -> x), new MayQuit(true, passed, 2)),
+                new Pipeline(Node.of((Integer x) -> x), new MayQuit(false, passed, 3)));
+        new Pipeline(range(0, n), policy(Farm.of(workers), onDemand).ordered(16), sink)
+                .runAndWaitEnd(RunOptions.defaults().waitStrategy(WaitStrategy.BLOCKING).queueCapacity(4));
+
+        List<Integer> expected = new ArrayList<>(passed);
+        Collections.sort(expected);
+        assertThat(sink.items).containsExactlyElementsOf(expected);
+        assertThat(sink.items.size()).isGreaterThan(n / 2);
+    }
+
+    /** A source that never ends by itself. */
+    private static final class Endless extends Node<Void, Integer> {
+        private int next;
+
+        @Override
+        protected Integer svc(Void none) {
+            return next++;
+        }
+    }
+
+    /** Keeps the first {@code limit} items, then ends. */
+    private static final class FirstOnly extends Node<Integer, Integer> {
+        private final int limit;
+        final List<Integer> items = Collections.synchronizedList(new ArrayList<>());
+
+        FirstOnly(int limit) {
+            this.limit = limit;
+        }
+
+        @Override
+        protected Integer svc(Integer x) {
+            items.add(x);
+            return items.size() == limit ? eos() : goOn();
+        }
+    }
+
+    // A healthy run takes well under a second; the short timeout keeps a hang from costing a minute.
+    @ParameterizedTest
+    @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
+    @Timeout(value = 5, unit = TimeUnit.SECONDS)
+    void shouldStopAnEndlessSourceWhenTheCollectorOfAnOrderedFarmEnds(WaitStrategy strategy) {
+        FirstOnly collector = new FirstOnly(200);
+        new Pipeline(new Endless(), Farm.of(3, seeded(RandomDelay::new)).collector(collector).ordered(8))
+                .runAndWaitEnd(RunOptions.defaults().waitStrategy(strategy).queueCapacity(4));
+
+        assertThat(collector.items).containsExactlyElementsOf(ints(0, 200).stream().map(x -> x * 10).toList());
+    }
+
+    @Test
+    @Timeout(value = 5, unit = TimeUnit.SECONDS)
+    void shouldStopAnEndlessSourceWhenTheStageAfterAnOrderedFarmEnds() {
+        FirstOnly sink = new FirstOnly(200);
+        new Pipeline(new Endless(), Farm.of(3, seeded(RandomDelay::new)).ordered(), sink)
+                .runAndWaitEnd(RunOptions.defaults().waitStrategy(WaitStrategy.BLOCKING));
+
+        assertThat(sink.items).containsExactlyElementsOf(ints(0, 200).stream().map(x -> x * 10).toList());
+    }
+
+    /** An emitter sending each input twice: as {@code 2x} and {@code 2x+1}. */
+    private static final class Doubler extends Node<Integer, Integer> {
+        @Override
+        protected Integer svc(Integer x) {
+            sendOut(2 * x);
+            return 2 * x + 1;
+        }
+    }
+
+    @Test
+    void shouldOrderByTheEmittersOutputWhenTheEmitterSendsSeveralTasksPerInput() {
+        int n = 300;
+        Collect<Integer> sink = new Collect<>();
+        Farm farm = Farm.of(4, seeded(RandomDelay::new)).emitter(new Doubler()).onDemand().ordered();
+        new Pipeline(range(0, n), farm, sink).runAndWaitEnd();
+
+        assertThat(sink.items).containsExactlyElementsOf(ints(0, 2 * n).stream().map(x -> x * 10).toList());
+    }
+
+    /** Random delay, passes items on; from eosNotify sends one trailer {@code -(id + 1)}. */
+    private static final class WithTrailer extends Node<Integer, Integer> {
+        private final Random random;
+
+        WithTrailer(long seed) {
+            this.random = new Random(seed);
+        }
+
+        @Override
+        protected Integer svc(Integer x) {
+            FlowFixtures.work(random.nextInt((int) MAX_DELAY_NANOS / 4));
+            return x;
+        }
+
+        @Override
+        protected void eosNotify(int channel) {
+            sendOut(-(id() + 1));
+        }
+    }
+
+    @Test
+    void shouldDeliverWhatWorkersSendFromEosNotifyAfterAllOrderedItems() {
+        int n = 500;
+        Collect<Integer> sink = new Collect<>();
+        new Pipeline(range(0, n), Farm.of(3, seeded(WithTrailer::new)).ordered(), sink).runAndWaitEnd();
+
+        assertThat(sink.items).hasSize(n + 3);
+        assertThat(sink.items.subList(0, n)).containsExactlyElementsOf(ints(0, n));
+        assertThat(sink.items.subList(n, n + 3)).containsExactlyInAnyOrder(-1, -2, -3);
+    }
 }
