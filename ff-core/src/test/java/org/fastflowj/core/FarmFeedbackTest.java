@@ -44,9 +44,17 @@ class FarmFeedbackTest {
         volatile int feedbackChannelsSeen = -1;
         private int back;
 
+        private final int stopAfter;
+
         Master(int n, boolean channelIsWorker) {
+            this(n, channelIsWorker, n);
+        }
+
+        /** Sends {@code n} tasks but ends the loop after {@code stopAfter} results. */
+        Master(int n, boolean channelIsWorker, int stopAfter) {
             this.n = n;
             this.channelIsWorker = channelIsWorker;
+            this.stopAfter = stopAfter;
         }
 
         @Override
@@ -69,7 +77,7 @@ class FarmFeedbackTest {
             forwardChannelsSeen = inputChannels();
             feedbackChannelsSeen = feedbackChannels();
             results.add(r.value());
-            return ++back == n ? eos() : goOn();
+            return ++back == stopAfter ? eos() : goOn();
         }
     }
 
@@ -423,5 +431,61 @@ class FarmFeedbackTest {
         assertThat(counting.results).containsExactlyInAnyOrderElementsOf(squares(n));
         // worker i % 3 squared i: the value tells the channel
         assertThat(counting.results).hasSize(n);
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
+    void shouldEndWhenTheEmitterStopsWithTasksStillOutstanding(WaitStrategy strategy) {
+        int n = 3000;
+        Master master = new Master(n, true, 10);
+        Farm.of(3, Squarer::new).emitter(master).wrapAround().runAndWaitEnd(options(strategy).queueCapacity(4));
+
+        assertThat(master.results).hasSize(10);
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
+    void shouldLoopThroughAFarmInsideAWrappedPipeline(WaitStrategy strategy) {
+        int n = 3000;
+        Master master = new Master(n, true);
+        new Pipeline(master, Farm.of(3, Squarer::new)).wrapAround().runAndWaitEnd(options(strategy).queueCapacity(2));
+
+        assertThat(master.startCalls).isEqualTo(1);
+        assertThat(master.errors).as("feedback channel i comes from worker i").isEmpty();
+        assertThat(master.results).containsExactlyInAnyOrderElementsOf(squares(n));
+        assertThat(master.feedbackChannelsSeen).isEqualTo(3);
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
+    void shouldLoopThroughAnAllToAllInsideAWrappedPipeline(WaitStrategy strategy) {
+        int n = 3000;
+        Master master = new Master(n, true);
+        List<BuildingBlock> rs = List.of(new Squarer(), new Squarer());
+        AllToAll a2a = new AllToAll().firstSet(Node.of((Integer x) -> x), Node.of((Integer x) -> x), Node.of((Integer x) -> x))
+                .secondSet(rs);
+        new Pipeline(master, a2a).wrapAround().runAndWaitEnd(options(strategy).queueCapacity(2));
+
+        assertThat(master.errors).as("feedback channel j comes from R-Worker j").isEmpty();
+        assertThat(master.results).containsExactlyInAnyOrderElementsOf(squares(n));
+        assertThat(master.feedbackChannelsSeen).isEqualTo(2);
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
+    void shouldRunAMasterWorkerWithInputCollectorAndOnDemandWorkers(WaitStrategy strategy) {
+        int m = 400;
+        JobMaster master = new JobMaster(m);
+        AtomicInteger rounds = new AtomicInteger();
+        List<String> errors = Collections.synchronizedList(new ArrayList<>());
+        Farm farm = Farm.of(3, () -> new Decrementer(rounds, master.inputEnded, errors)).emitter(master)
+                .collector(Node.of((Job j) -> j)).onDemand().wrapAround();
+        new Pipeline(FlowFixtures.generate(0, m, id -> new Job(id, rounds(id))), farm)
+                .runAndWaitEnd(options(strategy).queueCapacity(2));
+
+        assertThat(errors).isEmpty();
+        assertThat(master.finished).containsExactlyInAnyOrderElementsOf(FlowFixtures.ints(0, m));
+        assertThat(rounds.get()).isEqualTo(IntStream.range(0, m).map(FarmFeedbackTest::rounds).sum());
+        assertThat(master.feedbackAfterInputEnded).isPositive();
     }
 }
