@@ -71,8 +71,8 @@ public abstract class Node<I, O> extends NodePadding {
      * Sends an item downstream now, by the node's default policy; may be called many times per
      * {@code svc}. Sending {@link #eos()} ends the node after the current call.
      *
-     * @throws IllegalStateException if called outside a running {@code svc}, {@code svcInit},
-     *     {@code eosNotify} or {@code svcEnd}
+     * @throws IllegalStateException if called outside {@code svcInit}, {@code svc} or {@code eosNotify}
+     *     of a running node (in {@code svcEnd} the node's EOS has already gone out)
      */
     protected final void sendOut(O item) {
         NodeContext ctx = context();

@@ -47,7 +47,15 @@ public final class GraphCompiler {
         return new Graph(compiler.vertices, compiler.edges);
     }
 
-    private record Fragment(List<Vertex> entries, List<Vertex> exits) {}
+    /**
+     * What a compiled block offers its neighbours. {@code wrapped}: its exits already send their results
+     * back on a feedback channel, so feeding a next stage too needs exits that choose (multi-output).
+     */
+    private record Fragment(List<Vertex> entries, List<Vertex> exits, boolean wrapped) {
+        Fragment(List<Vertex> entries, List<Vertex> exits) {
+            this(entries, exits, false);
+        }
+    }
 
     private Fragment compile(BuildingBlock block, String place, int id, boolean hasInput) {
         if (!(block instanceof Node)) {
@@ -78,7 +86,7 @@ public final class GraphCompiler {
             boolean input = i > 0 || hasInput || pipe.isWrapAround();
             Fragment f = compile(stages.get(i), stem + "-stage" + i, i, input);
             if (prev != null) {
-                connect(prev.exits, f.entries, Edge.Kind.FORWARD, 0,
+                connect(prev, f.entries, Edge.Kind.FORWARD, 0,
                         stem + " stage " + (i - 1) + " (" + stages.get(i - 1) + ")",
                         stem + " stage " + i + " (" + stages.get(i) + ")");
             } else {
@@ -87,10 +95,10 @@ public final class GraphCompiler {
             prev = f;
         }
         if (pipe.isWrapAround()) {
-            connect(prev.exits, first.entries, Edge.Kind.FEEDBACK, 0, stem + " last stage", stem + " first stage");
-            return new Fragment(first.entries, List.of());
+            connect(prev, first.entries, Edge.Kind.FEEDBACK, 0, stem + " last stage", stem + " first stage");
+            return new Fragment(first.entries, prev.exits, true);
         }
-        return new Fragment(first.entries, prev.exits);
+        return new Fragment(first.entries, prev.exits, prev.wrapped);
     }
 
     private Fragment farm(Farm farm, boolean hasInput) {
@@ -120,7 +128,7 @@ public final class GraphCompiler {
             Fragment w = compile(workers.get(i), stem + "-worker" + i, i, needsEmitter);
             workerVertices.add(new ArrayList<>(vertices.subList(firstVertex, vertices.size())));
             if (emitter != null) {
-                connect(List.of(emitter), w.entries, Edge.Kind.FORWARD, farm.onDemandSlots(),
+                connect(new Fragment(List.of(emitter), List.of(emitter)), w.entries, Edge.Kind.FORWARD, farm.onDemandSlots(),
                         stem + " emitter", stem + " worker " + i + " (" + workers.get(i) + ")");
             }
             compiled.add(w);
@@ -130,7 +138,7 @@ public final class GraphCompiler {
             Node<?, ?> node = farm.collector() != null ? farm.collector() : new DefaultNodes.Forward("collector");
             collector = leaf(node, stem + "-collector", 0, farm.collector() == null);
             for (int i = 0; i < compiled.size(); i++) {
-                connect(compiled.get(i).exits, List.of(collector), Edge.Kind.FORWARD, 0,
+                connect(compiled.get(i), List.of(collector), Edge.Kind.FORWARD, 0,
                         stem + " worker " + i + " (" + workers.get(i) + ")", stem + " collector");
             }
         }
@@ -146,25 +154,20 @@ public final class GraphCompiler {
             }
         }
         List<Vertex> entries = emitter == null ? List.of() : List.of(emitter);
-        if (farm.isWrapAround()) {
-            if (collector != null) {
-                edge(collector, emitter, Edge.Kind.FEEDBACK, 0);
-            } else {
-                for (int i = 0; i < compiled.size(); i++) {
-                    connect(compiled.get(i).exits, List.of(emitter), Edge.Kind.FEEDBACK, 0,
-                            stem + " worker " + i, stem + " emitter");
-                }
-            }
-            return new Fragment(entries, List.of());
-        }
         if (collector != null) {
-            return new Fragment(entries, List.of(collector));
+            if (farm.isWrapAround()) {
+                edge(collector, emitter, Edge.Kind.FEEDBACK, 0);
+            }
+            return new Fragment(entries, List.of(collector), farm.isWrapAround());
         }
         List<Vertex> exits = new ArrayList<>();
-        for (Fragment w : compiled) {
-            exits.addAll(w.exits);
+        for (int i = 0; i < compiled.size(); i++) {
+            if (farm.isWrapAround()) {
+                connect(compiled.get(i), List.of(emitter), Edge.Kind.FEEDBACK, 0, stem + " worker " + i, stem + " emitter");
+            }
+            exits.addAll(compiled.get(i).exits);
         }
-        return new Fragment(entries, exits);
+        return new Fragment(entries, exits, farm.isWrapAround());
     }
 
     private void checkOrdered(Farm farm, String stem, boolean hasInput) {
@@ -205,6 +208,7 @@ public final class GraphCompiler {
         List<Vertex> lExits = new ArrayList<>();
         for (int i = 0; i < a2a.firstSet().size(); i++) {
             Fragment l = compile(a2a.firstSet().get(i), stem + "-L" + i, i, hasInput || a2a.isWrapAround());
+            requireChoosers(l, stem + " L-Worker " + i + " (" + a2a.firstSet().get(i) + ")");
             lEntries.addAll(l.entries);
             lExits.addAll(l.exits);
         }
@@ -230,16 +234,36 @@ public final class GraphCompiler {
                     edge(r, l, Edge.Kind.FEEDBACK, 0);
                 }
             }
-            return new Fragment(lEntries, List.of());
         }
-        return new Fragment(lEntries, rExits);
+        return new Fragment(lEntries, rExits, a2a.isWrapAround());
+    }
+
+    /**
+     * A wrapped block's exits already send their default output back; to feed a next stage as well they
+     * must choose per item (sendOutTo forward, sendFeedbackTo back), so they must be multi-output.
+     */
+    private static void requireChoosers(Fragment from, String where) {
+        if (!from.wrapped) {
+            return;
+        }
+        for (Vertex v : from.exits) {
+            if (!v.node().isMultiOutput()) {
+                throw new GraphBuildException(where + " wraps around, so " + v.name() + " (" + v.node() + ") sends its"
+                        + " results back; to also feed the next stage it must be a MultiOutputNode that chooses"
+                        + " with sendOutTo (forward) and sendFeedbackTo (back)");
+            }
+        }
     }
 
     /** Rules 1-3: one edge, fan in/out, one-to-one for equal widths, else a full shuffle. */
-    private void connect(List<Vertex> exits, List<Vertex> entries, Edge.Kind kind, int slots, String from, String to) {
+    private void connect(Fragment source, List<Vertex> entries, Edge.Kind kind, int slots, String from, String to) {
+        if (kind == Edge.Kind.FORWARD) {
+            requireChoosers(source, from);
+        }
+        List<Vertex> exits = source.exits;
         if (exits.isEmpty()) {
             throw new GraphBuildException(to + " needs an input, but " + from
-                    + " has no output (it wraps around or ends the stream)");
+                    + " has no output");
         }
         if (entries.isEmpty()) {
             throw new GraphBuildException(from + " produces output, but " + to

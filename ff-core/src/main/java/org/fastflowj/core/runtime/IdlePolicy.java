@@ -16,8 +16,10 @@ record IdlePolicy(int spinRounds, int yieldRounds, long parkNanos) {
             case BUSY_SPIN -> new IdlePolicy(Integer.MAX_VALUE, 0, 0);
             // Yield rather than spin long: with more threads than cores a yield hands the core to a
             // thread that has work, where a spin would burn it.
-            case BACKOFF -> new IdlePolicy(64, 256, 1_000_000);
-            case BLOCKING -> new IdlePolicy(32, 0, 5_000_000);
+            case BACKOFF -> new IdlePolicy(Integer.getInteger("ff.backoff.spins", 64),
+                    Integer.getInteger("ff.backoff.yields", 256), Long.getLong("ff.backoff.parkNanos", 1_000_000));
+            case BLOCKING -> new IdlePolicy(Integer.getInteger("ff.blocking.spins", 32),
+                    Integer.getInteger("ff.blocking.yields", 0), Long.getLong("ff.blocking.parkNanos", 5_000_000));
         };
     }
 

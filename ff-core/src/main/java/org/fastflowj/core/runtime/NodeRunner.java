@@ -41,7 +41,6 @@ final class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeCon
     private final IdlePolicy idle;
     private final NodeAccess access = NodeAccess.get();
     private final Vertex.OrderRole orderRole;
-    private final boolean onDemand;
     private final int cpuRequest;
 
     private SpscChannel[] inputs;
@@ -80,7 +79,6 @@ final class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeCon
         this.control = control;
         this.idle = idle;
         this.orderRole = vertex.orderRole();
-        this.onDemand = vertex.routing() == Vertex.Routing.ON_DEMAND;
         this.cpuRequest = cpuRequest;
     }
 
@@ -132,6 +130,7 @@ final class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeCon
             sendEos();
             markEnded();
             phase = "svcEnd";
+            access.bind(node, new EndedContext(this), nodeId);
             access.svcEnd(node);
         } catch (Cancelled cancelled) {
             // another node failed first; it is the one reported
@@ -183,6 +182,8 @@ final class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeCon
         }
         if (orderRole == Vertex.OrderRole.RECORD) {
             orderChannel.producerDone = true;
+        } else if (orderRole == Vertex.OrderRole.COLLECT) {
+            orderChannel.consumerGone = true;
         }
         for (SpscChannel ch : inputs) {
             ch.consumerGone = true;
@@ -196,6 +197,8 @@ final class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeCon
         }
         if (orderRole == Vertex.OrderRole.RECORD) {
             orderChannel.consumer.wakeAnyway();
+        } else if (orderRole == Vertex.OrderRole.COLLECT) {
+            orderChannel.producer.wakeAnyway();
         }
         for (SpscChannel ch : inputs) {
             ch.producer.wakeAnyway();
@@ -440,7 +443,7 @@ final class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeCon
     private void afterPut(SpscChannel ch, int index) {
         itemsOut++;
         if (orderRole == Vertex.OrderRole.RECORD && !ch.feedback) {
-            putControl(orderChannel, ORDER_INDEX[index]);
+            putControl(orderChannel, index < ORDER_INDEX.length ? ORDER_INDEX[index] : Integer.valueOf(index));
         }
         wakeConsumer(ch);
     }
