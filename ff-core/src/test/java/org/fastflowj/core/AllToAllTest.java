@@ -674,4 +674,31 @@ class AllToAllTest {
 
         assertThat(kept).hasSize(100).doesNotHaveDuplicates();
     }
+
+    /** Answers {@code x * BLOCK + l} back to L-Worker {@code l} and also sends {@code -x} to the next stage. */
+    private static final class AnswerAndReport extends MultiOutputNode<Integer, Integer> {
+        @Override
+        protected Integer svc(Integer q) {
+            sendFeedbackTo(-(q / BLOCK), q % BLOCK);
+            sendOutTo(-(q / BLOCK), 0);
+            return goOn();
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
+    void shouldFeedTheNextStageFromMultiOutputRWorkersOfAWrappedAllToAll(WaitStrategy strategy) {
+        int n = 2000;
+        List<AskingL> ls = List.of(new AskingL(), new AskingL());
+        AllToAll a2a = new AllToAll().firstSet(ls)
+                .secondSet(new AnswerAndReport(), new AnswerAndReport(), new AnswerAndReport()).wrapAround();
+        CollectByChannel<Integer> sink = new CollectByChannel<>();
+        new Pipeline(range(0, n), a2a, sink).runAndWaitEnd(RunOptions.defaults().waitStrategy(strategy).queueCapacity(4));
+
+        assertThat(sink.items()).containsExactlyInAnyOrderElementsOf(FlowFixtures.ints(0, n).stream().map(x -> -x).toList());
+        assertThat(sink.channels).isEqualTo(3);
+        for (AskingL l : ls) {
+            assertThat(l.answers).containsExactlyInAnyOrderElementsOf(l.asked.stream().map(x -> -x).toList());
+        }
+    }
 }

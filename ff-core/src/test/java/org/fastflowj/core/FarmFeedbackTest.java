@@ -9,6 +9,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
+import org.fastflowj.core.FlowFixtures.Collect;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -487,5 +488,124 @@ class FarmFeedbackTest {
         assertThat(master.finished).containsExactlyInAnyOrderElementsOf(FlowFixtures.ints(0, m));
         assertThat(rounds.get()).isEqualTo(IntStream.range(0, m).map(FarmFeedbackTest::rounds).sum());
         assertThat(master.feedbackAfterInputEnded).isPositive();
+    }
+
+    // ------------------------------------------------------------------ a wrapped farm feeding a next stage
+
+    /** A finished job's id, reported back to the emitter. */
+    record Done(int id) {}
+
+    /**
+     * One round of a job: with rounds left it goes back to the emitter; when finished its id goes forward
+     * to the next stage and a {@link Done} goes back.
+     */
+    private static final class RoundWorker extends MultiOutputNode<Job, Integer> {
+        private final AtomicInteger rounds;
+
+        RoundWorker(AtomicInteger rounds) {
+            this.rounds = rounds;
+        }
+
+        @Override
+        protected Integer svc(Job job) {
+            rounds.incrementAndGet();
+            Job next = new Job(job.id(), job.remaining() - 1);
+            if (next.remaining() > 0) {
+                sendFeedbackTo(next, 0);
+            } else {
+                sendOutTo(next.id(), 0);
+                sendFeedbackTo(new Done(next.id()), 0);
+            }
+            return goOn();
+        }
+    }
+
+    /** Loop head with an input stream: forwards jobs, re-submits returning ones, ends when all are done. */
+    private static final class RoundMaster extends MultiInputNode<Object, Job> {
+        private boolean inputEnded;
+        private int outstanding;
+        volatile int done;
+
+        @Override
+        protected Job svc(Object in) {
+            if (in instanceof Done) {
+                done++;
+                return --outstanding == 0 && inputEnded ? eos() : goOn();
+            }
+            Job job = (Job) in;
+            if (!fromFeedback()) {
+                outstanding++;
+            }
+            return job;
+        }
+
+        @Override
+        protected void eosNotify(int channel) {
+            inputEnded = true;
+            if (outstanding == 0) {
+                sendOut(eos());
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
+    void shouldFeedTheNextStageFromMultiOutputWorkersOfAWrappedFarm(WaitStrategy strategy) {
+        int m = 1000;
+        AtomicInteger rounds = new AtomicInteger();
+        RoundMaster master = new RoundMaster();
+        FlowFixtures.CollectByChannel<Integer> sink = new FlowFixtures.CollectByChannel<>();
+        Farm farm = Farm.of(3, () -> new RoundWorker(rounds)).emitter(master).wrapAround();
+        new Pipeline(FlowFixtures.generate(0, m, id -> new Job(id, rounds(id))), farm, sink)
+                .runAndWaitEnd(options(strategy).queueCapacity(2));
+
+        assertThat(sink.items()).containsExactlyInAnyOrderElementsOf(FlowFixtures.ints(0, m));
+        assertThat(sink.channels).as("one channel per worker").isEqualTo(3);
+        assertThat(master.done).isEqualTo(m);
+        assertThat(rounds.get()).isEqualTo(IntStream.range(0, m).map(FarmFeedbackTest::rounds).sum());
+    }
+
+    /** A collector passing finished ids forward and everything else back to the emitter. */
+    private static final class SplittingCollector extends MultiOutputNode<Object, Integer> {
+        @Override
+        protected Integer svc(Object in) {
+            if (in instanceof Done d) {
+                sendOutTo(d.id(), 0);
+            }
+            sendFeedbackTo(in, 0);
+            return goOn();
+        }
+    }
+
+    /** Plain worker: one round; a finished job becomes a {@link Done}. */
+    private static final class PlainRound extends Node<Job, Object> {
+        @Override
+        protected Object svc(Job job) {
+            Job next = new Job(job.id(), job.remaining() - 1);
+            return next.remaining() > 0 ? next : new Done(next.id());
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
+    void shouldFeedTheNextStageFromAMultiOutputCollectorOfAWrappedFarm(WaitStrategy strategy) {
+        int m = 1000;
+        RoundMaster master = new RoundMaster();
+        Collect<Integer> sink = new Collect<>();
+        Farm farm = Farm.of(3, PlainRound::new).emitter(master).collector(new SplittingCollector()).wrapAround();
+        new Pipeline(FlowFixtures.generate(0, m, id -> new Job(id, rounds(id))), farm, sink)
+                .runAndWaitEnd(options(strategy).queueCapacity(2));
+
+        assertThat(sink.items).containsExactlyInAnyOrderElementsOf(FlowFixtures.ints(0, m));
+        assertThat(master.done).isEqualTo(m);
+    }
+
+    @org.junit.jupiter.api.Test
+    void shouldRejectAWrappedFarmOfPlainWorkersFeedingANextStage() {
+        Farm farm = Farm.of(2, Squarer::new).emitter(new Master(10, true)).wrapAround();
+        Pipeline pipeline = new Pipeline(farm, new Collect<Result>());
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(pipeline::run).isInstanceOf(GraphBuildException.class)
+                .hasMessageContaining("MultiOutputNode");
     }
 }
