@@ -478,7 +478,8 @@ final class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeCon
     private boolean noticeGone(SpscChannel ch) {
         if (!ch.goneSeen) {
             ch.goneSeen = true;
-            if (--liveOutputs == 0) {
+            // The order channel is bookkeeping, not an output: only data channels keep the node useful.
+            if (ch != orderChannel && --liveOutputs == 0) {
                 endRequested = true;
             }
         }
