@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
@@ -393,6 +394,60 @@ class ErrorPropagationTest {
         assertThat(thrown).isInstanceOf(IllegalStateException.class).hasMessageContaining("cancelled");
         assertThat(stillInterrupted).as("the interrupt status is kept for the caller").isTrue();
         assertThat(threads.values()).hasSize(3).noneMatch(Thread::isAlive);
+    }
+
+    @Test
+    @Timeout(value = 40, unit = TimeUnit.SECONDS)
+    void shouldGiveUpOnANodeThatIgnoresCancellationAndNameIt() throws InterruptedException {
+        CountDownLatch stuck = new CountDownLatch(1);
+        AtomicBoolean release = new AtomicBoolean();
+        Node<Integer, Integer> deaf = new Node<>() {
+            @Override
+            protected void svcInit() {
+                threads.put(Thread.currentThread().getName(), Thread.currentThread());
+            }
+
+            @Override
+            protected Integer svc(Integer in) {
+                stuck.countDown();
+                while (!release.get()) {
+                    try {
+                        Thread.sleep(5);
+                    } catch (InterruptedException ignored) {
+                        // deliberately deaf to cancellation
+                    }
+                }
+                return in;
+            }
+        };
+        RuntimeException error = new IllegalStateException("source fails while a stage ignores interrupts");
+        Node<Void, Integer> source = new Node<>() {
+            private int calls;
+
+            @Override
+            protected Integer svc(Void none) throws InterruptedException {
+                if (calls++ == 0) {
+                    return 1;
+                }
+                assertThat(stuck.await(10, TimeUnit.SECONDS)).isTrue();
+                throw error;
+            }
+        };
+        Pipeline pipe = new Pipeline(source, deaf, new Sink<Integer>());
+        NodeFailedException e;
+        try {
+            e = catchThrowableOfType(NodeFailedException.class, pipe::runAndWaitEnd);
+        } finally {
+            release.set(true);
+        }
+
+        assertThat(e).isNotNull();
+        assertThat(e.getCause()).isSameAs(error);
+        assertThat(e.getSuppressed()).as("the abandoned thread is named").hasSize(1);
+        assertThat(e.getSuppressed()[0]).hasMessageContaining("ff-pipe1-stage1");
+        Thread deafThread = threads.get("ff-pipe1-stage1");
+        deafThread.join(10_000);
+        assertThat(deafThread.isAlive()).as("once released the node thread ends").isFalse();
     }
 
     @Test
