@@ -1,8 +1,11 @@
 package org.fastflowj.core;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import org.fastflowj.core.runtime.CheckedSvcException;
 import org.fastflowj.core.runtime.NodeContext;
+import org.fastflowj.core.runtime.PhaseFailure;
 import org.fastflowj.core.runtime.Sentinel;
 
 /**
@@ -27,6 +30,7 @@ public final class Combiner<I, O> extends Node<I, O> {
     private final Node<?, O> second;
     private final Seam seam = new Seam();
     private boolean firstEnded;
+    private boolean secondEnded;
 
     private Combiner(Node<I, ?> first, Node<?, O> second) {
         this.first = first;
@@ -88,17 +92,22 @@ public final class Combiner<I, O> extends Node<I, O> {
     void bind(NodeContext ctx, int nodeId) {
         super.bind(ctx, nodeId);
         seam.outer = ctx;
+        seam.closed = false;
         firstEnded = false;
+        secondEnded = false;
         first.bind(ctx == null ? null : seam, nodeId);
         second.bind(ctx, nodeId);
     }
 
     @Override
     Object invokeSvc(Object input) throws Exception {
-        if (firstEnded) {
+        if (firstEnded || secondEnded) {
             return Sentinel.GO_ON;
         }
         Object result = first.call(input);
+        if (secondEnded) {
+            return Sentinel.EOS; // the second ended on an item the first sent during this call
+        }
         if (result == Sentinel.GO_ON) {
             return result;
         }
@@ -106,49 +115,110 @@ public final class Combiner<I, O> extends Node<I, O> {
             endFirst();
             return Sentinel.EOS;
         }
-        return second.call(result);
+        return toSecond(result);
+    }
+
+    private Object toSecond(Object item) throws Exception {
+        Object result = second.call(item);
+        if (result == Sentinel.EOS) {
+            secondEnded = true;
+        }
+        return result;
     }
 
     @Override
     void invokeSvcInit() throws Exception {
-        first.invokeSvcInit();
+        // Items the first sends from its svcInit wait until the second is initialised too.
+        List<Object> early = new ArrayList<>();
+        seam.initBuffer = early;
+        try {
+            first.invokeSvcInit();
+        } finally {
+            seam.initBuffer = null;
+        }
         second.invokeSvcInit();
+        for (Object item : early) {
+            if (item == Sentinel.EOS) {
+                seam.requestEnd();
+            } else {
+                seam.emit(item);
+            }
+        }
     }
 
     @Override
     void invokeSvcEnd() throws Exception {
-        first.invokeSvcEnd();
-        second.invokeSvcEnd();
+        seam.closed = true;
+        // Both nodes get their svcEnd (they may hold resources); the first failure is the one reported.
+        Throwable failure = null;
+        try {
+            first.invokeSvcEnd();
+        } catch (Exception | Error e) {
+            failure = e;
+        }
+        try {
+            second.invokeSvcEnd();
+        } catch (Exception | Error e) {
+            if (failure == null) {
+                failure = e;
+            } else {
+                failure.addSuppressed(e);
+            }
+        }
+        if (failure instanceof Exception e) {
+            throw e;
+        } else if (failure instanceof Error e) {
+            throw e;
+        }
     }
 
     @Override
     void inputEnded(int channel, boolean last) throws Exception {
         first.inputEnded(channel, last);
-        if (last && !firstEnded) {
-            firstEnded = true;
-            second.inputEnded(0, true);
+        if (last) {
+            endFirst();
         }
     }
 
-    private void endFirst() throws Exception {
-        if (!firstEnded) {
-            firstEnded = true;
-            second.inputEnded(0, true);
+    /** The first node's stream ended: the second is told, once, as its own input's end. */
+    private void endFirst() {
+        if (firstEnded) {
+            return;
+        }
+        firstEnded = true;
+        if (!secondEnded) {
+            try {
+                second.inputEnded(0, true);
+            } catch (Exception | Error e) {
+                throw new PhaseFailure("eosNotify", e);
+            }
         }
     }
 
     /** The first node's view: its outputs run the second node's svc on the same thread. */
     private final class Seam implements NodeContext {
         NodeContext outer;
+        /** Non-null while the first node runs svcInit. */
+        List<Object> initBuffer;
+        /** Set for svcEnd: the combiner's EOS has gone out. */
+        boolean closed;
 
         @Override
         public void emit(Object item) {
-            if (firstEnded) {
+            if (closed) {
+                throw new IllegalStateException("the node already sent its EOS: items cannot be sent from svcEnd"
+                        + " (send final items from eosNotify, which runs before the EOS)");
+            }
+            if (initBuffer != null) {
+                initBuffer.add(item);
+                return;
+            }
+            if (firstEnded || secondEnded) {
                 return;
             }
             Object result;
             try {
-                result = second.call(item);
+                result = toSecond(item);
             } catch (RuntimeException | Error e) {
                 throw e;
             } catch (Exception e) {
@@ -163,13 +233,14 @@ public final class Combiner<I, O> extends Node<I, O> {
 
         @Override
         public void requestEnd() {
-            try {
-                endFirst();
-            } catch (RuntimeException | Error e) {
-                throw e;
-            } catch (Exception e) {
-                throw new CheckedSvcException(e);
+            if (initBuffer != null) {
+                initBuffer.add(Sentinel.EOS);
+                return;
             }
+            if (closed) {
+                return;
+            }
+            endFirst();
             outer.requestEnd();
         }
 

@@ -134,6 +134,8 @@ final class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeCon
             access.svcEnd(node);
         } catch (Cancelled cancelled) {
             // another node failed first; it is the one reported
+        } catch (PhaseFailure f) {
+            control.fail(name, f.phase(), unwrap(f.getCause()));
         } catch (Throwable t) {
             control.fail(name, phase, unwrap(t));
         } finally {
