@@ -18,8 +18,9 @@ public final class Executor {
     /** Creates the channels and threads of {@code graph} and starts them; returns at once. */
     public static Execution start(Graph graph, RunOptions options) {
         RunControl control = new RunControl();
-        IdlePolicy idle = IdlePolicy.of(options.waitStrategy());
         List<Vertex> vertices = graph.vertices();
+        boolean oversubscribed = vertices.size() > Runtime.getRuntime().availableProcessors();
+        IdlePolicy idle = IdlePolicy.of(options.waitStrategy(), oversubscribed);
         List<Integer> cpus = options.cpus();
         NodeRunner[] runners = new NodeRunner[vertices.size()];
         for (Vertex v : vertices) {
@@ -29,6 +30,7 @@ public final class Executor {
         Map<Edge, SpscChannel> channels = new IdentityHashMap<>();
         for (Edge e : graph.edges()) {
             SpscChannel ch = channelFor(e, options);
+            ch.wakeBatch = e.kind() == Edge.Kind.FORWARD ? Math.max(1, Math.min(idle.wakeBatch(), ch.limit / 4)) : 1;
             ch.producer = runners[e.from().index()];
             ch.consumer = runners[e.to().index()];
             channels.put(e, ch);

@@ -4,26 +4,41 @@ import org.fastflowj.core.WaitStrategy;
 
 /**
  * A {@link WaitStrategy} as numbers: how many failed checks a waiting thread spins, then yields, before
- * it parks, and the longest park (a safety net: parked threads are woken by the other side).
+ * it parks; the longest park (a safety net: parked threads are woken by the other side); and how many
+ * queued items are worth waking a parked consumer for.
+ *
+ * <p>Measured on 2 cores with a 4-thread farm (docs/benchmarks.md): when node threads outnumber cores,
+ * every spin or yield of an idle thread takes the core from one that has work, so BACKOFF then parks
+ * after a short spin and the other side wakes it by the batch (a producer once half a channel has
+ * drained, a consumer once a quarter of a channel is queued or its producer stops). Waits on short
+ * (on-demand) channels end within microseconds, too soon for a park to pay off: they spin and yield.
  *
  * @param spinRounds checks with {@link Thread#onSpinWait()} in between
  * @param yieldRounds further checks with {@link Thread#yield()} in between
  * @param parkNanos time-out of one park
+ * @param wakeBatch a producer wakes a parked consumer only once this many items wait (capped at a quarter
+ *     of the channel), or when it is about to wait itself; the consumer's park time-out bounds the delay
  */
-record IdlePolicy(int spinRounds, int yieldRounds, long parkNanos) {
-    static IdlePolicy of(WaitStrategy strategy) {
+record IdlePolicy(int spinRounds, int yieldRounds, long parkNanos, int wakeBatch) {
+    /** Channels this short are on-demand slots: their waits are short and use {@link #forShortChannels()}. */
+    static final int SHORT_CHANNEL = 64;
+
+    private static final long SAFETY_PARK_NANOS = 1_000_000;
+    private static final int BATCH = 1024;
+
+    static IdlePolicy of(WaitStrategy strategy, boolean oversubscribed) {
         return switch (strategy) {
-            case BUSY_SPIN -> new IdlePolicy(Integer.MAX_VALUE, 0, 0);
-            // Yield rather than spin long: with more threads than cores a yield hands the core to a
-            // thread that has work, where a spin would burn it.
-            case BACKOFF -> new IdlePolicy(Integer.getInteger("ff.backoff.spins", 64),
-                    Integer.getInteger("ff.backoff.yields", 256), Long.getLong("ff.backoff.parkNanos", 1_000_000));
-            case BLOCKING -> new IdlePolicy(Integer.getInteger("ff.blocking.spins", 32),
-                    Integer.getInteger("ff.blocking.yields", 0), Long.getLong("ff.blocking.parkNanos", 5_000_000));
+            case BUSY_SPIN -> new IdlePolicy(Integer.MAX_VALUE, 0, 0, 1);
+            case BACKOFF -> oversubscribed
+                    ? new IdlePolicy(16, 0, SAFETY_PARK_NANOS, BATCH)
+                    : new IdlePolicy(64, 256, SAFETY_PARK_NANOS, BATCH);
+            // Immediate wake-ups: least latency and CPU while idle, at the price of a wake per item.
+            case BLOCKING -> new IdlePolicy(32, 0, 5 * SAFETY_PARK_NANOS, 1);
         };
     }
 
-    boolean parks() {
-        return spinRounds != Integer.MAX_VALUE;
+    /** The policy for waits on short channels: BACKOFF spins and yields there instead of parking. */
+    IdlePolicy forShortChannels() {
+        return wakeBatch > 1 ? new IdlePolicy(64, 256, parkNanos, wakeBatch) : this;
     }
 }

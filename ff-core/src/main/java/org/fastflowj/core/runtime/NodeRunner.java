@@ -39,10 +39,14 @@ final class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeCon
     private final int nodeId;
     private final RunControl control;
     private final IdlePolicy idle;
+    private final IdlePolicy shortIdle;
     private final NodeAccess access = NodeAccess.get();
     private final Vertex.OrderRole orderRole;
     private final int cpuRequest;
 
+    /** Whether this node's default outputs / forward inputs are short (on-demand) channels. */
+    private boolean shortOutputs;
+    private boolean shortInputs;
     private SpscChannel[] inputs;
     private int forwardInputs;
     private SpscChannel[] forwardOut;
@@ -78,6 +82,7 @@ final class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeCon
         this.nodeId = vertex.id();
         this.control = control;
         this.idle = idle;
+        this.shortIdle = idle.forShortChannels();
         this.orderRole = vertex.orderRole();
         this.cpuRequest = cpuRequest;
     }
@@ -94,6 +99,12 @@ final class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeCon
         this.defaultOut = forwardOut.length > 0 ? forwardOut : feedbackOut;
         this.liveOutputs = forwardOut.length + feedbackOut.length;
         this.orderChannel = orderChannel;
+        for (SpscChannel ch : defaultOut) {
+            shortOutputs |= ch.limit <= IdlePolicy.SHORT_CHANNEL;
+        }
+        for (SpscChannel ch : forwardIn) {
+            shortInputs |= ch.limit <= IdlePolicy.SHORT_CHANNEL;
+        }
     }
 
     // ------------------------------------------------------------------ life cycle
@@ -343,6 +354,23 @@ final class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeCon
         return streamOver();
     }
 
+    /**
+     * The re-check before parking on empty inputs: a parked consumer is woken once a batch is queued (or
+     * its producer stops), so it parks unless a batch is already there or the producer has stopped.
+     */
+    private boolean inputWorthWaking(SpscChannel target) {
+        if (target != null) {
+            return !target.isEmpty() || target.producerDone;
+        }
+        for (SpscChannel ch : inputs) {
+            if (!ch.endSeen && !ch.isEmpty()
+                    && (ch.worthWaking() || ch.producerDone || ch.producer.state != RUNNING)) {
+                return true;
+            }
+        }
+        return streamOver();
+    }
+
     private void awaitInput(SpscChannel target) {
         long start = System.nanoTime();
         for (int round = 0; !inputReady(target); round++) {
@@ -400,7 +428,7 @@ final class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeCon
                         continue;
                     }
                     live++;
-                    if (ch.offer(item)) {
+                    if (ch.belowLowWater() && ch.offer(item)) {
                         nextOut = i + 1 == n ? 0 : i + 1;
                         afterPut(ch, i);
                         return;
@@ -431,7 +459,9 @@ final class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeCon
                 if (ch.goneSeen || (ch.consumerGone && noticeGone(ch))) {
                     return false;
                 }
-                if (ch.offer(item)) {
+                // Hysteresis: once blocked, wait until the consumer drained half the channel, so that a
+                // producer wakes once per half-channel, not once per free slot.
+                if (ch.belowLowWater() && ch.offer(item)) {
                     return true;
                 }
                 control.checkCancelled();
@@ -458,7 +488,7 @@ final class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeCon
             }
         }
         ParkingState consumer = ch.consumer;
-        if (consumer.state == WAIT_INPUT) {
+        if (consumer.state == WAIT_INPUT && ch.worthWaking()) {
             consumer.wakeForItem(ch);
         }
     }
@@ -556,17 +586,18 @@ final class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeCon
 
     /** One failed check of a wait loop: spin, yield or park, by the policy and the round. */
     private void pause(int round, int waitKind, SpscChannel target) {
-        if (round < idle.spinRounds()) {
+        IdlePolicy policy = (waitKind == WAIT_OUTPUT ? shortOutputs : shortInputs) ? shortIdle : idle;
+        if (round < policy.spinRounds()) {
             Thread.onSpinWait();
-        } else if (round < idle.spinRounds() + idle.yieldRounds()) {
+        } else if (round < policy.spinRounds() + policy.yieldRounds()) {
             Thread.yield();
         } else {
             wakeWhoeverNeedsIt();
             waitTarget = target;
             state = waitKind; // volatile write, then the re-check below: see ParkingState
-            boolean ready = waitKind == WAIT_INPUT ? inputReady(target) : outputReady(target);
+            boolean ready = waitKind == WAIT_INPUT ? inputWorthWaking(target) : outputReady(target);
             if (!ready && !control.cancelled) {
-                LockSupport.parkNanos(this, idle.parkNanos());
+                LockSupport.parkNanos(this, policy.parkNanos());
             }
             state = RUNNING;
             // An interrupt left set would make every later park return at once (a hidden busy loop);
@@ -577,10 +608,10 @@ final class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeCon
 
     private boolean outputReady(SpscChannel target) {
         if (target != null) {
-            return target.hasRoom() || target.consumerGone;
+            return target.belowLowWater() || target.consumerGone;
         }
         for (SpscChannel ch : defaultOut) {
-            if (ch.hasRoom() || ch.consumerGone) {
+            if (ch.belowLowWater() || ch.consumerGone) {
                 return true;
             }
         }

@@ -20,6 +20,8 @@ final class SpscChannel {
     final int limit;
     /** The consumer wakes a producer blocked on this channel once it holds at most this many items. */
     final int lowWater;
+    /** A producer wakes a consumer parked on this channel once it holds this many items (or it idles). */
+    int wakeBatch = 1;
     private final boolean softLimit;
     final boolean feedback;
     final String description;
@@ -69,6 +71,11 @@ final class SpscChannel {
     /** Producer side: at least one free slot (a stale view can only under-report room). */
     boolean hasRoom() {
         return queue.size() < limit;
+    }
+
+    /** Producer side: enough items queued to be worth waking a parked consumer. */
+    boolean worthWaking() {
+        return wakeBatch <= 1 || queue.size() >= wakeBatch;
     }
 
     /** Consumer side: drained enough to wake a producer blocked on it. */
