@@ -25,7 +25,7 @@ public final class Executor {
         NodeRunner[] runners = new NodeRunner[vertices.size()];
         for (Vertex v : vertices) {
             int cpu = cpus.isEmpty() ? -1 : cpus.get(v.index() % cpus.size());
-            runners[v.index()] = new NodeRunner(v, control, idle, cpu);
+            runners[v.index()] = NodeRunner.create(v, control, idle, cpu);
         }
         Map<Edge, SpscChannel> channels = new IdentityHashMap<>();
         for (Edge e : graph.edges()) {

@@ -18,8 +18,11 @@ import org.fastflowj.core.WaitStrategy;
  * @param parkNanos time-out of one park
  * @param wakeBatch a producer wakes a parked consumer only once this many items wait (capped at a quarter
  *     of the channel), or when it is about to wait itself; the consumer's park time-out bounds the delay
+ * @param hysteresis a producer that found its channel full waits until half of it drained even while
+ *     spinning (not only before a park): with spare cores, refilling slot by slot keeps the producer
+ *     and the consumer a full channel apart, which is fastest; without, it would keep the producer awake
  */
-record IdlePolicy(int spinRounds, int yieldRounds, long parkNanos, int wakeBatch) {
+record IdlePolicy(int spinRounds, int yieldRounds, long parkNanos, int wakeBatch, boolean hysteresis) {
     /** Channels this short are on-demand slots: their waits are short and use {@link #forShortChannels()}. */
     static final int SHORT_CHANNEL = 64;
 
@@ -28,17 +31,17 @@ record IdlePolicy(int spinRounds, int yieldRounds, long parkNanos, int wakeBatch
 
     static IdlePolicy of(WaitStrategy strategy, boolean oversubscribed) {
         return switch (strategy) {
-            case BUSY_SPIN -> new IdlePolicy(Integer.MAX_VALUE, 0, 0, 1);
+            case BUSY_SPIN -> new IdlePolicy(Integer.MAX_VALUE, 0, 0, 1, false);
             case BACKOFF -> oversubscribed
-                    ? new IdlePolicy(16, 0, SAFETY_PARK_NANOS, BATCH)
-                    : new IdlePolicy(64, 256, SAFETY_PARK_NANOS, BATCH);
+                    ? new IdlePolicy(16, 0, SAFETY_PARK_NANOS, BATCH, true)
+                    : new IdlePolicy(64, 256, SAFETY_PARK_NANOS, BATCH, false);
             // Immediate wake-ups: least latency and CPU while idle, at the price of a wake per item.
-            case BLOCKING -> new IdlePolicy(32, 0, 5 * SAFETY_PARK_NANOS, 1);
+            case BLOCKING -> new IdlePolicy(32, 0, 5 * SAFETY_PARK_NANOS, 1, oversubscribed);
         };
     }
 
     /** The policy for waits on short channels: BACKOFF spins and yields there instead of parking. */
     IdlePolicy forShortChannels() {
-        return wakeBatch > 1 ? new IdlePolicy(64, 256, parkNanos, wakeBatch) : this;
+        return wakeBatch > 1 ? new IdlePolicy(64, 256, parkNanos, wakeBatch, false) : this;
     }
 }

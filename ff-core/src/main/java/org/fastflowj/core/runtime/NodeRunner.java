@@ -25,7 +25,7 @@ import org.fastflowj.core.graph.Vertex;
  * <p>Threading: one thread runs all of this; other threads only read the park state and the channels'
  * end flags. Per item the hot path takes no lock and allocates nothing.
  */
-final class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeContext {
+class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeContext {
     private static final Object[] ORDER_INDEX = new Object[4096];
 
     static {
@@ -76,7 +76,26 @@ final class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeCon
     private long endNanos;
     private int cpu = -1;
 
-    NodeRunner(Vertex vertex, RunControl control, IdlePolicy idle, int cpuRequest) {
+    /** A runner padded at its end too: what the executor creates (see {@link Padded}). */
+    static NodeRunner create(Vertex vertex, RunControl control, IdlePolicy idle, int cpuRequest) {
+        return new Padded(vertex, control, idle, cpuRequest);
+    }
+
+    /**
+     * 128 bytes after the runner's own fields, which its thread writes on every item: without them the
+     * next object in memory (often a channel both threads read on every item) shares their cache line.
+     */
+    @SuppressWarnings("unused")
+    private static final class Padded extends NodeRunner {
+        private long p00, p01, p02, p03, p04, p05, p06, p07;
+        private long p10, p11, p12, p13, p14, p15, p16, p17;
+
+        Padded(Vertex vertex, RunControl control, IdlePolicy idle, int cpuRequest) {
+            super(vertex, control, idle, cpuRequest);
+        }
+    }
+
+    private NodeRunner(Vertex vertex, RunControl control, IdlePolicy idle, int cpuRequest) {
         this.name = vertex.name();
         this.node = vertex.node();
         this.nodeId = vertex.id();
@@ -99,6 +118,7 @@ final class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeCon
         this.defaultOut = forwardOut.length > 0 ? forwardOut : feedbackOut;
         this.liveOutputs = forwardOut.length + feedbackOut.length;
         this.orderChannel = orderChannel;
+        this.currentFeedback = forwardIn.length == 0 && feedbackIn.length == 1; // fixed for one input
         for (SpscChannel ch : defaultOut) {
             shortOutputs |= ch.limit <= IdlePolicy.SHORT_CHANNEL;
         }
@@ -119,22 +139,15 @@ final class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeCon
             access.svcInit(node);
             phase = "svc";
             if (inputs.length == 0) {
-                while (!endRequested) {
+                while (produceBatch()) {
                     control.checkCancelled();
-                    callSvc(null);
                 }
             } else {
                 if (forwardInputs == 0) {
                     callSvc(null); // head of a feedback loop with no other input: start the loop
                 }
-                while (!endRequested) {
+                while (consumeBatch()) {
                     control.checkCancelled();
-                    Object item = nextItem();
-                    if (item == null) {
-                        break;
-                    }
-                    itemsIn++;
-                    callSvc(item);
                 }
             }
             phase = "svc";
@@ -154,6 +167,39 @@ final class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeCon
             access.bind(node, null, nodeId);
             endNanos = System.nanoTime();
         }
+    }
+
+    /*
+     * The per-item loops live in small methods that return every BATCH items: the JIT then compiles them
+     * whole, with svc and the channel calls inlined, instead of on-stack-replacing the long run() loop.
+     */
+    private static final int BATCH = 1024;
+
+    /** A source: up to BATCH calls of svc(null); false once the node ended. */
+    private boolean produceBatch() throws Exception {
+        for (int i = 0; i < BATCH; i++) {
+            if (endRequested) {
+                return false;
+            }
+            callSvc(null);
+        }
+        return !endRequested;
+    }
+
+    /** Up to BATCH input items through svc; false once the stream is over or the node ended. */
+    private boolean consumeBatch() throws Exception {
+        for (int i = 0; i < BATCH; i++) {
+            if (endRequested) {
+                return false;
+            }
+            Object item = nextItem();
+            if (item == null) {
+                return false;
+            }
+            itemsIn++;
+            callSvc(item);
+        }
+        return !endRequested;
     }
 
     private static Throwable unwrap(Throwable t) {
@@ -233,6 +279,9 @@ final class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeCon
         }
         final SpscChannel[] in = inputs;
         final int n = in.length;
+        if (n == 1) {
+            return nextFromOnlyInput(in[0]);
+        }
         for (;;) {
             for (int k = 0; k < n; k++) {
                 int i = cursor;
@@ -258,6 +307,27 @@ final class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeCon
                 return null;
             }
             awaitInput(null);
+        }
+    }
+
+    /** {@link #nextItem()} for the common single-input node: no cursor, channel index fixed in wire(). */
+    private Object nextFromOnlyInput(SpscChannel ch) throws Exception {
+        for (;;) {
+            Object item = ch.endSeen ? null : ch.poll();
+            if (item != null) {
+                tookFrom(ch);
+                if (!(item instanceof Sentinel)) {
+                    return item;
+                }
+                control(ch, 0, item);
+                if (endRequested) {
+                    return null;
+                }
+            } else if (streamOver() || endRequested) {
+                return null;
+            } else {
+                awaitInput(null);
+            }
         }
     }
 
@@ -319,13 +389,21 @@ final class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeCon
         }
     }
 
+    /**
+     * After a poll: wake the producer if it parked on this channel. A producer parks until half the
+     * channel drained, so on a long channel looking every 16 items is soon enough, and keeps the
+     * volatile read off most items; a short (on-demand) channel is looked at every time.
+     */
     private void tookFrom(SpscChannel ch) {
-        if ((++sinceFence & 63) == 0) {
-            VarHandle.fullFence(); // bounds the missed-wake-up race, see ParkingState
-        }
-        ParkingState producer = ch.producer;
-        if (producer.state == WAIT_OUTPUT) {
-            producer.wakeForRoom(ch);
+        int n = ++sinceFence;
+        if ((n & 15) == 0 || ch.limit <= IdlePolicy.SHORT_CHANNEL) {
+            if ((n & 63) == 0) {
+                VarHandle.fullFence(); // bounds the missed-wake-up race, see ParkingState
+            }
+            ParkingState producer = ch.producer;
+            if (producer.state == WAIT_OUTPUT) {
+                producer.wakeForRoom(ch);
+            }
         }
     }
 
@@ -335,7 +413,7 @@ final class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeCon
         }
         for (int i = forwardInputs; i < inputs.length; i++) {
             SpscChannel ch = inputs[i];
-            if (!ch.producerDone || !ch.isEmpty()) {
+            if (!ch.producerDone || ch.hasItems()) {
                 return false;
             }
         }
@@ -344,10 +422,10 @@ final class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeCon
 
     private boolean inputReady(SpscChannel target) {
         if (target != null) {
-            return !target.isEmpty() || target.producerDone;
+            return target.hasItems() || target.producerDone;
         }
         for (SpscChannel ch : inputs) {
-            if (!ch.endSeen && !ch.isEmpty()) {
+            if (!ch.endSeen && ch.hasItems()) {
                 return true;
             }
         }
@@ -360,10 +438,10 @@ final class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeCon
      */
     private boolean inputWorthWaking(SpscChannel target) {
         if (target != null) {
-            return !target.isEmpty() || target.producerDone;
+            return target.hasItems() || target.producerDone;
         }
         for (SpscChannel ch : inputs) {
-            if (!ch.endSeen && !ch.isEmpty()
+            if (!ch.endSeen && ch.hasItems()
                     && (ch.worthWaking() || ch.producerDone || ch.producer.state != RUNNING)) {
                 return true;
             }
@@ -428,7 +506,7 @@ final class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeCon
                         continue;
                     }
                     live++;
-                    if (ch.belowLowWater() && ch.offer(item)) {
+                    if (mayRefill(ch) && ch.offer(item)) {
                         nextOut = i + 1 == n ? 0 : i + 1;
                         afterPut(ch, i);
                         return;
@@ -459,9 +537,9 @@ final class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeCon
                 if (ch.goneSeen || (ch.consumerGone && noticeGone(ch))) {
                     return false;
                 }
-                // Hysteresis: once blocked, wait until the consumer drained half the channel, so that a
-                // producer wakes once per half-channel, not once per free slot.
-                if (ch.belowLowWater() && ch.offer(item)) {
+                // Hysteresis (see IdlePolicy): once blocked, wait until the consumer drained half the
+                // channel, so that the producer wakes once per half-channel, not once per free slot.
+                if (mayRefill(ch) && ch.offer(item)) {
                     return true;
                 }
                 control.checkCancelled();
@@ -472,6 +550,10 @@ final class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeCon
         }
     }
 
+    private boolean mayRefill(SpscChannel ch) {
+        return !idle.hysteresis() || ch.limit <= IdlePolicy.SHORT_CHANNEL || ch.producerMayResume();
+    }
+
     private void afterPut(SpscChannel ch, int index) {
         itemsOut++;
         if (orderRole == Vertex.OrderRole.RECORD && !ch.feedback) {
@@ -480,16 +562,24 @@ final class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeCon
         wakeConsumer(ch);
     }
 
+    /**
+     * After an offer: wake the consumer if it parked on this channel. With batched wake-ups (BACKOFF) a
+     * parked consumer waits for a batch anyway, so looking every 16 items is soon enough; with
+     * immediate ones (BLOCKING, short and feedback channels) every item is looked at.
+     */
     private void wakeConsumer(SpscChannel ch) {
-        if ((++sinceFence & 63) == 0) {
-            VarHandle.fullFence(); // bounds the missed-wake-up race, see ParkingState
-            if (ch.consumerGone) {
-                noticeGone(ch);
+        int n = ++sinceFence;
+        if ((n & 15) == 0 || ch.wakeBatch == 1) {
+            if ((n & 63) == 0) {
+                VarHandle.fullFence(); // bounds the missed-wake-up race, see ParkingState
+                if (ch.consumerGone) {
+                    noticeGone(ch);
+                }
             }
-        }
-        ParkingState consumer = ch.consumer;
-        if (consumer.state == WAIT_INPUT && ch.worthWaking()) {
-            consumer.wakeForItem(ch);
+            ParkingState consumer = ch.consumer;
+            if (consumer.state == WAIT_INPUT && ch.worthWaking()) {
+                consumer.wakeForItem(ch);
+            }
         }
     }
 
@@ -608,10 +698,10 @@ final class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeCon
 
     private boolean outputReady(SpscChannel target) {
         if (target != null) {
-            return target.belowLowWater() || target.consumerGone;
+            return target.producerMayResume() || target.consumerGone;
         }
         for (SpscChannel ch : defaultOut) {
-            if (ch.belowLowWater() || ch.consumerGone) {
+            if (ch.producerMayResume() || ch.consumerGone) {
                 return true;
             }
         }
@@ -646,7 +736,7 @@ final class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeCon
 
     private static void wakeIfItems(SpscChannel ch) {
         ParkingState consumer = ch.consumer;
-        if (consumer.state == WAIT_INPUT && !ch.isEmpty()) {
+        if (consumer.state == WAIT_INPUT && ch.hasItems()) {
             consumer.wakeForItem(ch);
         }
     }

@@ -4,9 +4,13 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
 
-/** 128 bytes, so the park state below never shares a cache line with the fields before it. */
+/**
+ * 128 bytes, so the park state below never shares a cache line with the object before it. The int takes
+ * the 4-byte hole after the object header, which the JVM would otherwise fill with {@code state}.
+ */
 @SuppressWarnings("unused")
 abstract class ParkingStatePadBefore {
+    private int holeFiller;
     private long p00, p01, p02, p03, p04, p05, p06, p07;
     private long p10, p11, p12, p13, p14, p15, p16, p17;
 }

@@ -1,14 +1,13 @@
 package org.fastflowj.core.runtime;
 
 import org.jctools.queues.MessagePassingQueue;
-import org.jctools.queues.SpscArrayQueue;
 import org.jctools.queues.SpscUnboundedArrayQueue;
 
 /**
  * One edge of the graph: a JCTools single-producer single-consumer queue plus the two threads at its
  * ends, so each side can wake the other. Exactly one thread offers and exactly one thread polls.
  *
- * <p>Threading: {@code offer}/{@code hasRoom} by the producer, {@code poll} by the consumer, the rest by
+ * <p>Threading: {@code offer}/{@code producerMayResume} by the producer, {@code poll} by the consumer, the rest by
  * either. {@code consumerGone} and {@code producerDone} are written once, by their owner, and read by the
  * other side in its slow paths; {@code endSeen} is the consumer's own.
  */
@@ -47,7 +46,7 @@ final class SpscChannel {
     }
 
     static SpscChannel bounded(int capacity, boolean feedback, String description) {
-        return new SpscChannel(new SpscArrayQueue<>(Math.max(capacity, 4)), capacity, feedback, description);
+        return new SpscChannel(new ChannelQueue(Math.max(capacity, 4)), capacity, feedback, description);
     }
 
     static SpscChannel unbounded(boolean feedback, String description) {
@@ -64,21 +63,34 @@ final class SpscChannel {
         return queue.poll();
     }
 
-    boolean isEmpty() {
-        return queue.isEmpty();
+    /**
+     * Whether an item is queued, from the head slot rather than the producer index: a consumer asking
+     * in a loop then does not pull the cache line the producer writes on every offer.
+     */
+    boolean hasItems() {
+        return queue.relaxedPeek() != null;
     }
 
-    /** Producer side: at least one free slot (a stale view can only under-report room). */
-    boolean hasRoom() {
-        return queue.size() < limit;
+    /**
+     * Producer side, after the channel was full: drained to the low-water mark, so worth filling again
+     * (see {@link ChannelQueue#hasFreeSlots} for why this does not read the consumer index).
+     */
+    boolean producerMayResume() {
+        if (limit == Integer.MAX_VALUE) {
+            return true;
+        }
+        if (softLimit) {
+            return queue.size() <= lowWater;
+        }
+        return ((ChannelQueue) queue).hasFreeSlots(limit - lowWater);
     }
 
-    /** Producer side: enough items queued to be worth waking a parked consumer. */
+    /** Producer side, consumer parked (so the index it reads is quiet): enough items to wake it for. */
     boolean worthWaking() {
         return wakeBatch <= 1 || queue.size() >= wakeBatch;
     }
 
-    /** Consumer side: drained enough to wake a producer blocked on it. */
+    /** Consumer side, producer parked (so the index it reads is quiet): drained enough to wake it. */
     boolean belowLowWater() {
         return queue.size() <= lowWater;
     }
