@@ -57,8 +57,18 @@ public class FarmSpeedup extends AbstractBenchmark {
 
     /** How the farm's emitter picks a worker. */
     public enum Policy {
-        ROUND_ROBIN,
-        ON_DEMAND
+        ROUND_ROBIN(0),
+        /** FastFlow's on-demand: one slot per worker. */
+        ON_DEMAND(1),
+        /** On-demand with more slots: not in the default run; pass {@code -p policy=ON_DEMAND_32}. */
+        ON_DEMAND_32(32),
+        ON_DEMAND_128(128);
+
+        final int slots;
+
+        Policy(int slots) {
+            this.slots = slots;
+        }
     }
 
     /** The tasks of one invocation, shared by all three variants. */
@@ -141,8 +151,8 @@ public class FarmSpeedup extends AbstractBenchmark {
         }
         Collector collector = new Collector();
         Farm farm = Farm.of(workers).emitter(new Emitter(work.tasks)).collector(collector);
-        if (policy == Policy.ON_DEMAND) {
-            farm.onDemand();
+        if (policy.slots > 0) {
+            farm.onDemand(policy.slots);
         } else {
             farm.roundRobin();
         }
