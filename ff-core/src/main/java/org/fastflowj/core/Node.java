@@ -1,6 +1,8 @@
 package org.fastflowj.core;
 
+import java.util.Iterator;
 import java.util.Objects;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import org.fastflowj.core.runtime.NodeAccess;
 import org.fastflowj.core.runtime.NodeContext;
@@ -45,6 +47,21 @@ public abstract class Node<I, O> extends NodePadding {
     public static <I, O> Node<I, O> of(Function<? super I, ? extends O> function) {
         Objects.requireNonNull(function, "function");
         return new FunctionNode<>(function);
+    }
+
+    /**
+     * A source that sends every element of {@code items}, in order, then EOS. The iterator is taken on
+     * the node's thread when the run starts, so a lazy {@code Iterable} is consumed there.
+     */
+    public static <O> Node<Void, O> source(Iterable<? extends O> items) {
+        Objects.requireNonNull(items, "items");
+        return new IterableSource<>(items);
+    }
+
+    /** A sink that hands every input item to {@code action} on the node's thread and emits nothing. */
+    public static <I> Node<I, Void> sink(Consumer<? super I> action) {
+        Objects.requireNonNull(action, "action");
+        return new ConsumerSink<>(action);
     }
 
     /**
@@ -208,6 +225,49 @@ public abstract class Node<I, O> extends NodePadding {
         @Override
         public void svcEnd(Node<?, ?> node) throws Exception {
             node.invokeSvcEnd();
+        }
+    }
+
+    private static final class IterableSource<O> extends Node<Void, O> {
+        private final Iterable<? extends O> items;
+        private Iterator<? extends O> iterator;
+
+        IterableSource(Iterable<? extends O> items) {
+            this.items = items;
+        }
+
+        @Override
+        protected void svcInit() {
+            iterator = items.iterator();
+        }
+
+        @Override
+        protected O svc(Void none) {
+            return iterator.hasNext() ? Objects.requireNonNull(iterator.next(), "Node.source: null element") : eos();
+        }
+
+        @Override
+        public String toString() {
+            return "node Node.source(" + items.getClass().getSimpleName() + ")";
+        }
+    }
+
+    private static final class ConsumerSink<I> extends Node<I, Void> {
+        private final Consumer<? super I> action;
+
+        ConsumerSink(Consumer<? super I> action) {
+            this.action = action;
+        }
+
+        @Override
+        protected Void svc(I input) {
+            action.accept(input);
+            return goOn();
+        }
+
+        @Override
+        public String toString() {
+            return "node Node.sink(" + action + ")";
         }
     }
 
