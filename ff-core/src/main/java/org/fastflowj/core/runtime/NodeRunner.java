@@ -140,16 +140,17 @@ class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeContext {
             phase = "svc";
             if (inputs.length == 0) {
                 while (produceBatch()) {
-                    control.checkCancelled();
+                    // next batch
                 }
             } else {
                 if (forwardInputs == 0) {
                     callSvc(null); // head of a feedback loop with no other input: start the loop
                 }
                 while (consumeBatch()) {
-                    control.checkCancelled();
+                    // next batch
                 }
             }
+            control.checkCancelled(); // a cancelled node sends no EOS and runs no svcEnd
             phase = "svc";
             sendEos();
             markEnded();
@@ -178,7 +179,7 @@ class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeContext {
     /** A source: up to BATCH calls of svc(null); false once the node ended. */
     private boolean produceBatch() throws Exception {
         for (int i = 0; i < BATCH; i++) {
-            if (endRequested) {
+            if (endRequested || control.cancelled) {
                 return false;
             }
             callSvc(null);
@@ -189,7 +190,7 @@ class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeContext {
     /** Up to BATCH input items through svc; false once the stream is over or the node ended. */
     private boolean consumeBatch() throws Exception {
         for (int i = 0; i < BATCH; i++) {
-            if (endRequested) {
+            if (endRequested || control.cancelled) {
                 return false;
             }
             Object item = nextItem();
@@ -212,9 +213,7 @@ class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeContext {
             // nothing to send
         } else if (result == Sentinel.EOS) {
             endRequested = true;
-        } else if (result == null) {
-            throw new NullPointerException("svc returned null; return goOn() for no output or eos() to end");
-        } else {
+        } else { // never null: Node.call turns a bare null into an error naming the node
             emit(result);
         }
         if (orderRole == Vertex.OrderRole.MARK && item != null && !endRequested) {
