@@ -109,6 +109,11 @@ def pipeline_table(results):
         value, text = ratio(score, raw)
         rows.append([strategy, "%.3g" % score.rate, "%.3g" % raw.rate if raw else "n/a", text,
                      verdict(value, PIPELINE_GOAL)])
+    ceiling = find(results, "PipelineThroughput.rawWithSvcCalls")
+    if ceiling:
+        value, text = ratio(ceiling, raw)
+        rows.append(["(no run-time: raw + one svc call per side)", "%.3g" % ceiling.rate,
+                     "%.3g" % raw.rate if raw else "n/a", text, "ceiling"])
     if not rows:
         return "PipelineThroughput: raw JCTools %.3g items/s (no pipeline result to divide)" % raw.rate if raw else None
     return ("PipelineThroughput: items/s; ratio = pipeline / raw JCTools hand-off (goal >= %.1f)\n\n" % PIPELINE_GOAL

@@ -69,6 +69,88 @@ public class PipelineThroughput extends AbstractBenchmark {
         return runRaw(CAPACITY, ITEMS);
     }
 
+    /**
+     * The raw hand-off plus the one thing no node run-time can skip: a virtual {@code svc} call per item
+     * on each side, with FastFlow's "null plus a signal" convention for GO_ON, and nothing else (no
+     * statistics, wake-ups, end-of-stream or cancellation checks). Its ratio to {@link #rawJctools} is
+     * the ceiling for {@code pipeline / raw} on this JVM and machine.
+     */
+    @Benchmark
+    @OperationsPerInvocation(ITEMS)
+    public long rawWithSvcCalls() throws InterruptedException {
+        return runRawWithSvcCalls(CAPACITY, ITEMS);
+    }
+
+    /** A stand-in for a node: one virtual svc, a GO_ON signal field, 128 bytes of padding first. */
+    abstract static class Stage extends Padding {
+        static final Object GO_ON = new Object();
+        Object signal;
+
+        abstract Object svc(Object input);
+
+        /** As Node.call: the item, or the pending signal for a null result. */
+        final Object call(Object input) {
+            Object result = svc(input);
+            if (result != null) {
+                return result;
+            }
+            Object pending = signal;
+            signal = null;
+            return pending;
+        }
+    }
+
+    @SuppressWarnings("unused")
+    abstract static class Padding {
+        private long p00, p01, p02, p03, p04, p05, p06, p07, p10, p11, p12, p13, p14, p15, p16, p17;
+    }
+
+    static final class EmitStage extends Stage {
+        @Override
+        Object svc(Object input) {
+            return ITEM;
+        }
+    }
+
+    static final class CountStage extends Stage {
+        long received;
+
+        @Override
+        Object svc(Object input) {
+            received++;
+            signal = GO_ON;
+            return null;
+        }
+    }
+
+    static long runRawWithSvcCalls(int capacity, int items) throws InterruptedException {
+        SpscArrayQueue<Object> queue = new SpscArrayQueue<>(capacity);
+        Stage source = new EmitStage();
+        CountStage sink = new CountStage();
+        Thread producer = new Thread(() -> {
+            for (int i = 0; i < items; i++) {
+                Object item = source.call(null);
+                for (int failed = 0; !queue.offer(item); failed++) {
+                    idle(failed);
+                }
+            }
+        }, "raw-svc-producer");
+        Thread consumer = new Thread(() -> {
+            for (int i = 0; i < items; i++) {
+                Object item;
+                for (int failed = 0; (item = queue.poll()) == null; failed++) {
+                    idle(failed);
+                }
+                sink.call(item);
+            }
+        }, "raw-svc-consumer");
+        consumer.start();
+        producer.start();
+        producer.join();
+        consumer.join();
+        return sink.received;
+    }
+
     /** Runs the two-stage pipeline once; returns the number of items the sink received. */
     static long runPipeline(RunOptions options, int items) {
         Sink sink = new Sink();

@@ -33,6 +33,11 @@ class BenchmarkBodiesTest {
         assertThat(PipelineThroughput.runRaw(16, ITEMS)).isEqualTo(ITEMS);
     }
 
+    @Test
+    void shouldCallTheSinkStageForEveryItemOfTheRawQueueWithSvcCalls() throws InterruptedException {
+        assertThat(PipelineThroughput.runRawWithSvcCalls(16, ITEMS)).isEqualTo(ITEMS);
+    }
+
     @ParameterizedTest
     @EnumSource(FarmSpeedup.Policy.class)
     void shouldComputeTheSameChecksumInFarmExecutorAndSequentialLoop(FarmSpeedup.Policy policy) throws Exception {
