@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 import org.fastflowj.core.StreamFixtures.Sink;
 import org.junit.jupiter.api.Test;
@@ -509,5 +510,30 @@ class NodeLifecycleTest {
         new Pipeline(source, sink).runAndWaitEnd();
 
         assertThat(sink.items).containsExactly(0, 1, 2, 3, 4, 5);
+    }
+
+    @Test
+    void shouldRefuseSendOutFromAnotherThreadNamingTheNode() {
+        Node<Integer, Integer> leaky = new Node<>() {
+            @Override
+            protected Integer svc(Integer in) throws Exception {
+                AtomicReference<Throwable> error = new AtomicReference<>();
+                Thread helper = new Thread(() -> {
+                    try {
+                        sendOut(in);
+                    } catch (Throwable t) {
+                        error.set(t);
+                    }
+                }, "user-helper");
+                helper.start();
+                helper.join();
+                throw (Exception) error.get();
+            }
+        };
+        Pipeline pipe = new Pipeline(Node.source(List.of(1, 2)), leaky, Node.<Integer>sink(x -> { }));
+        NodeFailedException e = catchThrowableOfType(NodeFailedException.class, pipe::runAndWaitEnd);
+        assertThat(e.nodeName()).isEqualTo("ff-pipe1-stage1");
+        assertThat(e.getCause()).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("ff-pipe1-stage1").hasMessageContaining("user-helper");
     }
 }

@@ -66,6 +66,8 @@ class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeContext {
     private boolean orderDrained;
     private int sinceFence;
     private String phase = "svcInit";
+    /** The node's thread, as a plain field: read on every sendOut. */
+    private Thread ownThread;
 
     // statistics, read after the thread ended
     private long itemsIn;
@@ -132,6 +134,7 @@ class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeContext {
     @Override
     public void run() {
         thread = Thread.currentThread();
+        ownThread = thread;
         startNanos = System.nanoTime();
         try {
             cpu = Affinity.pin(cpuRequest, name, control);
@@ -214,7 +217,7 @@ class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeContext {
         } else if (result == Sentinel.EOS) {
             endRequested = true;
         } else { // never null: Node.call turns a bare null into an error naming the node
-            emit(result);
+            emitResult(result);
         }
         if (orderRole == Vertex.OrderRole.MARK && item != null && !endRequested) {
             sendMarks();
@@ -461,6 +464,24 @@ class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeContext {
 
     @Override
     public void emit(Object item) {
+        checkOwnThread("sendOut");
+        emitResult(item);
+    }
+
+    /**
+     * A channel has one producer: the node's thread. Sending from another thread (a callback, a pool
+     * inside svc) would corrupt the SPSC queue silently, so it is refused loudly instead.
+     */
+    private void checkOwnThread(String call) {
+        if (Thread.currentThread() != ownThread) {
+            throw new IllegalStateException(call + " on node " + name + " from thread "
+                    + Thread.currentThread().getName() + ": a node sends only from its own thread"
+                    + " (in svcInit, svc or eosNotify), its channels are single-producer");
+        }
+    }
+
+    /** The default routing of an item, from svc's result or a checked sendOut. */
+    private void emitResult(Object item) {
         SpscChannel[] outs = defaultOut;
         if (outs.length == 1) {
             put(outs[0], item, 0);
@@ -617,11 +638,13 @@ class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeContext {
 
     @Override
     public void emitTo(Object item, int channel) {
+        checkOwnThread("sendOutTo");
         put(forwardChannel(channel, "sendOutTo"), item, channel);
     }
 
     @Override
     public void emitFeedback(Object item, int channel) {
+        checkOwnThread("sendFeedbackTo");
         if (channel < 0 || channel >= feedbackOut.length) {
             throw new IndexOutOfBoundsException("sendFeedbackTo: channel " + channel + " does not exist; node "
                     + name + " has " + feedbackOut.length + " feedback output channel(s)");
@@ -631,6 +654,7 @@ class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeContext {
 
     @Override
     public void broadcast(Object item) {
+        checkOwnThread("broadcast");
         for (int i = 0; i < forwardOut.length; i++) {
             put(forwardOut[i], item, i);
         }
