@@ -22,6 +22,12 @@ final class SpscChannel {
     /** A producer wakes a consumer parked on this channel once it holds this many items (or it idles). */
     int wakeBatch = 1;
     private final boolean softLimit;
+    /** The bounded queue, or null for an unbounded channel. */
+    private final ChannelQueue bounded;
+    /** Free slots meaning "below the limit" (the array may be larger: JCTools rounds to a power of two). */
+    private final int freeForOne;
+    /** Free slots meaning "drained to the low-water mark". */
+    private final int freeToResume;
     final boolean feedback;
     final String description;
 
@@ -38,9 +44,13 @@ final class SpscChannel {
 
     private SpscChannel(MessagePassingQueue<Object> queue, int limit, boolean feedback, String description) {
         this.queue = queue;
+        this.bounded = queue instanceof ChannelQueue q ? q : null;
         this.limit = limit;
         this.softLimit = limit != Integer.MAX_VALUE && limit != queue.capacity();
         this.lowWater = limit == Integer.MAX_VALUE ? Integer.MAX_VALUE : limit / 2;
+        int capacity = queue.capacity();
+        this.freeForOne = capacity - limit + 1;
+        this.freeToResume = capacity - lowWater;
         this.feedback = feedback;
         this.description = description;
     }
@@ -55,7 +65,7 @@ final class SpscChannel {
 
     /** Producer only. False when full (never for an unbounded channel). */
     boolean offer(Object item) {
-        return (!softLimit || queue.size() < limit) && queue.offer(item);
+        return (!softLimit || bounded.hasFreeSlots(freeForOne)) && queue.offer(item);
     }
 
     /** Consumer only. Null when empty. */
@@ -76,13 +86,7 @@ final class SpscChannel {
      * (see {@link ChannelQueue#hasFreeSlots} for why this does not read the consumer index).
      */
     boolean producerMayResume() {
-        if (limit == Integer.MAX_VALUE) {
-            return true;
-        }
-        if (softLimit) {
-            return queue.size() <= lowWater;
-        }
-        return ((ChannelQueue) queue).hasFreeSlots(limit - lowWater);
+        return bounded == null || bounded.hasFreeSlots(freeToResume);
     }
 
     /** Producer side, consumer parked (so the index it reads is quiet): enough items to wake it for. */
