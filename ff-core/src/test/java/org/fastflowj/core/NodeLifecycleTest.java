@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import static org.fastflowj.core.StreamFixtures.infiniteSource;
-import static org.fastflowj.core.StreamFixtures.range;
+import static org.fastflowj.core.StreamFixtures.ints;
 import static org.fastflowj.core.StreamFixtures.source;
 
 import java.util.ArrayList;
@@ -134,7 +134,7 @@ class NodeLifecycleTest {
 
         new Pipeline(source(1000), firstK, sink).runAndWaitEnd();
 
-        assertThat(sink.items).containsExactlyElementsOf(range(k));
+        assertThat(sink.items).containsExactlyElementsOf(ints(k));
         assertThat(middleCalls).as("svc is not called after it returned eos()").hasValue(k);
         assertThat(sink.eosChannels).containsExactly(-1);
         assertThat(sink.svcEndCalls).isEqualTo(1);
@@ -156,7 +156,7 @@ class NodeLifecycleTest {
         new Pipeline(infiniteSource(), firstK, sink)
                 .runAndWaitEnd(RunOptions.defaults().queueCapacity(4));
 
-        assertThat(sink.items).containsExactlyElementsOf(range(k));
+        assertThat(sink.items).containsExactlyElementsOf(ints(k));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -192,7 +192,7 @@ class NodeLifecycleTest {
 
         new Pipeline(infiniteSource(), Node.of((Integer x) -> x), firstTen, sink).runAndWaitEnd(options);
 
-        assertThat(sink.items).containsExactlyElementsOf(range(10));
+        assertThat(sink.items).containsExactlyElementsOf(ints(10));
     }
 
     static Stream<Arguments> queueKinds() {

@@ -1,7 +1,7 @@
 package org.fastflowj.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.fastflowj.core.StreamFixtures.range;
+import static org.fastflowj.core.StreamFixtures.ints;
 import static org.fastflowj.core.StreamFixtures.source;
 
 import java.util.ArrayList;
@@ -46,7 +46,7 @@ class WaitStrategyTest {
         new Pipeline(source(ITEMS), Node.of((Integer x) -> x + 1), Node.of((Integer x) -> x - 1), sink)
                 .runAndWaitEnd(options);
 
-        assertThat(sink.items).containsExactlyElementsOf(range(ITEMS));
+        assertThat(sink.items).containsExactlyElementsOf(ints(ITEMS));
     }
 
     @ParameterizedTest(name = "{0}, {1}")
@@ -58,7 +58,7 @@ class WaitStrategyTest {
 
         new Pipeline(source(ITEMS), farm, sink).runAndWaitEnd(options);
 
-        assertThat(sink.items).containsExactlyInAnyOrderElementsOf(range(ITEMS));
+        assertThat(sink.items).containsExactlyInAnyOrderElementsOf(ints(ITEMS));
     }
 
     @ParameterizedTest(name = "{0}, {1}")
@@ -69,7 +69,7 @@ class WaitStrategyTest {
 
         new Pipeline(source(ITEMS), farm, sink).runAndWaitEnd(options);
 
-        assertThat(sink.items).containsExactlyInAnyOrderElementsOf(range(ITEMS));
+        assertThat(sink.items).containsExactlyInAnyOrderElementsOf(ints(ITEMS));
     }
 
     @ParameterizedTest(name = "{0}, {1}")
@@ -82,7 +82,7 @@ class WaitStrategyTest {
 
         new Pipeline(source(ITEMS), a2a, sink).runAndWaitEnd(options);
 
-        assertThat(sink.items).containsExactlyInAnyOrderElementsOf(range(ITEMS));
+        assertThat(sink.items).containsExactlyInAnyOrderElementsOf(ints(ITEMS));
     }
 
     @ParameterizedTest(name = "{0}, {1}")
@@ -110,7 +110,7 @@ class WaitStrategyTest {
         new Pipeline(head, Node.of((Integer x) -> x)).wrapAround().runAndWaitEnd(options);
 
         synchronized (back) {
-            assertThat(back).containsExactlyInAnyOrderElementsOf(range(tasks));
+            assertThat(back).containsExactlyInAnyOrderElementsOf(ints(tasks));
         }
     }
 
@@ -123,7 +123,7 @@ class WaitStrategyTest {
 
         new Pipeline(source(ITEMS), farm, sink).runAndWaitEnd(options);
 
-        assertThat(sink.items).containsExactlyElementsOf(range(ITEMS));
+        assertThat(sink.items).containsExactlyElementsOf(ints(ITEMS));
     }
 
     /** Heads a feedback loop: sends {@code tasks} items on its first call, ends when all came back. */
@@ -158,7 +158,7 @@ class WaitStrategyTest {
 
         farm.runAndWaitEnd(options);
 
-        assertThat(emitter.back).containsExactlyInAnyOrderElementsOf(range(1000));
+        assertThat(emitter.back).containsExactlyInAnyOrderElementsOf(ints(1000));
     }
 
     @ParameterizedTest(name = "{0}, {1}")
@@ -172,7 +172,7 @@ class WaitStrategyTest {
 
         loop.wrapAround().runAndWaitEnd(options);
 
-        assertThat(l0.back).containsExactlyInAnyOrderElementsOf(range(1000));
+        assertThat(l0.back).containsExactlyInAnyOrderElementsOf(ints(1000));
     }
 
     @ParameterizedTest(name = "capacity {0}")
@@ -183,7 +183,7 @@ class WaitStrategyTest {
         new Pipeline(source(ITEMS), sink)
                 .runAndWaitEnd(RunOptions.defaults().waitStrategy(WaitStrategy.BUSY_SPIN).queueCapacity(capacity));
 
-        assertThat(sink.items).containsExactlyElementsOf(range(ITEMS));
+        assertThat(sink.items).containsExactlyElementsOf(ints(ITEMS));
     }
 
     @ParameterizedTest(name = "{0}, {1}")
@@ -196,7 +196,7 @@ class WaitStrategyTest {
 
         List<Integer> expected = new ArrayList<>();
         for (int w = 0; w < 4; w++) {
-            expected.addAll(range(ITEMS / 4));
+            expected.addAll(ints(ITEMS / 4));
         }
         assertThat(sink.items).containsExactlyInAnyOrderElementsOf(expected);
     }
