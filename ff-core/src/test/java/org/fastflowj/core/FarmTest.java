@@ -1,6 +1,7 @@
 package org.fastflowj.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.fastflowj.core.StreamFixtures.infiniteSource;
 import static org.fastflowj.core.StreamFixtures.ints;
 import static org.fastflowj.core.StreamFixtures.source;
 
@@ -512,20 +513,10 @@ class FarmTest {
         assertThat(sink.items.size()).isGreaterThanOrEqualTo(n - 5);
     }
 
-    /** A source that never ends by itself. */
-    private static final class Endless extends Node<Void, Integer> {
-        final AtomicInteger emitted = new AtomicInteger();
-
-        @Override
-        protected Integer svc(Void none) {
-            return emitted.getAndIncrement();
-        }
-    }
-
     @ParameterizedTest
     @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
     void shouldStopAnEndlessSourceWhenEveryWorkerEnded(WaitStrategy strategy) {
-        Endless source = new Endless();
+        Node<Void, Integer> source = infiniteSource();
         List<Integer> passed = Collections.synchronizedList(new ArrayList<>());
         Sink<Integer> sink = new Sink<>();
         new Pipeline(source, Farm.of(3, () -> new Quitter(11, passed)), sink)
@@ -538,7 +529,7 @@ class FarmTest {
     @ParameterizedTest
     @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
     void shouldStopAnEndlessSourceWhenTheCollectorEnded(WaitStrategy strategy) {
-        Endless source = new Endless();
+        Node<Void, Integer> source = infiniteSource();
         List<Integer> collected = Collections.synchronizedList(new ArrayList<>());
         Node<Integer, Integer> collector = new Node<>() {
             @Override

@@ -1,6 +1,7 @@
 package org.fastflowj.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.fastflowj.core.StreamFixtures.infiniteSource;
 import static org.fastflowj.core.StreamFixtures.ints;
 import static org.fastflowj.core.StreamFixtures.source;
 
@@ -320,16 +321,6 @@ class OrderedFarmTest {
         assertThat(sink.items.size()).isGreaterThan(n / 2);
     }
 
-    /** A source that never ends by itself. */
-    private static final class Endless extends Node<Void, Integer> {
-        private int next;
-
-        @Override
-        protected Integer svc(Void none) {
-            return next++;
-        }
-    }
-
     /** Keeps the first {@code limit} items, then ends. */
     private static final class FirstOnly extends Node<Integer, Integer> {
         private final int limit;
@@ -352,7 +343,7 @@ class OrderedFarmTest {
     @Timeout(value = 5, unit = TimeUnit.SECONDS)
     void shouldStopAnEndlessSourceWhenTheCollectorOfAnOrderedFarmEnds(WaitStrategy strategy) {
         FirstOnly collector = new FirstOnly(200);
-        new Pipeline(new Endless(), Farm.of(3, seeded(RandomDelay::new)).collector(collector).ordered(8))
+        new Pipeline(infiniteSource(), Farm.of(3, seeded(RandomDelay::new)).collector(collector).ordered(8))
                 .runAndWaitEnd(RunOptions.defaults().waitStrategy(strategy).queueCapacity(4));
 
         assertThat(collector.items).containsExactlyElementsOf(ints(0, 200).stream().map(x -> x * 10).toList());
@@ -362,7 +353,7 @@ class OrderedFarmTest {
     @Timeout(value = 5, unit = TimeUnit.SECONDS)
     void shouldStopAnEndlessSourceWhenTheStageAfterAnOrderedFarmEnds() {
         FirstOnly sink = new FirstOnly(200);
-        new Pipeline(new Endless(), Farm.of(3, seeded(RandomDelay::new)).ordered(), sink)
+        new Pipeline(infiniteSource(), Farm.of(3, seeded(RandomDelay::new)).ordered(), sink)
                 .runAndWaitEnd(RunOptions.defaults().waitStrategy(WaitStrategy.BLOCKING));
 
         assertThat(sink.items).containsExactlyElementsOf(ints(0, 200).stream().map(x -> x * 10).toList());
