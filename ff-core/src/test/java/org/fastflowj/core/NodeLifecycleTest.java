@@ -143,14 +143,7 @@ class NodeLifecycleTest {
     @Test
     void shouldStopInfiniteSourceWhenDownstreamStageEnds() {
         int k = 10;
-        Node<Integer, Integer> firstK = new Node<>() {
-            private int seen;
-
-            @Override
-            protected Integer svc(Integer in) {
-                return seen++ < k ? in : eos();
-            }
-        };
+        Node<Integer, Integer> firstK = passFirst(k);
         Sink<Integer> sink = new Sink<>();
 
         new Pipeline(infiniteSource(), firstK, sink)
@@ -162,14 +155,7 @@ class NodeLifecycleTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("queueKinds")
     void shouldStopInfiniteSourceWorkersWhenTheStageAfterThemEnds(String kind, RunOptions options) {
-        Node<Integer, Integer> firstTen = new Node<>() {
-            private int seen;
-
-            @Override
-            protected Integer svc(Integer in) {
-                return seen++ < 10 ? in : eos();
-            }
-        };
+        Node<Integer, Integer> firstTen = passFirst(10);
         Sink<Integer> sink = new Sink<>();
 
         new Pipeline(Farm.of(3, StreamFixtures::infiniteSource), firstTen, sink).runAndWaitEnd(options);
@@ -180,19 +166,24 @@ class NodeLifecycleTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("queueKinds")
     void shouldStopInfiniteSourceWhenDownstreamEndsWhateverTheQueues(String kind, RunOptions options) {
-        Node<Integer, Integer> firstTen = new Node<>() {
-            private int seen;
-
-            @Override
-            protected Integer svc(Integer in) {
-                return seen++ < 10 ? in : eos();
-            }
-        };
+        Node<Integer, Integer> firstTen = passFirst(10);
         Sink<Integer> sink = new Sink<>();
 
         new Pipeline(infiniteSource(), Node.of((Integer x) -> x), firstTen, sink).runAndWaitEnd(options);
 
         assertThat(sink.items).containsExactlyElementsOf(ints(10));
+    }
+
+    /** A stage forwarding its first {@code n} items, then returning eos() on the next one. */
+    private static Node<Integer, Integer> passFirst(int n) {
+        return new Node<>() {
+            private int seen;
+
+            @Override
+            protected Integer svc(Integer in) {
+                return seen++ < n ? in : eos();
+            }
+        };
     }
 
     static Stream<Arguments> queueKinds() {

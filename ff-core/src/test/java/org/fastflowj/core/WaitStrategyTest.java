@@ -53,36 +53,34 @@ class WaitStrategyTest {
     @MethodSource("oversubscribableOptions")
     void shouldDeliverEveryItemOnceThroughAFarmWithCollector(WaitStrategy strategy, String queues,
             RunOptions options) {
-        Sink<Integer> sink = new Sink<>();
         Farm farm = Farm.of(3, () -> Node.of((Integer x) -> x)).collector(Node.of((Integer x) -> x));
 
-        new Pipeline(source(ITEMS), farm, sink).runAndWaitEnd(options);
-
-        assertThat(sink.items).containsExactlyInAnyOrderElementsOf(ints(ITEMS));
+        assertThat(itemsThrough(farm, options)).containsExactlyInAnyOrderElementsOf(ints(ITEMS));
     }
 
     @ParameterizedTest(name = "{0}, {1}")
     @MethodSource("oversubscribableOptions")
     void shouldDeliverEveryItemOnceThroughAnOnDemandFarm(WaitStrategy strategy, String queues, RunOptions options) {
-        Sink<Integer> sink = new Sink<>();
         Farm farm = Farm.of(3, () -> Node.of((Integer x) -> x)).onDemand().collector(Node.of((Integer x) -> x));
 
-        new Pipeline(source(ITEMS), farm, sink).runAndWaitEnd(options);
-
-        assertThat(sink.items).containsExactlyInAnyOrderElementsOf(ints(ITEMS));
+        assertThat(itemsThrough(farm, options)).containsExactlyInAnyOrderElementsOf(ints(ITEMS));
     }
 
     @ParameterizedTest(name = "{0}, {1}")
     @MethodSource("oversubscribableOptions")
     void shouldDeliverEveryItemOnceThroughAnAllToAll(WaitStrategy strategy, String queues, RunOptions options) {
-        Sink<Integer> sink = new Sink<>();
         AllToAll a2a = new AllToAll()
                 .firstSet(Node.of((Integer x) -> x), Node.of((Integer x) -> x))
                 .secondSet(Node.of((Integer x) -> x), Node.of((Integer x) -> x), Node.of((Integer x) -> x));
 
-        new Pipeline(source(ITEMS), a2a, sink).runAndWaitEnd(options);
+        assertThat(itemsThrough(a2a, options)).containsExactlyInAnyOrderElementsOf(ints(ITEMS));
+    }
 
-        assertThat(sink.items).containsExactlyInAnyOrderElementsOf(ints(ITEMS));
+    /** Runs {@code source(ITEMS) -> middle -> sink} and returns what the sink got, in arrival order. */
+    private static List<Integer> itemsThrough(BuildingBlock middle, RunOptions options) {
+        Sink<Integer> sink = new Sink<>();
+        new Pipeline(source(ITEMS), middle, sink).runAndWaitEnd(options);
+        return sink.items;
     }
 
     @ParameterizedTest(name = "{0}, {1}")
