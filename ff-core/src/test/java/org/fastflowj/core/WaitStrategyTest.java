@@ -88,27 +88,12 @@ class WaitStrategyTest {
     void shouldDeliverEveryItemOnceRoundAWrappedAroundPipeline(WaitStrategy strategy, String queues,
             RunOptions options) {
         int tasks = 500;
-        List<Integer> back = new ArrayList<>();
-        Node<Integer, Integer> head = new Node<>() {
-            @Override
-            protected Integer svc(Integer in) {
-                if (in == null) {
-                    for (int i = 0; i < tasks; i++) {
-                        sendOut(i);
-                    }
-                    return goOn();
-                }
-                synchronized (back) {
-                    back.add(in);
-                    return back.size() == tasks ? eos() : goOn();
-                }
-            }
-        };
+        LoopStarter head = new LoopStarter(tasks);
 
         new Pipeline(head, Node.of((Integer x) -> x)).wrapAround().runAndWaitEnd(options);
 
-        synchronized (back) {
-            assertThat(back).containsExactlyInAnyOrderElementsOf(ints(tasks));
+        synchronized (head.back) {
+            assertThat(head.back).containsExactlyInAnyOrderElementsOf(ints(tasks));
         }
     }
 
@@ -116,12 +101,9 @@ class WaitStrategyTest {
     @MethodSource("oversubscribableOptions")
     void shouldDeliverEveryItemOnceThroughAnOrderedFarmInOrder(WaitStrategy strategy, String queues,
             RunOptions options) {
-        Sink<Integer> sink = new Sink<>();
         Farm farm = Farm.of(3, () -> Node.of((Integer x) -> x)).ordered(8);
 
-        new Pipeline(source(ITEMS), farm, sink).runAndWaitEnd(options);
-
-        assertThat(sink.items).containsExactlyElementsOf(ints(ITEMS));
+        assertThat(itemsThrough(farm, options)).containsExactlyElementsOf(ints(ITEMS));
     }
 
     /** Heads a feedback loop: sends {@code tasks} items on its first call, ends when all came back. */
