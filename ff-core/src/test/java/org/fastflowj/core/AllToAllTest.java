@@ -1,7 +1,7 @@
 package org.fastflowj.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.fastflowj.core.FlowFixtures.range;
+import static org.fastflowj.core.StreamFixtures.source;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -10,9 +10,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntUnaryOperator;
 import java.util.stream.IntStream;
-import org.fastflowj.core.FlowFixtures.Arrival;
-import org.fastflowj.core.FlowFixtures.Collect;
-import org.fastflowj.core.FlowFixtures.CollectByChannel;
+import org.fastflowj.core.StreamFixtures.Arrival;
+import org.fastflowj.core.StreamFixtures.CollectByChannel;
+import org.fastflowj.core.StreamFixtures.Sink;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -159,7 +159,7 @@ class AllToAllTest {
         assertChannelsMatchOrigin(rs, lWidth);
         assertSinkChannelsMatchR(sink, rWidth);
         assertThat(sinkItems(sink)).containsExactlyInAnyOrderElementsOf(expected);
-        assertThat(sink.endedChannels).containsExactlyInAnyOrderElementsOf(FlowFixtures.ints(0, rWidth));
+        assertThat(sink.endedChannels).containsExactlyInAnyOrderElementsOf(StreamFixtures.ints(0, rWidth));
     }
 
     @Test
@@ -169,9 +169,9 @@ class AllToAllTest {
         AllToAll a2a = new AllToAll().firstSet(Node.of((Integer x) -> x + 1), Node.of((Integer x) -> x + 1),
                 Node.of((Integer x) -> x + 1)).secondSet(rs);
         CollectByChannel<int[]> sink = new CollectByChannel<>();
-        new Pipeline(range(0, n), a2a, sink).runAndWaitEnd();
+        new Pipeline(source(0, n), a2a, sink).runAndWaitEnd();
 
-        assertThat(sinkItems(sink)).containsExactlyInAnyOrderElementsOf(FlowFixtures.ints(1, n + 1));
+        assertThat(sinkItems(sink)).containsExactlyInAnyOrderElementsOf(StreamFixtures.ints(1, n + 1));
         for (RRecorder r : rs) {
             assertThat(r.channels).isEqualTo(3);
         }
@@ -202,7 +202,7 @@ class AllToAllTest {
         SlowR slow = new SlowR(20);
         SlowR fast1 = new SlowR(0);
         SlowR fast2 = new SlowR(0);
-        Collect<Integer> sink = new Collect<>();
+        Sink<Integer> sink = new Sink<>();
         new Pipeline(new AllToAll().firstSet(lSources(2, count)).secondSet(fast1, slow, fast2).onDemand(), sink)
                 .runAndWaitEnd(BLOCKING);
 
@@ -249,7 +249,7 @@ class AllToAllTest {
         int rWidth = 3;
         List<RRecorder> rs = rRecorders(rWidth);
         AllToAll a2a = new AllToAll().firstSet(new KeyedSource(0, count), new KeyedSource(1, count)).secondSet(rs);
-        new Pipeline(a2a, new Collect<int[]>()).runAndWaitEnd(RunOptions.defaults().waitStrategy(strategy).queueCapacity(2));
+        new Pipeline(a2a, new Sink<int[]>()).runAndWaitEnd(RunOptions.defaults().waitStrategy(strategy).queueCapacity(2));
 
         for (int j = 0; j < rWidth; j++) {
             int r = j;
@@ -307,7 +307,7 @@ class AllToAllTest {
         for (int j = 0; j < 3; j++) {
             rs.add(new Pipeline(Node.of((Integer x) -> x + 1), Node.of((Integer x) -> x * 3)));
         }
-        Collect<Integer> sink = new Collect<>();
+        Sink<Integer> sink = new Sink<>();
         new Pipeline(new AllToAll().firstSet(ls).secondSet(rs), sink).runAndWaitEnd(BLOCKING.queueCapacity(4));
 
         assertThat(sink.items).containsExactlyInAnyOrderElementsOf(lItems(2, count, x -> (x * 2 + 1) * 3));
@@ -321,7 +321,7 @@ class AllToAllTest {
                 new Pipeline(new LSource(2, count), Node.of((Integer x) -> x * 2)));
         List<BuildingBlock> rs = List.of(Combiner.of(Node.of((Integer x) -> x + 1), Node.of((Integer x) -> x * 3)),
                 Combiner.of(Node.of((Integer x) -> x + 1), Node.of((Integer x) -> x * 3)));
-        Collect<Integer> sink = new Collect<>();
+        Sink<Integer> sink = new Sink<>();
         new Pipeline(new AllToAll().firstSet(ls).secondSet(rs), sink).runAndWaitEnd();
 
         assertThat(sink.items).containsExactlyInAnyOrderElementsOf(lItems(3, count, x -> (x * 2 + 1) * 3));
@@ -335,8 +335,8 @@ class AllToAllTest {
         List<BuildingBlock> rs = List.of(new Pipeline(Node.of((Integer x) -> x - 1), Node.of((Integer x) -> x * 5)),
                 new Pipeline(Node.of((Integer x) -> x - 1), Node.of((Integer x) -> x * 5)),
                 new Pipeline(Node.of((Integer x) -> x - 1), Node.of((Integer x) -> x * 5)));
-        Collect<Integer> sink = new Collect<>();
-        new Pipeline(range(0, n), new AllToAll().firstSet(ls).secondSet(rs), sink).runAndWaitEnd(BLOCKING);
+        Sink<Integer> sink = new Sink<>();
+        new Pipeline(source(0, n), new AllToAll().firstSet(ls).secondSet(rs), sink).runAndWaitEnd(BLOCKING);
 
         assertThat(sink.items).containsExactlyInAnyOrderElementsOf(
                 IntStream.range(0, n).map(x -> ((x + 1) * 2 - 1) * 5).boxed().toList());
@@ -438,7 +438,7 @@ class AllToAllTest {
         AllToAll a2a = new AllToAll().firstSet(lSources(2, count))
                 .secondSet(Node.of((Integer x) -> x + 1), Node.of((Integer x) -> x + 1), Node.of((Integer x) -> x + 1));
         Farm farm = Farm.of(2, () -> Node.of((Integer x) -> x * 2));
-        Collect<Integer> sink = new Collect<>();
+        Sink<Integer> sink = new Sink<>();
         new Pipeline(a2a, farm, sink).runAndWaitEnd(BLOCKING.queueCapacity(4));
 
         assertThat(sink.items).containsExactlyInAnyOrderElementsOf(lItems(2, count, x -> (x + 1) * 2));
@@ -464,8 +464,8 @@ class AllToAllTest {
             ls.add(new CountingL());
         }
         AllToAll a2a = new AllToAll().firstSet(ls).secondSet(Node.of((Integer x) -> x + 5), Node.of((Integer x) -> x + 5));
-        Collect<Integer> sink = new Collect<>();
-        new Pipeline(range(0, n), Farm.of(workers, () -> Node.of((Integer x) -> x + 1)), a2a, sink)
+        Sink<Integer> sink = new Sink<>();
+        new Pipeline(source(0, n), Farm.of(workers, () -> Node.of((Integer x) -> x + 1)), a2a, sink)
                 .runAndWaitEnd(BLOCKING.queueCapacity(4));
 
         assertThat(sink.items).containsExactlyInAnyOrderElementsOf(
@@ -493,7 +493,7 @@ class AllToAllTest {
         AllToAll first = new AllToAll().firstSet(lSources(2, count)).secondSet(r1);
         AllToAll second = new AllToAll().firstSet(l2)
                 .secondSet(Node.of((Integer x) -> x - 3), Node.of((Integer x) -> x - 3), Node.of((Integer x) -> x - 3));
-        Collect<Integer> sink = new Collect<>();
+        Sink<Integer> sink = new Sink<>();
         new Pipeline(first, second, sink).runAndWaitEnd(BLOCKING.queueCapacity(4));
 
         assertThat(sink.items).containsExactlyInAnyOrderElementsOf(lItems(2, count, x -> (x + 1) * 2 - 3));
@@ -512,8 +512,8 @@ class AllToAllTest {
                         Node.of((Integer x) -> x + 2)))
                 .secondSet(Node.of((Integer x) -> x * 10), Node.of((Integer x) -> x * 10), Node.of((Integer x) -> x * 10));
         Farm farm2 = Farm.of(3, () -> Node.of((Integer x) -> x - 7)).collector(Node.of((Integer x) -> -x));
-        Collect<Integer> sink = new Collect<>();
-        new Pipeline(range(0, n), farm1, a2a, farm2, sink).runAndWaitEnd(RunOptions.defaults().queueCapacity(8));
+        Sink<Integer> sink = new Sink<>();
+        new Pipeline(source(0, n), farm1, a2a, farm2, sink).runAndWaitEnd(RunOptions.defaults().queueCapacity(8));
 
         assertThat(sink.items).containsExactlyInAnyOrderElementsOf(
                 IntStream.range(0, n).map(x -> -(((x + 1) * 2 + 3) * 10 - 7)).boxed().toList());
@@ -525,8 +525,8 @@ class AllToAllTest {
         Farm farm = Farm.of(2, () -> new AllToAll()
                 .firstSet(Node.of((Integer x) -> x + 1), Node.of((Integer x) -> x + 1))
                 .secondSet(Node.of((Integer x) -> x * 2), Node.of((Integer x) -> x * 2), Node.of((Integer x) -> x * 2)));
-        Collect<Integer> sink = new Collect<>();
-        new Pipeline(range(0, n), farm.collector(Node.of((Integer x) -> x - 1)), sink).runAndWaitEnd(BLOCKING);
+        Sink<Integer> sink = new Sink<>();
+        new Pipeline(source(0, n), farm.collector(Node.of((Integer x) -> x - 1)), sink).runAndWaitEnd(BLOCKING);
 
         assertThat(sink.items).containsExactlyInAnyOrderElementsOf(
                 IntStream.range(0, n).map(x -> (x + 1) * 2 - 1).boxed().toList());
@@ -539,8 +539,8 @@ class AllToAllTest {
                 new AllToAll().firstSet(Node.of((Integer x) -> x * 2), Node.of((Integer x) -> x * 2))
                         .secondSet(Node.of((Integer x) -> x + 3), Node.of((Integer x) -> x + 3)),
                 Node.of((Integer x) -> -x)));
-        Collect<Integer> sink = new Collect<>();
-        new Pipeline(range(0, n), farm, sink).runAndWaitEnd();
+        Sink<Integer> sink = new Sink<>();
+        new Pipeline(source(0, n), farm, sink).runAndWaitEnd();
 
         assertThat(sink.items).containsExactlyInAnyOrderElementsOf(
                 IntStream.range(0, n).map(x -> -((x + 1) * 2 + 3)).boxed().toList());
@@ -595,7 +595,7 @@ class AllToAllTest {
         int n = 2000;
         List<AskingL> ls = List.of(new AskingL(), new AskingL());
         AllToAll a2a = new AllToAll().firstSet(ls).secondSet(new Answerer(), new Answerer(), new Answerer()).wrapAround();
-        new Pipeline(range(0, n), a2a).runAndWaitEnd(RunOptions.defaults().waitStrategy(strategy).queueCapacity(4));
+        new Pipeline(source(0, n), a2a).runAndWaitEnd(RunOptions.defaults().waitStrategy(strategy).queueCapacity(4));
 
         List<Integer> allAsked = new ArrayList<>();
         for (AskingL l : ls) {
@@ -603,7 +603,7 @@ class AllToAllTest {
                     .containsExactlyInAnyOrderElementsOf(l.asked.stream().map(x -> -x).toList());
             allAsked.addAll(l.asked);
         }
-        assertThat(allAsked).containsExactlyInAnyOrderElementsOf(FlowFixtures.ints(0, n));
+        assertThat(allAsked).containsExactlyInAnyOrderElementsOf(StreamFixtures.ints(0, n));
     }
 
     /** An R-Worker passing items on and recording them; ends itself at its {@code quitAt}-th item. */
@@ -634,7 +634,7 @@ class AllToAllTest {
         List<Integer> passed = Collections.synchronizedList(new ArrayList<>());
         AllToAll a2a = new AllToAll().firstSet(lSources(2, count))
                 .secondSet(new QuittingR(0, passed), new QuittingR(5, passed), new QuittingR(0, passed));
-        Collect<Integer> sink = new Collect<>();
+        Sink<Integer> sink = new Sink<>();
         new Pipeline(onDemand ? a2a.onDemand() : a2a, sink).runAndWaitEnd(RunOptions.defaults().queueCapacity(4));
 
         assertThat(sink.items).containsExactlyInAnyOrderElementsOf(passed);
@@ -693,9 +693,9 @@ class AllToAllTest {
         AllToAll a2a = new AllToAll().firstSet(ls)
                 .secondSet(new AnswerAndReport(), new AnswerAndReport(), new AnswerAndReport()).wrapAround();
         CollectByChannel<Integer> sink = new CollectByChannel<>();
-        new Pipeline(range(0, n), a2a, sink).runAndWaitEnd(RunOptions.defaults().waitStrategy(strategy).queueCapacity(4));
+        new Pipeline(source(0, n), a2a, sink).runAndWaitEnd(RunOptions.defaults().waitStrategy(strategy).queueCapacity(4));
 
-        assertThat(sink.items()).containsExactlyInAnyOrderElementsOf(FlowFixtures.ints(0, n).stream().map(x -> -x).toList());
+        assertThat(sink.items()).containsExactlyInAnyOrderElementsOf(StreamFixtures.ints(0, n).stream().map(x -> -x).toList());
         assertThat(sink.channels).isEqualTo(3);
         for (AskingL l : ls) {
             assertThat(l.answers).containsExactlyInAnyOrderElementsOf(l.asked.stream().map(x -> -x).toList());

@@ -3,7 +3,7 @@ package org.fastflowj.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
-import static org.fastflowj.core.StreamFixtures.range;
+import static org.fastflowj.core.StreamFixtures.ints;
 import static org.fastflowj.core.StreamFixtures.source;
 
 import java.util.ArrayList;
@@ -580,8 +580,8 @@ class CombinerTest {
         assertThat(seen).hasSize(80).allMatch(t -> t[0] == t[1]);
         List<Integer> values = new ArrayList<>();
         seen.forEach(t -> values.add(t[2]));
-        List<Integer> expected = new ArrayList<>(range(40));
-        expected.addAll(range(40));
+        List<Integer> expected = new ArrayList<>(ints(40));
+        expected.addAll(ints(40));
         assertThat(values).containsExactlyInAnyOrderElementsOf(expected);
     }
 }

@@ -110,6 +110,40 @@ class ErrorPropagationTest {
         }
     }
 
+    /** Waits, in a node, for a condition of the test. */
+    interface Wait {
+        void await() throws InterruptedException;
+    }
+
+    /**
+     * A source that records its thread, emits 1, then on its next call waits for {@code beforeFailing} and
+     * throws {@code error}.
+     */
+    final class OneItemThenFail extends Node<Void, Integer> {
+        private final RuntimeException error;
+        private final Wait beforeFailing;
+        private int calls;
+
+        OneItemThenFail(RuntimeException error, Wait beforeFailing) {
+            this.error = error;
+            this.beforeFailing = beforeFailing;
+        }
+
+        @Override
+        protected void svcInit() {
+            threads.put(Thread.currentThread().getName(), Thread.currentThread());
+        }
+
+        @Override
+        protected Integer svc(Void none) throws InterruptedException {
+            if (calls++ == 0) {
+                return 1;
+            }
+            beforeFailing.await();
+            throw error;
+        }
+    }
+
     /** Throws {@code error} in {@code phase} (in svc on the third item); a pass-through otherwise. */
     final class Failing extends Node<Integer, Integer> {
         private final Phase phase;
@@ -288,25 +322,9 @@ class ErrorPropagationTest {
     @Timeout(value = 30, unit = TimeUnit.SECONDS)
     void shouldEndPromptlyWhenConsumersAreBlockedOnEmptyQueues(WaitStrategy strategy) {
         RuntimeException error = new IllegalStateException("source gives up");
-        Node<Void, Integer> source = new Node<>() {
-            private int calls;
-
-            @Override
-            protected void svcInit() {
-                threads.put(Thread.currentThread().getName(), Thread.currentThread());
-            }
-
-            @Override
-            protected Integer svc(Void none) throws InterruptedException {
-                if (calls++ == 0) {
-                    return 1;
-                }
-                // everything downstream has consumed the one item and waits on an empty queue
-                awaitParked(List.of("ff-farm1-emitter", "ff-farm1-worker0", "ff-farm1-worker1",
-                        "ff-farm1-collector", "ff-pipe1-stage2"));
-                throw error;
-            }
-        };
+        // everything downstream has consumed the one item and waits on an empty queue
+        Node<Void, Integer> source = new OneItemThenFail(error, () -> awaitParked(List.of("ff-farm1-emitter",
+                "ff-farm1-worker0", "ff-farm1-worker1", "ff-farm1-collector", "ff-pipe1-stage2")));
         Farm farm = Farm.of(new Pass(), new Pass()).emitter(new Pass()).collector(new Pass());
         Pipeline pipe = new Pipeline(source, farm, new Pass());
         Set<Thread> before = StreamFixtures.liveNodeThreads();
@@ -347,23 +365,8 @@ class ErrorPropagationTest {
             }
         };
         RuntimeException error = new IllegalStateException("source fails while the stage sleeps");
-        Node<Void, Integer> source = new Node<>() {
-            private int calls;
-
-            @Override
-            protected void svcInit() {
-                threads.put(Thread.currentThread().getName(), Thread.currentThread());
-            }
-
-            @Override
-            protected Integer svc(Void none) throws InterruptedException {
-                if (calls++ == 0) {
-                    return 1;
-                }
-                assertThat(asleep.await(10, TimeUnit.SECONDS)).isTrue();
-                throw error;
-            }
-        };
+        Node<Void, Integer> source = new OneItemThenFail(error,
+                () -> assertThat(asleep.await(10, TimeUnit.SECONDS)).isTrue());
         Pipeline pipe = new Pipeline(source, sleeper, new Sink<Integer>());
 
         NodeFailedException e = catchThrowableOfType(NodeFailedException.class, pipe::runAndWaitEnd);

@@ -9,7 +9,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
-import org.fastflowj.core.FlowFixtures.Collect;
+import org.fastflowj.core.StreamFixtures.Sink;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -209,11 +209,11 @@ class FarmFeedbackTest {
         List<String> errors = Collections.synchronizedList(new ArrayList<>());
         // job 0 is held by its worker until the emitter has seen EOS: feedback must still flow afterwards
         Farm farm = Farm.of(3, () -> new Decrementer(rounds, master.inputEnded, errors)).emitter(master).wrapAround();
-        new Pipeline(FlowFixtures.generate(0, m, id -> new Job(id, rounds(id))), farm).runAndWaitEnd(options(strategy));
+        new Pipeline(StreamFixtures.generate(0, m, id -> new Job(id, rounds(id))), farm).runAndWaitEnd(options(strategy));
 
         assertThat(errors).isEmpty();
         assertThat(master.endedChannels).containsExactly(0);
-        assertThat(master.finished).containsExactlyInAnyOrderElementsOf(FlowFixtures.ints(0, m));
+        assertThat(master.finished).containsExactlyInAnyOrderElementsOf(StreamFixtures.ints(0, m));
         assertThat(rounds.get()).isEqualTo(IntStream.range(0, m).map(FarmFeedbackTest::rounds).sum());
         assertThat(master.feedbackAfterInputEnded).isPositive();
     }
@@ -256,7 +256,7 @@ class FarmFeedbackTest {
 
         assertThat(errors).isEmpty();
         assertThat(master.endedFromEosNotify).isEqualTo(1);
-        assertThat(master.finished).containsExactlyInAnyOrderElementsOf(FlowFixtures.ints(0, m));
+        assertThat(master.finished).containsExactlyInAnyOrderElementsOf(StreamFixtures.ints(0, m));
         assertThat(rounds.get()).isEqualTo(IntStream.range(0, m).map(FarmFeedbackTest::rounds).sum());
     }
 
@@ -481,11 +481,11 @@ class FarmFeedbackTest {
         List<String> errors = Collections.synchronizedList(new ArrayList<>());
         Farm farm = Farm.of(3, () -> new Decrementer(rounds, master.inputEnded, errors)).emitter(master)
                 .collector(Node.of((Job j) -> j)).onDemand().wrapAround();
-        new Pipeline(FlowFixtures.generate(0, m, id -> new Job(id, rounds(id))), farm)
+        new Pipeline(StreamFixtures.generate(0, m, id -> new Job(id, rounds(id))), farm)
                 .runAndWaitEnd(options(strategy).queueCapacity(2));
 
         assertThat(errors).isEmpty();
-        assertThat(master.finished).containsExactlyInAnyOrderElementsOf(FlowFixtures.ints(0, m));
+        assertThat(master.finished).containsExactlyInAnyOrderElementsOf(StreamFixtures.ints(0, m));
         assertThat(rounds.get()).isEqualTo(IntStream.range(0, m).map(FarmFeedbackTest::rounds).sum());
         assertThat(master.feedbackAfterInputEnded).isPositive();
     }
@@ -554,12 +554,12 @@ class FarmFeedbackTest {
         int m = 1000;
         AtomicInteger rounds = new AtomicInteger();
         RoundMaster master = new RoundMaster();
-        FlowFixtures.CollectByChannel<Integer> sink = new FlowFixtures.CollectByChannel<>();
+        StreamFixtures.CollectByChannel<Integer> sink = new StreamFixtures.CollectByChannel<>();
         Farm farm = Farm.of(3, () -> new RoundWorker(rounds)).emitter(master).wrapAround();
-        new Pipeline(FlowFixtures.generate(0, m, id -> new Job(id, rounds(id))), farm, sink)
+        new Pipeline(StreamFixtures.generate(0, m, id -> new Job(id, rounds(id))), farm, sink)
                 .runAndWaitEnd(options(strategy).queueCapacity(2));
 
-        assertThat(sink.items()).containsExactlyInAnyOrderElementsOf(FlowFixtures.ints(0, m));
+        assertThat(sink.items()).containsExactlyInAnyOrderElementsOf(StreamFixtures.ints(0, m));
         assertThat(sink.channels).as("one channel per worker").isEqualTo(3);
         assertThat(master.done).isEqualTo(m);
         assertThat(rounds.get()).isEqualTo(IntStream.range(0, m).map(FarmFeedbackTest::rounds).sum());
@@ -591,19 +591,19 @@ class FarmFeedbackTest {
     void shouldFeedTheNextStageFromAMultiOutputCollectorOfAWrappedFarm(WaitStrategy strategy) {
         int m = 1000;
         RoundMaster master = new RoundMaster();
-        Collect<Integer> sink = new Collect<>();
+        Sink<Integer> sink = new Sink<>();
         Farm farm = Farm.of(3, PlainRound::new).emitter(master).collector(new SplittingCollector()).wrapAround();
-        new Pipeline(FlowFixtures.generate(0, m, id -> new Job(id, rounds(id))), farm, sink)
+        new Pipeline(StreamFixtures.generate(0, m, id -> new Job(id, rounds(id))), farm, sink)
                 .runAndWaitEnd(options(strategy).queueCapacity(2));
 
-        assertThat(sink.items).containsExactlyInAnyOrderElementsOf(FlowFixtures.ints(0, m));
+        assertThat(sink.items).containsExactlyInAnyOrderElementsOf(StreamFixtures.ints(0, m));
         assertThat(master.done).isEqualTo(m);
     }
 
     @org.junit.jupiter.api.Test
     void shouldRejectAWrappedFarmOfPlainWorkersFeedingANextStage() {
         Farm farm = Farm.of(2, Squarer::new).emitter(new Master(10, true)).wrapAround();
-        Pipeline pipeline = new Pipeline(farm, new Collect<Result>());
+        Pipeline pipeline = new Pipeline(farm, new Sink<Result>());
 
         org.assertj.core.api.Assertions.assertThatThrownBy(pipeline::run).isInstanceOf(GraphBuildException.class)
                 .hasMessageContaining("MultiOutputNode");

@@ -1,8 +1,9 @@
 package org.fastflowj.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.fastflowj.core.FlowFixtures.ints;
-import static org.fastflowj.core.FlowFixtures.range;
+import static org.fastflowj.core.StreamFixtures.infiniteSource;
+import static org.fastflowj.core.StreamFixtures.ints;
+import static org.fastflowj.core.StreamFixtures.source;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -12,10 +13,10 @@ import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
-import org.fastflowj.core.FlowFixtures.Arrival;
-import org.fastflowj.core.FlowFixtures.Collect;
-import org.fastflowj.core.FlowFixtures.CollectByChannel;
-import org.fastflowj.core.FlowFixtures.Recorder;
+import org.fastflowj.core.StreamFixtures.Arrival;
+import org.fastflowj.core.StreamFixtures.CollectByChannel;
+import org.fastflowj.core.StreamFixtures.Recorder;
+import org.fastflowj.core.StreamFixtures.Sink;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -49,8 +50,8 @@ class FarmTest {
     void shouldGiveEveryItemToExactlyOneWorkerWithTheDefaultEmitter(WaitStrategy strategy) {
         int n = 4000;
         List<Recorder<Integer>> workers = recorders(4);
-        Collect<Integer> sink = new Collect<>();
-        new Pipeline(range(0, n), Farm.of(workers), sink)
+        Sink<Integer> sink = new Sink<>();
+        new Pipeline(source(0, n), Farm.of(workers), sink)
                 .runAndWaitEnd(RunOptions.defaults().waitStrategy(strategy).queueCapacity(8));
 
         assertThat(allSeen(workers)).containsExactlyInAnyOrderElementsOf(ints(0, n));
@@ -65,7 +66,7 @@ class FarmTest {
         int workersCount = 4;
         int perWorker = 250;
         List<Recorder<Integer>> workers = recorders(workersCount);
-        new Pipeline(range(0, workersCount * perWorker), Farm.of(workers), new Collect<Integer>())
+        new Pipeline(source(0, workersCount * perWorker), Farm.of(workers), new Sink<Integer>())
                 .runAndWaitEnd(BLOCKING.unboundedQueues(true));
 
         for (int w = 0; w < workersCount; w++) {
@@ -81,7 +82,7 @@ class FarmTest {
         int workersCount = 3;
         int perWorker = 100;
         List<Recorder<Integer>> workers = recorders(workersCount);
-        new Pipeline(range(0, workersCount * perWorker), Farm.of(workers).roundRobin(), new Collect<Integer>())
+        new Pipeline(source(0, workersCount * perWorker), Farm.of(workers).roundRobin(), new Sink<Integer>())
                 .runAndWaitEnd(RunOptions.defaults().queueCapacity(workersCount * perWorker));
 
         for (Recorder<Integer> w : workers) {
@@ -116,9 +117,9 @@ class FarmTest {
         Timed slow = new Timed(20_000_000);
         Timed fast1 = new Timed(0);
         Timed fast2 = new Timed(0);
-        Collect<Integer> sink = new Collect<>();
+        Sink<Integer> sink = new Sink<>();
         long start = System.nanoTime();
-        new Pipeline(range(0, n), Farm.of(fast1, slow, fast2).onDemand(), sink).runAndWaitEnd(BLOCKING);
+        new Pipeline(source(0, n), Farm.of(fast1, slow, fast2).onDemand(), sink).runAndWaitEnd(BLOCKING);
         long elapsedMs = (System.nanoTime() - start) / 1_000_000;
 
         assertThat(sink.items).containsExactlyInAnyOrderElementsOf(ints(0, n));
@@ -134,7 +135,7 @@ class FarmTest {
         Timed slow = new Timed(20_000_000);
         Timed fast1 = new Timed(0);
         Timed fast2 = new Timed(0);
-        new Pipeline(range(0, n), Farm.of(fast1, slow, fast2), new Collect<Integer>())
+        new Pipeline(source(0, n), Farm.of(fast1, slow, fast2), new Sink<Integer>())
                 .runAndWaitEnd(BLOCKING.unboundedQueues(true));
 
         assertThat(slow.tasks.get()).isEqualTo(n / 3);
@@ -203,7 +204,7 @@ class FarmTest {
         CountingSource source = new CountingSource(n);
         List<BacklogWorker> workers = List.of(new BacklogWorker(source), new BacklogWorker(source),
                 new BacklogWorker(source));
-        Collect<Integer> sink = new Collect<>();
+        Sink<Integer> sink = new Sink<>();
         Farm.of(workers).emitter(source).onDemand(slots).collector(sink).runAndWaitEnd(BLOCKING);
 
         assertThat(sink.items).containsExactlyInAnyOrderElementsOf(ints(0, n));
@@ -219,7 +220,7 @@ class FarmTest {
         CountingSource source = new CountingSource(n);
         List<BacklogWorker> workers = List.of(new BacklogWorker(source), new BacklogWorker(source),
                 new BacklogWorker(source));
-        Farm.of(workers).emitter(source).collector(new Collect<Integer>()).runAndWaitEnd(BLOCKING);
+        Farm.of(workers).emitter(source).collector(new Sink<Integer>()).runAndWaitEnd(BLOCKING);
 
         assertThat(workers.stream().mapToInt(BacklogWorker::maxBacklog).max().orElse(0)).isGreaterThan(3);
     }
@@ -240,8 +241,8 @@ class FarmTest {
         int n = 3000;
         int width = 3;
         List<Recorder<Integer>> workers = recorders(width);
-        Collect<Integer> sink = new Collect<>();
-        new Pipeline(range(0, n), Farm.of(workers).emitter(new KeyRouter()), sink)
+        Sink<Integer> sink = new Sink<>();
+        new Pipeline(source(0, n), Farm.of(workers).emitter(new KeyRouter()), sink)
                 .runAndWaitEnd(RunOptions.defaults().queueCapacity(4));
 
         for (int w = 0; w < width; w++) {
@@ -264,7 +265,7 @@ class FarmTest {
     void shouldNumberTheNextStagesChannelsByWorkerIdWhenThereIsNoCollector() {
         int n = 2000;
         CollectByChannel<int[]> sink = new CollectByChannel<>();
-        new Pipeline(range(0, n), Farm.of(4, Tagger::new), sink).runAndWaitEnd();
+        new Pipeline(source(0, n), Farm.of(4, Tagger::new), sink).runAndWaitEnd();
 
         assertThat(sink.channels).isEqualTo(4);
         assertThat(sink.arrivals).hasSize(n);
@@ -279,19 +280,19 @@ class FarmTest {
     void shouldPassEveryWorkerOutputThroughTheCollector() {
         int n = 2000;
         Node<Integer, Integer> collector = Node.of(x -> -x);
-        Collect<Integer> sink = new Collect<>();
-        new Pipeline(range(0, n), Farm.of(3, () -> Node.of((Integer x) -> x * 2)).collector(collector), sink)
+        Sink<Integer> sink = new Sink<>();
+        new Pipeline(source(0, n), Farm.of(3, () -> Node.of((Integer x) -> x * 2)).collector(collector), sink)
                 .runAndWaitEnd();
 
         assertThat(sink.items).containsExactlyInAnyOrderElementsOf(IntStream.range(0, n).map(x -> -2 * x).boxed().toList());
-        assertThat(sink.eosNotifications).isEqualTo(1);
+        assertThat(sink.eosChannels).hasSize(1);
     }
 
     @Test
     void shouldNumberAMultiInputCollectorsChannelsByWorkerId() {
         int n = 2000;
         CollectByChannel<int[]> collector = new CollectByChannel<>();
-        new Pipeline(range(0, n), Farm.of(3, Tagger::new).collector(collector)).runAndWaitEnd(BLOCKING);
+        new Pipeline(source(0, n), Farm.of(3, Tagger::new).collector(collector)).runAndWaitEnd(BLOCKING);
 
         assertThat(collector.channels).isEqualTo(3);
         for (Arrival<int[]> a : collector.arrivals) {
@@ -304,8 +305,8 @@ class FarmTest {
     @Test
     void shouldRunAFarmAsFirstStageWithTheEmitterAsSource() {
         int n = 1500;
-        Collect<Integer> collector = new Collect<>();
-        Farm.of(3, () -> Node.of((Integer x) -> x + 1)).emitter(range(0, n)).collector(collector).runAndWaitEnd();
+        Sink<Integer> collector = new Sink<>();
+        Farm.of(3, () -> Node.of((Integer x) -> x + 1)).emitter(source(0, n)).collector(collector).runAndWaitEnd();
 
         assertThat(collector.items).containsExactlyInAnyOrderElementsOf(ints(1, n + 1));
     }
@@ -337,7 +338,7 @@ class FarmTest {
 
     @Test
     void shouldRunWorkersAsSourcesWhenTheFarmHasNoEmitterAndNoInput() {
-        Collect<Integer> collector = new Collect<>();
+        Sink<Integer> collector = new Sink<>();
         Farm.of(4, () -> new SourceWorker(300)).collector(collector).runAndWaitEnd();
 
         assertThat(collector.items).containsExactlyInAnyOrderElementsOf(sourceWorkerItems(4, 300));
@@ -372,7 +373,7 @@ class FarmTest {
     @Test
     void shouldNumberWorkersByTheirPositionInTheFarm() {
         List<IdProbe> workers = List.of(new IdProbe(), new IdProbe(), new IdProbe(), new IdProbe(), new IdProbe());
-        new Pipeline(range(0, 10), Farm.of(workers), new Collect<Integer>()).runAndWaitEnd();
+        new Pipeline(source(0, 10), Farm.of(workers), new Sink<Integer>()).runAndWaitEnd();
 
         for (int i = 0; i < workers.size(); i++) {
             assertThat(workers.get(i).idAtInit).isEqualTo(i);
@@ -384,9 +385,9 @@ class FarmTest {
     @Test
     void shouldRunAFarmOfTwoStagePipelines() {
         int n = 2000;
-        Collect<Integer> sink = new Collect<>();
+        Sink<Integer> sink = new Sink<>();
         Farm farm = Farm.of(3, () -> new Pipeline(Node.of((Integer x) -> x + 1), Node.of((Integer x) -> x * 2)));
-        new Pipeline(range(0, n), farm, sink).runAndWaitEnd(BLOCKING.queueCapacity(2));
+        new Pipeline(source(0, n), farm, sink).runAndWaitEnd(BLOCKING.queueCapacity(2));
 
         assertThat(sink.items).containsExactlyInAnyOrderElementsOf(IntStream.range(0, n).map(x -> (x + 1) * 2).boxed().toList());
     }
@@ -394,10 +395,10 @@ class FarmTest {
     @Test
     void shouldRunAFarmOfTwoStagePipelinesWithACollector() {
         int n = 2000;
-        Collect<Integer> collector = new Collect<>();
+        Sink<Integer> collector = new Sink<>();
         Farm farm = Farm.of(2, () -> new Pipeline(Node.of((Integer x) -> x + 1), Node.of((Integer x) -> x * 2)))
                 .collector(collector);
-        new Pipeline(range(0, n), farm).runAndWaitEnd();
+        new Pipeline(source(0, n), farm).runAndWaitEnd();
 
         assertThat(collector.items).containsExactlyInAnyOrderElementsOf(IntStream.range(0, n).map(x -> (x + 1) * 2).boxed().toList());
     }
@@ -405,10 +406,10 @@ class FarmTest {
     @Test
     void shouldRunAFarmWhoseWorkersAreFarms() {
         int n = 2000;
-        Collect<Integer> sink = new Collect<>();
+        Sink<Integer> sink = new Sink<>();
         Farm inner1 = Farm.of(2, () -> Node.of((Integer x) -> x * 3)).collector(Node.of((Integer x) -> x + 1));
         Farm inner2 = Farm.of(3, () -> Node.of((Integer x) -> x * 3)).collector(Node.of((Integer x) -> x + 1));
-        new Pipeline(range(0, n), Farm.of(inner1, inner2).collector(sink)).runAndWaitEnd(BLOCKING);
+        new Pipeline(source(0, n), Farm.of(inner1, inner2).collector(sink)).runAndWaitEnd(BLOCKING);
 
         assertThat(sink.items).containsExactlyInAnyOrderElementsOf(IntStream.range(0, n).map(x -> x * 3 + 1).boxed().toList());
     }
@@ -416,10 +417,10 @@ class FarmTest {
     @Test
     void shouldRunAFarmWhoseWorkersAreFarmsWithoutCollectors() {
         int n = 2000;
-        Collect<Integer> sink = new Collect<>();
+        Sink<Integer> sink = new Sink<>();
         Farm inner1 = Farm.of(2, () -> Node.of((Integer x) -> x * 3));
         Farm inner2 = Farm.of(2, () -> Node.of((Integer x) -> x * 3));
-        new Pipeline(range(0, n), Farm.of(inner1, inner2), sink).runAndWaitEnd();
+        new Pipeline(source(0, n), Farm.of(inner1, inner2), sink).runAndWaitEnd();
 
         assertThat(sink.items).containsExactlyInAnyOrderElementsOf(IntStream.range(0, n).map(x -> x * 3).boxed().toList());
     }
@@ -428,10 +429,10 @@ class FarmTest {
     @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
     void shouldDeliverEachItemOnceThroughAFarmIntoAFarmOfAnotherWidth(WaitStrategy strategy) {
         int n = 5000;
-        Collect<Integer> sink = new Collect<>();
+        Sink<Integer> sink = new Sink<>();
         Farm first = Farm.of(3, () -> Node.of((Integer x) -> x + 1));
         Farm second = Farm.of(2, () -> Node.of((Integer x) -> x * 2));
-        new Pipeline(range(0, n), first, second, sink)
+        new Pipeline(source(0, n), first, second, sink)
                 .runAndWaitEnd(RunOptions.defaults().waitStrategy(strategy).queueCapacity(4));
 
         assertThat(sink.items).containsExactlyInAnyOrderElementsOf(IntStream.range(0, n).map(x -> (x + 1) * 2).boxed().toList());
@@ -440,11 +441,11 @@ class FarmTest {
     @Test
     void shouldDeliverEachItemOnceThroughAPipelineOfFarms() {
         int n = 3000;
-        Collect<Integer> sink = new Collect<>();
+        Sink<Integer> sink = new Sink<>();
         Farm first = Farm.of(2, () -> Node.of((Integer x) -> x + 1)).collector(Node.of((Integer x) -> x * 2));
         Farm second = Farm.of(3, () -> Node.of((Integer x) -> x - 1)).onDemand();
         Farm third = Farm.of(2, () -> Node.of((Integer x) -> x * 10));
-        new Pipeline(range(0, n), first, second, third, sink).runAndWaitEnd(BLOCKING);
+        new Pipeline(source(0, n), first, second, third, sink).runAndWaitEnd(BLOCKING);
 
         assertThat(sink.items).containsExactlyInAnyOrderElementsOf(
                 IntStream.range(0, n).map(x -> ((x + 1) * 2 - 1) * 10).boxed().toList());
@@ -468,7 +469,7 @@ class FarmTest {
                 return x;
             }
         }));
-        new Pipeline(range(0, 300), farm, new Collect<Integer>()).runAndWaitEnd();
+        new Pipeline(source(0, 300), farm, new Sink<Integer>()).runAndWaitEnd();
 
         assertThat(firstStageIds).containsExactly(0);
         assertThat(secondStageIds).containsExactly(1);
@@ -503,8 +504,8 @@ class FarmTest {
         int n = 3000;
         List<Integer> passed = Collections.synchronizedList(new ArrayList<>());
         Farm farm = Farm.of(new Quitter(0, passed), new Quitter(3, passed), new Quitter(0, passed));
-        Collect<Integer> sink = new Collect<>();
-        new Pipeline(range(0, n), onDemand ? farm.onDemand() : farm, sink)
+        Sink<Integer> sink = new Sink<>();
+        new Pipeline(source(0, n), onDemand ? farm.onDemand() : farm, sink)
                 .runAndWaitEnd(RunOptions.defaults().queueCapacity(4));
 
         assertThat(sink.items).containsExactlyInAnyOrderElementsOf(passed);
@@ -512,22 +513,12 @@ class FarmTest {
         assertThat(sink.items.size()).isGreaterThanOrEqualTo(n - 5);
     }
 
-    /** A source that never ends by itself. */
-    private static final class Endless extends Node<Void, Integer> {
-        final AtomicInteger emitted = new AtomicInteger();
-
-        @Override
-        protected Integer svc(Void none) {
-            return emitted.getAndIncrement();
-        }
-    }
-
     @ParameterizedTest
     @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
     void shouldStopAnEndlessSourceWhenEveryWorkerEnded(WaitStrategy strategy) {
-        Endless source = new Endless();
+        Node<Void, Integer> source = infiniteSource();
         List<Integer> passed = Collections.synchronizedList(new ArrayList<>());
-        Collect<Integer> sink = new Collect<>();
+        Sink<Integer> sink = new Sink<>();
         new Pipeline(source, Farm.of(3, () -> new Quitter(11, passed)), sink)
                 .runAndWaitEnd(RunOptions.defaults().waitStrategy(strategy).queueCapacity(8));
 
@@ -538,7 +529,7 @@ class FarmTest {
     @ParameterizedTest
     @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
     void shouldStopAnEndlessSourceWhenTheCollectorEnded(WaitStrategy strategy) {
-        Endless source = new Endless();
+        Node<Void, Integer> source = infiniteSource();
         List<Integer> collected = Collections.synchronizedList(new ArrayList<>());
         Node<Integer, Integer> collector = new Node<>() {
             @Override
@@ -566,8 +557,8 @@ class FarmTest {
     void shouldGiveEveryWorkerEveryItemWhenTheEmitterBroadcasts() {
         int n = 1000;
         List<Recorder<Integer>> workers = recorders(3);
-        Collect<Integer> sink = new Collect<>();
-        new Pipeline(range(0, n), Farm.of(workers).emitter(new Broadcaster()), sink)
+        Sink<Integer> sink = new Sink<>();
+        new Pipeline(source(0, n), Farm.of(workers).emitter(new Broadcaster()), sink)
                 .runAndWaitEnd(BLOCKING.queueCapacity(2));
 
         for (Recorder<Integer> w : workers) {
@@ -579,8 +570,8 @@ class FarmTest {
     @Test
     void shouldRunAFarmOfOneWorker() {
         int n = 500;
-        Collect<Integer> sink = new Collect<>();
-        new Pipeline(range(0, n), Farm.of(Node.of((Integer x) -> x + 1)), sink).runAndWaitEnd();
+        Sink<Integer> sink = new Sink<>();
+        new Pipeline(source(0, n), Farm.of(Node.of((Integer x) -> x + 1)), sink).runAndWaitEnd();
 
         assertThat(sink.items).containsExactlyElementsOf(ints(1, n + 1));
     }

@@ -1,7 +1,7 @@
 package org.fastflowj.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.fastflowj.core.StreamFixtures.range;
+import static org.fastflowj.core.StreamFixtures.ints;
 import static org.fastflowj.core.StreamFixtures.source;
 
 import java.util.ArrayList;
@@ -89,12 +89,12 @@ class MultiInputNodeTest {
         assertThat(recorder.seqByChannel).hasSize(producers);
         for (int ch = 0; ch < producers; ch++) {
             assertThat(recorder.seqByChannel.get(ch)).as("items of channel %d, in order", ch)
-                    .containsExactlyElementsOf(range(perProducer));
+                    .containsExactlyElementsOf(ints(perProducer));
         }
         assertThat(recorder.feedbackFlags).containsOnly(false);
         assertThat(recorder.channelsAtInit).isEqualTo(producers);
         assertThat(recorder.channelsInSvc).isEqualTo(producers);
-        assertThat(recorder.eosChannels).containsExactlyInAnyOrderElementsOf(range(producers));
+        assertThat(recorder.eosChannels).containsExactlyInAnyOrderElementsOf(ints(producers));
         assertThat(recorder.svcEndCalls).isEqualTo(1);
         assertThat(recorder.eosSeenAtSvcEnd).as("svcEnd runs after every channel ended").isEqualTo(producers);
     }
@@ -159,9 +159,9 @@ class MultiInputNodeTest {
 
         new Pipeline(sources, recorder).runAndWaitEnd();
 
-        assertThat(recorder.seqByChannel.get(0)).containsExactlyElementsOf(range(50));
-        assertThat(recorder.seqByChannel.get(1)).containsExactlyElementsOf(range(5));
-        assertThat(recorder.seqByChannel.get(2)).containsExactlyElementsOf(range(50));
+        assertThat(recorder.seqByChannel.get(0)).containsExactlyElementsOf(ints(50));
+        assertThat(recorder.seqByChannel.get(1)).containsExactlyElementsOf(ints(5));
+        assertThat(recorder.seqByChannel.get(2)).containsExactlyElementsOf(ints(50));
         assertThat(recorder.eosChannels).containsExactlyInAnyOrder(0, 1, 2);
         assertThat(recorder.eosSeenAtSvcEnd).isEqualTo(3);
     }
@@ -387,7 +387,7 @@ class MultiInputNodeTest {
         new Pipeline(source(90), farm).runAndWaitEnd();
 
         assertThat(violations).isEmpty();
-        assertThat(back).containsExactlyInAnyOrderElementsOf(range(90));
+        assertThat(back).containsExactlyInAnyOrderElementsOf(ints(90));
     }
 
     @Test

@@ -2,7 +2,7 @@ package org.fastflowj.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
-import static org.fastflowj.core.StreamFixtures.range;
+import static org.fastflowj.core.StreamFixtures.ints;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -72,7 +72,7 @@ class MultiOutputNodeTest {
             assertThat(r.items).as("R-Worker %d", j).allMatch(k -> k % 3 == rIndex);
             all.addAll(r.items);
         }
-        assertThat(all).containsExactlyInAnyOrderElementsOf(range(1000));
+        assertThat(all).containsExactlyInAnyOrderElementsOf(ints(1000));
     }
 
     @Test
@@ -111,7 +111,7 @@ class MultiOutputNodeTest {
         a2a.runAndWaitEnd(RunOptions.defaults().queueCapacity(2));
 
         for (Recorder r : rs) {
-            assertThat(r.items).containsExactlyElementsOf(range(50));
+            assertThat(r.items).containsExactlyElementsOf(ints(50));
         }
     }
 
@@ -189,7 +189,7 @@ class MultiOutputNodeTest {
 
         List<Integer> all = new ArrayList<>();
         rs.forEach(r -> all.addAll(r.items));
-        assertThat(all).containsExactlyInAnyOrderElementsOf(range(90));
+        assertThat(all).containsExactlyInAnyOrderElementsOf(ints(90));
     }
 
     /** A task going round an all-to-all loop: who sent it, where it must come back. */

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import static org.fastflowj.core.StreamFixtures.infiniteSource;
-import static org.fastflowj.core.StreamFixtures.range;
+import static org.fastflowj.core.StreamFixtures.ints;
 import static org.fastflowj.core.StreamFixtures.source;
 
 import java.util.ArrayList;
@@ -134,7 +134,7 @@ class NodeLifecycleTest {
 
         new Pipeline(source(1000), firstK, sink).runAndWaitEnd();
 
-        assertThat(sink.items).containsExactlyElementsOf(range(k));
+        assertThat(sink.items).containsExactlyElementsOf(ints(k));
         assertThat(middleCalls).as("svc is not called after it returned eos()").hasValue(k);
         assertThat(sink.eosChannels).containsExactly(-1);
         assertThat(sink.svcEndCalls).isEqualTo(1);
@@ -143,33 +143,19 @@ class NodeLifecycleTest {
     @Test
     void shouldStopInfiniteSourceWhenDownstreamStageEnds() {
         int k = 10;
-        Node<Integer, Integer> firstK = new Node<>() {
-            private int seen;
-
-            @Override
-            protected Integer svc(Integer in) {
-                return seen++ < k ? in : eos();
-            }
-        };
+        Node<Integer, Integer> firstK = passFirst(k);
         Sink<Integer> sink = new Sink<>();
 
         new Pipeline(infiniteSource(), firstK, sink)
                 .runAndWaitEnd(RunOptions.defaults().queueCapacity(4));
 
-        assertThat(sink.items).containsExactlyElementsOf(range(k));
+        assertThat(sink.items).containsExactlyElementsOf(ints(k));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("queueKinds")
     void shouldStopInfiniteSourceWorkersWhenTheStageAfterThemEnds(String kind, RunOptions options) {
-        Node<Integer, Integer> firstTen = new Node<>() {
-            private int seen;
-
-            @Override
-            protected Integer svc(Integer in) {
-                return seen++ < 10 ? in : eos();
-            }
-        };
+        Node<Integer, Integer> firstTen = passFirst(10);
         Sink<Integer> sink = new Sink<>();
 
         new Pipeline(Farm.of(3, StreamFixtures::infiniteSource), firstTen, sink).runAndWaitEnd(options);
@@ -180,19 +166,24 @@ class NodeLifecycleTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("queueKinds")
     void shouldStopInfiniteSourceWhenDownstreamEndsWhateverTheQueues(String kind, RunOptions options) {
-        Node<Integer, Integer> firstTen = new Node<>() {
-            private int seen;
-
-            @Override
-            protected Integer svc(Integer in) {
-                return seen++ < 10 ? in : eos();
-            }
-        };
+        Node<Integer, Integer> firstTen = passFirst(10);
         Sink<Integer> sink = new Sink<>();
 
         new Pipeline(infiniteSource(), Node.of((Integer x) -> x), firstTen, sink).runAndWaitEnd(options);
 
-        assertThat(sink.items).containsExactlyElementsOf(range(10));
+        assertThat(sink.items).containsExactlyElementsOf(ints(10));
+    }
+
+    /** A stage forwarding its first {@code n} items, then returning eos() on the next one. */
+    private static Node<Integer, Integer> passFirst(int n) {
+        return new Node<>() {
+            private int seen;
+
+            @Override
+            protected Integer svc(Integer in) {
+                return seen++ < n ? in : eos();
+            }
+        };
     }
 
     static Stream<Arguments> queueKinds() {

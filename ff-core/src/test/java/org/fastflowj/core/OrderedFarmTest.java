@@ -1,8 +1,9 @@
 package org.fastflowj.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.fastflowj.core.FlowFixtures.ints;
-import static org.fastflowj.core.FlowFixtures.range;
+import static org.fastflowj.core.StreamFixtures.infiniteSource;
+import static org.fastflowj.core.StreamFixtures.ints;
+import static org.fastflowj.core.StreamFixtures.source;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -11,9 +12,9 @@ import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
-import org.fastflowj.core.FlowFixtures.Arrival;
-import org.fastflowj.core.FlowFixtures.Collect;
-import org.fastflowj.core.FlowFixtures.CollectByChannel;
+import org.fastflowj.core.StreamFixtures.Arrival;
+import org.fastflowj.core.StreamFixtures.CollectByChannel;
+import org.fastflowj.core.StreamFixtures.Sink;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -48,7 +49,7 @@ class OrderedFarmTest {
 
         @Override
         protected Integer svc(Integer x) {
-            FlowFixtures.work(random.nextInt((int) MAX_DELAY_NANOS));
+            StreamFixtures.work(random.nextInt((int) MAX_DELAY_NANOS));
             return x * 10;
         }
     }
@@ -66,7 +67,7 @@ class OrderedFarmTest {
 
         @Override
         protected Integer svc(Integer x) {
-            FlowFixtures.work(random.nextInt((int) MAX_DELAY_NANOS));
+            StreamFixtures.work(random.nextInt((int) MAX_DELAY_NANOS));
             return apply(x, this::sendOut, this::goOn);
         }
 
@@ -107,9 +108,9 @@ class OrderedFarmTest {
     @MethodSource("policiesAndStrategies")
     void shouldEmitInInputOrderWhenWorkersTakeRandomTime(boolean onDemand, WaitStrategy strategy) {
         int n = 400;
-        Collect<Integer> sink = new Collect<>();
+        Sink<Integer> sink = new Sink<>();
         Farm farm = policy(Farm.of(4, seeded(RandomDelay::new)), onDemand).ordered();
-        new Pipeline(range(0, n), farm, sink).runAndWaitEnd(RunOptions.defaults().waitStrategy(strategy));
+        new Pipeline(source(0, n), farm, sink).runAndWaitEnd(RunOptions.defaults().waitStrategy(strategy));
 
         assertThat(sink.items).containsExactlyElementsOf(ints(0, n).stream().map(x -> x * 10).toList());
     }
@@ -118,9 +119,9 @@ class OrderedFarmTest {
     @MethodSource("policiesAndStrategies")
     void shouldKeepInputOrderWhenWorkersFilterOrEmitSeveralItems(boolean onDemand, WaitStrategy strategy) {
         int n = 400;
-        Collect<Integer> sink = new Collect<>();
+        Sink<Integer> sink = new Sink<>();
         Farm farm = policy(Farm.of(4, seeded(FilterAndExpand::new)), onDemand).ordered();
-        new Pipeline(range(0, n), farm, sink).runAndWaitEnd(RunOptions.defaults().waitStrategy(strategy));
+        new Pipeline(source(0, n), farm, sink).runAndWaitEnd(RunOptions.defaults().waitStrategy(strategy));
 
         assertThat(sink.items).containsExactlyElementsOf(FilterAndExpand.expected(n));
     }
@@ -129,9 +130,9 @@ class OrderedFarmTest {
     @org.junit.jupiter.params.provider.ValueSource(booleans = {false, true})
     void shouldKeepInputOrderWithASmallBoundOnTasksInFlight(boolean onDemand) {
         int n = 400;
-        Collect<Integer> sink = new Collect<>();
+        Sink<Integer> sink = new Sink<>();
         Farm farm = policy(Farm.of(4, seeded(FilterAndExpand::new)), onDemand).ordered(4);
-        new Pipeline(range(0, n), farm, sink).runAndWaitEnd(RunOptions.defaults().waitStrategy(WaitStrategy.BLOCKING));
+        new Pipeline(source(0, n), farm, sink).runAndWaitEnd(RunOptions.defaults().waitStrategy(WaitStrategy.BLOCKING));
 
         assertThat(sink.items).containsExactlyElementsOf(FilterAndExpand.expected(n));
     }
@@ -139,9 +140,9 @@ class OrderedFarmTest {
     @Test
     void shouldKeepInputOrderWithOneTaskInFlight() {
         int n = 200;
-        Collect<Integer> sink = new Collect<>();
+        Sink<Integer> sink = new Sink<>();
         Farm farm = Farm.of(3, seeded(FilterAndExpand::new)).ordered(1);
-        new Pipeline(range(0, n), farm, sink).runAndWaitEnd();
+        new Pipeline(source(0, n), farm, sink).runAndWaitEnd();
 
         assertThat(sink.items).containsExactlyElementsOf(FilterAndExpand.expected(n));
     }
@@ -149,9 +150,9 @@ class OrderedFarmTest {
     @Test
     void shouldKeepInputOrderWithSmallQueues() {
         int n = 400;
-        Collect<Integer> sink = new Collect<>();
+        Sink<Integer> sink = new Sink<>();
         Farm farm = Farm.of(3, seeded(FilterAndExpand::new)).ordered();
-        new Pipeline(range(0, n), farm, sink)
+        new Pipeline(source(0, n), farm, sink)
                 .runAndWaitEnd(RunOptions.defaults().waitStrategy(WaitStrategy.BLOCKING).queueCapacity(1));
 
         assertThat(sink.items).containsExactlyElementsOf(FilterAndExpand.expected(n));
@@ -167,7 +168,7 @@ class OrderedFarmTest {
 
         @Override
         protected Integer svc(Integer x) {
-            FlowFixtures.work(random.nextInt((int) MAX_DELAY_NANOS / 2));
+            StreamFixtures.work(random.nextInt((int) MAX_DELAY_NANOS / 2));
             if (x % 4 == 0) {
                 return goOn();
             }
@@ -186,7 +187,7 @@ class OrderedFarmTest {
 
         @Override
         protected Integer svc(Integer y) {
-            FlowFixtures.work(random.nextInt((int) MAX_DELAY_NANOS / 2));
+            StreamFixtures.work(random.nextInt((int) MAX_DELAY_NANOS / 2));
             if (y % 3 == 0) {
                 return goOn();
             }
@@ -215,11 +216,11 @@ class OrderedFarmTest {
     @org.junit.jupiter.params.provider.ValueSource(booleans = {false, true})
     void shouldKeepInputOrderInAFarmOfTwoStagePipelines(boolean onDemand) {
         int n = 400;
-        Collect<Integer> sink = new Collect<>();
+        Sink<Integer> sink = new Sink<>();
         AtomicInteger seeds = new AtomicInteger();
         Farm farm = policy(Farm.of(3, () -> new Pipeline(new Split(seeds.incrementAndGet()),
                 new Mirror(1000 + seeds.incrementAndGet()))), onDemand).ordered(8);
-        new Pipeline(range(0, n), farm, sink).runAndWaitEnd(RunOptions.defaults().waitStrategy(WaitStrategy.BLOCKING));
+        new Pipeline(source(0, n), farm, sink).runAndWaitEnd(RunOptions.defaults().waitStrategy(WaitStrategy.BLOCKING));
 
         assertThat(sink.items).containsExactlyElementsOf(splitThenMirror(n));
     }
@@ -227,8 +228,8 @@ class OrderedFarmTest {
     @Test
     void shouldKeepInputOrderWithAnEmitterAsSourceAndAUserCollector() {
         int n = 400;
-        Collect<Integer> collector = new Collect<>();
-        Farm.of(4, seeded(RandomDelay::new)).emitter(range(0, n)).collector(collector).ordered().runAndWaitEnd();
+        Sink<Integer> collector = new Sink<>();
+        Farm.of(4, seeded(RandomDelay::new)).emitter(source(0, n)).collector(collector).ordered().runAndWaitEnd();
 
         assertThat(collector.items).containsExactlyElementsOf(ints(0, n).stream().map(x -> x * 10).toList());
     }
@@ -243,7 +244,7 @@ class OrderedFarmTest {
 
         @Override
         protected int[] svc(Integer x) {
-            FlowFixtures.work(random.nextInt((int) MAX_DELAY_NANOS));
+            StreamFixtures.work(random.nextInt((int) MAX_DELAY_NANOS));
             return new int[] {id(), x};
         }
     }
@@ -252,7 +253,7 @@ class OrderedFarmTest {
     void shouldTellAMultiInputCollectorWhichWorkerEachOrderedItemCameFrom() {
         int n = 300;
         CollectByChannel<int[]> collector = new CollectByChannel<>();
-        new Pipeline(range(0, n), Farm.of(3, seeded(TaggingDelay::new)).collector(collector).ordered()).runAndWaitEnd();
+        new Pipeline(source(0, n), Farm.of(3, seeded(TaggingDelay::new)).collector(collector).ordered()).runAndWaitEnd();
 
         assertThat(collector.arrivals.stream().map(a -> a.item()[1]).toList()).containsExactlyElementsOf(ints(0, n));
         for (Arrival<int[]> a : collector.arrivals) {
@@ -275,7 +276,7 @@ class OrderedFarmTest {
 
         @Override
         protected Integer svc(Integer x) {
-            FlowFixtures.work(random.nextInt((int) MAX_DELAY_NANOS / 4));
+            StreamFixtures.work(random.nextInt((int) MAX_DELAY_NANOS / 4));
             if (quitter && ++tasks == 5) {
                 return eos();
             }
@@ -289,10 +290,10 @@ class OrderedFarmTest {
     void shouldEndWithoutHangingWhenAWorkerOfAnOrderedFarmEndsEarly(boolean onDemand, WaitStrategy strategy) {
         int n = 300;
         List<Integer> passed = Collections.synchronizedList(new ArrayList<>());
-        Collect<Integer> sink = new Collect<>();
+        Sink<Integer> sink = new Sink<>();
         List<BuildingBlock> workers = List.of(new MayQuit(false, passed, 1), new MayQuit(true, passed, 2),
                 new MayQuit(false, passed, 3));
-        new Pipeline(range(0, n), policy(Farm.of(workers), onDemand).ordered(16), sink)
+        new Pipeline(source(0, n), policy(Farm.of(workers), onDemand).ordered(16), sink)
                 .runAndWaitEnd(RunOptions.defaults().waitStrategy(strategy).queueCapacity(8));
 
         List<Integer> expected = new ArrayList<>(passed);
@@ -306,28 +307,18 @@ class OrderedFarmTest {
     void shouldEndWithoutHangingWhenALaterStageOfAPipelineWorkerEndsEarly(boolean onDemand) {
         int n = 600;
         List<Integer> passed = Collections.synchronizedList(new ArrayList<>());
-        Collect<Integer> sink = new Collect<>();
+        Sink<Integer> sink = new Sink<>();
         List<BuildingBlock> workers = List.of(
                 new Pipeline(Node.of((Integer x) -> x), new MayQuit(false, passed, 1)),
                 new Pipeline(Node.of((Integer x) -> x), new MayQuit(true, passed, 2)),
                 new Pipeline(Node.of((Integer x) -> x), new MayQuit(false, passed, 3)));
-        new Pipeline(range(0, n), policy(Farm.of(workers), onDemand).ordered(16), sink)
+        new Pipeline(source(0, n), policy(Farm.of(workers), onDemand).ordered(16), sink)
                 .runAndWaitEnd(RunOptions.defaults().waitStrategy(WaitStrategy.BLOCKING).queueCapacity(4));
 
         List<Integer> expected = new ArrayList<>(passed);
         Collections.sort(expected);
         assertThat(sink.items).containsExactlyElementsOf(expected);
         assertThat(sink.items.size()).isGreaterThan(n / 2);
-    }
-
-    /** A source that never ends by itself. */
-    private static final class Endless extends Node<Void, Integer> {
-        private int next;
-
-        @Override
-        protected Integer svc(Void none) {
-            return next++;
-        }
     }
 
     /** Keeps the first {@code limit} items, then ends. */
@@ -352,7 +343,7 @@ class OrderedFarmTest {
     @Timeout(value = 5, unit = TimeUnit.SECONDS)
     void shouldStopAnEndlessSourceWhenTheCollectorOfAnOrderedFarmEnds(WaitStrategy strategy) {
         FirstOnly collector = new FirstOnly(200);
-        new Pipeline(new Endless(), Farm.of(3, seeded(RandomDelay::new)).collector(collector).ordered(8))
+        new Pipeline(infiniteSource(), Farm.of(3, seeded(RandomDelay::new)).collector(collector).ordered(8))
                 .runAndWaitEnd(RunOptions.defaults().waitStrategy(strategy).queueCapacity(4));
 
         assertThat(collector.items).containsExactlyElementsOf(ints(0, 200).stream().map(x -> x * 10).toList());
@@ -362,7 +353,7 @@ class OrderedFarmTest {
     @Timeout(value = 5, unit = TimeUnit.SECONDS)
     void shouldStopAnEndlessSourceWhenTheStageAfterAnOrderedFarmEnds() {
         FirstOnly sink = new FirstOnly(200);
-        new Pipeline(new Endless(), Farm.of(3, seeded(RandomDelay::new)).ordered(), sink)
+        new Pipeline(infiniteSource(), Farm.of(3, seeded(RandomDelay::new)).ordered(), sink)
                 .runAndWaitEnd(RunOptions.defaults().waitStrategy(WaitStrategy.BLOCKING));
 
         assertThat(sink.items).containsExactlyElementsOf(ints(0, 200).stream().map(x -> x * 10).toList());
@@ -380,9 +371,9 @@ class OrderedFarmTest {
     @Test
     void shouldOrderByTheEmittersOutputWhenTheEmitterSendsSeveralTasksPerInput() {
         int n = 300;
-        Collect<Integer> sink = new Collect<>();
+        Sink<Integer> sink = new Sink<>();
         Farm farm = Farm.of(4, seeded(RandomDelay::new)).emitter(new Doubler()).onDemand().ordered();
-        new Pipeline(range(0, n), farm, sink).runAndWaitEnd();
+        new Pipeline(source(0, n), farm, sink).runAndWaitEnd();
 
         assertThat(sink.items).containsExactlyElementsOf(ints(0, 2 * n).stream().map(x -> x * 10).toList());
     }
@@ -397,7 +388,7 @@ class OrderedFarmTest {
 
         @Override
         protected Integer svc(Integer x) {
-            FlowFixtures.work(random.nextInt((int) MAX_DELAY_NANOS / 4));
+            StreamFixtures.work(random.nextInt((int) MAX_DELAY_NANOS / 4));
             return x;
         }
 
@@ -410,8 +401,8 @@ class OrderedFarmTest {
     @Test
     void shouldDeliverWhatWorkersSendFromEosNotifyAfterAllOrderedItems() {
         int n = 500;
-        Collect<Integer> sink = new Collect<>();
-        new Pipeline(range(0, n), Farm.of(3, seeded(WithTrailer::new)).ordered(), sink).runAndWaitEnd();
+        Sink<Integer> sink = new Sink<>();
+        new Pipeline(source(0, n), Farm.of(3, seeded(WithTrailer::new)).ordered(), sink).runAndWaitEnd();
 
         assertThat(sink.items).hasSize(n + 3);
         assertThat(sink.items.subList(0, n)).containsExactlyElementsOf(ints(0, n));

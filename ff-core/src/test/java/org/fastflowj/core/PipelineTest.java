@@ -1,7 +1,7 @@
 package org.fastflowj.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.fastflowj.core.StreamFixtures.range;
+import static org.fastflowj.core.StreamFixtures.ints;
 import static org.fastflowj.core.StreamFixtures.source;
 
 import java.util.ArrayList;
@@ -258,7 +258,7 @@ class PipelineTest {
 
         new Pipeline(head, lap).wrapAround().runAndWaitEnd(RunOptions.defaults().queueCapacity(1));
 
-        assertThat(retired).containsExactlyInAnyOrderElementsOf(range(20));
+        assertThat(retired).containsExactlyInAnyOrderElementsOf(ints(20));
     }
 
     @Test
@@ -291,7 +291,7 @@ class PipelineTest {
 
         new Pipeline(source(50), new Pipeline(head, Node.of((Integer x) -> x)).wrapAround()).runAndWaitEnd();
 
-        assertThat(done).containsExactlyInAnyOrderElementsOf(range(50));
+        assertThat(done).containsExactlyInAnyOrderElementsOf(ints(50));
     }
 
     @Test
@@ -341,6 +341,6 @@ class PipelineTest {
         new Pipeline(source(20_000), Node.of((Integer x) -> x), Node.of((Integer x) -> x), sink)
                 .runAndWaitEnd(RunOptions.defaults().queueCapacity(16));
 
-        assertThat(sink.items).containsExactlyElementsOf(range(20_000));
+        assertThat(sink.items).containsExactlyElementsOf(ints(20_000));
     }
 }

@@ -54,7 +54,7 @@ class StressTest {
 
         @Override
         protected Long svc(Long id) {
-            blackhole += FlowFixtures.spin(random.nextInt(maxSpin + 1));
+            blackhole += StreamFixtures.spin(random.nextInt(maxSpin + 1));
             return id;
         }
     }

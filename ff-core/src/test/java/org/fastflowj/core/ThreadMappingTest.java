@@ -2,7 +2,7 @@ package org.fastflowj.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.fastflowj.core.StreamFixtures.range;
+import static org.fastflowj.core.StreamFixtures.ints;
 import static org.fastflowj.core.StreamFixtures.source;
 
 import java.util.ArrayList;
@@ -74,7 +74,7 @@ class ThreadMappingTest {
 
         pipe.runAndWaitEnd(RunOptions.defaults().threadMapping("0,1"));
 
-        assertThat(sink.items).containsExactlyElementsOf(range(100));
+        assertThat(sink.items).containsExactlyElementsOf(ints(100));
         List<Integer> cpus = pipe.stats().nodes().stream().map(NodeStats::cpu).toList();
         assertThat(cpus).as("pinned to 0 and 1, or (pinning unavailable) not at all").isIn(List.of(0, 1), List.of(-1, -1));
         if (cpus.get(0) == 0) {
@@ -103,7 +103,7 @@ class ThreadMappingTest {
 
         pipe.runAndWaitEnd(RunOptions.defaults().threadMapping("0,99"));
 
-        assertThat(sink.items).containsExactlyElementsOf(range(100));
+        assertThat(sink.items).containsExactlyElementsOf(ints(100));
         assertThat(Runtime.getRuntime().availableProcessors()).isLessThan(100);
         assertThat(pipe.stats().node("ff-pipe1-stage1").orElseThrow().cpu()).as("CPU 99 is absent").isEqualTo(-1);
         assertThat(pipe.stats().node("ff-pipe1-stage0").orElseThrow().cpu()).isIn(0, -1);

@@ -1,7 +1,7 @@
 package org.fastflowj.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.fastflowj.core.StreamFixtures.range;
+import static org.fastflowj.core.StreamFixtures.ints;
 import static org.fastflowj.core.StreamFixtures.source;
 
 import java.util.ArrayList;
@@ -46,43 +46,41 @@ class WaitStrategyTest {
         new Pipeline(source(ITEMS), Node.of((Integer x) -> x + 1), Node.of((Integer x) -> x - 1), sink)
                 .runAndWaitEnd(options);
 
-        assertThat(sink.items).containsExactlyElementsOf(range(ITEMS));
+        assertThat(sink.items).containsExactlyElementsOf(ints(ITEMS));
     }
 
     @ParameterizedTest(name = "{0}, {1}")
     @MethodSource("oversubscribableOptions")
     void shouldDeliverEveryItemOnceThroughAFarmWithCollector(WaitStrategy strategy, String queues,
             RunOptions options) {
-        Sink<Integer> sink = new Sink<>();
         Farm farm = Farm.of(3, () -> Node.of((Integer x) -> x)).collector(Node.of((Integer x) -> x));
 
-        new Pipeline(source(ITEMS), farm, sink).runAndWaitEnd(options);
-
-        assertThat(sink.items).containsExactlyInAnyOrderElementsOf(range(ITEMS));
+        assertThat(itemsThrough(farm, options)).containsExactlyInAnyOrderElementsOf(ints(ITEMS));
     }
 
     @ParameterizedTest(name = "{0}, {1}")
     @MethodSource("oversubscribableOptions")
     void shouldDeliverEveryItemOnceThroughAnOnDemandFarm(WaitStrategy strategy, String queues, RunOptions options) {
-        Sink<Integer> sink = new Sink<>();
         Farm farm = Farm.of(3, () -> Node.of((Integer x) -> x)).onDemand().collector(Node.of((Integer x) -> x));
 
-        new Pipeline(source(ITEMS), farm, sink).runAndWaitEnd(options);
-
-        assertThat(sink.items).containsExactlyInAnyOrderElementsOf(range(ITEMS));
+        assertThat(itemsThrough(farm, options)).containsExactlyInAnyOrderElementsOf(ints(ITEMS));
     }
 
     @ParameterizedTest(name = "{0}, {1}")
     @MethodSource("oversubscribableOptions")
     void shouldDeliverEveryItemOnceThroughAnAllToAll(WaitStrategy strategy, String queues, RunOptions options) {
-        Sink<Integer> sink = new Sink<>();
         AllToAll a2a = new AllToAll()
                 .firstSet(Node.of((Integer x) -> x), Node.of((Integer x) -> x))
                 .secondSet(Node.of((Integer x) -> x), Node.of((Integer x) -> x), Node.of((Integer x) -> x));
 
-        new Pipeline(source(ITEMS), a2a, sink).runAndWaitEnd(options);
+        assertThat(itemsThrough(a2a, options)).containsExactlyInAnyOrderElementsOf(ints(ITEMS));
+    }
 
-        assertThat(sink.items).containsExactlyInAnyOrderElementsOf(range(ITEMS));
+    /** Runs {@code source(ITEMS) -> middle -> sink} and returns what the sink got, in arrival order. */
+    private static List<Integer> itemsThrough(BuildingBlock middle, RunOptions options) {
+        Sink<Integer> sink = new Sink<>();
+        new Pipeline(source(ITEMS), middle, sink).runAndWaitEnd(options);
+        return sink.items;
     }
 
     @ParameterizedTest(name = "{0}, {1}")
@@ -90,27 +88,12 @@ class WaitStrategyTest {
     void shouldDeliverEveryItemOnceRoundAWrappedAroundPipeline(WaitStrategy strategy, String queues,
             RunOptions options) {
         int tasks = 500;
-        List<Integer> back = new ArrayList<>();
-        Node<Integer, Integer> head = new Node<>() {
-            @Override
-            protected Integer svc(Integer in) {
-                if (in == null) {
-                    for (int i = 0; i < tasks; i++) {
-                        sendOut(i);
-                    }
-                    return goOn();
-                }
-                synchronized (back) {
-                    back.add(in);
-                    return back.size() == tasks ? eos() : goOn();
-                }
-            }
-        };
+        LoopStarter head = new LoopStarter(tasks);
 
         new Pipeline(head, Node.of((Integer x) -> x)).wrapAround().runAndWaitEnd(options);
 
-        synchronized (back) {
-            assertThat(back).containsExactlyInAnyOrderElementsOf(range(tasks));
+        synchronized (head.back) {
+            assertThat(head.back).containsExactlyInAnyOrderElementsOf(ints(tasks));
         }
     }
 
@@ -118,12 +101,9 @@ class WaitStrategyTest {
     @MethodSource("oversubscribableOptions")
     void shouldDeliverEveryItemOnceThroughAnOrderedFarmInOrder(WaitStrategy strategy, String queues,
             RunOptions options) {
-        Sink<Integer> sink = new Sink<>();
         Farm farm = Farm.of(3, () -> Node.of((Integer x) -> x)).ordered(8);
 
-        new Pipeline(source(ITEMS), farm, sink).runAndWaitEnd(options);
-
-        assertThat(sink.items).containsExactlyElementsOf(range(ITEMS));
+        assertThat(itemsThrough(farm, options)).containsExactlyElementsOf(ints(ITEMS));
     }
 
     /** Heads a feedback loop: sends {@code tasks} items on its first call, ends when all came back. */
@@ -158,7 +138,7 @@ class WaitStrategyTest {
 
         farm.runAndWaitEnd(options);
 
-        assertThat(emitter.back).containsExactlyInAnyOrderElementsOf(range(1000));
+        assertThat(emitter.back).containsExactlyInAnyOrderElementsOf(ints(1000));
     }
 
     @ParameterizedTest(name = "{0}, {1}")
@@ -172,7 +152,7 @@ class WaitStrategyTest {
 
         loop.wrapAround().runAndWaitEnd(options);
 
-        assertThat(l0.back).containsExactlyInAnyOrderElementsOf(range(1000));
+        assertThat(l0.back).containsExactlyInAnyOrderElementsOf(ints(1000));
     }
 
     @ParameterizedTest(name = "capacity {0}")
@@ -183,7 +163,7 @@ class WaitStrategyTest {
         new Pipeline(source(ITEMS), sink)
                 .runAndWaitEnd(RunOptions.defaults().waitStrategy(WaitStrategy.BUSY_SPIN).queueCapacity(capacity));
 
-        assertThat(sink.items).containsExactlyElementsOf(range(ITEMS));
+        assertThat(sink.items).containsExactlyElementsOf(ints(ITEMS));
     }
 
     @ParameterizedTest(name = "{0}, {1}")
@@ -196,7 +176,7 @@ class WaitStrategyTest {
 
         List<Integer> expected = new ArrayList<>();
         for (int w = 0; w < 4; w++) {
-            expected.addAll(range(ITEMS / 4));
+            expected.addAll(ints(ITEMS / 4));
         }
         assertThat(sink.items).containsExactlyInAnyOrderElementsOf(expected);
     }
