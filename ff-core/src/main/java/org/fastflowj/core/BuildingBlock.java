@@ -1,5 +1,6 @@
 package org.fastflowj.core;
 
+import java.util.concurrent.TimeUnit;
 import org.fastflowj.core.graph.GraphCompiler;
 import org.fastflowj.core.runtime.Execution;
 import org.fastflowj.core.runtime.Executor;
@@ -40,10 +41,32 @@ public abstract class BuildingBlock {
      * Waits until every node thread has ended.
      *
      * @throws NodeFailedException if a node threw: the first failure, naming the node and the method
+     * @throws java.util.concurrent.CancellationException if the run was cancelled (by {@link #cancel()}
+     *     or by interrupting the thread in {@code waitEnd})
      * @throws IllegalStateException if the block was never started
      */
     public final void waitEnd() {
         started().await();
+    }
+
+    /**
+     * Waits at most {@code timeout} for every node thread to end; the run goes on if the time is up.
+     *
+     * @return true if the run ended (normally), false if it is still running
+     * @throws NodeFailedException if a node threw
+     * @throws java.util.concurrent.CancellationException if the run was cancelled
+     */
+    public final boolean waitEnd(long timeout, TimeUnit unit) {
+        return started().await(timeout, unit);
+    }
+
+    /**
+     * Cancels the run: every node thread stops at its next check (a node blocked in user code is
+     * interrupted), no EOS is sent and no {@code svcEnd} runs; {@code waitEnd} then throws
+     * {@link java.util.concurrent.CancellationException}. Does nothing if the run already ended.
+     */
+    public final void cancel() {
+        started().cancel();
     }
 
     /** {@link #run()} then {@link #waitEnd()}. */

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -394,7 +395,7 @@ class ErrorPropagationTest {
             stillInterrupted = Thread.interrupted();
         }
 
-        assertThat(thrown).isInstanceOf(IllegalStateException.class).hasMessageContaining("cancelled");
+        assertThat(thrown).isInstanceOf(CancellationException.class).hasMessageContaining("cancelled");
         assertThat(stillInterrupted).as("the interrupt status is kept for the caller").isTrue();
         assertThat(threads.values()).hasSize(3).noneMatch(Thread::isAlive);
     }

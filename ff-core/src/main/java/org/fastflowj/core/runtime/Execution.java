@@ -2,6 +2,7 @@ package org.fastflowj.core.runtime;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeUnit;
 import org.fastflowj.core.NodeFailedException;
 import org.fastflowj.core.NodeStats;
@@ -25,11 +26,35 @@ public final class Execution {
     /**
      * Waits for every node thread. If a node failed, the others are cancelled, and this throws the first
      * failure; threads that ignore cancellation for more than 10 s are named in a suppressed exception.
+     * If the caller is interrupted, the run is cancelled.
+     *
+     * @throws CancellationException if the run was cancelled without a failure
      */
     public void await() {
+        awaitUntil(Long.MAX_VALUE);
+    }
+
+    /**
+     * Waits at most {@code timeout} for every node thread; as {@link #await()} once they ended.
+     *
+     * @return false if the run is still going when the time is up (it goes on)
+     */
+    public boolean await(long timeout, TimeUnit unit) {
+        long now = System.nanoTime();
+        long nanos = unit.toNanos(timeout);
+        return awaitUntil(nanos >= Long.MAX_VALUE - now ? Long.MAX_VALUE : now + nanos);
+    }
+
+    private boolean awaitUntil(long deadlineNanos) {
         boolean interrupted = false;
         for (Thread t : threads) {
             while (t.isAlive()) {
+                if (!control.cancelled && deadlineNanos != Long.MAX_VALUE && System.nanoTime() - deadlineNanos >= 0) {
+                    if (interrupted) {
+                        Thread.currentThread().interrupt();
+                    }
+                    return false;
+                }
                 try {
                     t.join(50);
                 } catch (InterruptedException e) {
@@ -58,8 +83,11 @@ public final class Execution {
             throw failure;
         }
         if (control.cancelled) {
-            throw new IllegalStateException("the run was cancelled (waitEnd was interrupted)");
+            CancellationException cancelled = new CancellationException("the run was cancelled"
+                    + (stuck.isEmpty() ? "" : "; node threads still running after 10 s: " + stuck));
+            throw cancelled;
         }
+        return true;
     }
 
     /** Whether every node thread has ended. */
@@ -74,7 +102,9 @@ public final class Execution {
 
     /** Cancels the run: every node thread stops at its next check. */
     public void cancel() {
-        control.cancel();
+        if (!isDone()) {
+            control.cancel(); // a run that already ended stays a normal end
+        }
     }
 
     public RunStats stats() {
