@@ -21,7 +21,10 @@ import org.fastflowj.core.runtime.Sentinel;
  * tells the second {@code eosNotify(-1)} and ends the combiner; EOS from the second ends the combiner.
  * When the input stream ends, the first node's {@code eosNotify} runs (its {@code sendOut}s still reach
  * the second), then the second's. {@code svcInit} and {@code svcEnd} run first-then-second. The first
- * node may be a {@link MultiInputNode} and the second a {@link MultiOutputNode}; not the other way round.
+ * node may be a {@link MultiInputNode} and the second a {@link MultiOutputNode}. A multi-input second
+ * node (as in FastFlow's {@code ff_comb} of two {@code ff_minode}s) sees the channel of the item that
+ * entered the combiner, and gets {@code eosNotify(0)} once, when the first node's stream ends. The
+ * first node cannot be multi-output: only the second owns the combiner's output channels.
  *
  * <p>Threading: as {@link Node}.
  */
@@ -31,6 +34,7 @@ public final class Combiner<I, O> extends Node<I, O> {
     private final Seam seam = new Seam();
     private boolean firstEnded;
     private boolean secondEnded;
+    private boolean secondTold;
 
     private Combiner(Node<I, ?> first, Node<?, O> second) {
         this.first = first;
@@ -40,8 +44,7 @@ public final class Combiner<I, O> extends Node<I, O> {
     /**
      * Fuses {@code first} and {@code second}.
      *
-     * @throws GraphBuildException if the first is multi-output, the second multi-input, or both are the
-     *     same node
+     * @throws GraphBuildException if the first is multi-output, or both are the same node
      */
     public static <I, M, O> Combiner<I, O> of(Node<I, M> first, Node<M, O> second) {
         Objects.requireNonNull(first, "first");
@@ -52,10 +55,6 @@ public final class Combiner<I, O> extends Node<I, O> {
         if (first.isMultiOutput()) {
             throw new GraphBuildException("Combiner.of(" + first + ", ...): the first node is multi-output, but only"
                     + " the second node of a combiner owns the combiner's output channels");
-        }
-        if (second.isMultiInput()) {
-            throw new GraphBuildException("Combiner.of(..., " + second + "): the second node is multi-input, but only"
-                    + " the first node of a combiner owns the combiner's input channels");
         }
         return new Combiner<>(first, second);
     }
@@ -95,6 +94,7 @@ public final class Combiner<I, O> extends Node<I, O> {
         seam.closed = false;
         firstEnded = false;
         secondEnded = false;
+        secondTold = false;
         first.bind(ctx == null ? null : seam, nodeId);
         second.bind(ctx, nodeId);
     }
@@ -176,22 +176,29 @@ public final class Combiner<I, O> extends Node<I, O> {
     void inputEnded(int channel, boolean last) throws Exception {
         first.inputEnded(channel, last);
         if (last) {
-            endFirst();
+            // As FastFlow's ff_comb: the second hears of the end once every input EOS arrived. A loop
+            // head's seam stays open after that: fed-back items still go through both nodes.
+            tellSecondInputEnded();
         }
     }
 
-    /** The first node's stream ended: the second is told, once, as its own input's end. */
+    /** The first node ended its stream (eos()): nothing more reaches the second, which is told once. */
     private void endFirst() {
-        if (firstEnded) {
+        if (!firstEnded) {
+            firstEnded = true;
+            tellSecondInputEnded();
+        }
+    }
+
+    private void tellSecondInputEnded() {
+        if (secondTold || secondEnded) {
             return;
         }
-        firstEnded = true;
-        if (!secondEnded) {
-            try {
-                second.inputEnded(0, true);
-            } catch (Exception | Error e) {
-                throw new PhaseFailure("eosNotify", e);
-            }
+        secondTold = true;
+        try {
+            second.inputEnded(0, true);
+        } catch (Exception | Error e) {
+            throw new PhaseFailure("eosNotify", e);
         }
     }
 

@@ -496,33 +496,46 @@ class CombinerTest {
     }
 
     @Test
-    void shouldRejectMultiInputSecondNamingTheRule() {
-        MultiInputNode<Integer, Integer> multiIn = new MultiInputNode<>() {
+    void shouldLetAMultiInputSecondSeeTheEnteringChannelAndOneEosNotify() {
+        // As FastFlow's ff_comb of two ff_minode: the second sees the channel the item entered by.
+        List<String> seen = Collections.synchronizedList(new ArrayList<>());
+        MultiInputNode<Integer, Integer> first = new MultiInputNode<>() {
             @Override
             protected Integer svc(Integer in) {
                 return in;
             }
         };
+        MultiInputNode<Integer, Integer> second = new MultiInputNode<>() {
+            @Override
+            protected Integer svc(Integer in) {
+                seen.add(in + "@" + inputChannel());
+                return goOn();
+            }
 
-        assertThatThrownBy(() -> Combiner.of(Node.of((Integer x) -> x), multiIn))
-                .isInstanceOf(GraphBuildException.class)
-                .hasMessageContaining("second node is multi-input");
+            @Override
+            protected void eosNotify(int channel) {
+                seen.add("eos" + channel);
+            }
+        };
+        var a2a = new AllToAll().firstSet(Node.source(List.of(10)), Node.source(List.of(20)))
+                .secondSet(Combiner.of(first, second));
+        new Pipeline(a2a).runAndWaitEnd();
+
+        assertThat(seen).containsExactlyInAnyOrder("10@0", "20@1", "eos0");
+        assertThat(seen.get(seen.size() - 1)).isEqualTo("eos0");
     }
 
     @Test
-    void shouldRejectMultiInputCombinerAsSecondOfACombiner() {
-        MultiInputNode<Integer, Integer> multiIn = new MultiInputNode<>() {
+    void shouldStillRejectAMultiOutputFirstNamingTheRule() {
+        MultiOutputNode<Integer, Integer> multiOut = new MultiOutputNode<>() {
             @Override
             protected Integer svc(Integer in) {
                 return in;
             }
         };
-        Combiner<Integer, Integer> startsMultiInput = Combiner.of(multiIn, Node.of((Integer x) -> x));
-
-        assertThat(startsMultiInput.isMultiInput()).isTrue();
-        assertThatThrownBy(() -> Combiner.of(Node.of((Integer x) -> x), startsMultiInput))
+        assertThatThrownBy(() -> Combiner.of(multiOut, Node.of((Integer x) -> x)))
                 .isInstanceOf(GraphBuildException.class)
-                .hasMessageContaining("multi-input");
+                .hasMessageContaining("first node is multi-output");
     }
 
     @Test

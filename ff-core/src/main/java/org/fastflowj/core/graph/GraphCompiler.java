@@ -21,7 +21,9 @@ import org.fastflowj.core.Pipeline;
  *   <li>a parallel block next to a node: the node fans in (becomes multi-input) or fans out (becomes
  *       multi-output, round-robin by default);
  *   <li>two parallel blocks: edge vertices of equal count are joined one to one, otherwise (or when
- *       both sides choose channels themselves) every exit is joined to every entry.
+ *       both sides choose channels themselves) every exit is joined to every entry. The same rule
+ *       closes a loop: plain R-Workers of an all-to-all feed back to the L-Worker of the same index,
+ *       multi-output ones to every L-Worker.
  * </ol>
  *
  * Each block compiles to a {@link Fragment}: the vertices that take its input and those that produce
@@ -229,11 +231,8 @@ public final class GraphCompiler {
             l.routing(a2a.isOnDemand() ? Vertex.Routing.ON_DEMAND : Vertex.Routing.ROUND_ROBIN);
         }
         if (a2a.isWrapAround()) {
-            for (Vertex r : rExits) {
-                for (Vertex l : lEntries) {
-                    edge(r, l, Edge.Kind.FEEDBACK, 0);
-                }
-            }
+            connect(new Fragment(rEntries, rExits), lEntries, Edge.Kind.FEEDBACK, 0, stem + " R-Workers",
+                    stem + " L-Workers");
         }
         return new Fragment(lEntries, rExits, a2a.isWrapAround());
     }
@@ -269,8 +268,11 @@ public final class GraphCompiler {
             throw new GraphBuildException(from + " produces output, but " + to
                     + " takes no input (a farm of source workers can only be a first stage)");
         }
-        boolean bothChoose = exits.stream().allMatch(v -> v.node().isMultiOutput())
-                && entries.stream().allMatch(v -> v.node().isMultiInput());
+        // Exits that choose their channels need every entry. Forward, FastFlow also asks the entries to
+        // be multi-input; feedback entries are loop heads, which FastFlow treats as multi-input anyway.
+        boolean exitsChoose = exits.stream().allMatch(v -> v.node().isMultiOutput());
+        boolean bothChoose = exitsChoose && (kind == Edge.Kind.FEEDBACK
+                || entries.stream().allMatch(v -> v.node().isMultiInput()));
         if (exits.size() == entries.size() && exits.size() > 1 && !bothChoose) {
             for (int k = 0; k < exits.size(); k++) {
                 edge(exits.get(k), entries.get(k), kind, slots);

@@ -20,7 +20,8 @@ import org.fastflowj.core.graph.Vertex;
  * <p>End of stream: EOS on a forward input calls the node's {@code inputEnded}; when every forward
  * input ended (and every feedback producer is done), or when {@code svc} returns EOS, the node sends EOS
  * on its forward outputs, marks its channels ended, closes its inputs (producers then drop instead of
- * waiting) and runs {@code svcEnd}. A node whose every output consumer is gone ends the same way.
+ * waiting) and runs {@code svcEnd}. A node whose every forward consumer is gone ends the same way
+ * (feedback consumers do not count: the loop head ends a loop by sending EOS forward through it).
  *
  * <p>Threading: one thread runs all of this; other threads only read the park state and the channels'
  * end flags. Per item the hot path takes no lock and allocates nothing.
@@ -56,7 +57,7 @@ class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeContext {
 
     // node-thread state
     private int liveForward;
-    private int liveOutputs;
+    private int liveForwardOutputs;
     private int cursor;
     private int nextOut;
     private int currentChannel;
@@ -118,7 +119,7 @@ class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeContext {
         this.forwardOut = forwardOut;
         this.feedbackOut = feedbackOut;
         this.defaultOut = forwardOut.length > 0 ? forwardOut : feedbackOut;
-        this.liveOutputs = forwardOut.length + feedbackOut.length;
+        this.liveForwardOutputs = forwardOut.length;
         this.orderChannel = orderChannel;
         this.currentFeedback = forwardIn.length == 0 && feedbackIn.length == 1; // fixed for one input
         for (SpscChannel ch : defaultOut) {
@@ -544,6 +545,9 @@ class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeContext {
     }
 
     private void put(SpscChannel ch, Object item, int index) {
+        if (ch.goneSeen) {
+            return; // its consumer ended: the item has nowhere to go (and must not pile up unbounded)
+        }
         if (ch.offer(item) || putSlow(ch, item)) {
             afterPut(ch, index);
         }
@@ -620,8 +624,10 @@ class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeContext {
     private boolean noticeGone(SpscChannel ch) {
         if (!ch.goneSeen) {
             ch.goneSeen = true;
-            // The order channel is bookkeeping, not an output: only data channels keep the node useful.
-            if (ch != orderChannel && --liveOutputs == 0) {
+            // Only forward consumers keep a node useful. A loop head that ended must not end the loop's
+            // last stage through the feedback channel: the EOS it sent is still on its way forward,
+            // behind items the last stage must process. The order channel is bookkeeping.
+            if (ch != orderChannel && !ch.feedback && --liveForwardOutputs == 0) {
                 endRequested = true;
             }
         }
