@@ -59,7 +59,11 @@ public final class AllToAll extends BuildingBlock {
         return this;
     }
 
-    /** Feedback channels from every R-Worker back to every L-Worker. */
+    /**
+     * Feedback channels from the R-Workers back to the L-Workers: from each multi-output R-Worker to
+     * every L-Worker; from plain R-Workers one to one when both sets have the same size, else to every
+     * L-Worker.
+     */
     public AllToAll wrapAround() {
         this.wrapAround = true;
         return this;
