@@ -41,6 +41,7 @@ public final class Farm extends BuildingBlock {
     private boolean ordered;
     private int maxInFlight = DEFAULT_MAX_IN_FLIGHT;
     private boolean wrapAround;
+    private boolean feedbackFromWorkers;
 
     private Farm(List<? extends BuildingBlock> workers) {
         for (BuildingBlock worker : workers) {
@@ -114,6 +115,21 @@ public final class Farm extends BuildingBlock {
     public Farm wrapAround() {
         this.wrapAround = true;
         return this;
+    }
+
+    /**
+     * Feedback from every worker to the emitter, also when the farm has a collector (with
+     * {@link #wrapAround()} as well, both the workers and the collector feed back). The workers must be
+     * {@link MultiOutputNode}s: their returned items go forward, {@code sendFeedbackTo(item, 0)} goes back.
+     * At the emitter, worker {@code i} is feedback channel {@code i}; the collector's comes last.
+     */
+    public Farm feedbackFromWorkers() {
+        this.feedbackFromWorkers = true;
+        return this;
+    }
+
+    public boolean hasFeedbackFromWorkers() {
+        return feedbackFromWorkers || (wrapAround && collector == null);
     }
 
     public List<BuildingBlock> workers() {

@@ -112,11 +112,12 @@ public final class GraphCompiler {
         if (farm.isOrdered()) {
             checkOrdered(farm, stem, hasInput);
         }
-        if (farm.isWrapAround() && farm.emitter() == null) {
+        boolean loops = farm.isWrapAround() || farm.hasFeedbackFromWorkers();
+        if (loops && farm.emitter() == null) {
             throw new GraphBuildException(farm + " " + stem + ": a wrapped-around farm needs an emitter of its own;"
                     + " the default one would send every fed-back result to the workers again, forever");
         }
-        boolean needsEmitter = farm.emitter() != null || hasInput || farm.isWrapAround();
+        boolean needsEmitter = farm.emitter() != null || hasInput || loops;
         Vertex emitter = null;
         if (needsEmitter) {
             Node<?, ?> node = farm.emitter() != null ? farm.emitter() : new DefaultNodes.Forward("emitter");
@@ -156,6 +157,16 @@ public final class GraphCompiler {
             }
         }
         List<Vertex> entries = emitter == null ? List.of() : List.of(emitter);
+        if (farm.hasFeedbackFromWorkers()) {
+            for (int i = 0; i < compiled.size(); i++) {
+                if (collector != null) {
+                    // Their default output goes to the collector: feeding back must be chosen per item.
+                    requireChoosers(new Fragment(compiled.get(i).entries, compiled.get(i).exits, true),
+                            stem + " worker " + i + " (feedbackFromWorkers, with a collector)");
+                }
+                connect(compiled.get(i), List.of(emitter), Edge.Kind.FEEDBACK, 0, stem + " worker " + i, stem + " emitter");
+            }
+        }
         if (collector != null) {
             if (farm.isWrapAround()) {
                 edge(collector, emitter, Edge.Kind.FEEDBACK, 0);
@@ -163,17 +174,14 @@ public final class GraphCompiler {
             return new Fragment(entries, List.of(collector), farm.isWrapAround());
         }
         List<Vertex> exits = new ArrayList<>();
-        for (int i = 0; i < compiled.size(); i++) {
-            if (farm.isWrapAround()) {
-                connect(compiled.get(i), List.of(emitter), Edge.Kind.FEEDBACK, 0, stem + " worker " + i, stem + " emitter");
-            }
-            exits.addAll(compiled.get(i).exits);
+        for (Fragment w : compiled) {
+            exits.addAll(w.exits);
         }
-        return new Fragment(entries, exits, farm.isWrapAround());
+        return new Fragment(entries, exits, farm.hasFeedbackFromWorkers());
     }
 
     private void checkOrdered(Farm farm, String stem, boolean hasInput) {
-        if (farm.isWrapAround()) {
+        if (farm.isWrapAround() || farm.hasFeedbackFromWorkers()) {
             throw new GraphBuildException(farm + " " + stem + ": an ordered farm cannot wrap around"
                     + " (order is defined by the input stream, feedback would re-enter it)");
         }
