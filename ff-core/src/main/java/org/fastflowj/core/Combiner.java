@@ -247,7 +247,10 @@ public final class Combiner<I, O> extends Node<I, O> {
             if (closed) {
                 return;
             }
-            endFirst();
+            if (outer.feedbackInputChannels() == 0) {
+                endFirst();
+            }
+            // A loop head drains the loop after sendOut(eos()): fed-back items still go through both nodes.
             outer.requestEnd();
         }
 

@@ -86,7 +86,9 @@ public abstract class Node<I, O> extends NodePadding {
 
     /**
      * Sends an item downstream now, by the node's default policy; may be called many times per
-     * {@code svc}. Sending {@link #eos()} ends the node after the current call.
+     * {@code svc}. Sending {@link #eos()} ends the node after the current call; a node heading a
+     * feedback loop instead sends EOS forward at once and keeps taking fed-back items until every
+     * feedback producer ended, so results still in flight reach it.
      *
      * @throws IllegalStateException if called outside {@code svcInit}, {@code svc} or {@code eosNotify}
      *     of a running node (in {@code svcEnd} the node's EOS has already gone out)

@@ -67,6 +67,8 @@ class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeContext {
     private boolean orderDrained;
     private int sinceFence;
     private String phase = "svcInit";
+    /** EOS went out on the forward outputs (at the end, or early by a loop head's sendOut(eos())). */
+    private boolean forwardEnded;
     /** The node's thread, as a plain field: read on every sendOut. */
     private Thread ownThread;
 
@@ -226,6 +228,10 @@ class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeContext {
     }
 
     private void sendEos() {
+        if (forwardEnded) {
+            return;
+        }
+        forwardEnded = true;
         for (SpscChannel ch : forwardOut) {
             putControl(ch, Sentinel.EOS);
         }
@@ -548,6 +554,10 @@ class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeContext {
         if (ch.goneSeen) {
             return; // its consumer ended: the item has nowhere to go (and must not pile up unbounded)
         }
+        if (forwardEnded && !ch.feedback) {
+            throw new IllegalStateException("node " + name + " already sent its EOS: it cannot send items"
+                    + " forward any more (a loop head that called sendOut(eos()) only takes fed-back items)");
+        }
         if (ch.offer(item) || putSlow(ch, item)) {
             afterPut(ch, index);
         }
@@ -666,9 +676,33 @@ class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeContext {
         }
     }
 
+    /**
+     * {@code sendOut(eos())}. A plain node ends after the current call. A loop head (a node with
+     * feedback inputs) does what FastFlow's "send EOS and keep listening" idiom does: EOS goes out on its
+     * forward outputs now, its forward inputs are closed, and it goes on taking fed-back items, so the
+     * results still in flight in the loop reach it; it ends once every feedback producer has ended.
+     * (Returning {@code eos()} from {@code svc} ends even a loop head at once.)
+     */
     @Override
     public void requestEnd() {
-        endRequested = true;
+        if (inputs.length == forwardInputs) {
+            endRequested = true;
+            return;
+        }
+        if (forwardEnded) {
+            return;
+        }
+        sendEos();
+        for (int i = 0; i < forwardInputs; i++) {
+            SpscChannel ch = inputs[i];
+            ch.endSeen = true; // no eosNotify: the node chose to end its stream
+            ch.consumerGone = true;
+        }
+        liveForward = 0;
+        VarHandle.fullFence();
+        for (int i = 0; i < forwardInputs; i++) {
+            inputs[i].producer.wakeAnyway();
+        }
     }
 
     @Override
