@@ -546,6 +546,9 @@ class ErrorPropagationTest {
             @Override
             protected Integer svc(Integer in) throws InterruptedException {
                 firstFailed.await(10, TimeUnit.SECONDS);
+                // Fail after the first failure was recorded: the cancellation interrupts this sleep, and
+                // the InterruptedException is a second failure that must not be the one reported.
+                Thread.sleep(10_000);
                 throw new IllegalStateException("second");
             }
         };
