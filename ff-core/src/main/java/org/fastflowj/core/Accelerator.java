@@ -1,0 +1,257 @@
+package org.fastflowj.core;
+
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import org.jctools.queues.SpscArrayQueue;
+import org.jctools.queues.SpscUnboundedArrayQueue;
+
+/**
+ * A running building block fed by the calling program, FastFlow's "accelerator" (self-offloading): the
+ * caller {@linkplain #offload offloads} items into the block's input stream while it runs, ends the
+ * stream with {@link #endInput()}, and takes the block's outputs with {@link #loadResult()}.
+ *
+ * <pre>
+ *   caller ──offload──▶ [input] ──▶ block ──▶ [output] ──loadResult──▶ caller
+ *                       SPSC (bounded)             SPSC (unbounded)
+ * </pre>
+ *
+ * <p>Results are kept until taken (the result channel is unbounded), so offloading everything before
+ * loading any result cannot deadlock. A block whose last stage emits nothing simply has no results.
+ *
+ * <p>Threading: one thread offloads and ends the input, one thread (the same or another) loads results:
+ * both channels are single-producer single-consumer. Waits spin briefly, then park until the other side
+ * wakes them; they end with the run's failure if the block fails.
+ *
+ * @param <I> the block's input item type
+ * @param <O> the block's output item type
+ */
+public final class Accelerator<I, O> implements AutoCloseable {
+    private static final Object END = new Object();
+    private static final long PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+
+    private final Pipeline pipeline;
+    private final Input input;
+    private final Output output;
+    private boolean inputEnded;
+
+    private Accelerator(BuildingBlock block, int capacity) {
+        this.input = new Input(capacity);
+        this.output = new Output();
+        this.pipeline = new Pipeline(input, block, output);
+    }
+
+    /** Starts {@code block} with {@link RunOptions#defaults()}, fed by the caller. */
+    public static <I, O> Accelerator<I, O> start(BuildingBlock block) {
+        return start(block, RunOptions.defaults());
+    }
+
+    /**
+     * Starts {@code block}, fed by the caller through a channel of {@code options.queueCapacity()} items.
+     *
+     * @throws GraphBuildException if {@code block} cannot take an input stream
+     */
+    public static <I, O> Accelerator<I, O> start(BuildingBlock block, RunOptions options) {
+        Objects.requireNonNull(block, "block");
+        Accelerator<I, O> accelerator = new Accelerator<>(block, options.queueCapacity());
+        accelerator.pipeline.run(options);
+        return accelerator;
+    }
+
+    /**
+     * Puts {@code item} into the block's input stream, waiting while the input channel is full.
+     *
+     * @throws IllegalStateException after {@link #endInput()}
+     * @throws NodeFailedException if the block failed
+     */
+    public void offload(I item) {
+        Objects.requireNonNull(item, "offload(null): null is not an item");
+        if (inputEnded) {
+            throw new IllegalStateException("offload after endInput(): the input stream has ended");
+        }
+        for (int round = 0; input.closed || !input.queue.offer(item); round++) {
+            pause(round);
+        }
+        input.wake();
+    }
+
+    /** Ends the block's input stream (FastFlow's {@code offload(EOS)}); later calls do nothing. */
+    public void endInput() {
+        if (inputEnded) {
+            return;
+        }
+        inputEnded = true;
+        for (int round = 0; !input.queue.offer(END); round++) {
+            pause(round);
+        }
+        input.wake();
+    }
+
+    /**
+     * The next result, waiting for one; {@code null} once the block has ended and every result was taken.
+     *
+     * @throws NodeFailedException if the block failed
+     */
+    @SuppressWarnings("unchecked")
+    public O loadResult() {
+        output.consumer = Thread.currentThread();
+        for (int round = 0; ; round++) {
+            Object result = output.queue.poll();
+            if (result != null) {
+                return (O) result;
+            }
+            if (output.ended) {
+                result = output.queue.poll(); // items put before the end flag was set
+                if (result != null) {
+                    return (O) result;
+                }
+                pipeline.waitEnd(); // rethrows a failure
+                return null;
+            }
+            checkRunning();
+            if (round < 64) {
+                Thread.onSpinWait();
+            } else {
+                output.waiting = true;
+                if (output.queue.isEmpty() && !output.ended) {
+                    LockSupport.parkNanos(this, PARK_NANOS);
+                }
+                output.waiting = false;
+            }
+        }
+    }
+
+    /** A result if one is ready, else {@code null} at once. */
+    @SuppressWarnings("unchecked")
+    public O pollResult() {
+        return (O) output.queue.poll();
+    }
+
+    /** Waits for the block to end (call {@link #endInput()} first); as {@link BuildingBlock#waitEnd()}. */
+    public void waitEnd() {
+        pipeline.waitEnd();
+    }
+
+    /** Ends the input and waits for the block to end; results not taken are discarded. */
+    @Override
+    public void close() {
+        endInput();
+        waitEnd();
+    }
+
+    /** Statistics of the run, including the input and output stages. */
+    public RunStats stats() {
+        return pipeline.stats();
+    }
+
+    private void pause(int round) {
+        if (input.closed || pipeline.waitEnd(0, TimeUnit.NANOSECONDS)) { // a failure is rethrown here
+            throw new IllegalStateException("the accelerated block has ended: it takes no more input");
+        }
+        if (round < 64) {
+            Thread.onSpinWait();
+        } else {
+            LockSupport.parkNanos(this, 50_000); // input channel full: the block is busy anyway
+        }
+    }
+
+    /** A failed or cancelled run must not leave the caller waiting: rethrow its failure. */
+    private void checkRunning() {
+        if (pipeline.waitEnd(0, TimeUnit.NANOSECONDS) && !output.ended) {
+            throw new IllegalStateException("the accelerated block ended without ending its output");
+        }
+    }
+
+    /** The first stage: hands the caller's items to the block, in order, until END. */
+    private static final class Input extends Node<Void, Object> {
+        final SpscArrayQueue<Object> queue;
+        volatile Thread thread;
+        volatile boolean waiting;
+        /** The input stage ended (end of input, or the block stopped taking input). */
+        volatile boolean closed;
+
+        Input(int capacity) {
+            this.queue = new SpscArrayQueue<>(Math.max(4, capacity));
+        }
+
+        @Override
+        protected void svcInit() {
+            thread = Thread.currentThread();
+        }
+
+        @Override
+        protected Object svc(Void none) {
+            for (int round = 0; ; round++) {
+                Object item = queue.poll();
+                if (item == END) {
+                    return eos();
+                }
+                if (item != null) {
+                    return item;
+                }
+                if (Thread.currentThread().isInterrupted()) {
+                    return eos(); // the run was cancelled
+                }
+                if (round < 64) {
+                    Thread.onSpinWait();
+                } else {
+                    waiting = true; // volatile write, then re-check: the caller reads it after offering
+                    if (queue.isEmpty()) {
+                        LockSupport.parkNanos(this, PARK_NANOS);
+                    }
+                    waiting = false;
+                }
+            }
+        }
+
+        @Override
+        protected void svcEnd() {
+            closed = true;
+        }
+
+        void wake() {
+            Thread t = thread;
+            if (waiting && t != null) {
+                LockSupport.unpark(t);
+            }
+        }
+
+        @Override
+        public String toString() {
+            return "accelerator input";
+        }
+    }
+
+    /** The last stage: keeps every result for the caller. */
+    private static final class Output extends Node<Object, Void> {
+        final SpscUnboundedArrayQueue<Object> queue = new SpscUnboundedArrayQueue<>(1024);
+        volatile boolean ended;
+        volatile boolean waiting;
+        volatile Thread consumer;
+
+        @Override
+        protected Void svc(Object result) {
+            queue.offer(result);
+            wake();
+            return goOn();
+        }
+
+        @Override
+        protected void svcEnd() {
+            ended = true;
+            wake();
+        }
+
+        private void wake() {
+            Thread t = consumer;
+            if (waiting && t != null) {
+                LockSupport.unpark(t);
+            }
+        }
+
+        @Override
+        public String toString() {
+            return "accelerator output";
+        }
+    }
+}

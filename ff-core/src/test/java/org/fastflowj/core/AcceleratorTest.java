@@ -1,0 +1,92 @@
+package org.fastflowj.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+@Timeout(value = 30, unit = TimeUnit.SECONDS)
+class AcceleratorTest {
+    @Test
+    void shouldReturnEveryOffloadedItemProcessedAfterTheInputEnded() {
+        // tag::accelerator[]
+        Accelerator<Integer, Integer> acc = Accelerator.start(Farm.of(3, () -> Node.<Integer, Integer>of(x -> x * x)));
+        for (int i = 0; i < 10_000; i++) {
+            acc.offload(i);                    // into the running farm's input stream
+        }
+        acc.endInput();                        // FastFlow's offload(EOS)
+        List<Integer> results = new ArrayList<>();
+        for (Integer r; (r = acc.loadResult()) != null; ) {   // null: the farm ended, all results taken
+            results.add(r);
+        }
+        // end::accelerator[]
+        assertThat(results).containsExactlyInAnyOrderElementsOf(IntStream.range(0, 10_000).map(i -> i * i).boxed().toList());
+        acc.waitEnd();
+    }
+
+    @Test
+    void shouldAnswerEachOffloadBeforeTheNextOneThroughAnOrderedFarm() {
+        try (Accelerator<Integer, String> acc = Accelerator.start(
+                Farm.of(2, () -> Node.<Integer, String>of(x -> "#" + x)).ordered(),
+                RunOptions.defaults().waitStrategy(WaitStrategy.BLOCKING).queueCapacity(4))) {
+            for (int i = 0; i < 200; i++) {
+                acc.offload(i);
+                assertThat(acc.loadResult()).isEqualTo("#" + i); // one round trip at a time
+            }
+            assertThat(acc.pollResult()).isNull();
+        }
+    }
+
+    @Test
+    void shouldRethrowAFailureOfTheBlockToTheCaller() {
+        Accelerator<Integer, Integer> acc = Accelerator.start(Node.<Integer, Integer>of(x -> {
+            if (x == 5) {
+                throw new IllegalArgumentException("bad " + x);
+            }
+            return x;
+        }));
+        for (int i = 0; i < 10; i++) {
+            acc.offload(i);
+        }
+        acc.endInput();
+        assertThatThrownBy(() -> {
+            while (acc.loadResult() != null) {
+                // drain until the failure surfaces
+            }
+        }).isInstanceOf(NodeFailedException.class).hasRootCauseMessage("bad 5");
+    }
+
+    @Test
+    void shouldRefuseInputOnceTheBlockStoppedTakingIt() {
+        Node<Integer, Integer> takeThree = new Node<>() {
+            int seen;
+
+            @Override
+            protected Integer svc(Integer x) {
+                return ++seen < 3 ? x : eos();
+            }
+        };
+        Accelerator<Integer, Integer> acc = Accelerator.start(takeThree, RunOptions.defaults().queueCapacity(4));
+        assertThatThrownBy(() -> {
+            for (int i = 0; i < 1_000_000; i++) {
+                acc.offload(i);
+            }
+        }).isInstanceOf(IllegalStateException.class).hasMessageContaining("no more input");
+        assertThat(acc.loadResult()).isEqualTo(0);
+        assertThat(acc.loadResult()).isEqualTo(1);
+        assertThat(acc.loadResult()).isNull();
+    }
+
+    @Test
+    void shouldRefuseOffloadAfterEndInput() {
+        Accelerator<Integer, Integer> acc = Accelerator.start(Node.<Integer, Integer>of(x -> x));
+        acc.endInput();
+        assertThatThrownBy(() -> acc.offload(1)).isInstanceOf(IllegalStateException.class);
+        assertThat(acc.loadResult()).isNull();
+    }
+}
