@@ -1,6 +1,7 @@
 package org.fastflowj.core;
 
 import java.util.Objects;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.jctools.queues.SpscArrayQueue;
@@ -17,7 +18,10 @@ import org.jctools.queues.SpscUnboundedArrayQueue;
  * </pre>
  *
  * <p>Results are kept until taken (the result channel is unbounded), so offloading everything before
- * loading any result cannot deadlock. A block whose last stage emits nothing simply has no results.
+ * loading any result cannot deadlock. A block whose last stage emits nothing simply has no results,
+ * nor has a wrapped-around block (a master-worker farm): its results go back to its own head. The
+ * block itself answers {@code waitEnd}, {@code cancel} and {@code stats} while it runs, and cannot be
+ * started a second time until this run ended.
  *
  * <p>Threading: one thread offloads and ends the input, one thread (the same or another) loads results:
  * both channels are single-producer single-consumer. Waits spin briefly, then park until the other side
@@ -35,10 +39,18 @@ public final class Accelerator<I, O> implements AutoCloseable {
     private final Output output;
     private boolean inputEnded;
 
+    private final BuildingBlock block;
+    /** A wrapped-around block sends its results back to its own head: the caller gets none. */
+    private final boolean resultsGoBack;
+
     private Accelerator(BuildingBlock block, int capacity) {
+        this.block = block;
         this.input = new Input(capacity);
         this.output = new Output();
-        this.pipeline = new Pipeline(input, block, output);
+        this.resultsGoBack = block instanceof Pipeline p && p.isWrapAround()
+                || block instanceof Farm f && f.isWrapAround()
+                || block instanceof AllToAll a && a.isWrapAround();
+        this.pipeline = resultsGoBack ? new Pipeline(input, block) : new Pipeline(input, block, output);
     }
 
     /** Starts {@code block} with {@link RunOptions#defaults()}, fed by the caller. */
@@ -54,7 +66,7 @@ public final class Accelerator<I, O> implements AutoCloseable {
     public static <I, O> Accelerator<I, O> start(BuildingBlock block, RunOptions options) {
         Objects.requireNonNull(block, "block");
         Accelerator<I, O> accelerator = new Accelerator<>(block, options.queueCapacity());
-        accelerator.pipeline.run(options);
+        block.runInside(accelerator.pipeline, options); // block.waitEnd(), cancel(), stats() work too
         return accelerator;
     }
 
@@ -94,6 +106,10 @@ public final class Accelerator<I, O> implements AutoCloseable {
      */
     @SuppressWarnings("unchecked")
     public O loadResult() {
+        if (resultsGoBack) {
+            pipeline.waitEnd();
+            return null;
+        }
         output.consumer = Thread.currentThread();
         for (int round = 0; ; round++) {
             Object result = output.queue.poll();
@@ -109,6 +125,7 @@ public final class Accelerator<I, O> implements AutoCloseable {
                 return null;
             }
             checkRunning();
+            checkInterrupt();
             if (round < 64) {
                 Thread.onSpinWait();
             } else {
@@ -121,10 +138,29 @@ public final class Accelerator<I, O> implements AutoCloseable {
         }
     }
 
-    /** A result if one is ready, else {@code null} at once. */
+    /** A result if one is ready, else {@code null} at once (see {@link #isFinished()} for the end). */
     @SuppressWarnings("unchecked")
     public O pollResult() {
         return (O) output.queue.poll();
+    }
+
+    /**
+     * Whether the block has ended and every result was taken: what FastFlow's non-blocking
+     * {@code load_result_nb} reports as EOS. Never waits.
+     */
+    public boolean isFinished() {
+        return resultsGoBack ? pipeline.waitEnd(0, TimeUnit.NANOSECONDS)
+                : output.ended && output.queue.isEmpty();
+    }
+
+    /** Cancels the run, as {@link BuildingBlock#cancel()}. */
+    public void cancel() {
+        pipeline.cancel();
+    }
+
+    /** Waits at most {@code timeout}, as {@link BuildingBlock#waitEnd(long, TimeUnit)}. */
+    public boolean waitEnd(long timeout, TimeUnit unit) {
+        return pipeline.waitEnd(timeout, unit);
     }
 
     /** Waits for the block to end (call {@link #endInput()} first); as {@link BuildingBlock#waitEnd()}. */
@@ -148,10 +184,22 @@ public final class Accelerator<I, O> implements AutoCloseable {
         if (input.closed || pipeline.waitEnd(0, TimeUnit.NANOSECONDS)) { // a failure is rethrown here
             throw new IllegalStateException("the accelerated block has ended: it takes no more input");
         }
+        checkInterrupt();
         if (round < 64) {
             Thread.onSpinWait();
         } else {
             LockSupport.parkNanos(this, 50_000); // input channel full: the block is busy anyway
+        }
+    }
+
+    /**
+     * An interrupted caller gives up, as in {@link BuildingBlock#waitEnd()}: the run is cancelled and the
+     * interrupt flag kept (without this check every park would return at once: a busy loop).
+     */
+    private void checkInterrupt() {
+        if (Thread.currentThread().isInterrupted()) {
+            pipeline.cancel();
+            throw new CancellationException("interrupted while waiting on the accelerator: the run was cancelled");
         }
     }
 

@@ -69,6 +69,19 @@ public abstract class BuildingBlock {
         started().cancel();
     }
 
+    /**
+     * Makes this block answer {@code waitEnd}, {@code cancel} and {@code stats} for a run started
+     * around it (an {@link Accelerator}'s pipeline), and refuses a second run while that one goes on.
+     */
+    final synchronized void runInside(BuildingBlock root, RunOptions options) {
+        Execution current = execution;
+        if (current != null && !current.isDone()) {
+            throw new IllegalStateException(this + " is already running");
+        }
+        root.run(options);
+        execution = root.execution;
+    }
+
     /** {@link #run()} then {@link #waitEnd()}. */
     public final void runAndWaitEnd() {
         runAndWaitEnd(RunOptions.defaults());

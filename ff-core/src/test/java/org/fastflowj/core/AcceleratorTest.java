@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -88,5 +89,75 @@ class AcceleratorTest {
         acc.endInput();
         assertThatThrownBy(() -> acc.offload(1)).isInstanceOf(IllegalStateException.class);
         assertThat(acc.loadResult()).isNull();
+    }
+
+    @Test
+    void shouldGiveUpAndCancelWhenTheWaitingThreadIsInterrupted() {
+        Farm farm = Farm.of(2, () -> Node.<Integer, Integer>of(x -> x));
+        Accelerator<Integer, Integer> acc = Accelerator.start(farm);
+        Thread.currentThread().interrupt(); // no input will ever come: the caller gives up
+        try {
+            assertThatThrownBy(acc::loadResult).isInstanceOf(CancellationException.class);
+        } finally {
+            assertThat(Thread.interrupted()).as("interrupt flag kept").isTrue();
+        }
+        assertThatThrownBy(farm::waitEnd).isInstanceOf(CancellationException.class);
+    }
+
+    @Test
+    void shouldLetTheBlockBeWaitedOnAndRefuseASecondStartWhileRunning() {
+        Farm farm = Farm.of(2, () -> Node.<Integer, Integer>of(x -> x));
+        Accelerator<Integer, Integer> acc = Accelerator.start(farm);
+        assertThatThrownBy(() -> Accelerator.start(farm)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("already running");
+        assertThat(farm.waitEnd(20, TimeUnit.MILLISECONDS)).isFalse();
+        acc.offload(7);
+        acc.endInput();
+        assertThat(acc.loadResult()).isEqualTo(7);
+        assertThat(acc.loadResult()).isNull();
+        assertThat(acc.isFinished()).isTrue();
+        assertThat(farm.waitEnd(5, TimeUnit.SECONDS)).isTrue();
+        try (Accelerator<Integer, Integer> again = Accelerator.start(farm)) { // a new round, as FastFlow's freezing
+            again.offload(8);
+            assertThat(again.loadResult()).isEqualTo(8);
+        }
+    }
+
+    /** A master-worker farm: results go back to the emitter, none reach the caller. */
+    static final class Master extends MultiInputNode<Integer, Integer> {
+        int pending;
+        int back;
+        boolean inputEnded;
+
+        @Override
+        protected Integer svc(Integer x) {
+            if (fromFeedback()) {
+                back++;
+                return --pending == 0 && inputEnded ? eos() : goOn();
+            }
+            pending++;
+            return x;
+        }
+
+        @Override
+        protected void eosNotify(int channel) {
+            inputEnded = true;
+            if (pending == 0) {
+                sendOut(eos());
+            }
+        }
+    }
+
+    @Test
+    void shouldRunAMasterWorkerFarmWhoseResultsGoBackToItsEmitter() {
+        Master master = new Master();
+        Accelerator<Integer, Integer> acc = Accelerator.start(
+                Farm.of(3, () -> Node.<Integer, Integer>of(x -> x + 1)).emitter(master).wrapAround());
+        for (int i = 0; i < 500; i++) {
+            acc.offload(i);
+        }
+        acc.endInput();
+        assertThat(acc.loadResult()).isNull();
+        assertThat(master.back).isEqualTo(500);
     }
 }
