@@ -81,6 +81,9 @@ public final class Accelerator<I, O> implements AutoCloseable {
         if (inputEnded) {
             throw new IllegalStateException("offload after endInput(): the input stream has ended");
         }
+        if (pipeline.runStopped()) {
+            pipeline.waitEnd(); // the block failed or was cancelled: say so now, not once the channel is full
+        }
         for (int round = 0; input.closed || !input.queue.offer(item); round++) {
             pause(round);
         }

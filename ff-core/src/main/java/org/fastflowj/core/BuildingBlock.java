@@ -51,6 +51,8 @@ public abstract class BuildingBlock {
 
     /**
      * Waits at most {@code timeout} for every node thread to end; the run goes on if the time is up.
+     * A run that failed or was cancelled is reported by the deadline even if its threads are still
+     * winding down (use {@link #waitEnd()} to also wait for them).
      *
      * @return true if the run ended (normally), false if it is still running
      * @throws NodeFailedException if a node threw
@@ -80,6 +82,12 @@ public abstract class BuildingBlock {
         }
         root.run(options);
         execution = root.execution;
+    }
+
+    /** Whether the current run failed or was cancelled; a cheap check for callers feeding the run. */
+    final boolean runStopped() {
+        Execution current = execution;
+        return current != null && current.isStopped();
     }
 
     /** {@link #run()} then {@link #waitEnd()}. */

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -70,5 +71,85 @@ class CancelAndTimeoutTest {
     void shouldRefuseToCancelABlockThatNeverRan() {
         assertThatThrownBy(() -> new Pipeline(infiniteSource()).cancel()).isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("run()");
+    }
+
+    @Test
+    void shouldReportAFailureByTheDeadlineEvenWhileAThreadIsStillStuck() throws InterruptedException {
+        CountDownLatch stuck = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        Node<Integer, Integer> ignoresInterrupts = new Node<>() {
+            @Override
+            protected Integer svc(Integer x) {
+                stuck.countDown();
+                while (release.getCount() > 0) {
+                    try {
+                        release.await(); // deaf to the cancellation's interrupt
+                    } catch (InterruptedException ignored) {
+                        // keep waiting
+                    }
+                }
+                return x;
+            }
+        };
+        Node<Integer, Integer> fails = Node.of(x -> {
+            throw new IllegalStateException("boom");
+        });
+        Pipeline pipe = new Pipeline(Node.source(List.of(1, 2)), Farm.of(ignoresInterrupts, fails).onDemand());
+        pipe.run();
+        stuck.await();
+        try {
+            assertThatThrownBy(() -> {
+                while (!pipe.waitEnd(100, TimeUnit.MILLISECONDS)) {
+                    // keep waiting in short slices, as a caller with a deadline would
+                }
+            }).as("reported while a node is still stuck").isInstanceOf(NodeFailedException.class)
+                    .hasRootCauseMessage("boom");
+        } finally {
+            release.countDown();
+        }
+        assertThatThrownBy(pipe::waitEnd).isInstanceOf(NodeFailedException.class); // then waits them out
+    }
+
+    @Test
+    void shouldFailTheRunWhenAForeignThreadSendsEvenIfItsExceptionIsSwallowed() {
+        Node<Integer, Integer> leaky = new Node<>() {
+            @Override
+            protected Integer svc(Integer x) throws InterruptedException {
+                Thread helper = new Thread(() -> {
+                    try {
+                        sendOut(x);
+                    } catch (IllegalStateException swallowed) {
+                        // a careless callback
+                    }
+                });
+                helper.start();
+                helper.join();
+                return x;
+            }
+        };
+        Pipeline pipe = new Pipeline(Node.source(List.of(1, 2, 3)), leaky, Node.<Integer>sink(x -> { }));
+        assertThatThrownBy(pipe::runAndWaitEnd).isInstanceOf(NodeFailedException.class)
+                .hasMessageContaining("ff-pipe1-stage1").hasMessageContaining("another thread");
+    }
+
+    @Test
+    void shouldRefuseToOffloadOnceTheBlockFailed() throws InterruptedException {
+        Accelerator<Integer, Integer> acc = Accelerator.start(Node.<Integer, Integer>of(x -> {
+            throw new IllegalArgumentException("bad " + x);
+        }));
+        acc.offload(1);
+        while (!failed(acc)) {
+            Thread.onSpinWait();
+        }
+        assertThatThrownBy(() -> acc.offload(2)).isInstanceOf(NodeFailedException.class).hasRootCauseMessage("bad 1");
+    }
+
+    private static boolean failed(Accelerator<?, ?> acc) {
+        try {
+            acc.waitEnd(1, TimeUnit.MILLISECONDS);
+            return false;
+        } catch (NodeFailedException e) {
+            return true;
+        }
     }
 }

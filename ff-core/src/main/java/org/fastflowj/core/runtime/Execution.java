@@ -49,11 +49,11 @@ public final class Execution {
         boolean interrupted = false;
         for (Thread t : threads) {
             while (t.isAlive()) {
-                if (!control.cancelled && deadlineNanos != Long.MAX_VALUE && System.nanoTime() - deadlineNanos >= 0) {
+                if (deadlineNanos != Long.MAX_VALUE && System.nanoTime() - deadlineNanos >= 0) {
                     if (interrupted) {
                         Thread.currentThread().interrupt();
                     }
-                    return false;
+                    return deadlineReached();
                 }
                 try {
                     t.join(50);
@@ -88,6 +88,26 @@ public final class Execution {
             throw cancelled;
         }
         return true;
+    }
+
+    /**
+     * A timed wait ran out while node threads are still alive: a run that already failed or was
+     * cancelled reports that now (its threads are still winding down); a live run is simply not over.
+     */
+    private boolean deadlineReached() {
+        NodeFailedException failure = control.failure();
+        if (failure != null) {
+            throw failure;
+        }
+        if (control.cancelled) {
+            throw new CancellationException("the run was cancelled (node threads still winding down)");
+        }
+        return false;
+    }
+
+    /** Whether the run failed or was cancelled (its threads may still be winding down). Never waits. */
+    public boolean isStopped() {
+        return control.cancelled;
     }
 
     /** Whether every node thread has ended. */

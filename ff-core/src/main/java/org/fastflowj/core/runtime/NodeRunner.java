@@ -481,10 +481,17 @@ class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeContext {
      */
     private void checkOwnThread(String call) {
         if (Thread.currentThread() != ownThread) {
-            throw new IllegalStateException(call + " on node " + name + " from thread "
-                    + Thread.currentThread().getName() + ": a node sends only from its own thread"
-                    + " (in svcInit, svc or eosNotify), its channels are single-producer");
+            refuseForeignThread(call);
         }
+    }
+
+    /** The misuse also fails the run, so that a callback swallowing the exception cannot hide it. */
+    private void refuseForeignThread(String call) {
+        IllegalStateException misuse = new IllegalStateException(call + " on node " + name + " from thread "
+                + Thread.currentThread().getName() + ": a node sends only from its own thread"
+                + " (in svcInit, svc or eosNotify), its channels are single-producer");
+        control.fail(name, call + " from another thread", misuse);
+        throw misuse;
     }
 
     /** The default routing of an item, from svc's result or a checked sendOut. */
