@@ -91,9 +91,13 @@ class CancelAndTimeoutTest {
                 return x;
             }
         };
-        Node<Integer, Integer> fails = Node.of(x -> {
-            throw new IllegalStateException("boom");
-        });
+        Node<Integer, Integer> fails = new Node<>() {
+            @Override
+            protected Integer svc(Integer x) throws InterruptedException {
+                stuck.await(); // fail only once the other worker is stuck in its svc
+                throw new IllegalStateException("boom");
+            }
+        };
         Pipeline pipe = new Pipeline(Node.source(List.of(1, 2)), Farm.of(ignoresInterrupts, fails).onDemand());
         pipe.run();
         stuck.await();
