@@ -526,19 +526,6 @@ class CombinerTest {
     }
 
     @Test
-    void shouldStillRejectAMultiOutputFirstNamingTheRule() {
-        MultiOutputNode<Integer, Integer> multiOut = new MultiOutputNode<>() {
-            @Override
-            protected Integer svc(Integer in) {
-                return in;
-            }
-        };
-        assertThatThrownBy(() -> Combiner.of(multiOut, Node.of((Integer x) -> x)))
-                .isInstanceOf(GraphBuildException.class)
-                .hasMessageContaining("first node is multi-output");
-    }
-
-    @Test
     void shouldWorkAsFarmWorker() {
         List<String> log = newLog();
         List<Step> firsts = new ArrayList<>();
