@@ -122,7 +122,6 @@ public final class GraphCompiler {
         if (needsEmitter) {
             Node<?, ?> node = farm.emitter() != null ? farm.emitter() : new DefaultNodes.Forward("emitter");
             emitter = leaf(node, stem + "-emitter", 0, farm.emitter() == null);
-            emitter.routing(farm.isOnDemand() ? Vertex.Routing.ON_DEMAND : Vertex.Routing.ROUND_ROBIN);
         }
         List<Fragment> compiled = new ArrayList<>();
         List<List<Vertex>> workerVertices = new ArrayList<>();
@@ -236,7 +235,6 @@ public final class GraphCompiler {
             for (Vertex r : rEntries) {
                 edge(l, r, Edge.Kind.FORWARD, a2a.onDemandSlots());
             }
-            l.routing(a2a.isOnDemand() ? Vertex.Routing.ON_DEMAND : Vertex.Routing.ROUND_ROBIN);
         }
         if (a2a.isWrapAround()) {
             connect(new Fragment(rEntries, rExits), lEntries, Edge.Kind.FEEDBACK, 0, stem + " R-Workers",

@@ -11,12 +11,6 @@ import org.fastflowj.core.Node;
  * sees as {@code inputChannel() == i}.
  */
 public final class Vertex {
-    /** How the vertex sends what {@code svc} returns when it has several default outputs. */
-    public enum Routing {
-        ROUND_ROBIN,
-        ON_DEMAND
-    }
-
     /** The vertex's part in an ordered farm. */
     public enum OrderRole {
         NONE,
@@ -38,7 +32,6 @@ public final class Vertex {
     private final List<Edge> feedbackIn = new ArrayList<>();
     private final List<Edge> forwardOut = new ArrayList<>();
     private final List<Edge> feedbackOut = new ArrayList<>();
-    private Routing routing = Routing.ROUND_ROBIN;
     private OrderRole orderRole = OrderRole.NONE;
     private Edge orderEdge;
 
@@ -82,10 +75,6 @@ public final class Vertex {
         return Collections.unmodifiableList(feedbackOut);
     }
 
-    public Routing routing() {
-        return routing;
-    }
-
     public OrderRole orderRole() {
         return orderRole;
     }
@@ -93,10 +82,6 @@ public final class Vertex {
     /** The order channel, for {@link OrderRole#RECORD} (outgoing) and {@link OrderRole#COLLECT} (incoming). */
     public Edge orderEdge() {
         return orderEdge;
-    }
-
-    void routing(Routing value) {
-        this.routing = value;
     }
 
     void orderRole(OrderRole role, Edge edge) {
