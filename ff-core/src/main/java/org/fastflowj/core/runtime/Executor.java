@@ -35,10 +35,16 @@ public final class Executor {
             ch.consumer = runners[e.to().index()];
             channels.put(e, ch);
         }
+        OnDemandDispatch[] dispatches = new OnDemandDispatch[vertices.size()];
+        for (Vertex v : vertices) {
+            if (dispatchesOnDemand(v)) {
+                dispatches[v.index()] = dispatch(runners[v.index()], array(v.forwardOut(), channels), options);
+            }
+        }
         for (Vertex v : vertices) {
             runners[v.index()].wire(array(v.forwardIn(), channels), array(v.feedbackIn(), channels),
                     array(v.forwardOut(), channels), array(v.feedbackOut(), channels),
-                    v.orderEdge() == null ? null : channels.get(v.orderEdge()));
+                    v.orderEdge() == null ? null : channels.get(v.orderEdge()), dispatches[v.index()]);
         }
         control.runners(runners);
         Thread[] threads = new Thread[runners.length];
@@ -57,6 +63,36 @@ public final class Executor {
             control.fail("executor", "thread start", t);
         }
         return execution;
+    }
+
+    /**
+     * A node whose forward outputs are all on-demand slots, routed by the run-time (not chosen by a
+     * multi-output node, not recorded for an ordered farm), hands its items out through an
+     * {@link OnDemandDispatch}.
+     */
+    private static boolean dispatchesOnDemand(Vertex v) {
+        if (v.forwardOut().isEmpty() || v.node().isMultiOutput() || v.orderRole() == Vertex.OrderRole.RECORD) {
+            return false;
+        }
+        for (Edge e : v.forwardOut()) {
+            if (e.slots() <= 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static OnDemandDispatch dispatch(NodeRunner producer, SpscChannel[] slots, RunOptions options) {
+        String description = producer.name + " -staging-> on-demand slots";
+        SpscChannel staging = options.unboundedQueues()
+                ? SpscChannel.unbounded(false, description)
+                : SpscChannel.bounded(options.queueCapacity(), false, description);
+        staging.producer = producer; // its consumer is whoever holds the dispatch role: no parked thread
+        OnDemandDispatch dispatch = new OnDemandDispatch(staging, slots);
+        for (SpscChannel slot : slots) {
+            slot.dispatch = dispatch;
+        }
+        return dispatch;
     }
 
     private static SpscChannel channelFor(Edge e, RunOptions options) {

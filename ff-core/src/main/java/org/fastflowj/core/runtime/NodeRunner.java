@@ -54,6 +54,11 @@ class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeContext {
     private SpscChannel[] feedbackOut;
     private SpscChannel[] defaultOut;
     private SpscChannel orderChannel;
+    /** Set when this node's default outputs are on-demand slots: items go through its staging channel. */
+    private OnDemandDispatch dispatch;
+    /** Forward inputs that are on-demand slots of some dispatch, which this node runs when they are empty. */
+    private SpscChannel[] dispatchedInputs;
+    private boolean endMarked;
 
     // node-thread state
     private int liveForward;
@@ -112,7 +117,7 @@ class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeContext {
     }
 
     void wire(SpscChannel[] forwardIn, SpscChannel[] feedbackIn, SpscChannel[] forwardOut, SpscChannel[] feedbackOut,
-            SpscChannel orderChannel) {
+            SpscChannel orderChannel, OnDemandDispatch dispatch) {
         this.inputs = new SpscChannel[forwardIn.length + feedbackIn.length];
         System.arraycopy(forwardIn, 0, inputs, 0, forwardIn.length);
         System.arraycopy(feedbackIn, 0, inputs, forwardIn.length, feedbackIn.length);
@@ -123,13 +128,23 @@ class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeContext {
         this.defaultOut = forwardOut.length > 0 ? forwardOut : feedbackOut;
         this.liveForwardOutputs = forwardOut.length;
         this.orderChannel = orderChannel;
+        this.dispatch = dispatch;
         this.currentFeedback = forwardIn.length == 0 && feedbackIn.length == 1; // fixed for one input
-        for (SpscChannel ch : defaultOut) {
-            shortOutputs |= ch.limit <= IdlePolicy.SHORT_CHANNEL;
+        if (dispatch != null) {
+            liveForwardOutputs = 1; // the staging channel stands for all the slots
+        } else {
+            for (SpscChannel ch : defaultOut) {
+                shortOutputs |= ch.limit <= IdlePolicy.SHORT_CHANNEL;
+            }
         }
+        java.util.List<SpscChannel> dispatched = new java.util.ArrayList<>();
         for (SpscChannel ch : forwardIn) {
+            if (ch.dispatch != null) {
+                dispatched.add(ch);
+            }
             shortInputs |= ch.limit <= IdlePolicy.SHORT_CHANNEL;
         }
+        this.dispatchedInputs = dispatched.toArray(new SpscChannel[0]);
     }
 
     // ------------------------------------------------------------------ life cycle
@@ -232,8 +247,12 @@ class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeContext {
             return;
         }
         forwardEnded = true;
-        for (SpscChannel ch : forwardOut) {
-            putControl(ch, Sentinel.EOS);
+        if (dispatch != null) {
+            stage(Sentinel.EOS); // behind every staged item; the dispatch hands it to each slot
+        } else {
+            for (SpscChannel ch : forwardOut) {
+                putControl(ch, Sentinel.EOS);
+            }
         }
         if (orderRole == Vertex.OrderRole.RECORD) {
             putControl(orderChannel, Sentinel.ORDER_END);
@@ -242,6 +261,13 @@ class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeContext {
 
     /** Tells both sides this node is done: consumers stop waiting for it, producers stop feeding it. */
     private void markEnded() {
+        if (endMarked) {
+            return;
+        }
+        endMarked = true;
+        if (dispatch != null) {
+            dispatch.staging.producerDone = true;
+        }
         for (SpscChannel ch : forwardOut) {
             ch.producerDone = true;
         }
@@ -270,6 +296,9 @@ class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeContext {
         }
         for (SpscChannel ch : inputs) {
             ch.producer.wakeAnyway();
+        }
+        for (SpscChannel ch : dispatchedInputs) {
+            ch.dispatch.consumerEnded();
         }
     }
 
@@ -455,13 +484,32 @@ class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeContext {
                 return true;
             }
         }
+        for (SpscChannel ch : dispatchedInputs) {
+            if (!ch.endSeen && ch.dispatch.hasWork()) {
+                return true; // staged items: refill the slot instead of parking
+            }
+        }
         return streamOver();
+    }
+
+    /** Runs the dispatch of every empty on-demand input; true if that placed anything anywhere. */
+    private boolean refillSlots() {
+        boolean placed = false;
+        for (SpscChannel ch : dispatchedInputs) {
+            if (!ch.endSeen && !ch.hasItems()) {
+                placed |= ch.dispatch.run();
+            }
+        }
+        return placed;
     }
 
     private void awaitInput(SpscChannel target) {
         long start = System.nanoTime();
         for (int round = 0; !inputReady(target); round++) {
             control.checkCancelled();
+            if (target == null && dispatchedInputs.length > 0 && refillSlots()) {
+                continue;
+            }
             pause(round, WAIT_INPUT, target);
         }
         blockedInNanos += System.nanoTime() - start;
@@ -496,6 +544,13 @@ class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeContext {
 
     /** The default routing of an item, from svc's result or a checked sendOut. */
     private void emitResult(Object item) {
+        if (dispatch != null) {
+            if (forwardEnded) {
+                throw alreadyEnded();
+            }
+            stage(item);
+            return;
+        }
         SpscChannel[] outs = defaultOut;
         if (outs.length == 1) {
             put(outs[0], item, 0);
@@ -562,12 +617,37 @@ class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeContext {
             return; // its consumer ended: the item has nowhere to go (and must not pile up unbounded)
         }
         if (forwardEnded && !ch.feedback) {
-            throw new IllegalStateException("node " + name + " already sent its EOS: it cannot send items"
-                    + " forward any more (a loop head that called sendOut(eos()) only takes fed-back items)");
+            throw alreadyEnded();
         }
         if (ch.offer(item) || putSlow(ch, item)) {
             afterPut(ch, index);
         }
+    }
+
+    private IllegalStateException alreadyEnded() {
+        return new IllegalStateException("node " + name + " already sent its EOS: it cannot send items"
+                + " forward any more (a loop head that called sendOut(eos()) only takes fed-back items)");
+    }
+
+    /**
+     * On-demand output through the dispatch: queue on the staging channel (waiting for room like any
+     * channel), then hand out at once if a consumer is waiting. EOS is staged, not counted.
+     */
+    private void stage(Object item) {
+        SpscChannel staging = dispatch.staging;
+        if (staging.goneSeen) {
+            return;
+        }
+        if (!(staging.offer(item) || putSlow(staging, item))) {
+            return;
+        }
+        if (item != Sentinel.EOS) {
+            itemsOut++;
+        }
+        if (staging.consumerGone) {
+            noticeGone(staging); // every consumer ended
+        }
+        dispatch.afterSubmit();
     }
 
     /** Waits for room; false if the consumer is gone and the item was dropped. */

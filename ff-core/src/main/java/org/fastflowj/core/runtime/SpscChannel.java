@@ -31,6 +31,8 @@ final class SpscChannel {
     final boolean feedback;
     final String description;
 
+    /** For an on-demand slot filled by a {@link OnDemandDispatch}: that dispatch, which its consumer runs. */
+    OnDemandDispatch dispatch;
     NodeRunner producer;
     NodeRunner consumer;
     /** The consumer ended: items offered from now on are dropped. */
@@ -79,6 +81,16 @@ final class SpscChannel {
      */
     boolean hasItems() {
         return queue.relaxedPeek() != null;
+    }
+
+    /** Producer side (or a reader that tolerates a stale answer): room for one more item. */
+    boolean hasRoom() {
+        return bounded == null || bounded.hasFreeSlots(freeForOne);
+    }
+
+    /** Producer side: room in the ring itself, past an on-demand limit (for end-of-stream). */
+    boolean hasRingRoom() {
+        return bounded == null || bounded.hasFreeSlots(1);
     }
 
     /**
