@@ -515,6 +515,61 @@ class FarmTest {
 
     @ParameterizedTest
     @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
+    void shouldStopAnEndlessSourceWhenEveryOnDemandWorkerEnded(WaitStrategy strategy) {
+        // the emitter's items wait in its staging channel: once no worker is left, it must end too
+        List<Integer> passed = Collections.synchronizedList(new ArrayList<>());
+        Sink<Integer> sink = new Sink<>();
+        new Pipeline(infiniteSource(), Farm.of(3, () -> new Quitter(11, passed)).onDemand(), sink)
+                .runAndWaitEnd(RunOptions.defaults().waitStrategy(strategy).queueCapacity(8));
+
+        assertThat(passed).hasSize(30);
+        assertThat(sink.items).containsExactlyInAnyOrderElementsOf(passed);
+    }
+
+    /** An emitter that records how far ahead of the workers its sendOut calls have got. */
+    private static final class AheadEmitter extends Node<Void, Integer> {
+        private final int n;
+        final AtomicInteger sent = new AtomicInteger();
+        final AtomicInteger started = new AtomicInteger();
+        final AtomicInteger maxAhead = new AtomicInteger();
+
+        AheadEmitter(int n) {
+            this.n = n;
+        }
+
+        @Override
+        protected Integer svc(Void none) {
+            for (int i = 0; i < n; i++) {
+                sendOut(i);
+                int ahead = sent.incrementAndGet() - started.get();
+                maxAhead.accumulateAndGet(ahead, Math::max);
+            }
+            return eos();
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
+    void shouldKeepAnOnDemandEmitterWithinOneChannelOfTheWorkers(WaitStrategy strategy) {
+        // back-pressure as for any channel: the emitter gets ahead by at most the run's capacity, plus
+        // what the workers hold (a slot each and the task in hand)
+        int capacity = 8;
+        int workers = 3;
+        AheadEmitter emitter = new AheadEmitter(300);
+        Farm farm = Farm.of(workers, () -> Node.of((Integer x) -> {
+            emitter.started.incrementAndGet();
+            java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
+            return x;
+        })).emitter(emitter).onDemand();
+        Sink<Integer> sink = new Sink<>();
+        new Pipeline(farm, sink).runAndWaitEnd(RunOptions.defaults().waitStrategy(strategy).queueCapacity(capacity));
+
+        assertThat(sink.items).containsExactlyInAnyOrderElementsOf(ints(0, 300));
+        assertThat(emitter.maxAhead.get()).isGreaterThan(workers).isLessThanOrEqualTo(capacity + 2 * workers);
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
     void shouldStopAnEndlessSourceWhenTheCollectorEnded(WaitStrategy strategy) {
         Node<Void, Integer> source = infiniteSource();
         List<Integer> collected = Collections.synchronizedList(new ArrayList<>());
