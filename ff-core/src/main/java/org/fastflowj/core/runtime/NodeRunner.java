@@ -344,7 +344,9 @@ class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeContext {
             if (streamOver() || endRequested) {
                 return null;
             }
-            awaitInput(null);
+            if (dispatchedInputs.length == 0 || !refillSlots()) {
+                awaitInput(null);
+            }
         }
     }
 
@@ -363,8 +365,8 @@ class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeContext {
                 }
             } else if (streamOver() || endRequested) {
                 return null;
-            } else {
-                awaitInput(null);
+            } else if (dispatchedInputs.length == 0 || !refillSlots()) {
+                awaitInput(null); // (refilling an on-demand slot is not a wait: it is not timed)
             }
         }
     }

@@ -4,7 +4,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** 128 bytes, so {@link DispatchRole#role}, which every party CASes, has a cache line to itself. */
+/** 128 bytes, so the role fields, which every party writes, have a cache line to themselves. */
 @SuppressWarnings("unused")
 abstract class DispatchPadBefore {
     private int holeFiller;
@@ -15,6 +15,10 @@ abstract class DispatchPadBefore {
 abstract class DispatchRole extends DispatchPadBefore {
     /** 1 while some thread hands staged items out; the CAS that sets it is the only way in. */
     volatile int role;
+    /** Set by a thread that found the role taken: the holder looks for work again before leaving. */
+    volatile int retry;
+    /** Under the role: where round-robin resumes (here, on the line the holder already owns). */
+    int cursor;
 }
 
 @SuppressWarnings("unused")
@@ -47,8 +51,10 @@ abstract class DispatchPadAfter extends DispatchRole {
  * producer is the node's thread; its consumer side and the slots' producer side are used only by the
  * thread holding {@link #role}. The CAS that takes the role (acquire) and the volatile write that gives
  * it back (release) order one holder's channel bookkeeping before the next holder's. No thread ever
- * waits for the role: one that fails to take it returns, and the holder re-checks for work after giving
- * it back, so an item staged meanwhile is not left behind. Never blocks, never allocates.
+ * waits for the role: one that fails to take it sets {@link #retry} and returns, and the holder, after
+ * giving the role back, runs another round if {@code retry} is set, so an item staged meanwhile is not
+ * left behind (a Dekker pair: each side writes its flag, then reads the other's). Never blocks, never
+ * allocates.
  */
 final class OnDemandDispatch extends DispatchPadAfter {
     private static final VarHandle ROLE;
@@ -65,8 +71,6 @@ final class OnDemandDispatch extends DispatchPadAfter {
     private final SpscChannel[] slots;
     /** Consumers that have not ended; the last one to end closes the staging channel. */
     private final AtomicInteger liveConsumers;
-    /** Under the role: where round-robin resumes. */
-    private int cursor;
     /** Under the role: which slots already got their end-of-stream. */
     private final boolean[] endSent;
     /** Slots still owed an end-of-stream (the end was taken from staging but a slot had no room). */
@@ -101,26 +105,34 @@ final class OnDemandDispatch extends DispatchPadAfter {
     }
 
     /**
-     * Hands staged items to slots with room, unless another thread is doing it; true if this call
-     * placed anything.
+     * Hands staged items to slots with room, unless another thread is doing it (which then does it for
+     * us); true if this call placed anything.
      */
     boolean run() {
         boolean placed = false;
-        while (ROLE.compareAndSet(this, 0, 1)) {
+        while (acquire()) {
             try {
                 placed |= handOut();
             } finally {
                 role = 0; // volatile write: releases this round's channel updates to the next holder
             }
-            // Someone may have staged an item, or freed a slot, while we held the role and failed to
-            // take it: look again (volatile reads after the volatile write above, so not reordered).
-            // Only work that can be placed now counts: a slot still full must not keep us spinning,
-            // its consumer may be a thread spinning in another dispatch's round for our own slot.
-            if (!canHandOut()) {
+            // Someone found the role taken while we held it: look again for what it came to hand out
+            // (a volatile read after the volatile write above, so not reordered before it).
+            if (retry == 0) {
                 break;
             }
+            retry = 0;
         }
         return placed;
+    }
+
+    private boolean acquire() {
+        if (ROLE.compareAndSet(this, 0, 1)) {
+            return true;
+        }
+        retry = 1;
+        // The holder may have let go and looked at retry before our write: then the role is free now.
+        return ROLE.compareAndSet(this, 0, 1);
     }
 
     private boolean handOut() {
@@ -209,32 +221,6 @@ final class OnDemandDispatch extends DispatchPadAfter {
         if (consumer.state == ParkingState.WAIT_INPUT) {
             consumer.wakeForItem(slot);
         }
-    }
-
-    /** Whether a round would place something now (racy reads: a hint for the re-check only). */
-    private boolean canHandOut() {
-        if (endsOwed > 0) {
-            for (int k = 0; k < slots.length; k++) {
-                SpscChannel slot = slots[k];
-                if (!endSent[k] && (slot.consumerGone || slot.hasRingRoom())) {
-                    return true;
-                }
-            }
-            return false;
-        }
-        Object head = staging.queue.relaxedPeek();
-        if (head == null) {
-            return false;
-        }
-        if (head == Sentinel.EOS) {
-            return true;
-        }
-        for (SpscChannel slot : slots) {
-            if (!slot.consumerGone && slot.hasRoom()) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /**

@@ -83,16 +83,6 @@ final class SpscChannel {
         return queue.relaxedPeek() != null;
     }
 
-    /** Producer side (or a reader that tolerates a stale answer): room for one more item. */
-    boolean hasRoom() {
-        return bounded == null || bounded.hasFreeSlots(freeForOne);
-    }
-
-    /** Producer side: room in the ring itself, past an on-demand limit (for end-of-stream). */
-    boolean hasRingRoom() {
-        return bounded == null || bounded.hasFreeSlots(1);
-    }
-
     /**
      * Producer side, after the channel was full: drained to the low-water mark, so worth filling again
      * (see {@link ChannelQueue#hasFreeSlots} for why this does not read the consumer index).
