@@ -550,9 +550,9 @@ class FarmTest {
 
     @ParameterizedTest
     @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
-    void shouldKeepAnOnDemandEmitterWithinOneChannelOfTheWorkers(WaitStrategy strategy) {
-        // back-pressure as for any channel: the emitter gets ahead by at most the run's capacity, plus
-        // what the workers hold (a slot each and the task in hand)
+    void shouldKeepAnOnDemandEmitterWithinOneChannelPerWorkerOfTheWorkers(WaitStrategy strategy) {
+        // back-pressure as with round-robin: the emitter gets ahead by at most the run's capacity per
+        // worker, plus what the workers hold (a slot each and the task in hand)
         int capacity = 8;
         int workers = 3;
         AheadEmitter emitter = new AheadEmitter(300);
@@ -565,7 +565,7 @@ class FarmTest {
         new Pipeline(farm, sink).runAndWaitEnd(RunOptions.defaults().waitStrategy(strategy).queueCapacity(capacity));
 
         assertThat(sink.items).containsExactlyInAnyOrderElementsOf(ints(0, 300));
-        assertThat(emitter.maxAhead.get()).isGreaterThan(workers).isLessThanOrEqualTo(capacity + 2 * workers);
+        assertThat(emitter.maxAhead.get()).isGreaterThan(workers).isLessThanOrEqualTo((capacity + 2) * workers);
     }
 
     @ParameterizedTest

@@ -139,6 +139,23 @@ class StressTest {
 
     @ParameterizedTest
     @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
+    void shouldDeliverEveryItemExactlyOnceThroughAnOnDemandFarmWithUnboundedQueues(WaitStrategy strategy) {
+        // the emitter's staging channel is then a linked-array queue crossing many chunks, while idle
+        // workers look at it from other threads: a regression test for a JVM crash (a peek from the
+        // wrong side followed a chunk link the consumer was following at the same time)
+        int items = ITEMS / 4;
+        Checker sink = new Checker(items);
+        long[] seed = {31};
+        Farm farm = Farm.of(3, () -> new Spinner(seed[0]++, MAX_SPIN / 4)).onDemand();
+        new Pipeline(new Ids(0, 1, items), farm, sink)
+                .runAndWaitEnd(RunOptions.defaults().waitStrategy(strategy).unboundedQueues(true));
+
+        assertExactlyOnce(sink);
+        assertThat(sink.channels).isEqualTo(3);
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
     void shouldDeliverEveryItemExactlyOnceThroughAnOnDemandFarmWithTinyQueues(WaitStrategy strategy) {
         // every item is a hand-off that may park: fewer items, or the run takes tens of seconds here
         int items = ITEMS / 10;

@@ -84,9 +84,11 @@ public final class Executor {
 
     private static OnDemandDispatch dispatch(NodeRunner producer, SpscChannel[] slots, RunOptions options) {
         String description = producer.name + " -staging-> on-demand slots";
+        // It stands for one channel per consumer: the producer may get as far ahead as with round-robin.
+        int capacity = (int) Math.min(1 << 30, (long) options.queueCapacity() * slots.length);
         SpscChannel staging = options.unboundedQueues()
                 ? SpscChannel.unbounded(false, description)
-                : SpscChannel.bounded(options.queueCapacity(), false, description);
+                : SpscChannel.bounded(capacity, false, description);
         staging.producer = producer; // its consumer is whoever holds the dispatch role: no parked thread
         OnDemandDispatch dispatch = new OnDemandDispatch(staging, slots);
         for (SpscChannel slot : slots) {

@@ -32,7 +32,7 @@ abstract class DispatchPadAfter extends DispatchRole {
  * needs it: a consumer whose slot ran empty, or the producer when it sees a consumer waiting.
  *
  * <pre>
- *   producer ──▶ staging (SPSC, the run's capacity) ──▶ [dispatch] ─┬─▶ slot (SPSC, k items) ──▶ consumer 0
+ *   producer ──▶ staging (SPSC, capacity × slots) ──▶ [dispatch] ─┬─▶ slot (SPSC, k items) ──▶ consumer 0
  *                                                                 └─▶ slot (SPSC, k items) ──▶ consumer 1
  * </pre>
  *
@@ -83,7 +83,7 @@ final class OnDemandDispatch extends DispatchPadAfter {
         this.endSent = new boolean[slots.length];
     }
 
-    /** Whether a round could hand something out: cheap reads, for a consumer about to park. */
+    /** Whether a round could hand something out: cheap reads, safe from any thread (see hasItems). */
     boolean hasWork() {
         return staging.hasItems() || endsOwed > 0;
     }

@@ -76,11 +76,14 @@ final class SpscChannel {
     }
 
     /**
-     * Whether an item is queued, from the head slot rather than the producer index: a consumer asking
-     * in a loop then does not pull the cache line the producer writes on every offer.
+     * Whether an item is queued; safe from either side. A bounded channel answers from the head slot
+     * rather than the producer index, so a consumer asking in a loop does not pull the cache line the
+     * producer writes on every offer (its buffer never changes, so any thread may read a slot). An
+     * unbounded (linked-array) channel answers from the indices: its peek may follow a chunk link and
+     * move the consumer's buffer, which only the consumer may do.
      */
     boolean hasItems() {
-        return queue.relaxedPeek() != null;
+        return bounded != null ? bounded.relaxedPeek() != null : !queue.isEmpty();
     }
 
     /**
