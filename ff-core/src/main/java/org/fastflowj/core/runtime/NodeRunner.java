@@ -1,6 +1,8 @@
 package org.fastflowj.core.runtime;
 
 import java.lang.invoke.VarHandle;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.locks.LockSupport;
 import org.fastflowj.core.Node;
 import org.fastflowj.core.NodeStats;
@@ -137,7 +139,7 @@ class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeContext {
                 shortOutputs |= ch.limit <= IdlePolicy.SHORT_CHANNEL;
             }
         }
-        java.util.List<SpscChannel> dispatched = new java.util.ArrayList<>();
+        List<SpscChannel> dispatched = new ArrayList<>();
         for (SpscChannel ch : forwardIn) {
             if (ch.dispatch != null) {
                 dispatched.add(ch);
@@ -265,9 +267,6 @@ class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeContext {
             return;
         }
         endMarked = true;
-        if (dispatch != null) {
-            dispatch.staging.producerDone = true;
-        }
         for (SpscChannel ch : forwardOut) {
             ch.producerDone = true;
         }
