@@ -153,8 +153,7 @@ final class OnDemandDispatch extends DispatchPadAfter {
                 placed |= sendEnds();
                 break;
             }
-            int k = placeInSlot(item);
-            if (k < 0) {
+            if (!placeInSlot(item)) {
                 break;
             }
             staging.poll();
@@ -171,8 +170,8 @@ final class OnDemandDispatch extends DispatchPadAfter {
         return placed;
     }
 
-    /** Round-robin from the cursor over slots with room; the slot index, or -1 if none has room. */
-    private int placeInSlot(Object item) {
+    /** Round-robin from the cursor over slots with room; false if none has room. */
+    private boolean placeInSlot(Object item) {
         int n = slots.length;
         for (int j = 0; j < n; j++) {
             int k = cursor + j;
@@ -183,10 +182,10 @@ final class OnDemandDispatch extends DispatchPadAfter {
             if (!slot.consumerGone && slot.offer(item)) {
                 cursor = k + 1 == n ? 0 : k + 1;
                 wake(slot);
-                return k;
+                return true;
             }
         }
-        return -1;
+        return false;
     }
 
     /** End-of-stream to every slot that has room for it; the rest are owed it until a later round. */

@@ -15,7 +15,7 @@ final class SpscChannel {
     private static final int UNBOUNDED_CHUNK = 1024;
 
     final MessagePassingQueue<Object> queue;
-    /** Items the producer may have queued: the run's capacity, or a farm's on-demand slots. */
+    /** Items the producer may have queued: the run's capacity, a farm's on-demand slots, or a staging channel's. */
     final int limit;
     /** The consumer wakes a producer blocked on this channel once it holds at most this many items. */
     final int lowWater;
