@@ -498,7 +498,7 @@ class NodeRunner extends ParkingStatePadAfter implements Runnable, NodeContext {
         boolean placed = false;
         for (SpscChannel ch : dispatchedInputs) {
             if (!ch.endSeen && !ch.hasItems()) {
-                placed |= ch.dispatch.run();
+                placed |= ch.dispatch.run(this);
             }
         }
         return placed;

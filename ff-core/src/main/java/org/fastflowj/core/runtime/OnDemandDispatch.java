@@ -98,7 +98,7 @@ final class OnDemandDispatch extends DispatchPadAfter {
         VarHandle.fullFence();
         for (SpscChannel slot : slots) {
             if (slot.consumer.state == ParkingState.WAIT_INPUT) {
-                run();
+                run(null);
                 return;
             }
         }
@@ -106,13 +106,14 @@ final class OnDemandDispatch extends DispatchPadAfter {
 
     /**
      * Hands staged items to slots with room, unless another thread is doing it (which then does it for
-     * us); true if this call placed anything.
+     * us); true if this call placed anything. {@code caller} is the consumer running it (null for the
+     * producer): its own slot needs no wake-up.
      */
-    boolean run() {
+    boolean run(ParkingState caller) {
         boolean placed = false;
         while (acquire()) {
             try {
-                placed |= handOut();
+                placed |= handOut(caller);
             } finally {
                 role = 0; // volatile write: releases this round's channel updates to the next holder
             }
@@ -127,17 +128,21 @@ final class OnDemandDispatch extends DispatchPadAfter {
     }
 
     private boolean acquire() {
-        if (ROLE.compareAndSet(this, 0, 1)) {
+        // Test before each CAS, and write retry only once: a waiting consumer calls this in a loop, and
+        // each CAS or write would take the line from the holder, who needs it to finish its round.
+        if (role == 0 && ROLE.compareAndSet(this, 0, 1)) {
             return true;
         }
-        retry = 1;
+        if (retry == 0) {
+            retry = 1;
+        }
         // The holder may have let go and looked at retry before our write: then the role is free now.
-        return ROLE.compareAndSet(this, 0, 1);
+        return role == 0 && ROLE.compareAndSet(this, 0, 1);
     }
 
-    private boolean handOut() {
+    private boolean handOut(ParkingState caller) {
         if (endsOwed > 0) {
-            return sendEnds();
+            return sendEnds(caller);
         }
         boolean placed = false;
         boolean took = false;
@@ -150,10 +155,10 @@ final class OnDemandDispatch extends DispatchPadAfter {
                 staging.poll();
                 took = true;
                 endsOwed = slots.length;
-                placed |= sendEnds();
+                placed |= sendEnds(caller);
                 break;
             }
-            if (!placeInSlot(item)) {
+            if (!placeInSlot(item, caller)) {
                 break;
             }
             staging.poll();
@@ -171,7 +176,7 @@ final class OnDemandDispatch extends DispatchPadAfter {
     }
 
     /** Round-robin from the cursor over slots with room; false if none has room. */
-    private boolean placeInSlot(Object item) {
+    private boolean placeInSlot(Object item, ParkingState caller) {
         int n = slots.length;
         for (int j = 0; j < n; j++) {
             int k = cursor + j;
@@ -181,7 +186,7 @@ final class OnDemandDispatch extends DispatchPadAfter {
             SpscChannel slot = slots[k];
             if (!slot.consumerGone && slot.offer(item)) {
                 cursor = k + 1 == n ? 0 : k + 1;
-                wake(slot);
+                wake(slot, caller);
                 return true;
             }
         }
@@ -189,7 +194,7 @@ final class OnDemandDispatch extends DispatchPadAfter {
     }
 
     /** End-of-stream to every slot that has room for it; the rest are owed it until a later round. */
-    private boolean sendEnds() {
+    private boolean sendEnds(ParkingState caller) {
         boolean placed = false;
         int owed = 0;
         for (int k = 0; k < slots.length; k++) {
@@ -201,7 +206,7 @@ final class OnDemandDispatch extends DispatchPadAfter {
             if (slot.consumerGone || slot.queue.offer(Sentinel.EOS)) {
                 endSent[k] = true;
                 slot.producerDone = true;
-                wake(slot);
+                wake(slot, caller);
                 placed = true;
             } else {
                 owed++;
@@ -211,7 +216,10 @@ final class OnDemandDispatch extends DispatchPadAfter {
         return placed;
     }
 
-    private static void wake(SpscChannel slot) {
+    private static void wake(SpscChannel slot, ParkingState caller) {
+        if (slot.consumer == caller) {
+            return; // the caller's own slot: it is awake, and looks at its slot next
+        }
         // The offer before the state read: a consumer about to park re-checks its slot after writing
         // its state, so one of the two sees the other (ParkingState's protocol, fenced every time here:
         // the consumer has nothing else to do, a missed wake-up would idle it for a whole park).
