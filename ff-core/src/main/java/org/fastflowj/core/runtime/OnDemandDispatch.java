@@ -19,6 +19,8 @@ abstract class DispatchRole extends DispatchPadBefore {
     volatile int retry;
     /** Under the role: where round-robin resumes (here, on the line the holder already owns). */
     int cursor;
+    /** Under the role: items taken from staging so far, to pace the producer's wake-up checks. */
+    int polled;
 }
 
 @SuppressWarnings("unused")
@@ -145,15 +147,17 @@ final class OnDemandDispatch extends DispatchPadAfter {
             return sendEnds(caller);
         }
         boolean placed = false;
-        boolean took = false;
+        int took = 0;
+        boolean emptied = false;
         for (;;) {
             Object item = staging.queue.relaxedPeek();
             if (item == null) {
+                emptied = true;
                 break;
             }
             if (item == Sentinel.EOS) {
                 staging.poll();
-                took = true;
+                took++;
                 endsOwed = slots.length;
                 placed |= sendEnds(caller);
                 break;
@@ -162,17 +166,35 @@ final class OnDemandDispatch extends DispatchPadAfter {
                 break;
             }
             staging.poll();
-            took = true;
+            took++;
             placed = true;
         }
-        if (took) {
-            VarHandle.fullFence(); // the polls before the state read: see ParkingState's protocol
+        if (took > 0) {
+            wakeProducerIfDrained(took, emptied);
+        }
+        return placed;
+    }
+
+    /**
+     * After polls from staging: wake the producer if it parked for room and enough has drained. It waits
+     * for half the channel (hysteresis), so, as on any channel, looking every 16 polls and fencing every
+     * 64 is soon enough; but every time once staging ran empty, or on a tiny staging channel, where no
+     * further poll may come to look again.
+     */
+    private void wakeProducerIfDrained(int took, boolean emptied) {
+        int before = polled;
+        int after = before + took;
+        polled = after;
+        boolean urgent = emptied || staging.limit <= IdlePolicy.SHORT_CHANNEL;
+        if (urgent || (after >>> 4) != (before >>> 4)) {
+            if (urgent || (after >>> 6) != (before >>> 6)) {
+                VarHandle.fullFence(); // the polls before the state read: see ParkingState's protocol
+            }
             ParkingState producer = staging.producer;
             if (producer.state == ParkingState.WAIT_OUTPUT) {
                 producer.wakeForRoom(staging);
             }
         }
-        return placed;
     }
 
     /** Round-robin from the cursor over slots with room; false if none has room. */
