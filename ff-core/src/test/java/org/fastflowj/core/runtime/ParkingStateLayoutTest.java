@@ -42,15 +42,22 @@ class ParkingStateLayoutTest {
         assertThat(state).as("park state offset from the object start").isGreaterThanOrEqualTo(GAP);
 
         long lastPerItemField = 0;
-        for (Field f : NodeRunner.class.getDeclaredFields()) {
-            if (Modifier.isStatic(f.getModifiers()) || Modifier.isFinal(f.getModifiers())) {
-                continue; // written once, before the thread starts: harmless next to anything
+        int perItemFields = 0;
+        // the runner is a chain of classes down to the park state's trailing padding: check each one's fields
+        for (Class<?> c = NodeRunner.class; c.getSuperclass() != ParkingState.class; c = c.getSuperclass()) {
+            for (Field f : c.getDeclaredFields()) {
+                if (Modifier.isStatic(f.getModifiers()) || Modifier.isFinal(f.getModifiers())) {
+                    continue; // written once, before the thread starts: harmless next to anything
+                }
+                long at = offset(f);
+                assertThat(Math.abs(at - state))
+                        .as("distance of %s.%s from the park state", c.getSimpleName(), f.getName())
+                        .isGreaterThanOrEqualTo(GAP);
+                lastPerItemField = Math.max(lastPerItemField, at);
+                perItemFields++;
             }
-            long at = offset(f);
-            assertThat(Math.abs(at - state)).as("distance of NodeRunner.%s from the park state", f.getName())
-                    .isGreaterThanOrEqualTo(GAP);
-            lastPerItemField = Math.max(lastPerItemField, at);
         }
+        assertThat(perItemFields).as("per-item fields found in the runner's class chain").isGreaterThan(10);
         long firstTrailingPad = Long.MAX_VALUE;
         long lastTrailingPad = 0;
         for (Field f : padded.getDeclaredFields()) {
