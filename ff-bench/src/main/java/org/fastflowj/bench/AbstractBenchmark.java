@@ -22,7 +22,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@code -jvmArgsAppend} on the command line adds to them instead of replacing them; run-benchmarks.sh
  * passes the busy-work calibration that way.
  */
-@Fork(value = 1, jvmArgs = {"-Xms1g", "-Xmx1g", "-XX:+AlwaysPreTouch"})
+@Fork(
+        value = 1,
+        jvmArgs = {"-Xms1g", "-Xmx1g", "-XX:+AlwaysPreTouch"})
 @Warmup(iterations = 3, time = 1, timeUnit = TimeUnit.SECONDS)
 @Measurement(iterations = 5, time = 1, timeUnit = TimeUnit.SECONDS)
 @BenchmarkMode(Mode.Throughput)

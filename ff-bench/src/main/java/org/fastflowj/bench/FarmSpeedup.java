@@ -53,6 +53,7 @@ import org.openjdk.jmh.annotations.TearDown;
 public class FarmSpeedup extends AbstractBenchmark {
     /** Sequential work per invocation, in microseconds: M = this / grainMicros tasks. */
     public static final int SEQUENTIAL_WORK_MICROS = 100_000;
+
     public static final int WORKERS = 2;
 
     /** How the farm's emitter picks a worker. */

@@ -127,23 +127,27 @@ public class PipelineThroughput extends AbstractBenchmark {
         SpscArrayQueue<Object> queue = new SpscArrayQueue<>(capacity);
         Stage source = new EmitStage();
         CountStage sink = new CountStage();
-        Thread producer = new Thread(() -> {
-            for (int i = 0; i < items; i++) {
-                Object item = source.call(null);
-                for (int failed = 0; !queue.offer(item); failed++) {
-                    idle(failed);
-                }
-            }
-        }, "raw-svc-producer");
-        Thread consumer = new Thread(() -> {
-            for (int i = 0; i < items; i++) {
-                Object item;
-                for (int failed = 0; (item = queue.poll()) == null; failed++) {
-                    idle(failed);
-                }
-                sink.call(item);
-            }
-        }, "raw-svc-consumer");
+        Thread producer = new Thread(
+                () -> {
+                    for (int i = 0; i < items; i++) {
+                        Object item = source.call(null);
+                        for (int failed = 0; !queue.offer(item); failed++) {
+                            idle(failed);
+                        }
+                    }
+                },
+                "raw-svc-producer");
+        Thread consumer = new Thread(
+                () -> {
+                    for (int i = 0; i < items; i++) {
+                        Object item;
+                        for (int failed = 0; (item = queue.poll()) == null; failed++) {
+                            idle(failed);
+                        }
+                        sink.call(item);
+                    }
+                },
+                "raw-svc-consumer");
         consumer.start();
         producer.start();
         producer.join();

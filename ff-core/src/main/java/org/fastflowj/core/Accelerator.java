@@ -152,8 +152,7 @@ public final class Accelerator<I, O> implements AutoCloseable {
      * {@code load_result_nb} reports as EOS. Never waits.
      */
     public boolean isFinished() {
-        return resultsGoBack ? pipeline.waitEnd(0, TimeUnit.NANOSECONDS)
-                : output.ended && output.queue.isEmpty();
+        return resultsGoBack ? pipeline.waitEnd(0, TimeUnit.NANOSECONDS) : output.ended && output.queue.isEmpty();
     }
 
     /** Cancels the run, as {@link BuildingBlock#cancel()}. */

@@ -50,7 +50,8 @@ public final class Combiner<I, O> extends Node<I, O> {
         Objects.requireNonNull(first, "first");
         Objects.requireNonNull(second, "second");
         if (first == second) {
-            throw new GraphBuildException("Combiner.of(" + first + ", same node): a node cannot be combined with itself");
+            throw new GraphBuildException(
+                    "Combiner.of(" + first + ", same node): a node cannot be combined with itself");
         }
         if (first.isMultiOutput()) {
             throw new GraphBuildException("Combiner.of(" + first + ", ...): the first node is multi-output, but only"

@@ -12,5 +12,11 @@ package org.fastflowj.core;
  * @param blockedOutputNanos time waiting on full output channels
  * @param cpu the CPU the thread was pinned to, or -1
  */
-public record NodeStats(String name, long itemsIn, long itemsOut, long svcNanos, long blockedInputNanos,
-        long blockedOutputNanos, int cpu) {}
+public record NodeStats(
+        String name,
+        long itemsIn,
+        long itemsOut,
+        long svcNanos,
+        long blockedInputNanos,
+        long blockedOutputNanos,
+        int cpu) {}

@@ -69,8 +69,10 @@ public final class RunOptions {
                     }
                     parsed.add(value);
                 } catch (NumberFormatException e) {
-                    throw new IllegalArgumentException("threadMapping(\"" + cpuList + "\"): '" + cpu
-                            + "' is not a CPU number (expected a list like \"0,2,4\")", e);
+                    throw new IllegalArgumentException(
+                            "threadMapping(\"" + cpuList + "\"): '" + cpu
+                                    + "' is not a CPU number (expected a list like \"0,2,4\")",
+                            e);
                 }
             }
         }
@@ -96,7 +98,7 @@ public final class RunOptions {
 
     @Override
     public String toString() {
-        return "RunOptions[waitStrategy=" + waitStrategy + ", queueCapacity=" + queueCapacity
-                + ", unboundedQueues=" + unboundedQueues + ", cpus=" + cpus + "]";
+        return "RunOptions[waitStrategy=" + waitStrategy + ", queueCapacity=" + queueCapacity + ", unboundedQueues="
+                + unboundedQueues + ", cpus=" + cpus + "]";
     }
 }

@@ -25,8 +25,15 @@ public record RunStats(List<NodeStats> nodes) {
         String row = "%-" + width + "s %12d %12d %10.1f %12.1f %12.1f %4s%n";
         sb.append(String.format(header, "node", "items in", "items out", "svc ms", "wait in ms", "wait out ms", "cpu"));
         for (NodeStats n : nodes) {
-            sb.append(String.format(row, n.name(), n.itemsIn(), n.itemsOut(), n.svcNanos() / 1e6,
-                    n.blockedInputNanos() / 1e6, n.blockedOutputNanos() / 1e6, n.cpu() < 0 ? "-" : String.valueOf(n.cpu())));
+            sb.append(String.format(
+                    row,
+                    n.name(),
+                    n.itemsIn(),
+                    n.itemsOut(),
+                    n.svcNanos() / 1e6,
+                    n.blockedInputNanos() / 1e6,
+                    n.blockedOutputNanos() / 1e6,
+                    n.cpu() < 0 ? "-" : String.valueOf(n.cpu())));
         }
         return sb.toString();
     }

@@ -18,15 +18,17 @@ class AcceleratorTest {
         // tag::accelerator[]
         Accelerator<Integer, Integer> acc = Accelerator.start(Farm.of(3, () -> Node.<Integer, Integer>of(x -> x * x)));
         for (int i = 0; i < 10_000; i++) {
-            acc.offload(i);                    // into the running farm's input stream
+            acc.offload(i); // into the running farm's input stream
         }
-        acc.endInput();                        // FastFlow's offload(EOS)
+        acc.endInput(); // FastFlow's offload(EOS)
         List<Integer> results = new ArrayList<>();
-        for (Integer r; (r = acc.loadResult()) != null; ) {   // null: the farm ended, all results taken
+        for (Integer r; (r = acc.loadResult()) != null; ) { // null: the farm ended, all results taken
             results.add(r);
         }
         // end::accelerator[]
-        assertThat(results).containsExactlyInAnyOrderElementsOf(IntStream.range(0, 10_000).map(i -> i * i).boxed().toList());
+        assertThat(results)
+                .containsExactlyInAnyOrderElementsOf(
+                        IntStream.range(0, 10_000).map(i -> i * i).boxed().toList());
         acc.waitEnd();
     }
 
@@ -56,10 +58,12 @@ class AcceleratorTest {
         }
         acc.endInput();
         assertThatThrownBy(() -> {
-            while (acc.loadResult() != null) {
-                // drain until the failure surfaces
-            }
-        }).isInstanceOf(NodeFailedException.class).hasRootCauseMessage("bad 5");
+                    while (acc.loadResult() != null) {
+                        // drain until the failure surfaces
+                    }
+                })
+                .isInstanceOf(NodeFailedException.class)
+                .hasRootCauseMessage("bad 5");
     }
 
     @Test
@@ -72,12 +76,15 @@ class AcceleratorTest {
                 return ++seen < 3 ? x : eos();
             }
         };
-        Accelerator<Integer, Integer> acc = Accelerator.start(takeThree, RunOptions.defaults().queueCapacity(4));
+        Accelerator<Integer, Integer> acc =
+                Accelerator.start(takeThree, RunOptions.defaults().queueCapacity(4));
         assertThatThrownBy(() -> {
-            for (int i = 0; i < 1_000_000; i++) {
-                acc.offload(i);
-            }
-        }).isInstanceOf(IllegalStateException.class).hasMessageContaining("no more input");
+                    for (int i = 0; i < 1_000_000; i++) {
+                        acc.offload(i);
+                    }
+                })
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("no more input");
         assertThat(acc.loadResult()).isEqualTo(0);
         assertThat(acc.loadResult()).isEqualTo(1);
         assertThat(acc.loadResult()).isNull();
@@ -108,7 +115,8 @@ class AcceleratorTest {
     void shouldLetTheBlockBeWaitedOnAndRefuseASecondStartWhileRunning() {
         Farm farm = Farm.of(2, () -> Node.<Integer, Integer>of(x -> x));
         Accelerator<Integer, Integer> acc = Accelerator.start(farm);
-        assertThatThrownBy(() -> Accelerator.start(farm)).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(() -> Accelerator.start(farm))
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("already running");
         assertThat(farm.waitEnd(20, TimeUnit.MILLISECONDS)).isFalse();
         acc.offload(7);
@@ -151,8 +159,9 @@ class AcceleratorTest {
     @Test
     void shouldRunAMasterWorkerFarmWhoseResultsGoBackToItsEmitter() {
         Master master = new Master();
-        Accelerator<Integer, Integer> acc = Accelerator.start(
-                Farm.of(3, () -> Node.<Integer, Integer>of(x -> x + 1)).emitter(master).wrapAround());
+        Accelerator<Integer, Integer> acc = Accelerator.start(Farm.of(3, () -> Node.<Integer, Integer>of(x -> x + 1))
+                .emitter(master)
+                .wrapAround());
         for (int i = 0; i < 500; i++) {
             acc.offload(i);
         }

@@ -76,7 +76,10 @@ class AllToAllTest {
 
         List<Integer> fromChannel(int channel) {
             synchronized (arrivals) {
-                return arrivals.stream().filter(a -> a.channel() == channel).map(Arrival::item).toList();
+                return arrivals.stream()
+                        .filter(a -> a.channel() == channel)
+                        .map(Arrival::item)
+                        .toList();
             }
         }
 
@@ -99,7 +102,9 @@ class AllToAllTest {
         for (RRecorder r : rs) {
             assertThat(r.channels).isEqualTo(lWidth);
             for (Arrival<Integer> a : r.arrivals) {
-                assertThat(a.channel()).as("R input channel of item %d", a.item()).isEqualTo(a.item() / BLOCK);
+                assertThat(a.channel())
+                        .as("R input channel of item %d", a.item())
+                        .isEqualTo(a.item() / BLOCK);
             }
         }
     }
@@ -131,8 +136,13 @@ class AllToAllTest {
             for (int i = 0; i < 2; i++) {
                 int l = i;
                 int r = j;
-                assertThat(rs.get(j).fromChannel(i)).as("R%d from L%d", j, i).containsExactlyElementsOf(
-                        IntStream.range(0, count).filter(k -> k % 3 == r).map(k -> l * BLOCK + k).boxed().toList());
+                assertThat(rs.get(j).fromChannel(i))
+                        .as("R%d from L%d", j, i)
+                        .containsExactlyElementsOf(IntStream.range(0, count)
+                                .filter(k -> k % 3 == r)
+                                .map(k -> l * BLOCK + k)
+                                .boxed()
+                                .toList());
             }
         }
         assertChannelsMatchOrigin(rs, 2);
@@ -141,8 +151,16 @@ class AllToAllTest {
     }
 
     @ParameterizedTest(name = "{0} L x {1} R, {2}")
-    @CsvSource({"1, 3, BACKOFF", "3, 1, BACKOFF", "2, 5, BACKOFF", "4, 4, BACKOFF",
-        "1, 3, BLOCKING", "3, 1, BLOCKING", "2, 5, BLOCKING", "4, 4, BLOCKING"})
+    @CsvSource({
+        "1, 3, BACKOFF",
+        "3, 1, BACKOFF",
+        "2, 5, BACKOFF",
+        "4, 4, BACKOFF",
+        "1, 3, BLOCKING",
+        "3, 1, BLOCKING",
+        "2, 5, BLOCKING",
+        "4, 4, BLOCKING"
+    })
     void shouldDeliverEveryLItemToExactlyOneRWorkerForAnyWidths(int lWidth, int rWidth, WaitStrategy strategy) {
         int count = 1500;
         List<RRecorder> rs = rRecorders(rWidth);
@@ -166,8 +184,9 @@ class AllToAllTest {
     void shouldFeedTheLWorkersFromAPreviousStage() {
         int n = 3000;
         List<RRecorder> rs = rRecorders(2);
-        AllToAll a2a = new AllToAll().firstSet(Node.of((Integer x) -> x + 1), Node.of((Integer x) -> x + 1),
-                Node.of((Integer x) -> x + 1)).secondSet(rs);
+        AllToAll a2a = new AllToAll()
+                .firstSet(Node.of((Integer x) -> x + 1), Node.of((Integer x) -> x + 1), Node.of((Integer x) -> x + 1))
+                .secondSet(rs);
         CollectByChannel<int[]> sink = new CollectByChannel<>();
         new Pipeline(source(0, n), a2a, sink).runAndWaitEnd();
 
@@ -203,7 +222,12 @@ class AllToAllTest {
         SlowR fast1 = new SlowR(0);
         SlowR fast2 = new SlowR(0);
         Sink<Integer> sink = new Sink<>();
-        new Pipeline(new AllToAll().firstSet(lSources(2, count)).secondSet(fast1, slow, fast2).onDemand(), sink)
+        new Pipeline(
+                        new AllToAll()
+                                .firstSet(lSources(2, count))
+                                .secondSet(fast1, slow, fast2)
+                                .onDemand(),
+                        sink)
                 .runAndWaitEnd(BLOCKING);
 
         assertThat(sink.items).containsExactlyInAnyOrderElementsOf(lItems(2, count, x -> x));
@@ -243,18 +267,26 @@ class AllToAllTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
+    @EnumSource(
+            value = WaitStrategy.class,
+            names = {"BACKOFF", "BLOCKING"})
     void shouldRouteEachKeyToItsRWorkerWhenLWorkersChooseTheChannel(WaitStrategy strategy) {
         int count = 2000;
         int rWidth = 3;
         List<RRecorder> rs = rRecorders(rWidth);
-        AllToAll a2a = new AllToAll().firstSet(new KeyedSource(0, count), new KeyedSource(1, count)).secondSet(rs);
-        new Pipeline(a2a, new Sink<int[]>()).runAndWaitEnd(RunOptions.defaults().waitStrategy(strategy).queueCapacity(2));
+        AllToAll a2a = new AllToAll()
+                .firstSet(new KeyedSource(0, count), new KeyedSource(1, count))
+                .secondSet(rs);
+        new Pipeline(a2a, new Sink<int[]>())
+                .runAndWaitEnd(RunOptions.defaults().waitStrategy(strategy).queueCapacity(2));
 
         for (int j = 0; j < rWidth; j++) {
             int r = j;
-            assertThat(rs.get(j).items()).as("R%d", j).containsExactlyInAnyOrderElementsOf(
-                    lItems(2, count, x -> x).stream().filter(x -> x % rWidth == r).toList());
+            assertThat(rs.get(j).items())
+                    .as("R%d", j)
+                    .containsExactlyInAnyOrderElementsOf(lItems(2, count, x -> x).stream()
+                            .filter(x -> x % rWidth == r)
+                            .toList());
         }
         assertChannelsMatchOrigin(rs, 2);
     }
@@ -285,7 +317,9 @@ class AllToAllTest {
         int count = 1000;
         List<RRecorder> rs = rRecorders(3);
         CollectByChannel<int[]> sink = new CollectByChannel<>();
-        AllToAll a2a = new AllToAll().firstSet(new Broadcaster(0, count), new Broadcaster(1, count)).secondSet(rs);
+        AllToAll a2a = new AllToAll()
+                .firstSet(new Broadcaster(0, count), new Broadcaster(1, count))
+                .secondSet(rs);
         new Pipeline(a2a, sink).runAndWaitEnd(BLOCKING.queueCapacity(8));
 
         for (RRecorder r : rs) {
@@ -301,7 +335,8 @@ class AllToAllTest {
     @Test
     void shouldRunCombinerLWorkersAndPipelineRWorkers() {
         int count = 1500;
-        List<BuildingBlock> ls = List.of(Combiner.of(new LSource(0, count), Node.of((Integer x) -> x * 2)),
+        List<BuildingBlock> ls = List.of(
+                Combiner.of(new LSource(0, count), Node.of((Integer x) -> x * 2)),
                 Combiner.of(new LSource(1, count), Node.of((Integer x) -> x * 2)));
         List<BuildingBlock> rs = new ArrayList<>();
         for (int j = 0; j < 3; j++) {
@@ -316,10 +351,12 @@ class AllToAllTest {
     @Test
     void shouldRunPipelineLWorkersAndCombinerRWorkers() {
         int count = 1500;
-        List<BuildingBlock> ls = List.of(new Pipeline(new LSource(0, count), Node.of((Integer x) -> x * 2)),
+        List<BuildingBlock> ls = List.of(
+                new Pipeline(new LSource(0, count), Node.of((Integer x) -> x * 2)),
                 new Pipeline(new LSource(1, count), Node.of((Integer x) -> x * 2)),
                 new Pipeline(new LSource(2, count), Node.of((Integer x) -> x * 2)));
-        List<BuildingBlock> rs = List.of(Combiner.of(Node.of((Integer x) -> x + 1), Node.of((Integer x) -> x * 3)),
+        List<BuildingBlock> rs = List.of(
+                Combiner.of(Node.of((Integer x) -> x + 1), Node.of((Integer x) -> x * 3)),
                 Combiner.of(Node.of((Integer x) -> x + 1), Node.of((Integer x) -> x * 3)));
         Sink<Integer> sink = new Sink<>();
         new Pipeline(new AllToAll().firstSet(ls).secondSet(rs), sink).runAndWaitEnd();
@@ -330,16 +367,21 @@ class AllToAllTest {
     @Test
     void shouldRunPipelineMembersOnBothSidesAfterAnInputStage() {
         int n = 3000;
-        List<BuildingBlock> ls = List.of(new Pipeline(Node.of((Integer x) -> x + 1), Node.of((Integer x) -> x * 2)),
+        List<BuildingBlock> ls = List.of(
+                new Pipeline(Node.of((Integer x) -> x + 1), Node.of((Integer x) -> x * 2)),
                 new Pipeline(Node.of((Integer x) -> x + 1), Node.of((Integer x) -> x * 2)));
-        List<BuildingBlock> rs = List.of(new Pipeline(Node.of((Integer x) -> x - 1), Node.of((Integer x) -> x * 5)),
+        List<BuildingBlock> rs = List.of(
+                new Pipeline(Node.of((Integer x) -> x - 1), Node.of((Integer x) -> x * 5)),
                 new Pipeline(Node.of((Integer x) -> x - 1), Node.of((Integer x) -> x * 5)),
                 new Pipeline(Node.of((Integer x) -> x - 1), Node.of((Integer x) -> x * 5)));
         Sink<Integer> sink = new Sink<>();
         new Pipeline(source(0, n), new AllToAll().firstSet(ls).secondSet(rs), sink).runAndWaitEnd(BLOCKING);
 
-        assertThat(sink.items).containsExactlyInAnyOrderElementsOf(
-                IntStream.range(0, n).map(x -> ((x + 1) * 2 - 1) * 5).boxed().toList());
+        assertThat(sink.items)
+                .containsExactlyInAnyOrderElementsOf(IntStream.range(0, n)
+                        .map(x -> ((x + 1) * 2 - 1) * 5)
+                        .boxed()
+                        .toList());
     }
 
     // ------------------------------------------------------------------ R -> L feedback
@@ -403,7 +445,9 @@ class AllToAllTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
+    @EnumSource(
+            value = WaitStrategy.class,
+            names = {"BACKOFF", "BLOCKING"})
     void shouldRouteFeedbackToTheChosenLWorkerAndEndWhenTheLWorkersDecide(WaitStrategy strategy) {
         int lWidth = 2;
         int count = 3000;
@@ -411,10 +455,14 @@ class AllToAllTest {
         List<LoopL> ls = new ArrayList<>();
         for (int i = 0; i < lWidth; i++) {
             int l = i;
-            ls.add(new LoopL(count, (int) all.stream().filter(x -> target(x, lWidth) == l).count()));
+            ls.add(new LoopL(count, (int)
+                    all.stream().filter(x -> target(x, lWidth) == l).count()));
         }
         List<Bouncer> rs = List.of(new Bouncer(lWidth), new Bouncer(lWidth), new Bouncer(lWidth));
-        new AllToAll().firstSet(ls).secondSet(rs).wrapAround()
+        new AllToAll()
+                .firstSet(ls)
+                .secondSet(rs)
+                .wrapAround()
                 .runAndWaitEnd(RunOptions.defaults().waitStrategy(strategy).queueCapacity(2));
 
         for (int i = 0; i < lWidth; i++) {
@@ -422,8 +470,10 @@ class AllToAllTest {
             LoopL worker = ls.get(i);
             assertThat(worker.startCalls).isEqualTo(1);
             assertThat(worker.errors).isEmpty();
-            assertThat(worker.received).as("L%d gets exactly the items addressed to it", i)
-                    .containsExactlyInAnyOrderElementsOf(all.stream().filter(x -> target(x, lWidth) == l).toList());
+            assertThat(worker.received)
+                    .as("L%d gets exactly the items addressed to it", i)
+                    .containsExactlyInAnyOrderElementsOf(
+                            all.stream().filter(x -> target(x, lWidth) == l).toList());
         }
         for (Bouncer r : rs) {
             assertThat(r.feedbackChannelsSeen).isEqualTo(lWidth);
@@ -435,7 +485,8 @@ class AllToAllTest {
     @Test
     void shouldDeliverEachItemOnceFromAnAllToAllIntoAFarm() {
         int count = 2000;
-        AllToAll a2a = new AllToAll().firstSet(lSources(2, count))
+        AllToAll a2a = new AllToAll()
+                .firstSet(lSources(2, count))
                 .secondSet(Node.of((Integer x) -> x + 1), Node.of((Integer x) -> x + 1), Node.of((Integer x) -> x + 1));
         Farm farm = Farm.of(2, () -> Node.of((Integer x) -> x * 2));
         Sink<Integer> sink = new Sink<>();
@@ -463,13 +514,15 @@ class AllToAllTest {
         for (int i = 0; i < lWidth; i++) {
             ls.add(new CountingL());
         }
-        AllToAll a2a = new AllToAll().firstSet(ls).secondSet(Node.of((Integer x) -> x + 5), Node.of((Integer x) -> x + 5));
+        AllToAll a2a =
+                new AllToAll().firstSet(ls).secondSet(Node.of((Integer x) -> x + 5), Node.of((Integer x) -> x + 5));
         Sink<Integer> sink = new Sink<>();
         new Pipeline(source(0, n), Farm.of(workers, () -> Node.of((Integer x) -> x + 1)), a2a, sink)
                 .runAndWaitEnd(BLOCKING.queueCapacity(4));
 
-        assertThat(sink.items).containsExactlyInAnyOrderElementsOf(
-                IntStream.range(0, n).map(x -> (x + 1) * 2 + 5).boxed().toList());
+        assertThat(sink.items)
+                .containsExactlyInAnyOrderElementsOf(
+                        IntStream.range(0, n).map(x -> (x + 1) * 2 + 5).boxed().toList());
         int expectedChannels = workers == lWidth ? 1 : workers; // equal widths join one to one
         for (CountingL l : ls) {
             if (l.channels >= 0) {
@@ -491,7 +544,8 @@ class AllToAllTest {
             l2.add(new CountingL());
         }
         AllToAll first = new AllToAll().firstSet(lSources(2, count)).secondSet(r1);
-        AllToAll second = new AllToAll().firstSet(l2)
+        AllToAll second = new AllToAll()
+                .firstSet(l2)
                 .secondSet(Node.of((Integer x) -> x - 3), Node.of((Integer x) -> x - 3), Node.of((Integer x) -> x - 3));
         Sink<Integer> sink = new Sink<>();
         new Pipeline(first, second, sink).runAndWaitEnd(BLOCKING.queueCapacity(4));
@@ -508,15 +562,21 @@ class AllToAllTest {
         int n = 4000;
         Farm farm1 = Farm.of(2, () -> new Pipeline(Node.of((Integer x) -> x + 1), Node.of((Integer x) -> x * 2)));
         AllToAll a2a = new AllToAll()
-                .firstSet(new Pipeline(Node.of((Integer x) -> x + 3)), Combiner.of(Node.of((Integer x) -> x + 1),
-                        Node.of((Integer x) -> x + 2)))
-                .secondSet(Node.of((Integer x) -> x * 10), Node.of((Integer x) -> x * 10), Node.of((Integer x) -> x * 10));
+                .firstSet(
+                        new Pipeline(Node.of((Integer x) -> x + 3)),
+                        Combiner.of(Node.of((Integer x) -> x + 1), Node.of((Integer x) -> x + 2)))
+                .secondSet(
+                        Node.of((Integer x) -> x * 10), Node.of((Integer x) -> x * 10), Node.of((Integer x) -> x * 10));
         Farm farm2 = Farm.of(3, () -> Node.of((Integer x) -> x - 7)).collector(Node.of((Integer x) -> -x));
         Sink<Integer> sink = new Sink<>();
-        new Pipeline(source(0, n), farm1, a2a, farm2, sink).runAndWaitEnd(RunOptions.defaults().queueCapacity(8));
+        new Pipeline(source(0, n), farm1, a2a, farm2, sink)
+                .runAndWaitEnd(RunOptions.defaults().queueCapacity(8));
 
-        assertThat(sink.items).containsExactlyInAnyOrderElementsOf(
-                IntStream.range(0, n).map(x -> -(((x + 1) * 2 + 3) * 10 - 7)).boxed().toList());
+        assertThat(sink.items)
+                .containsExactlyInAnyOrderElementsOf(IntStream.range(0, n)
+                        .map(x -> -(((x + 1) * 2 + 3) * 10 - 7))
+                        .boxed()
+                        .toList());
     }
 
     @Test
@@ -524,26 +584,35 @@ class AllToAllTest {
         int n = 3000;
         Farm farm = Farm.of(2, () -> new AllToAll()
                 .firstSet(Node.of((Integer x) -> x + 1), Node.of((Integer x) -> x + 1))
-                .secondSet(Node.of((Integer x) -> x * 2), Node.of((Integer x) -> x * 2), Node.of((Integer x) -> x * 2)));
+                .secondSet(
+                        Node.of((Integer x) -> x * 2), Node.of((Integer x) -> x * 2), Node.of((Integer x) -> x * 2)));
         Sink<Integer> sink = new Sink<>();
         new Pipeline(source(0, n), farm.collector(Node.of((Integer x) -> x - 1)), sink).runAndWaitEnd(BLOCKING);
 
-        assertThat(sink.items).containsExactlyInAnyOrderElementsOf(
-                IntStream.range(0, n).map(x -> (x + 1) * 2 - 1).boxed().toList());
+        assertThat(sink.items)
+                .containsExactlyInAnyOrderElementsOf(
+                        IntStream.range(0, n).map(x -> (x + 1) * 2 - 1).boxed().toList());
     }
 
     @Test
     void shouldDeliverEachItemOnceThroughAPipelineWorkerContainingAnAllToAll() {
         int n = 3000;
-        Farm farm = Farm.of(2, () -> new Pipeline(Node.of((Integer x) -> x + 1),
-                new AllToAll().firstSet(Node.of((Integer x) -> x * 2), Node.of((Integer x) -> x * 2))
-                        .secondSet(Node.of((Integer x) -> x + 3), Node.of((Integer x) -> x + 3)),
-                Node.of((Integer x) -> -x)));
+        Farm farm = Farm.of(
+                2,
+                () -> new Pipeline(
+                        Node.of((Integer x) -> x + 1),
+                        new AllToAll()
+                                .firstSet(Node.of((Integer x) -> x * 2), Node.of((Integer x) -> x * 2))
+                                .secondSet(Node.of((Integer x) -> x + 3), Node.of((Integer x) -> x + 3)),
+                        Node.of((Integer x) -> -x)));
         Sink<Integer> sink = new Sink<>();
         new Pipeline(source(0, n), farm, sink).runAndWaitEnd();
 
-        assertThat(sink.items).containsExactlyInAnyOrderElementsOf(
-                IntStream.range(0, n).map(x -> -((x + 1) * 2 + 3)).boxed().toList());
+        assertThat(sink.items)
+                .containsExactlyInAnyOrderElementsOf(IntStream.range(0, n)
+                        .map(x -> -((x + 1) * 2 + 3))
+                        .boxed()
+                        .toList());
     }
 
     /**
@@ -590,17 +659,25 @@ class AllToAllTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
+    @EnumSource(
+            value = WaitStrategy.class,
+            names = {"BACKOFF", "BLOCKING"})
     void shouldLetLWorkersWithAnInputStreamEndTheLoopAfterTheirInputEnded(WaitStrategy strategy) {
         int n = 2000;
         List<AskingL> ls = List.of(new AskingL(), new AskingL());
-        AllToAll a2a = new AllToAll().firstSet(ls).secondSet(new Answerer(), new Answerer(), new Answerer()).wrapAround();
-        new Pipeline(source(0, n), a2a).runAndWaitEnd(RunOptions.defaults().waitStrategy(strategy).queueCapacity(4));
+        AllToAll a2a = new AllToAll()
+                .firstSet(ls)
+                .secondSet(new Answerer(), new Answerer(), new Answerer())
+                .wrapAround();
+        new Pipeline(source(0, n), a2a)
+                .runAndWaitEnd(RunOptions.defaults().waitStrategy(strategy).queueCapacity(4));
 
         List<Integer> allAsked = new ArrayList<>();
         for (AskingL l : ls) {
-            assertThat(l.answers).as("L%d gets the answers to its own questions", ls.indexOf(l))
-                    .containsExactlyInAnyOrderElementsOf(l.asked.stream().map(x -> -x).toList());
+            assertThat(l.answers)
+                    .as("L%d gets the answers to its own questions", ls.indexOf(l))
+                    .containsExactlyInAnyOrderElementsOf(
+                            l.asked.stream().map(x -> -x).toList());
             allAsked.addAll(l.asked);
         }
         assertThat(allAsked).containsExactlyInAnyOrderElementsOf(StreamFixtures.ints(0, n));
@@ -632,10 +709,12 @@ class AllToAllTest {
     void shouldKeepDeliveringToTheOtherRWorkersWhenOneEndsEarly(boolean onDemand) {
         int count = 2000;
         List<Integer> passed = Collections.synchronizedList(new ArrayList<>());
-        AllToAll a2a = new AllToAll().firstSet(lSources(2, count))
+        AllToAll a2a = new AllToAll()
+                .firstSet(lSources(2, count))
                 .secondSet(new QuittingR(0, passed), new QuittingR(5, passed), new QuittingR(0, passed));
         Sink<Integer> sink = new Sink<>();
-        new Pipeline(onDemand ? a2a.onDemand() : a2a, sink).runAndWaitEnd(RunOptions.defaults().queueCapacity(4));
+        new Pipeline(onDemand ? a2a.onDemand() : a2a, sink)
+                .runAndWaitEnd(RunOptions.defaults().queueCapacity(4));
 
         assertThat(sink.items).containsExactlyInAnyOrderElementsOf(passed);
         // lost at most: the 5th item and what sat in the two queues into the quitting R-Worker
@@ -668,7 +747,8 @@ class AllToAllTest {
                 return kept.size() == 100 ? eos() : goOn();
             }
         };
-        AllToAll a2a = new AllToAll().firstSet(new EndlessL(0), new EndlessL(1))
+        AllToAll a2a = new AllToAll()
+                .firstSet(new EndlessL(0), new EndlessL(1))
                 .secondSet(Node.of((Integer x) -> x), Node.of((Integer x) -> x), Node.of((Integer x) -> x));
         new Pipeline(onDemand ? a2a.onDemand() : a2a, firstHundred).runAndWaitEnd(BLOCKING.queueCapacity(4));
 
@@ -686,19 +766,28 @@ class AllToAllTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
+    @EnumSource(
+            value = WaitStrategy.class,
+            names = {"BACKOFF", "BLOCKING"})
     void shouldFeedTheNextStageFromMultiOutputRWorkersOfAWrappedAllToAll(WaitStrategy strategy) {
         int n = 2000;
         List<AskingL> ls = List.of(new AskingL(), new AskingL());
-        AllToAll a2a = new AllToAll().firstSet(ls)
-                .secondSet(new AnswerAndReport(), new AnswerAndReport(), new AnswerAndReport()).wrapAround();
+        AllToAll a2a = new AllToAll()
+                .firstSet(ls)
+                .secondSet(new AnswerAndReport(), new AnswerAndReport(), new AnswerAndReport())
+                .wrapAround();
         CollectByChannel<Integer> sink = new CollectByChannel<>();
-        new Pipeline(source(0, n), a2a, sink).runAndWaitEnd(RunOptions.defaults().waitStrategy(strategy).queueCapacity(4));
+        new Pipeline(source(0, n), a2a, sink)
+                .runAndWaitEnd(RunOptions.defaults().waitStrategy(strategy).queueCapacity(4));
 
-        assertThat(sink.items()).containsExactlyInAnyOrderElementsOf(StreamFixtures.ints(0, n).stream().map(x -> -x).toList());
+        assertThat(sink.items())
+                .containsExactlyInAnyOrderElementsOf(
+                        StreamFixtures.ints(0, n).stream().map(x -> -x).toList());
         assertThat(sink.channels).isEqualTo(3);
         for (AskingL l : ls) {
-            assertThat(l.answers).containsExactlyInAnyOrderElementsOf(l.asked.stream().map(x -> -x).toList());
+            assertThat(l.answers)
+                    .containsExactlyInAnyOrderElementsOf(
+                            l.asked.stream().map(x -> -x).toList());
         }
     }
 }

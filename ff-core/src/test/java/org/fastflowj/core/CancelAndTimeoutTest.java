@@ -47,7 +47,9 @@ class CancelAndTimeoutTest {
         Pipeline pipe = new Pipeline(infiniteSource(), Farm.of(2, () -> new Tracked(threads)), stage);
         pipe.run();
 
-        assertThat(pipe.waitEnd(50, TimeUnit.MILLISECONDS)).as("an endless run is still going").isFalse();
+        assertThat(pipe.waitEnd(50, TimeUnit.MILLISECONDS))
+                .as("an endless run is still going")
+                .isFalse();
         assertThat(threads).allMatch(Thread::isAlive);
 
         pipe.cancel();
@@ -69,7 +71,8 @@ class CancelAndTimeoutTest {
 
     @Test
     void shouldRefuseToCancelABlockThatNeverRan() {
-        assertThatThrownBy(() -> new Pipeline(infiniteSource()).cancel()).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(() -> new Pipeline(infiniteSource()).cancel())
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("run()");
     }
 
@@ -98,15 +101,18 @@ class CancelAndTimeoutTest {
                 throw new IllegalStateException("boom");
             }
         };
-        Pipeline pipe = new Pipeline(Node.source(List.of(1, 2)), Farm.of(ignoresInterrupts, fails).onDemand());
+        Pipeline pipe = new Pipeline(
+                Node.source(List.of(1, 2)), Farm.of(ignoresInterrupts, fails).onDemand());
         pipe.run();
         stuck.await();
         try {
             assertThatThrownBy(() -> {
-                while (!pipe.waitEnd(100, TimeUnit.MILLISECONDS)) {
-                    // keep waiting in short slices, as a caller with a deadline would
-                }
-            }).as("reported while a node is still stuck").isInstanceOf(NodeFailedException.class)
+                        while (!pipe.waitEnd(100, TimeUnit.MILLISECONDS)) {
+                            // keep waiting in short slices, as a caller with a deadline would
+                        }
+                    })
+                    .as("reported while a node is still stuck")
+                    .isInstanceOf(NodeFailedException.class)
                     .hasRootCauseMessage("boom");
         } finally {
             release.countDown();
@@ -131,9 +137,11 @@ class CancelAndTimeoutTest {
                 return x;
             }
         };
-        Pipeline pipe = new Pipeline(Node.source(List.of(1, 2, 3)), leaky, Node.<Integer>sink(x -> { }));
-        assertThatThrownBy(pipe::runAndWaitEnd).isInstanceOf(NodeFailedException.class)
-                .hasMessageContaining("ff-pipe1-stage1").hasMessageContaining("another thread");
+        Pipeline pipe = new Pipeline(Node.source(List.of(1, 2, 3)), leaky, Node.<Integer>sink(x -> {}));
+        assertThatThrownBy(pipe::runAndWaitEnd)
+                .isInstanceOf(NodeFailedException.class)
+                .hasMessageContaining("ff-pipe1-stage1")
+                .hasMessageContaining("another thread");
     }
 
     @Test
@@ -145,7 +153,9 @@ class CancelAndTimeoutTest {
         while (!failed(acc)) {
             Thread.onSpinWait();
         }
-        assertThatThrownBy(() -> acc.offload(2)).isInstanceOf(NodeFailedException.class).hasRootCauseMessage("bad 1");
+        assertThatThrownBy(() -> acc.offload(2))
+                .isInstanceOf(NodeFailedException.class)
+                .hasRootCauseMessage("bad 1");
     }
 
     private static boolean failed(Accelerator<?, ?> acc) {

@@ -155,8 +155,8 @@ class CombinerTest {
 
         new Pipeline(source(3), Combiner.of(twice, new Step("b", log, x -> -x)), sink).runAndWaitEnd();
 
-        assertThat(only(log, "b.svc:")).containsExactly("b.svc:0", "b.svc:100", "b.svc:1", "b.svc:101", "b.svc:2",
-                "b.svc:102");
+        assertThat(only(log, "b.svc:"))
+                .containsExactly("b.svc:0", "b.svc:100", "b.svc:1", "b.svc:101", "b.svc:2", "b.svc:102");
         assertThat(sink.items).containsExactly(0, -100, -1, -101, -2, -102);
     }
 
@@ -170,8 +170,8 @@ class CombinerTest {
         new Pipeline(StreamFixtures.infiniteSource(), Combiner.of(a, b), sink)
                 .runAndWaitEnd(RunOptions.defaults().queueCapacity(8));
 
-        assertThat(only(log, "b.")).containsExactly("b.svcInit", "b.svc:0", "b.svc:1", "b.svc:2", "b.svc:3",
-                "b.eosNotify:-1", "b.svcEnd");
+        assertThat(only(log, "b."))
+                .containsExactly("b.svcInit", "b.svc:0", "b.svc:1", "b.svc:2", "b.svc:3", "b.eosNotify:-1", "b.svcEnd");
         assertThat(only(log, "a.svc:")).hasSize(5);
         assertThat(sink.items).containsExactly(0, 1, 2, 3);
         assertThat(sink.eosChannels).containsExactly(-1);
@@ -231,9 +231,11 @@ class CombinerTest {
         new Pipeline(source(3), Combiner.of(burst, second), sink).runAndWaitEnd();
 
         SoftAssertions.assertSoftly(soft -> {
-            soft.assertThat(only(log, "b.svc:")).as("svc is not called after it returned eos()")
+            soft.assertThat(only(log, "b.svc:"))
+                    .as("svc is not called after it returned eos()")
                     .containsExactly("b.svc:0", "b.svc:1");
-            soft.assertThat(sink.items).as("nothing leaves the combiner after its second node ended")
+            soft.assertThat(sink.items)
+                    .as("nothing leaves the combiner after its second node ended")
                     .containsExactly(0);
         });
     }
@@ -284,8 +286,10 @@ class CombinerTest {
 
         new Pipeline(source(2), Combiner.of(announcing, second), sink).runAndWaitEnd();
 
-        assertThat(log).as("svcInit once before the first svc, for the second node too").containsExactly(
-                "a.svcInit", "b.svcInit", "b.svc:-1", "b.svc:0", "b.svc:1", "b.eosNotify:-1", "b.svcEnd");
+        assertThat(log)
+                .as("svcInit once before the first svc, for the second node too")
+                .containsExactly(
+                        "a.svcInit", "b.svcInit", "b.svc:-1", "b.svc:0", "b.svc:1", "b.eosNotify:-1", "b.svcEnd");
         assertThat(sink.items).containsExactly(-1, 0, 1);
     }
 
@@ -309,12 +313,15 @@ class CombinerTest {
         NodeFailedException e = catchThrowableOfType(NodeFailedException.class, pipe::runAndWaitEnd);
 
         SoftAssertions.assertSoftly(soft -> {
-            soft.assertThat(e).as("sendOut from svcEnd is an error, not a silent drop").isNotNull();
+            soft.assertThat(e)
+                    .as("sendOut from svcEnd is an error, not a silent drop")
+                    .isNotNull();
             if (e != null) {
                 soft.assertThat(e.phase()).isEqualTo("svcEnd");
                 soft.assertThat(e.getCause()).isInstanceOf(IllegalStateException.class);
             }
-            soft.assertThat(log).as("the second node's svc is never called after its eosNotify")
+            soft.assertThat(log)
+                    .as("the second node's svc is never called after its eosNotify")
                     .containsExactly("b.svcInit", "b.svc:0", "b.svc:1", "b.svc:2", "b.eosNotify:-1", "b.svcEnd");
         });
     }
@@ -349,11 +356,19 @@ class CombinerTest {
 
         new Pipeline(source(2), Combiner.of(a, b), sink).runAndWaitEnd();
 
-        assertThat(log).containsExactly(
-                "a.svcInit", "b.svcInit",
-                "a.svc:0", "b.svc:0", "a.svc:1", "b.svc:1",
-                "a.eosNotify:-1", "b.svc:999", "b.eosNotify:-1",
-                "a.svcEnd", "b.svcEnd");
+        assertThat(log)
+                .containsExactly(
+                        "a.svcInit",
+                        "b.svcInit",
+                        "a.svc:0",
+                        "b.svc:0",
+                        "a.svc:1",
+                        "b.svc:1",
+                        "a.eosNotify:-1",
+                        "b.svc:999",
+                        "b.eosNotify:-1",
+                        "a.svcEnd",
+                        "b.svcEnd");
         assertThat(sink.items).containsExactly(0, 1, 999, -7);
     }
 
@@ -379,10 +394,13 @@ class CombinerTest {
         List<String> log = newLog();
         Sink<Integer> sink = new Sink<>();
 
-        new Pipeline(source(3),
-                Combiner.of(new Step("a", log, x -> x + 1), Combiner.of(new Step("b", log, x -> x * 2),
-                        new Step("c", log, x -> x - 3))),
-                sink).runAndWaitEnd();
+        new Pipeline(
+                        source(3),
+                        Combiner.of(
+                                new Step("a", log, x -> x + 1),
+                                Combiner.of(new Step("b", log, x -> x * 2), new Step("c", log, x -> x - 3))),
+                        sink)
+                .runAndWaitEnd();
 
         assertThat(sink.items).containsExactly(-1, 1, 3);
         assertThat(only(log, "c.eosNotify")).containsExactly("c.eosNotify:-1");
@@ -445,7 +463,9 @@ class CombinerTest {
         List<String> log = newLog();
         Step second = new Step("b", log, x -> x + 100);
 
-        new Pipeline(Combiner.of(head, second), Node.of((Integer x) -> x)).wrapAround().runAndWaitEnd();
+        new Pipeline(Combiner.of(head, second), Node.of((Integer x) -> x))
+                .wrapAround()
+                .runAndWaitEnd();
 
         assertThat(seen).hasSize(10).containsOnly("true:0:1");
         assertThat(only(log, "b.svc:")).hasSize(10);
@@ -517,7 +537,8 @@ class CombinerTest {
                 seen.add("eos" + channel);
             }
         };
-        var a2a = new AllToAll().firstSet(Node.source(List.of(10)), Node.source(List.of(20)))
+        var a2a = new AllToAll()
+                .firstSet(Node.source(List.of(10)), Node.source(List.of(20)))
                 .secondSet(Combiner.of(first, second));
         new Pipeline(a2a).runAndWaitEnd();
 

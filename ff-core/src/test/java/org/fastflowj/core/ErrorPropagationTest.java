@@ -11,9 +11,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -217,12 +217,15 @@ class ErrorPropagationTest {
             case FARM_WORKER:
                 return new Pipeline(new Source(sourceCount), Farm.of(new Pass(), failing, new Pass()), new Pass());
             case ALL_TO_ALL_R_WORKER:
-                return new Pipeline(new Source(sourceCount),
+                return new Pipeline(
+                        new Source(sourceCount),
                         new AllToAll().firstSet(new Pass(), new Pass()).secondSet(new Pass(), failing, new Pass()),
                         new Pass());
             case COLLECTOR:
-                return new Pipeline(new Source(sourceCount),
-                        Farm.of(new Pass(), new Pass(), new Pass()).collector(failing), new Pass());
+                return new Pipeline(
+                        new Source(sourceCount),
+                        Farm.of(new Pass(), new Pass(), new Pass()).collector(failing),
+                        new Pass());
             default:
                 throw new AssertionError(place);
         }
@@ -241,7 +244,8 @@ class ErrorPropagationTest {
         BuildingBlock graph = graphFailingAt(place, failing, sourceCount);
         Set<Thread> before = StreamFixtures.liveNodeThreads();
 
-        NodeFailedException e = catchThrowableOfType(NodeFailedException.class,
+        NodeFailedException e = catchThrowableOfType(
+                NodeFailedException.class,
                 () -> graph.runAndWaitEnd(RunOptions.defaults().queueCapacity(4)));
 
         assertThat(e).as("waitEnd must throw NodeFailedException").isNotNull();
@@ -250,16 +254,20 @@ class ErrorPropagationTest {
         assertThat(e.phase()).isEqualTo(phase.method);
         assertThat(e.getCause()).isSameAs(error);
         assertThat(e).hasMessageContaining(place.thread).hasMessageContaining(phase.method);
-        assertThat(e.getSuppressed()).as("no node thread outlived the cancellation").isEmpty();
+        assertThat(e.getSuppressed())
+                .as("no node thread outlived the cancellation")
+                .isEmpty();
         assertThat(threads.values()).as("node threads of the run").noneMatch(Thread::isAlive);
-        assertThat(nodeThreadsStartedSince(before)).as("ff- threads started by this run and still alive").isEmpty();
+        assertThat(nodeThreadsStartedSince(before))
+                .as("ff- threads started by this run and still alive")
+                .isEmpty();
     }
 
     /** Waits (bounded) until every thread in {@code names} is parked or sleeping. */
     private void awaitParked(List<String> names) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         for (String name : names) {
-            for (;;) {
+            for (; ; ) {
                 Thread t = threads.get(name);
                 Thread.State s = t == null ? null : t.getState();
                 if (s == Thread.State.WAITING || s == Thread.State.TIMED_WAITING) {
@@ -274,7 +282,9 @@ class ErrorPropagationTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
+    @EnumSource(
+            value = WaitStrategy.class,
+            names = {"BACKOFF", "BLOCKING"})
     @Timeout(value = 30, unit = TimeUnit.SECONDS)
     void shouldEndPromptlyWhenProducersAreBlockedOnFullQueues(WaitStrategy strategy) {
         AtomicInteger produced = new AtomicInteger();
@@ -306,32 +316,46 @@ class ErrorPropagationTest {
         Pipeline pipe = new Pipeline(source, new Pass(), new Pass(), sink);
         Set<Thread> before = StreamFixtures.liveNodeThreads();
 
-        NodeFailedException e = catchThrowableOfType(NodeFailedException.class,
-                () -> pipe.runAndWaitEnd(RunOptions.defaults().waitStrategy(strategy).queueCapacity(1)));
+        NodeFailedException e = catchThrowableOfType(
+                NodeFailedException.class,
+                () -> pipe.runAndWaitEnd(
+                        RunOptions.defaults().waitStrategy(strategy).queueCapacity(1)));
 
         assertThat(e).isNotNull();
         assertThat(e.nodeName()).isEqualTo("ff-pipe1-stage3");
         assertThat(e.getCause()).isSameAs(error);
         assertThat(e.getSuppressed()).isEmpty();
-        assertThat(produced.get()).as("the source was held back by the full queues").isLessThan(10);
+        assertThat(produced.get())
+                .as("the source was held back by the full queues")
+                .isLessThan(10);
         assertThat(threads.values()).hasSize(4).noneMatch(Thread::isAlive);
         assertThat(nodeThreadsStartedSince(before)).isEmpty();
     }
 
     @ParameterizedTest
-    @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
+    @EnumSource(
+            value = WaitStrategy.class,
+            names = {"BACKOFF", "BLOCKING"})
     @Timeout(value = 30, unit = TimeUnit.SECONDS)
     void shouldEndPromptlyWhenConsumersAreBlockedOnEmptyQueues(WaitStrategy strategy) {
         RuntimeException error = new IllegalStateException("source gives up");
         // everything downstream has consumed the one item and waits on an empty queue
-        Node<Void, Integer> source = new OneItemThenFail(error, () -> awaitParked(List.of("ff-farm1-emitter",
-                "ff-farm1-worker0", "ff-farm1-worker1", "ff-farm1-collector", "ff-pipe1-stage2")));
+        Node<Void, Integer> source = new OneItemThenFail(
+                error,
+                () -> awaitParked(List.of(
+                        "ff-farm1-emitter",
+                        "ff-farm1-worker0",
+                        "ff-farm1-worker1",
+                        "ff-farm1-collector",
+                        "ff-pipe1-stage2")));
         Farm farm = Farm.of(new Pass(), new Pass()).emitter(new Pass()).collector(new Pass());
         Pipeline pipe = new Pipeline(source, farm, new Pass());
         Set<Thread> before = StreamFixtures.liveNodeThreads();
 
-        NodeFailedException e = catchThrowableOfType(NodeFailedException.class,
-                () -> pipe.runAndWaitEnd(RunOptions.defaults().waitStrategy(strategy).queueCapacity(1)));
+        NodeFailedException e = catchThrowableOfType(
+                NodeFailedException.class,
+                () -> pipe.runAndWaitEnd(
+                        RunOptions.defaults().waitStrategy(strategy).queueCapacity(1)));
 
         assertThat(e).isNotNull();
         assertThat(e.nodeName()).isEqualTo("ff-pipe1-stage0");
@@ -366,16 +390,20 @@ class ErrorPropagationTest {
             }
         };
         RuntimeException error = new IllegalStateException("source fails while the stage sleeps");
-        Node<Void, Integer> source = new OneItemThenFail(error,
-                () -> assertThat(asleep.await(10, TimeUnit.SECONDS)).isTrue());
+        Node<Void, Integer> source = new OneItemThenFail(
+                error, () -> assertThat(asleep.await(10, TimeUnit.SECONDS)).isTrue());
         Pipeline pipe = new Pipeline(source, sleeper, new Sink<Integer>());
 
         NodeFailedException e = catchThrowableOfType(NodeFailedException.class, pipe::runAndWaitEnd);
 
         assertThat(e).isNotNull();
         assertThat(e.nodeName()).isEqualTo("ff-pipe1-stage0");
-        assertThat(e.getCause()).as("the first failure is reported, not the interrupt it caused").isSameAs(error);
-        assertThat(e.getSuppressed()).as("the sleeping node did not have to be abandoned").isEmpty();
+        assertThat(e.getCause())
+                .as("the first failure is reported, not the interrupt it caused")
+                .isSameAs(error);
+        assertThat(e.getSuppressed())
+                .as("the sleeping node did not have to be abandoned")
+                .isEmpty();
         assertThat(sleeperSaw.get()).isInstanceOf(InterruptedException.class);
         assertThat(threads.values()).hasSize(2).noneMatch(Thread::isAlive);
     }
@@ -396,7 +424,9 @@ class ErrorPropagationTest {
         }
 
         assertThat(thrown).isInstanceOf(CancellationException.class).hasMessageContaining("cancelled");
-        assertThat(stillInterrupted).as("the interrupt status is kept for the caller").isTrue();
+        assertThat(stillInterrupted)
+                .as("the interrupt status is kept for the caller")
+                .isTrue();
         assertThat(threads.values()).hasSize(3).noneMatch(Thread::isAlive);
     }
 
@@ -451,7 +481,9 @@ class ErrorPropagationTest {
         assertThat(e.getSuppressed()[0]).hasMessageContaining("ff-pipe1-stage1");
         Thread deafThread = threads.get("ff-pipe1-stage1");
         deafThread.join(10_000);
-        assertThat(deafThread.isAlive()).as("once released the node thread ends").isFalse();
+        assertThat(deafThread.isAlive())
+                .as("once released the node thread ends")
+                .isFalse();
     }
 
     @Test

@@ -87,7 +87,9 @@ class FarmFeedbackTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
+    @EnumSource(
+            value = WaitStrategy.class,
+            names = {"BACKOFF", "BLOCKING"})
     void shouldEndWhenTheEmitterHasCollectedEveryResultFromTheWorkers(WaitStrategy strategy) {
         int n = 3000;
         Master master = new Master(n, true);
@@ -101,7 +103,9 @@ class FarmFeedbackTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
+    @EnumSource(
+            value = WaitStrategy.class,
+            names = {"BACKOFF", "BLOCKING"})
     void shouldFeedTheCollectorsOutputBackToTheEmitter(WaitStrategy strategy) {
         int n = 3000;
         Master master = new Master(n, false);
@@ -110,7 +114,11 @@ class FarmFeedbackTest {
             collected.incrementAndGet();
             return r;
         });
-        Farm.of(3, Squarer::new).emitter(master).collector(collector).wrapAround().runAndWaitEnd(options(strategy));
+        Farm.of(3, Squarer::new)
+                .emitter(master)
+                .collector(collector)
+                .wrapAround()
+                .runAndWaitEnd(options(strategy));
 
         assertThat(master.startCalls).isEqualTo(1);
         assertThat(master.errors).isEmpty();
@@ -201,20 +209,26 @@ class FarmFeedbackTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
+    @EnumSource(
+            value = WaitStrategy.class,
+            names = {"BACKOFF", "BLOCKING"})
     void shouldKeepTheEmitterRunningAfterItsInputEndedUntilItEndsTheLoop(WaitStrategy strategy) {
         int m = 500;
         JobMaster master = new JobMaster(m);
         AtomicInteger rounds = new AtomicInteger();
         List<String> errors = Collections.synchronizedList(new ArrayList<>());
         // job 0 is held by its worker until the emitter has seen EOS: feedback must still flow afterwards
-        Farm farm = Farm.of(3, () -> new Decrementer(rounds, master.inputEnded, errors)).emitter(master).wrapAround();
-        new Pipeline(StreamFixtures.generate(0, m, id -> new Job(id, rounds(id))), farm).runAndWaitEnd(options(strategy));
+        Farm farm = Farm.of(3, () -> new Decrementer(rounds, master.inputEnded, errors))
+                .emitter(master)
+                .wrapAround();
+        new Pipeline(StreamFixtures.generate(0, m, id -> new Job(id, rounds(id))), farm)
+                .runAndWaitEnd(options(strategy));
 
         assertThat(errors).isEmpty();
         assertThat(master.endedChannels).containsExactly(0);
         assertThat(master.finished).containsExactlyInAnyOrderElementsOf(StreamFixtures.ints(0, m));
-        assertThat(rounds.get()).isEqualTo(IntStream.range(0, m).map(FarmFeedbackTest::rounds).sum());
+        assertThat(rounds.get())
+                .isEqualTo(IntStream.range(0, m).map(FarmFeedbackTest::rounds).sum());
         assertThat(master.feedbackAfterInputEnded).isPositive();
     }
 
@@ -245,19 +259,24 @@ class FarmFeedbackTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
+    @EnumSource(
+            value = WaitStrategy.class,
+            names = {"BACKOFF", "BLOCKING"})
     void shouldEndTheLoopFromEosNotifyWhenNothingIsOutstanding(WaitStrategy strategy) {
         int m = 200;
         JobMaster master = new JobMaster(m);
         AtomicInteger rounds = new AtomicInteger();
         List<String> errors = Collections.synchronizedList(new ArrayList<>());
-        Farm farm = Farm.of(2, () -> new Decrementer(rounds, null, errors)).emitter(master).wrapAround();
+        Farm farm = Farm.of(2, () -> new Decrementer(rounds, null, errors))
+                .emitter(master)
+                .wrapAround();
         new Pipeline(new PatientSource(m, master, errors), farm).runAndWaitEnd(options(strategy));
 
         assertThat(errors).isEmpty();
         assertThat(master.endedFromEosNotify).isEqualTo(1);
         assertThat(master.finished).containsExactlyInAnyOrderElementsOf(StreamFixtures.ints(0, m));
-        assertThat(rounds.get()).isEqualTo(IntStream.range(0, m).map(FarmFeedbackTest::rounds).sum());
+        assertThat(rounds.get())
+                .isEqualTo(IntStream.range(0, m).map(FarmFeedbackTest::rounds).sum());
     }
 
     // ------------------------------------------------------------------ no deadlock on small queues
@@ -309,25 +328,16 @@ class FarmFeedbackTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
+    @EnumSource(
+            value = WaitStrategy.class,
+            names = {"BACKOFF", "BLOCKING"})
     void shouldNotDeadlockWithOneSlotQueuesAndManyFeedbackItemsWithoutCollector(WaitStrategy strategy) {
         int seeds = 2000;
         int depth = 3;
         Flooder emitter = new Flooder(seeds, depth);
-        Farm.of(3, Chatty::new).emitter(emitter).wrapAround().runAndWaitEnd(options(strategy).queueCapacity(1));
-
-        int tasks = seeds * (depth + 1);
-        assertThat(emitter.results).isEqualTo(tasks);
-        assertThat(emitter.parts).isEqualTo(2 * tasks);
-    }
-
-    @ParameterizedTest
-    @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
-    void shouldNotDeadlockWithOneSlotQueuesAndManyFeedbackItemsThroughACollector(WaitStrategy strategy) {
-        int seeds = 2000;
-        int depth = 3;
-        Flooder emitter = new Flooder(seeds, depth);
-        Farm.of(3, Chatty::new).emitter(emitter).collector(Node.of((Piece p) -> p)).wrapAround()
+        Farm.of(3, Chatty::new)
+                .emitter(emitter)
+                .wrapAround()
                 .runAndWaitEnd(options(strategy).queueCapacity(1));
 
         int tasks = seeds * (depth + 1);
@@ -336,7 +346,28 @@ class FarmFeedbackTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
+    @EnumSource(
+            value = WaitStrategy.class,
+            names = {"BACKOFF", "BLOCKING"})
+    void shouldNotDeadlockWithOneSlotQueuesAndManyFeedbackItemsThroughACollector(WaitStrategy strategy) {
+        int seeds = 2000;
+        int depth = 3;
+        Flooder emitter = new Flooder(seeds, depth);
+        Farm.of(3, Chatty::new)
+                .emitter(emitter)
+                .collector(Node.of((Piece p) -> p))
+                .wrapAround()
+                .runAndWaitEnd(options(strategy).queueCapacity(1));
+
+        int tasks = seeds * (depth + 1);
+        assertThat(emitter.results).isEqualTo(tasks);
+        assertThat(emitter.parts).isEqualTo(2 * tasks);
+    }
+
+    @ParameterizedTest
+    @EnumSource(
+            value = WaitStrategy.class,
+            names = {"BACKOFF", "BLOCKING"})
     void shouldNotDeadlockWithOnDemandWorkersAndManyFeedbackItems(WaitStrategy strategy) {
         int seeds = 2000;
         int depth = 2;
@@ -363,13 +394,16 @@ class FarmFeedbackTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
+    @EnumSource(
+            value = WaitStrategy.class,
+            names = {"BACKOFF", "BLOCKING"})
     void shouldFeedBackFromTheLastStageOfPipelineWorkers(WaitStrategy strategy) {
         int n = 3000;
         Master master = new Master(n, true);
         AtomicInteger index = new AtomicInteger();
         Farm farm = Farm.of(3, () -> new Pipeline(Node.of((Integer x) -> x * x), new TagWith(index.getAndIncrement())))
-                .emitter(master).wrapAround();
+                .emitter(master)
+                .wrapAround();
         farm.runAndWaitEnd(options(strategy).queueCapacity(2));
 
         assertThat(master.errors).as("feedback channel i comes from worker i").isEmpty();
@@ -421,11 +455,15 @@ class FarmFeedbackTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
+    @EnumSource(
+            value = WaitStrategy.class,
+            names = {"BACKOFF", "BLOCKING"})
     void shouldRunALoopWhoseEmitterIsACombinerOfAMultiInputAndAMultiOutputNode(WaitStrategy strategy) {
         int n = 3000;
         Counting counting = new Counting(n);
-        Farm.of(3, Squarer::new).emitter(Combiner.of(counting, new Router(n))).wrapAround()
+        Farm.of(3, Squarer::new)
+                .emitter(Combiner.of(counting, new Router(n)))
+                .wrapAround()
                 .runAndWaitEnd(options(strategy).queueCapacity(2));
 
         assertThat(counting.errors).isEmpty();
@@ -435,21 +473,30 @@ class FarmFeedbackTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
+    @EnumSource(
+            value = WaitStrategy.class,
+            names = {"BACKOFF", "BLOCKING"})
     void shouldEndWhenTheEmitterStopsWithTasksStillOutstanding(WaitStrategy strategy) {
         int n = 3000;
         Master master = new Master(n, true, 10);
-        Farm.of(3, Squarer::new).emitter(master).wrapAround().runAndWaitEnd(options(strategy).queueCapacity(4));
+        Farm.of(3, Squarer::new)
+                .emitter(master)
+                .wrapAround()
+                .runAndWaitEnd(options(strategy).queueCapacity(4));
 
         assertThat(master.results).hasSize(10);
     }
 
     @ParameterizedTest
-    @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
+    @EnumSource(
+            value = WaitStrategy.class,
+            names = {"BACKOFF", "BLOCKING"})
     void shouldLoopThroughAFarmInsideAWrappedPipeline(WaitStrategy strategy) {
         int n = 3000;
         Master master = new Master(n, true);
-        new Pipeline(master, Farm.of(3, Squarer::new)).wrapAround().runAndWaitEnd(options(strategy).queueCapacity(2));
+        new Pipeline(master, Farm.of(3, Squarer::new))
+                .wrapAround()
+                .runAndWaitEnd(options(strategy).queueCapacity(2));
 
         assertThat(master.startCalls).isEqualTo(1);
         assertThat(master.errors).as("feedback channel i comes from worker i").isEmpty();
@@ -458,12 +505,15 @@ class FarmFeedbackTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
+    @EnumSource(
+            value = WaitStrategy.class,
+            names = {"BACKOFF", "BLOCKING"})
     void shouldLoopThroughAnAllToAllInsideAWrappedPipeline(WaitStrategy strategy) {
         int n = 3000;
         Master master = new Master(n, true);
         List<BuildingBlock> rs = List.of(new Squarer(), new Squarer());
-        AllToAll a2a = new AllToAll().firstSet(Node.of((Integer x) -> x), Node.of((Integer x) -> x), Node.of((Integer x) -> x))
+        AllToAll a2a = new AllToAll()
+                .firstSet(Node.of((Integer x) -> x), Node.of((Integer x) -> x), Node.of((Integer x) -> x))
                 .secondSet(rs);
         new Pipeline(master, a2a).wrapAround().runAndWaitEnd(options(strategy).queueCapacity(2));
 
@@ -473,20 +523,26 @@ class FarmFeedbackTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
+    @EnumSource(
+            value = WaitStrategy.class,
+            names = {"BACKOFF", "BLOCKING"})
     void shouldRunAMasterWorkerWithInputCollectorAndOnDemandWorkers(WaitStrategy strategy) {
         int m = 400;
         JobMaster master = new JobMaster(m);
         AtomicInteger rounds = new AtomicInteger();
         List<String> errors = Collections.synchronizedList(new ArrayList<>());
-        Farm farm = Farm.of(3, () -> new Decrementer(rounds, master.inputEnded, errors)).emitter(master)
-                .collector(Node.of((Job j) -> j)).onDemand().wrapAround();
+        Farm farm = Farm.of(3, () -> new Decrementer(rounds, master.inputEnded, errors))
+                .emitter(master)
+                .collector(Node.of((Job j) -> j))
+                .onDemand()
+                .wrapAround();
         new Pipeline(StreamFixtures.generate(0, m, id -> new Job(id, rounds(id))), farm)
                 .runAndWaitEnd(options(strategy).queueCapacity(2));
 
         assertThat(errors).isEmpty();
         assertThat(master.finished).containsExactlyInAnyOrderElementsOf(StreamFixtures.ints(0, m));
-        assertThat(rounds.get()).isEqualTo(IntStream.range(0, m).map(FarmFeedbackTest::rounds).sum());
+        assertThat(rounds.get())
+                .isEqualTo(IntStream.range(0, m).map(FarmFeedbackTest::rounds).sum());
         assertThat(master.feedbackAfterInputEnded).isPositive();
     }
 
@@ -549,7 +605,9 @@ class FarmFeedbackTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
+    @EnumSource(
+            value = WaitStrategy.class,
+            names = {"BACKOFF", "BLOCKING"})
     void shouldFeedTheNextStageFromMultiOutputWorkersOfAWrappedFarm(WaitStrategy strategy) {
         int m = 1000;
         AtomicInteger rounds = new AtomicInteger();
@@ -562,7 +620,8 @@ class FarmFeedbackTest {
         assertThat(sink.items()).containsExactlyInAnyOrderElementsOf(StreamFixtures.ints(0, m));
         assertThat(sink.channels).as("one channel per worker").isEqualTo(3);
         assertThat(master.done).isEqualTo(m);
-        assertThat(rounds.get()).isEqualTo(IntStream.range(0, m).map(FarmFeedbackTest::rounds).sum());
+        assertThat(rounds.get())
+                .isEqualTo(IntStream.range(0, m).map(FarmFeedbackTest::rounds).sum());
     }
 
     /** A collector passing finished ids forward and everything else back to the emitter. */
@@ -587,12 +646,17 @@ class FarmFeedbackTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
+    @EnumSource(
+            value = WaitStrategy.class,
+            names = {"BACKOFF", "BLOCKING"})
     void shouldFeedTheNextStageFromAMultiOutputCollectorOfAWrappedFarm(WaitStrategy strategy) {
         int m = 1000;
         RoundMaster master = new RoundMaster();
         Sink<Integer> sink = new Sink<>();
-        Farm farm = Farm.of(3, PlainRound::new).emitter(master).collector(new SplittingCollector()).wrapAround();
+        Farm farm = Farm.of(3, PlainRound::new)
+                .emitter(master)
+                .collector(new SplittingCollector())
+                .wrapAround();
         new Pipeline(StreamFixtures.generate(0, m, id -> new Job(id, rounds(id))), farm, sink)
                 .runAndWaitEnd(options(strategy).queueCapacity(2));
 
@@ -605,7 +669,8 @@ class FarmFeedbackTest {
         Farm farm = Farm.of(2, Squarer::new).emitter(new Master(10, true)).wrapAround();
         Pipeline pipeline = new Pipeline(farm, new Sink<Result>());
 
-        org.assertj.core.api.Assertions.assertThatThrownBy(pipeline::run).isInstanceOf(GraphBuildException.class)
+        org.assertj.core.api.Assertions.assertThatThrownBy(pipeline::run)
+                .isInstanceOf(GraphBuildException.class)
                 .hasMessageContaining("MultiOutputNode");
     }
 }

@@ -46,7 +46,9 @@ class FarmTest {
     // ------------------------------------------------------------------ default emitter, round-robin
 
     @ParameterizedTest
-    @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
+    @EnumSource(
+            value = WaitStrategy.class,
+            names = {"BACKOFF", "BLOCKING"})
     void shouldGiveEveryItemToExactlyOneWorkerWithTheDefaultEmitter(WaitStrategy strategy) {
         int n = 4000;
         List<Recorder<Integer>> workers = recorders(4);
@@ -57,7 +59,9 @@ class FarmTest {
         assertThat(allSeen(workers)).containsExactlyInAnyOrderElementsOf(ints(0, n));
         assertThat(sink.items).containsExactlyInAnyOrderElementsOf(ints(0, n));
         for (Recorder<Integer> w : workers) {
-            assertThat(w.seen).as("a worker keeps the order of the items it got").isSorted();
+            assertThat(w.seen)
+                    .as("a worker keeps the order of the items it got")
+                    .isSorted();
         }
     }
 
@@ -71,8 +75,12 @@ class FarmTest {
 
         for (int w = 0; w < workersCount; w++) {
             int worker = w;
-            List<Integer> expected = IntStream.range(0, perWorker).map(k -> k * workersCount + worker).boxed().toList();
-            assertThat(workers.get(w).seen).as("worker %d gets items i with i %% n == %d", w, w)
+            List<Integer> expected = IntStream.range(0, perWorker)
+                    .map(k -> k * workersCount + worker)
+                    .boxed()
+                    .toList();
+            assertThat(workers.get(w).seen)
+                    .as("worker %d gets items i with i %% n == %d", w, w)
                     .containsExactlyElementsOf(expected);
         }
     }
@@ -126,7 +134,9 @@ class FarmTest {
         assertThat(slow.tasks.get() + fast1.tasks.get() + fast2.tasks.get()).isEqualTo(n);
         // one task in svc plus one in its single slot at any time
         assertThat(slow.tasks.get()).isLessThanOrEqualTo((int) (elapsedMs / 20) + 2);
-        assertThat(slow.tasks.get()).as("round-robin would give it n/3 = %d", n / 3).isLessThan(n / 3 / 2);
+        assertThat(slow.tasks.get())
+                .as("round-robin would give it n/3 = %d", n / 3)
+                .isLessThan(n / 3 / 2);
     }
 
     @Test
@@ -202,7 +212,8 @@ class FarmTest {
     @ParameterizedTest
     @org.junit.jupiter.params.provider.ValueSource(ints = {1, 3})
     void shouldNeverQueueMoreThanSlotsTasksOnAWorkerWhenOnDemand(int slots) {
-        assertThat(tasksQueuedOnAStuckWorker(slots)).as("tasks queued on the stuck worker")
+        assertThat(tasksQueuedOnAStuckWorker(slots))
+                .as("tasks queued on the stuck worker")
                 .isLessThanOrEqualTo(slots);
     }
 
@@ -234,8 +245,12 @@ class FarmTest {
 
         for (int w = 0; w < width; w++) {
             int worker = w;
-            assertThat(workers.get(w).seen).as("worker %d", w)
-                    .containsExactlyElementsOf(IntStream.range(0, n).filter(k -> k % width == worker).boxed().toList());
+            assertThat(workers.get(w).seen)
+                    .as("worker %d", w)
+                    .containsExactlyElementsOf(IntStream.range(0, n)
+                            .filter(k -> k % width == worker)
+                            .boxed()
+                            .toList());
         }
         assertThat(sink.items).containsExactlyInAnyOrderElementsOf(ints(0, n));
     }
@@ -259,7 +274,8 @@ class FarmTest {
         for (Arrival<int[]> a : sink.arrivals) {
             assertThat(a.channel()).as("channel of item %d", a.item()[1]).isEqualTo(a.item()[0]);
         }
-        assertThat(sink.arrivals.stream().map(a -> a.item()[1]).toList()).containsExactlyInAnyOrderElementsOf(ints(0, n));
+        assertThat(sink.arrivals.stream().map(a -> a.item()[1]).toList())
+                .containsExactlyInAnyOrderElementsOf(ints(0, n));
         assertThat(sink.endedChannels).containsExactlyInAnyOrder(0, 1, 2, 3);
     }
 
@@ -268,10 +284,15 @@ class FarmTest {
         int n = 2000;
         Node<Integer, Integer> collector = Node.of(x -> -x);
         Sink<Integer> sink = new Sink<>();
-        new Pipeline(source(0, n), Farm.of(3, () -> Node.of((Integer x) -> x * 2)).collector(collector), sink)
+        new Pipeline(
+                        source(0, n),
+                        Farm.of(3, () -> Node.of((Integer x) -> x * 2)).collector(collector),
+                        sink)
                 .runAndWaitEnd();
 
-        assertThat(sink.items).containsExactlyInAnyOrderElementsOf(IntStream.range(0, n).map(x -> -2 * x).boxed().toList());
+        assertThat(sink.items)
+                .containsExactlyInAnyOrderElementsOf(
+                        IntStream.range(0, n).map(x -> -2 * x).boxed().toList());
         assertThat(sink.eosChannels).hasSize(1);
     }
 
@@ -293,7 +314,10 @@ class FarmTest {
     void shouldRunAFarmAsFirstStageWithTheEmitterAsSource() {
         int n = 1500;
         Sink<Integer> collector = new Sink<>();
-        Farm.of(3, () -> Node.of((Integer x) -> x + 1)).emitter(source(0, n)).collector(collector).runAndWaitEnd();
+        Farm.of(3, () -> Node.of((Integer x) -> x + 1))
+                .emitter(source(0, n))
+                .collector(collector)
+                .runAndWaitEnd();
 
         assertThat(collector.items).containsExactlyInAnyOrderElementsOf(ints(1, n + 1));
     }
@@ -376,7 +400,9 @@ class FarmTest {
         Farm farm = Farm.of(3, () -> new Pipeline(Node.of((Integer x) -> x + 1), Node.of((Integer x) -> x * 2)));
         new Pipeline(source(0, n), farm, sink).runAndWaitEnd(BLOCKING.queueCapacity(2));
 
-        assertThat(sink.items).containsExactlyInAnyOrderElementsOf(IntStream.range(0, n).map(x -> (x + 1) * 2).boxed().toList());
+        assertThat(sink.items)
+                .containsExactlyInAnyOrderElementsOf(
+                        IntStream.range(0, n).map(x -> (x + 1) * 2).boxed().toList());
     }
 
     @Test
@@ -387,7 +413,9 @@ class FarmTest {
                 .collector(collector);
         new Pipeline(source(0, n), farm).runAndWaitEnd();
 
-        assertThat(collector.items).containsExactlyInAnyOrderElementsOf(IntStream.range(0, n).map(x -> (x + 1) * 2).boxed().toList());
+        assertThat(collector.items)
+                .containsExactlyInAnyOrderElementsOf(
+                        IntStream.range(0, n).map(x -> (x + 1) * 2).boxed().toList());
     }
 
     @Test
@@ -398,7 +426,9 @@ class FarmTest {
         Farm inner2 = Farm.of(3, () -> Node.of((Integer x) -> x * 3)).collector(Node.of((Integer x) -> x + 1));
         new Pipeline(source(0, n), Farm.of(inner1, inner2).collector(sink)).runAndWaitEnd(BLOCKING);
 
-        assertThat(sink.items).containsExactlyInAnyOrderElementsOf(IntStream.range(0, n).map(x -> x * 3 + 1).boxed().toList());
+        assertThat(sink.items)
+                .containsExactlyInAnyOrderElementsOf(
+                        IntStream.range(0, n).map(x -> x * 3 + 1).boxed().toList());
     }
 
     @Test
@@ -409,11 +439,15 @@ class FarmTest {
         Farm inner2 = Farm.of(2, () -> Node.of((Integer x) -> x * 3));
         new Pipeline(source(0, n), Farm.of(inner1, inner2), sink).runAndWaitEnd();
 
-        assertThat(sink.items).containsExactlyInAnyOrderElementsOf(IntStream.range(0, n).map(x -> x * 3).boxed().toList());
+        assertThat(sink.items)
+                .containsExactlyInAnyOrderElementsOf(
+                        IntStream.range(0, n).map(x -> x * 3).boxed().toList());
     }
 
     @ParameterizedTest
-    @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
+    @EnumSource(
+            value = WaitStrategy.class,
+            names = {"BACKOFF", "BLOCKING"})
     void shouldDeliverEachItemOnceThroughAFarmIntoAFarmOfAnotherWidth(WaitStrategy strategy) {
         int n = 5000;
         Sink<Integer> sink = new Sink<>();
@@ -422,7 +456,9 @@ class FarmTest {
         new Pipeline(source(0, n), first, second, sink)
                 .runAndWaitEnd(RunOptions.defaults().waitStrategy(strategy).queueCapacity(4));
 
-        assertThat(sink.items).containsExactlyInAnyOrderElementsOf(IntStream.range(0, n).map(x -> (x + 1) * 2).boxed().toList());
+        assertThat(sink.items)
+                .containsExactlyInAnyOrderElementsOf(
+                        IntStream.range(0, n).map(x -> (x + 1) * 2).boxed().toList());
     }
 
     @Test
@@ -434,8 +470,11 @@ class FarmTest {
         Farm third = Farm.of(2, () -> Node.of((Integer x) -> x * 10));
         new Pipeline(source(0, n), first, second, third, sink).runAndWaitEnd(BLOCKING);
 
-        assertThat(sink.items).containsExactlyInAnyOrderElementsOf(
-                IntStream.range(0, n).map(x -> ((x + 1) * 2 - 1) * 10).boxed().toList());
+        assertThat(sink.items)
+                .containsExactlyInAnyOrderElementsOf(IntStream.range(0, n)
+                        .map(x -> ((x + 1) * 2 - 1) * 10)
+                        .boxed()
+                        .toList());
     }
 
     @Test
@@ -443,19 +482,23 @@ class FarmTest {
         // a pipeline worker's stages get their stage index as id(); farm workers their worker index
         Set<Integer> firstStageIds = Collections.synchronizedSet(new TreeSet<>());
         Set<Integer> secondStageIds = Collections.synchronizedSet(new TreeSet<>());
-        Farm farm = Farm.of(3, () -> new Pipeline(new Node<Integer, Integer>() {
-            @Override
-            protected Integer svc(Integer x) {
-                firstStageIds.add(id());
-                return x;
-            }
-        }, new Node<Integer, Integer>() {
-            @Override
-            protected Integer svc(Integer x) {
-                secondStageIds.add(id());
-                return x;
-            }
-        }));
+        Farm farm = Farm.of(
+                3,
+                () -> new Pipeline(
+                        new Node<Integer, Integer>() {
+                            @Override
+                            protected Integer svc(Integer x) {
+                                firstStageIds.add(id());
+                                return x;
+                            }
+                        },
+                        new Node<Integer, Integer>() {
+                            @Override
+                            protected Integer svc(Integer x) {
+                                secondStageIds.add(id());
+                                return x;
+                            }
+                        }));
         new Pipeline(source(0, 300), farm, new Sink<Integer>()).runAndWaitEnd();
 
         assertThat(firstStageIds).containsExactly(0);
@@ -501,7 +544,9 @@ class FarmTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
+    @EnumSource(
+            value = WaitStrategy.class,
+            names = {"BACKOFF", "BLOCKING"})
     void shouldStopAnEndlessSourceWhenEveryWorkerEnded(WaitStrategy strategy) {
         Node<Void, Integer> source = infiniteSource();
         List<Integer> passed = Collections.synchronizedList(new ArrayList<>());
@@ -514,7 +559,9 @@ class FarmTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
+    @EnumSource(
+            value = WaitStrategy.class,
+            names = {"BACKOFF", "BLOCKING"})
     void shouldStopAnEndlessSourceWhenEveryOnDemandWorkerEnded(WaitStrategy strategy) {
         // the emitter's items wait in its staging channel: once no worker is left, it must end too
         List<Integer> passed = Collections.synchronizedList(new ArrayList<>());
@@ -549,27 +596,36 @@ class FarmTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
+    @EnumSource(
+            value = WaitStrategy.class,
+            names = {"BACKOFF", "BLOCKING"})
     void shouldKeepAnOnDemandEmitterWithinOneChannelPerWorkerOfTheWorkers(WaitStrategy strategy) {
         // back-pressure as with round-robin: the emitter gets ahead by at most the run's capacity per
         // worker, plus what the workers hold (a slot each and the task in hand)
         int capacity = 8;
         int workers = 3;
         AheadEmitter emitter = new AheadEmitter(300);
-        Farm farm = Farm.of(workers, () -> Node.of((Integer x) -> {
-            emitter.started.incrementAndGet();
-            java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
-            return x;
-        })).emitter(emitter).onDemand();
+        Farm farm = Farm.of(
+                        workers,
+                        () -> Node.of((Integer x) -> {
+                            emitter.started.incrementAndGet();
+                            java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
+                            return x;
+                        }))
+                .emitter(emitter)
+                .onDemand();
         Sink<Integer> sink = new Sink<>();
-        new Pipeline(farm, sink).runAndWaitEnd(RunOptions.defaults().waitStrategy(strategy).queueCapacity(capacity));
+        new Pipeline(farm, sink)
+                .runAndWaitEnd(RunOptions.defaults().waitStrategy(strategy).queueCapacity(capacity));
 
         assertThat(sink.items).containsExactlyInAnyOrderElementsOf(ints(0, 300));
         assertThat(emitter.maxAhead.get()).isGreaterThan(workers).isLessThanOrEqualTo((capacity + 2) * workers);
     }
 
     @ParameterizedTest
-    @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
+    @EnumSource(
+            value = WaitStrategy.class,
+            names = {"BACKOFF", "BLOCKING"})
     void shouldStopAnEndlessSourceWhenTheCollectorEnded(WaitStrategy strategy) {
         Node<Void, Integer> source = infiniteSource();
         List<Integer> collected = Collections.synchronizedList(new ArrayList<>());

@@ -56,8 +56,11 @@ class FarmWorkerAndCollectorFeedbackTest {
     @Test
     void shouldLetWorkersAndCollectorBothFeedBackToTheEmitter() {
         Master master = new Master();
-        Farm farm = Farm.of(3, Splitter::new).emitter(master).collector(Node.<Integer, Integer>of(x -> x))
-                .wrapAround().feedbackFromWorkers();
+        Farm farm = Farm.of(3, Splitter::new)
+                .emitter(master)
+                .collector(Node.<Integer, Integer>of(x -> x))
+                .wrapAround()
+                .feedbackFromWorkers();
         farm.runAndWaitEnd();
 
         assertThat(master.channels).isEqualTo(4);
@@ -67,17 +70,26 @@ class FarmWorkerAndCollectorFeedbackTest {
 
     @Test
     void shouldWireOneFeedbackEdgePerWorkerPlusTheCollector() {
-        Farm farm = Farm.of(3, Splitter::new).emitter(new Master()).collector(Node.<Integer, Integer>of(x -> x))
-                .wrapAround().feedbackFromWorkers();
-        long feedback = GraphCompiler.compile(farm).edges().stream().filter(e -> e.kind() == Edge.Kind.FEEDBACK).count();
+        Farm farm = Farm.of(3, Splitter::new)
+                .emitter(new Master())
+                .collector(Node.<Integer, Integer>of(x -> x))
+                .wrapAround()
+                .feedbackFromWorkers();
+        long feedback = GraphCompiler.compile(farm).edges().stream()
+                .filter(e -> e.kind() == Edge.Kind.FEEDBACK)
+                .count();
         assertThat(feedback).isEqualTo(4);
     }
 
     @Test
     void shouldRefusePlainWorkersThatCouldNotChooseToFeedBack() {
-        Farm farm = Farm.of(2, () -> Node.<Integer, Integer>of(x -> x)).emitter(new Master())
-                .collector(Node.<Integer, Integer>of(x -> x)).feedbackFromWorkers();
-        assertThatThrownBy(farm::run).isInstanceOf(GraphBuildException.class)
-                .hasMessageContaining("feedbackFromWorkers").hasMessageContaining("MultiOutputNode");
+        Farm farm = Farm.of(2, () -> Node.<Integer, Integer>of(x -> x))
+                .emitter(new Master())
+                .collector(Node.<Integer, Integer>of(x -> x))
+                .feedbackFromWorkers();
+        assertThatThrownBy(farm::run)
+                .isInstanceOf(GraphBuildException.class)
+                .hasMessageContaining("feedbackFromWorkers")
+                .hasMessageContaining("MultiOutputNode");
     }
 }

@@ -81,9 +81,11 @@ class GraphBuildTest {
         AtomicInteger built = new AtomicInteger();
         List<BuildingBlock> holder = new ArrayList<>();
         assertThatCode(() -> {
-            holder.add(tree.get());
-            built.incrementAndGet();
-        }).as("building the tree is only a description and must not throw").doesNotThrowAnyException();
+                    holder.add(tree.get());
+                    built.incrementAndGet();
+                })
+                .as("building the tree is only a description and must not throw")
+                .doesNotThrowAnyException();
         Set<Thread> before = StreamFixtures.liveNodeThreads();
 
         assertThatThrownBy(() -> holder.get(0).run())
@@ -91,7 +93,9 @@ class GraphBuildTest {
                 .hasMessageContainingAll(messageParts);
 
         assertThat(started).as("no node was started").hasValue(0);
-        assertThat(StreamFixtures.nodeThreadsStartedSince(before)).as("no node thread was started").isEmpty();
+        assertThat(StreamFixtures.nodeThreadsStartedSince(before))
+                .as("no node thread was started")
+                .isEmpty();
         assertThatThrownBy(() -> holder.get(0).waitEnd()).isInstanceOf(IllegalStateException.class);
     }
 
@@ -106,29 +110,38 @@ class GraphBuildTest {
     @Test
     void shouldRejectTheSameNodeTwiceInAFarm() {
         Named twice = new Named("worker-used-twice");
-        assertRejectedAtRun(() -> new Pipeline(new NamedSource("src"), Farm.of(twice, new Named("w"), twice)),
-                "worker-used-twice", "twice");
+        assertRejectedAtRun(
+                () -> new Pipeline(new NamedSource("src"), Farm.of(twice, new Named("w"), twice)),
+                "worker-used-twice",
+                "twice");
     }
 
     @Test
     void shouldRejectTheSameNodeAsEmitterAndWorker() {
         Named twice = new Named("emitter-and-worker");
-        assertRejectedAtRun(() -> new Pipeline(new NamedSource("src"), Farm.of(twice).emitter(twice)),
-                "emitter-and-worker", "twice");
+        assertRejectedAtRun(
+                () -> new Pipeline(new NamedSource("src"), Farm.of(twice).emitter(twice)),
+                "emitter-and-worker",
+                "twice");
     }
 
     @Test
     void shouldRejectANodeUsedInACombinerAndElsewhere() {
         Named twice = new Named("combined-and-staged");
-        assertRejectedAtRun(() -> new Pipeline(new NamedSource("src"), twice,
-                Combiner.of(new Named("other"), twice)), "combined-and-staged", "twice");
+        assertRejectedAtRun(
+                () -> new Pipeline(new NamedSource("src"), twice, Combiner.of(new Named("other"), twice)),
+                "combined-and-staged",
+                "twice");
     }
 
     @Test
     void shouldRejectTheSameNodeInTwoCombiners() {
         Named twice = new Named("in-two-combiners");
-        assertRejectedAtRun(() -> new Pipeline(new NamedSource("src"), Combiner.of(twice, new Named("a")),
-                Combiner.of(new Named("b"), twice)), "in-two-combiners", "twice");
+        assertRejectedAtRun(
+                () -> new Pipeline(
+                        new NamedSource("src"), Combiner.of(twice, new Named("a")), Combiner.of(new Named("b"), twice)),
+                "in-two-combiners",
+                "twice");
     }
 
     @Test
@@ -168,8 +181,8 @@ class GraphBuildTest {
 
     @Test
     void shouldRejectAnAllToAllWithoutLWorkers() {
-        assertRejectedAtRun(() -> new Pipeline(new NamedSource("src"), new AllToAll().secondSet(new Named("r"))),
-                "at least one");
+        assertRejectedAtRun(
+                () -> new Pipeline(new NamedSource("src"), new AllToAll().secondSet(new Named("r"))), "at least one");
     }
 
     @Test
@@ -179,56 +192,102 @@ class GraphBuildTest {
 
     @Test
     void shouldRejectAStageAfterAWrappedAroundPipelineEndingInAPlainNode() {
-        assertRejectedAtRun(() -> new Pipeline(
-                new Pipeline(new NamedSource("head"), new Named("body")).wrapAround(), new Named("after-loop")),
-                "ff-pipe1-stage0-stage1", "body", "MultiOutputNode");
+        assertRejectedAtRun(
+                () -> new Pipeline(
+                        new Pipeline(new NamedSource("head"), new Named("body")).wrapAround(), new Named("after-loop")),
+                "ff-pipe1-stage0-stage1",
+                "body",
+                "MultiOutputNode");
     }
 
     @Test
     void shouldRejectAStageAfterAWrappedAroundFarmWithAPlainCollector() {
-        assertRejectedAtRun(() -> new Pipeline(new NamedSource("src"),
-                Farm.of(new Named("w")).emitter(new Named("e")).collector(new Named("plain-collector")).wrapAround(),
-                new Named("after-farm-loop")), "ff-farm1-collector", "plain-collector", "MultiOutputNode");
+        assertRejectedAtRun(
+                () -> new Pipeline(
+                        new NamedSource("src"),
+                        Farm.of(new Named("w"))
+                                .emitter(new Named("e"))
+                                .collector(new Named("plain-collector"))
+                                .wrapAround(),
+                        new Named("after-farm-loop")),
+                "ff-farm1-collector",
+                "plain-collector",
+                "MultiOutputNode");
     }
 
     @Test
     void shouldRejectAStageAfterAWrappedAroundFarmWithPlainWorkers() {
-        assertRejectedAtRun(() -> new Pipeline(new NamedSource("src"),
-                Farm.of(new Named("plain-worker")).emitter(new Named("e")).wrapAround(),
-                new Named("after-farm-loop")), "ff-farm1-worker0", "plain-worker", "MultiOutputNode");
+        assertRejectedAtRun(
+                () -> new Pipeline(
+                        new NamedSource("src"),
+                        Farm.of(new Named("plain-worker"))
+                                .emitter(new Named("e"))
+                                .wrapAround(),
+                        new Named("after-farm-loop")),
+                "ff-farm1-worker0",
+                "plain-worker",
+                "MultiOutputNode");
     }
 
     @Test
     void shouldRejectAStageAfterAWrappedAroundAllToAllWithPlainRWorkers() {
-        assertRejectedAtRun(() -> new Pipeline(
-                new AllToAll().firstSet(new NamedSource("l")).secondSet(new Named("plain-r")).wrapAround(),
-                new Named("after-a2a-loop")), "ff-a2a1-R0", "plain-r", "MultiOutputNode");
+        assertRejectedAtRun(
+                () -> new Pipeline(
+                        new AllToAll()
+                                .firstSet(new NamedSource("l"))
+                                .secondSet(new Named("plain-r"))
+                                .wrapAround(),
+                        new Named("after-a2a-loop")),
+                "ff-a2a1-R0",
+                "plain-r",
+                "MultiOutputNode");
     }
 
     @Test
     void shouldRejectAWrappedAroundFarmWithoutItsOwnEmitter() {
-        assertRejectedAtRun(() -> new Pipeline(new NamedSource("src"),
-                Farm.of(new Named("w")).collector(new Named("c")).wrapAround()), "farm1", "emitter");
+        assertRejectedAtRun(
+                () -> new Pipeline(
+                        new NamedSource("src"),
+                        Farm.of(new Named("w")).collector(new Named("c")).wrapAround()),
+                "farm1",
+                "emitter");
     }
 
     @Test
     void shouldRejectAnOrderedFarmWithAFarmAsWorker() {
-        assertRejectedAtRun(() -> new Pipeline(new NamedSource("src"),
-                Farm.of(Farm.of(new Named("inner")), new Named("w1")).ordered(), new Named("sink")),
-                "ordered", "worker 0");
+        assertRejectedAtRun(
+                () -> new Pipeline(
+                        new NamedSource("src"),
+                        Farm.of(Farm.of(new Named("inner")), new Named("w1")).ordered(),
+                        new Named("sink")),
+                "ordered",
+                "worker 0");
     }
 
     @Test
     void shouldRejectAnOrderedFarmWithAnAllToAllInAWorkerPipeline() {
-        assertRejectedAtRun(() -> new Pipeline(new NamedSource("src"),
-                Farm.of(new Pipeline(new Named("a"), new AllToAll().firstSet(new Named("l")).secondSet(new Named("r"))))
-                        .ordered(), new Named("sink")), "ordered");
+        assertRejectedAtRun(
+                () -> new Pipeline(
+                        new NamedSource("src"),
+                        Farm.of(new Pipeline(
+                                        new Named("a"),
+                                        new AllToAll().firstSet(new Named("l")).secondSet(new Named("r"))))
+                                .ordered(),
+                        new Named("sink")),
+                "ordered");
     }
 
     @Test
     void shouldRejectAnOrderedFarmThatWrapsAround() {
-        assertRejectedAtRun(() -> new Pipeline(new NamedSource("src"),
-                Farm.of(new Named("w")).collector(new Named("c")).ordered().wrapAround()), "ordered", "wrap around");
+        assertRejectedAtRun(
+                () -> new Pipeline(
+                        new NamedSource("src"),
+                        Farm.of(new Named("w"))
+                                .collector(new Named("c"))
+                                .ordered()
+                                .wrapAround()),
+                "ordered",
+                "wrap around");
     }
 
     @Test
@@ -249,7 +308,9 @@ class GraphBuildTest {
         Pipeline pipe = new Pipeline(gated);
         pipe.run();
         try {
-            assertThatThrownBy(pipe::run).isInstanceOf(IllegalStateException.class).hasMessageContaining("running");
+            assertThatThrownBy(pipe::run)
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("running");
         } finally {
             release.countDown();
             pipe.waitEnd();
@@ -269,7 +330,8 @@ class GraphBuildTest {
     private static long forwardEdgesBetween(Graph g, String fromPrefix, String toPrefix) {
         return g.edges().stream()
                 .filter(e -> e.kind() == Edge.Kind.FORWARD)
-                .filter(e -> e.from().name().startsWith(fromPrefix) && e.to().name().startsWith(toPrefix))
+                .filter(e ->
+                        e.from().name().startsWith(fromPrefix) && e.to().name().startsWith(toPrefix))
                 .count();
     }
 
@@ -283,28 +345,34 @@ class GraphBuildTest {
         assertThat(after.feedbackIn()).isEmpty();
         assertThat(after.forwardOut()).isEmpty();
         for (int i = 0; i < 3; i++) {
-            assertThat(g.vertex("ff-farm1-worker" + i).forwardIn()).as("source workers have no input").isEmpty();
+            assertThat(g.vertex("ff-farm1-worker" + i).forwardIn())
+                    .as("source workers have no input")
+                    .isEmpty();
         }
         assertThat(g.vertices()).extracting(Vertex::name).doesNotContain("ff-farm1-emitter", "ff-farm1-collector");
     }
 
     @Test
     void shouldFanOutANodeIntoEveryLWorker() {
-        Graph g = GraphCompiler.compile(new Pipeline(new NamedSource("before"),
+        Graph g = GraphCompiler.compile(new Pipeline(
+                new NamedSource("before"),
                 new AllToAll().firstSet(new Named("l0"), new Named("l1")).secondSet(new Named("r0"))));
 
         Vertex before = g.vertex("ff-pipe1-stage0");
         assertThat(names(before.forwardOut(), false)).containsExactly("ff-a2a1-L0", "ff-a2a1-L1");
-        assertThat(g.vertex("ff-a2a1-R0").forwardIn()).extracting(e -> e.from().name())
+        assertThat(g.vertex("ff-a2a1-R0").forwardIn())
+                .extracting(e -> e.from().name())
                 .containsExactly("ff-a2a1-L0", "ff-a2a1-L1");
     }
 
     @Test
     void shouldJoinEqualWidthsOneToOne() {
         Graph g = GraphCompiler.compile(new Pipeline(
-                new AllToAll().firstSet(new NamedSource("a"), new NamedSource("b"))
+                new AllToAll()
+                        .firstSet(new NamedSource("a"), new NamedSource("b"))
                         .secondSet(new Named("r0"), new Named("r1"), new Named("r2")),
-                new AllToAll().firstSet(new Named("l0"), new Named("l1"), new Named("l2"))
+                new AllToAll()
+                        .firstSet(new Named("l0"), new Named("l1"), new Named("l2"))
                         .secondSet(new Named("s0"))));
 
         assertThat(forwardEdgesBetween(g, "ff-a2a1-R", "ff-a2a2-L")).isEqualTo(3);
@@ -318,7 +386,8 @@ class GraphBuildTest {
     void shouldShuffleUnequalWidthsFully() {
         Graph g = GraphCompiler.compile(new Pipeline(
                 new AllToAll().firstSet(new NamedSource("a")).secondSet(new Named("r0"), new Named("r1")),
-                new AllToAll().firstSet(new Named("l0"), new Named("l1"), new Named("l2"))
+                new AllToAll()
+                        .firstSet(new Named("l0"), new Named("l1"), new Named("l2"))
                         .secondSet(new Named("s0"))));
 
         assertThat(forwardEdgesBetween(g, "ff-a2a1-R", "ff-a2a2-L")).isEqualTo(6);
@@ -359,7 +428,10 @@ class GraphBuildTest {
     @Test
     void shouldLetMultiOutputLastLevelOfALoopFeedANextStage() {
         Graph g = GraphCompiler.compile(new Pipeline(
-                new AllToAll().firstSet(new Reader(), new Reader()).secondSet(new Chooser(), new Chooser()).wrapAround(),
+                new AllToAll()
+                        .firstSet(new Reader(), new Reader())
+                        .secondSet(new Chooser(), new Chooser())
+                        .wrapAround(),
                 new Named("after")));
 
         for (int j = 0; j < 2; j++) {
@@ -373,17 +445,29 @@ class GraphBuildTest {
     @Test
     void shouldNameThreadsAfterTheirPlaceInTheTree() {
         Farm farm = Farm.of(new Named("w0"), new Named("w1"), new Pipeline(new Named("w2a"), new Named("w2b")))
-                .emitter(new Named("e")).collector(new Named("c"));
-        AllToAll a2a = new AllToAll().firstSet(new Named("l0"), new Named("l1"))
+                .emitter(new Named("e"))
+                .collector(new Named("c"));
+        AllToAll a2a = new AllToAll()
+                .firstSet(new Named("l0"), new Named("l1"))
                 .secondSet(new Named("r0"), new Named("r1"), new Named("r2"));
         Graph g = GraphCompiler.compile(new Pipeline(new NamedSource("src"), farm, a2a, new Named("sink")));
 
-        assertThat(g.vertices()).extracting(Vertex::name).containsExactlyInAnyOrder(
-                "ff-pipe1-stage0",
-                "ff-farm1-emitter", "ff-farm1-worker0", "ff-farm1-worker1",
-                "ff-farm1-worker2-stage0", "ff-farm1-worker2-stage1", "ff-farm1-collector",
-                "ff-a2a1-L0", "ff-a2a1-L1", "ff-a2a1-R0", "ff-a2a1-R1", "ff-a2a1-R2",
-                "ff-pipe1-stage3");
+        assertThat(g.vertices())
+                .extracting(Vertex::name)
+                .containsExactlyInAnyOrder(
+                        "ff-pipe1-stage0",
+                        "ff-farm1-emitter",
+                        "ff-farm1-worker0",
+                        "ff-farm1-worker1",
+                        "ff-farm1-worker2-stage0",
+                        "ff-farm1-worker2-stage1",
+                        "ff-farm1-collector",
+                        "ff-a2a1-L0",
+                        "ff-a2a1-L1",
+                        "ff-a2a1-R0",
+                        "ff-a2a1-R1",
+                        "ff-a2a1-R2",
+                        "ff-pipe1-stage3");
         assertThat(g.vertex("ff-farm1-worker2-stage1").node().toString()).isEqualTo("w2b");
         assertThat(g.vertex("ff-a2a1-R2").node().toString()).isEqualTo("r2");
         assertThat(g.vertex("ff-farm1-worker1").id()).isEqualTo(1);
@@ -401,8 +485,8 @@ class GraphBuildTest {
 
     @Test
     void shouldWireFeedbackFromLastStageToFirstStage() {
-        Graph g = GraphCompiler.compile(new Pipeline(new NamedSource("head"), new Named("mid"), new Named("last"))
-                .wrapAround());
+        Graph g = GraphCompiler.compile(
+                new Pipeline(new NamedSource("head"), new Named("mid"), new Named("last")).wrapAround());
 
         Vertex head = g.vertex("ff-pipe1-stage0");
         assertThat(head.forwardIn()).isEmpty();
@@ -414,15 +498,18 @@ class GraphBuildTest {
 
     @Test
     void shouldWireAllToAllFeedbackFromEveryRWorkerToEveryLWorker() {
-        Graph g = GraphCompiler.compile(new AllToAll().firstSet(new Named("l0"), new Named("l1"))
-                .secondSet(new Named("r0"), new Named("r1"), new Named("r2")).wrapAround());
+        Graph g = GraphCompiler.compile(new AllToAll()
+                .firstSet(new Named("l0"), new Named("l1"))
+                .secondSet(new Named("r0"), new Named("r1"), new Named("r2"))
+                .wrapAround());
 
         for (int i = 0; i < 2; i++) {
             assertThat(names(g.vertex("ff-a2a1-L" + i).feedbackIn(), true))
                     .containsExactly("ff-a2a1-R0", "ff-a2a1-R1", "ff-a2a1-R2");
         }
         for (int j = 0; j < 3; j++) {
-            assertThat(names(g.vertex("ff-a2a1-R" + j).feedbackOut(), false)).containsExactly("ff-a2a1-L0", "ff-a2a1-L1");
+            assertThat(names(g.vertex("ff-a2a1-R" + j).feedbackOut(), false))
+                    .containsExactly("ff-a2a1-L0", "ff-a2a1-L1");
             assertThat(g.vertex("ff-a2a1-R" + j).forwardOut()).isEmpty();
         }
     }

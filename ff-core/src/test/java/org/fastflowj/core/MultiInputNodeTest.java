@@ -81,14 +81,18 @@ class MultiInputNodeTest {
         }
     }
 
-    private static void assertEveryItemCameFromItsTaggedChannel(ChannelRecorder recorder, int producers, int perProducer) {
+    private static void assertEveryItemCameFromItsTaggedChannel(
+            ChannelRecorder recorder, int producers, int perProducer) {
         assertThat(recorder.channelAndTag).hasSize(producers * perProducer);
         for (int[] pair : recorder.channelAndTag) {
-            assertThat(pair[0]).as("inputChannel() of an item tagged by producer %d", pair[1]).isEqualTo(pair[1]);
+            assertThat(pair[0])
+                    .as("inputChannel() of an item tagged by producer %d", pair[1])
+                    .isEqualTo(pair[1]);
         }
         assertThat(recorder.seqByChannel).hasSize(producers);
         for (int ch = 0; ch < producers; ch++) {
-            assertThat(recorder.seqByChannel.get(ch)).as("items of channel %d, in order", ch)
+            assertThat(recorder.seqByChannel.get(ch))
+                    .as("items of channel %d, in order", ch)
                     .containsExactlyElementsOf(ints(perProducer));
         }
         assertThat(recorder.feedbackFlags).containsOnly(false);
@@ -96,7 +100,9 @@ class MultiInputNodeTest {
         assertThat(recorder.channelsInSvc).isEqualTo(producers);
         assertThat(recorder.eosChannels).containsExactlyInAnyOrderElementsOf(ints(producers));
         assertThat(recorder.svcEndCalls).isEqualTo(1);
-        assertThat(recorder.eosSeenAtSvcEnd).as("svcEnd runs after every channel ended").isEqualTo(producers);
+        assertThat(recorder.eosSeenAtSvcEnd)
+                .as("svcEnd runs after every channel ended")
+                .isEqualTo(producers);
     }
 
     @Test
@@ -123,7 +129,8 @@ class MultiInputNodeTest {
         int total = 0;
         for (ChannelRecorder r : rWorkers) {
             for (int[] pair : r.channelAndTag) {
-                assertThat(pair[0]).as("R-Worker's inputChannel() for an item of L-Worker %d", pair[1])
+                assertThat(pair[0])
+                        .as("R-Worker's inputChannel() for an item of L-Worker %d", pair[1])
                         .isEqualTo(pair[1]);
             }
             total += r.channelAndTag.size();
@@ -253,8 +260,10 @@ class MultiInputNodeTest {
         }
         assertThat(forward).containsExactlyElementsOf(expectedForward);
         assertThat(feedback).containsExactlyInAnyOrderElementsOf(expectedFeedback);
-        assertThat(head.seen).filteredOn(x -> x.startsWith("eosNotify"))
-                .as("EOS of the forward channel only, never of the feedback one").containsExactly("eosNotify:0");
+        assertThat(head.seen)
+                .filteredOn(x -> x.startsWith("eosNotify"))
+                .as("EOS of the forward channel only, never of the feedback one")
+                .containsExactly("eosNotify:0");
         assertThat(head.forwardChannelsSeen).isEqualTo(1);
         assertThat(head.feedbackChannelsSeen).isEqualTo(1);
     }
@@ -315,7 +324,9 @@ class MultiInputNodeTest {
 
         assertThat(channelAndWorker).hasSize(60);
         for (int[] pair : channelAndWorker) {
-            assertThat(pair[0]).as("feedback channel of an item from worker %d", pair[1]).isEqualTo(pair[1]);
+            assertThat(pair[0])
+                    .as("feedback channel of an item from worker %d", pair[1])
+                    .isEqualTo(pair[1]);
         }
     }
 

@@ -125,7 +125,8 @@ class MultiOutputNodeTest {
             }
         };
         List<Recorder> workers = List.of(new Recorder(), new Recorder(), new Recorder(), new Recorder());
-        Farm farm = Farm.of(workers.get(0), workers.get(1), workers.get(2), workers.get(3)).emitter(emitter);
+        Farm farm = Farm.of(workers.get(0), workers.get(1), workers.get(2), workers.get(3))
+                .emitter(emitter);
 
         new Pipeline(StreamFixtures.source(200), farm).runAndWaitEnd();
 
@@ -152,7 +153,10 @@ class MultiOutputNodeTest {
         assertThat(e.nodeName()).isEqualTo("ff-a2a1-L0");
         assertThat(e.phase()).isEqualTo("svc");
         assertThat(e.getCause()).isNotNull();
-        assertThat(e.getCause().getMessage()).contains("ff-a2a1-L0").contains("5").contains("3 forward output");
+        assertThat(e.getCause().getMessage())
+                .contains("ff-a2a1-L0")
+                .contains("5")
+                .contains("3 forward output");
     }
 
     @Test
@@ -253,7 +257,10 @@ class MultiOutputNodeTest {
         LoopL l0 = new LoopL(tasks, tasks / 2);
         LoopL l1 = new LoopL(0, tasks / 2);
         List<LoopR> rs = List.of(new LoopR(), new LoopR(), new LoopR());
-        AllToAll loop = new AllToAll().firstSet(l0, l1).secondSet(rs.get(0), rs.get(1), rs.get(2)).wrapAround();
+        AllToAll loop = new AllToAll()
+                .firstSet(l0, l1)
+                .secondSet(rs.get(0), rs.get(1), rs.get(2))
+                .wrapAround();
 
         loop.runAndWaitEnd();
 
@@ -317,8 +324,10 @@ class MultiOutputNodeTest {
             }
         }
         Sink<Lap> sink = new Sink<>();
-        AllToAll loop = new AllToAll().firstSet(new Head(), new Head())
-                .secondSet(new Router(), new Router(), new Router()).wrapAround();
+        AllToAll loop = new AllToAll()
+                .firstSet(new Head(), new Head())
+                .secondSet(new Router(), new Router(), new Router())
+                .wrapAround();
 
         new Pipeline(loop, sink).runAndWaitEnd();
 
@@ -360,7 +369,10 @@ class MultiOutputNodeTest {
 
         assertThat(e).isNotNull();
         assertThat(e.nodeName()).isEqualTo("ff-a2a1-R0");
-        assertThat(e.getCause().getMessage()).contains("ff-a2a1-R0").contains("7").contains("1 feedback output");
+        assertThat(e.getCause().getMessage())
+                .contains("ff-a2a1-R0")
+                .contains("7")
+                .contains("1 feedback output");
     }
 
     @Test

@@ -18,8 +18,11 @@ class NodeFactoriesTest {
         // tag::source-sink[]
         List<Integer> input = IntStream.range(0, 10_000).boxed().toList();
         List<Integer> out = new ArrayList<>(); // only the sink's thread touches it until waitEnd returns
-        new Pipeline(Node.source(input), Farm.of(3, () -> Node.<Integer, Integer>of(x -> x * 3)).ordered(),
-                Node.<Integer>sink(out::add)).runAndWaitEnd();
+        new Pipeline(
+                        Node.source(input),
+                        Farm.of(3, () -> Node.<Integer, Integer>of(x -> x * 3)).ordered(),
+                        Node.<Integer>sink(out::add))
+                .runAndWaitEnd();
         // end::source-sink[]
         assertThat(out).isEqualTo(input.stream().map(x -> x * 3).toList());
     }
@@ -41,8 +44,10 @@ class NodeFactoriesTest {
 
     @Test
     void shouldFailNamingTheSourceWhenAnElementIsNull() {
-        Pipeline pipe = new Pipeline(Node.source(Arrays.asList("a", null)), Node.sink(x -> { }));
-        assertThatThrownBy(pipe::runAndWaitEnd).isInstanceOf(NodeFailedException.class)
-                .hasMessageContaining("ff-pipe1-stage0").hasRootCauseMessage("Node.source: null element");
+        Pipeline pipe = new Pipeline(Node.source(Arrays.asList("a", null)), Node.sink(x -> {}));
+        assertThatThrownBy(pipe::runAndWaitEnd)
+                .isInstanceOf(NodeFailedException.class)
+                .hasMessageContaining("ff-pipe1-stage0")
+                .hasRootCauseMessage("Node.source: null element");
     }
 }

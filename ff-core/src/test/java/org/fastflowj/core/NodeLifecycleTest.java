@@ -59,8 +59,7 @@ class NodeLifecycleTest {
 
         new Pipeline(source(3), stage, sink).runAndWaitEnd();
 
-        assertThat(stage.events).containsExactly(
-                "svcInit", "svc:0", "svc:1", "svc:2", "eosNotify:-1", "svcEnd");
+        assertThat(stage.events).containsExactly("svcInit", "svc:0", "svc:1", "svc:2", "eosNotify:-1", "svcEnd");
         assertThat(sink.items).containsExactly(0, 1, 2);
         assertThat(sink.svcEndCalls).isEqualTo(1);
     }
@@ -188,10 +187,13 @@ class NodeLifecycleTest {
 
     static Stream<Arguments> queueKinds() {
         return Stream.of(
-                Arguments.of("capacity 1, BLOCKING", RunOptions.defaults().queueCapacity(1).waitStrategy(WaitStrategy.BLOCKING)),
+                Arguments.of(
+                        "capacity 1, BLOCKING",
+                        RunOptions.defaults().queueCapacity(1).waitStrategy(WaitStrategy.BLOCKING)),
                 Arguments.of("default", RunOptions.defaults()),
                 Arguments.of("unbounded", RunOptions.defaults().unboundedQueues(true)),
-                Arguments.of("unbounded, BLOCKING",
+                Arguments.of(
+                        "unbounded, BLOCKING",
                         RunOptions.defaults().unboundedQueues(true).waitStrategy(WaitStrategy.BLOCKING)));
     }
 
@@ -207,7 +209,8 @@ class NodeLifecycleTest {
         };
         Sink<Integer> sink = new Sink<>();
 
-        new Pipeline(source(4), triple, sink).runAndWaitEnd(RunOptions.defaults().queueCapacity(2));
+        new Pipeline(source(4), triple, sink)
+                .runAndWaitEnd(RunOptions.defaults().queueCapacity(2));
 
         assertThat(sink.items).containsExactly(0, 1, 2, 10, 11, 12, 20, 21, 22, 30, 31, 32);
     }
@@ -269,7 +272,8 @@ class NodeLifecycleTest {
 
         new Pipeline(source, sink).runAndWaitEnd();
 
-        assertThat(inputs).as("5 items, then the call returning eos(), then no more calls")
+        assertThat(inputs)
+                .as("5 items, then the call returning eos(), then no more calls")
                 .hasSize(6)
                 .containsOnly("null");
         assertThat(sink.items).containsExactly(0, 1, 2, 3, 4);
@@ -321,8 +325,7 @@ class NodeLifecycleTest {
     void shouldApplyFunctionOfNodeOf() {
         Sink<String> sink = new Sink<>();
 
-        new Pipeline(source(4), Node.of((Integer x) -> x * 2), Node.of((Integer x) -> "v" + x), sink)
-                .runAndWaitEnd();
+        new Pipeline(source(4), Node.of((Integer x) -> x * 2), Node.of((Integer x) -> "v" + x), sink).runAndWaitEnd();
 
         assertThat(sink.items).containsExactly("v0", "v2", "v4", "v6");
     }
@@ -348,7 +351,8 @@ class NodeLifecycleTest {
         assertThat(e.nodeName()).isEqualTo("ff-pipe1-stage1");
         assertThat(e.phase()).isEqualTo("svc");
         assertThat(e).hasMessageContaining("ff-pipe1-stage1");
-        assertThat(e.getCause()).isInstanceOf(NullPointerException.class)
+        assertThat(e.getCause())
+                .isInstanceOf(NullPointerException.class)
                 .hasMessageContaining("the-broken-stage")
                 .hasMessageContaining("null");
     }
@@ -509,22 +513,26 @@ class NodeLifecycleTest {
             @Override
             protected Integer svc(Integer in) throws Exception {
                 AtomicReference<Throwable> error = new AtomicReference<>();
-                Thread helper = new Thread(() -> {
-                    try {
-                        sendOut(in);
-                    } catch (Throwable t) {
-                        error.set(t);
-                    }
-                }, "user-helper");
+                Thread helper = new Thread(
+                        () -> {
+                            try {
+                                sendOut(in);
+                            } catch (Throwable t) {
+                                error.set(t);
+                            }
+                        },
+                        "user-helper");
                 helper.start();
                 helper.join();
                 throw (Exception) error.get();
             }
         };
-        Pipeline pipe = new Pipeline(Node.source(List.of(1, 2)), leaky, Node.<Integer>sink(x -> { }));
+        Pipeline pipe = new Pipeline(Node.source(List.of(1, 2)), leaky, Node.<Integer>sink(x -> {}));
         NodeFailedException e = catchThrowableOfType(NodeFailedException.class, pipe::runAndWaitEnd);
         assertThat(e.nodeName()).isEqualTo("ff-pipe1-stage1");
-        assertThat(e.getCause()).isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("ff-pipe1-stage1").hasMessageContaining("user-helper");
+        assertThat(e.getCause())
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("ff-pipe1-stage1")
+                .hasMessageContaining("user-helper");
     }
 }

@@ -71,7 +71,8 @@ class OrderedFarmTest {
             return apply(x, this::sendOut, this::goOn);
         }
 
-        static Integer apply(int x, java.util.function.Consumer<Integer> send, java.util.function.Supplier<Integer> goOn) {
+        static Integer apply(
+                int x, java.util.function.Consumer<Integer> send, java.util.function.Supplier<Integer> goOn) {
             if (x % 5 == 0) {
                 return goOn.get();
             }
@@ -99,7 +100,8 @@ class OrderedFarmTest {
         }
     }
 
-    private static java.util.function.Supplier<BuildingBlock> seeded(java.util.function.LongFunction<BuildingBlock> make) {
+    private static java.util.function.Supplier<BuildingBlock> seeded(
+            java.util.function.LongFunction<BuildingBlock> make) {
         AtomicInteger next = new AtomicInteger();
         return () -> make.apply(42L + next.getAndIncrement());
     }
@@ -110,9 +112,11 @@ class OrderedFarmTest {
         int n = 400;
         Sink<Integer> sink = new Sink<>();
         Farm farm = policy(Farm.of(4, seeded(RandomDelay::new)), onDemand).ordered();
-        new Pipeline(source(0, n), farm, sink).runAndWaitEnd(RunOptions.defaults().waitStrategy(strategy));
+        new Pipeline(source(0, n), farm, sink)
+                .runAndWaitEnd(RunOptions.defaults().waitStrategy(strategy));
 
-        assertThat(sink.items).containsExactlyElementsOf(ints(0, n).stream().map(x -> x * 10).toList());
+        assertThat(sink.items)
+                .containsExactlyElementsOf(ints(0, n).stream().map(x -> x * 10).toList());
     }
 
     @ParameterizedTest(name = "onDemand={0}, {1}")
@@ -121,7 +125,8 @@ class OrderedFarmTest {
         int n = 400;
         Sink<Integer> sink = new Sink<>();
         Farm farm = policy(Farm.of(4, seeded(FilterAndExpand::new)), onDemand).ordered();
-        new Pipeline(source(0, n), farm, sink).runAndWaitEnd(RunOptions.defaults().waitStrategy(strategy));
+        new Pipeline(source(0, n), farm, sink)
+                .runAndWaitEnd(RunOptions.defaults().waitStrategy(strategy));
 
         assertThat(sink.items).containsExactlyElementsOf(FilterAndExpand.expected(n));
     }
@@ -132,7 +137,8 @@ class OrderedFarmTest {
         int n = 400;
         Sink<Integer> sink = new Sink<>();
         Farm farm = policy(Farm.of(4, seeded(FilterAndExpand::new)), onDemand).ordered(4);
-        new Pipeline(source(0, n), farm, sink).runAndWaitEnd(RunOptions.defaults().waitStrategy(WaitStrategy.BLOCKING));
+        new Pipeline(source(0, n), farm, sink)
+                .runAndWaitEnd(RunOptions.defaults().waitStrategy(WaitStrategy.BLOCKING));
 
         assertThat(sink.items).containsExactlyElementsOf(FilterAndExpand.expected(n));
     }
@@ -153,7 +159,9 @@ class OrderedFarmTest {
         Sink<Integer> sink = new Sink<>();
         Farm farm = Farm.of(3, seeded(FilterAndExpand::new)).ordered();
         new Pipeline(source(0, n), farm, sink)
-                .runAndWaitEnd(RunOptions.defaults().waitStrategy(WaitStrategy.BLOCKING).queueCapacity(1));
+                .runAndWaitEnd(RunOptions.defaults()
+                        .waitStrategy(WaitStrategy.BLOCKING)
+                        .queueCapacity(1));
 
         assertThat(sink.items).containsExactlyElementsOf(FilterAndExpand.expected(n));
     }
@@ -218,9 +226,16 @@ class OrderedFarmTest {
         int n = 400;
         Sink<Integer> sink = new Sink<>();
         AtomicInteger seeds = new AtomicInteger();
-        Farm farm = policy(Farm.of(3, () -> new Pipeline(new Split(seeds.incrementAndGet()),
-                new Mirror(1000 + seeds.incrementAndGet()))), onDemand).ordered(8);
-        new Pipeline(source(0, n), farm, sink).runAndWaitEnd(RunOptions.defaults().waitStrategy(WaitStrategy.BLOCKING));
+        Farm farm = policy(
+                        Farm.of(
+                                3,
+                                () -> new Pipeline(
+                                        new Split(seeds.incrementAndGet()),
+                                        new Mirror(1000 + seeds.incrementAndGet()))),
+                        onDemand)
+                .ordered(8);
+        new Pipeline(source(0, n), farm, sink)
+                .runAndWaitEnd(RunOptions.defaults().waitStrategy(WaitStrategy.BLOCKING));
 
         assertThat(sink.items).containsExactlyElementsOf(splitThenMirror(n));
     }
@@ -229,9 +244,14 @@ class OrderedFarmTest {
     void shouldKeepInputOrderWithAnEmitterAsSourceAndAUserCollector() {
         int n = 400;
         Sink<Integer> collector = new Sink<>();
-        Farm.of(4, seeded(RandomDelay::new)).emitter(source(0, n)).collector(collector).ordered().runAndWaitEnd();
+        Farm.of(4, seeded(RandomDelay::new))
+                .emitter(source(0, n))
+                .collector(collector)
+                .ordered()
+                .runAndWaitEnd();
 
-        assertThat(collector.items).containsExactlyElementsOf(ints(0, n).stream().map(x -> x * 10).toList());
+        assertThat(collector.items)
+                .containsExactlyElementsOf(ints(0, n).stream().map(x -> x * 10).toList());
     }
 
     /** Tags each item with the worker's id, after a random delay. */
@@ -253,7 +273,12 @@ class OrderedFarmTest {
     void shouldTellAMultiInputCollectorWhichWorkerEachOrderedItemCameFrom() {
         int n = 300;
         CollectByChannel<int[]> collector = new CollectByChannel<>();
-        new Pipeline(source(0, n), Farm.of(3, seeded(TaggingDelay::new)).collector(collector).ordered()).runAndWaitEnd();
+        new Pipeline(
+                        source(0, n),
+                        Farm.of(3, seeded(TaggingDelay::new))
+                                .collector(collector)
+                                .ordered())
+                .runAndWaitEnd();
 
         assertThat(collector.arrivals.stream().map(a -> a.item()[1]).toList()).containsExactlyElementsOf(ints(0, n));
         for (Arrival<int[]> a : collector.arrivals) {
@@ -291,14 +316,16 @@ class OrderedFarmTest {
         int n = 300;
         List<Integer> passed = Collections.synchronizedList(new ArrayList<>());
         Sink<Integer> sink = new Sink<>();
-        List<BuildingBlock> workers = List.of(new MayQuit(false, passed, 1), new MayQuit(true, passed, 2),
-                new MayQuit(false, passed, 3));
+        List<BuildingBlock> workers =
+                List.of(new MayQuit(false, passed, 1), new MayQuit(true, passed, 2), new MayQuit(false, passed, 3));
         new Pipeline(source(0, n), policy(Farm.of(workers), onDemand).ordered(16), sink)
                 .runAndWaitEnd(RunOptions.defaults().waitStrategy(strategy).queueCapacity(8));
 
         List<Integer> expected = new ArrayList<>(passed);
         Collections.sort(expected);
-        assertThat(sink.items).as("every item a worker passed on, in input order").containsExactlyElementsOf(expected);
+        assertThat(sink.items)
+                .as("every item a worker passed on, in input order")
+                .containsExactlyElementsOf(expected);
         assertThat(sink.items.size()).as("the two other workers keep working").isGreaterThan(n / 2);
     }
 
@@ -313,7 +340,9 @@ class OrderedFarmTest {
                 new Pipeline(Node.of((Integer x) -> x), new MayQuit(true, passed, 2)),
                 new Pipeline(Node.of((Integer x) -> x), new MayQuit(false, passed, 3)));
         new Pipeline(source(0, n), policy(Farm.of(workers), onDemand).ordered(16), sink)
-                .runAndWaitEnd(RunOptions.defaults().waitStrategy(WaitStrategy.BLOCKING).queueCapacity(4));
+                .runAndWaitEnd(RunOptions.defaults()
+                        .waitStrategy(WaitStrategy.BLOCKING)
+                        .queueCapacity(4));
 
         List<Integer> expected = new ArrayList<>(passed);
         Collections.sort(expected);
@@ -339,14 +368,22 @@ class OrderedFarmTest {
 
     // A healthy run takes well under a second; the short timeout keeps a hang from costing a minute.
     @ParameterizedTest
-    @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
+    @EnumSource(
+            value = WaitStrategy.class,
+            names = {"BACKOFF", "BLOCKING"})
     @Timeout(value = 5, unit = TimeUnit.SECONDS)
     void shouldStopAnEndlessSourceWhenTheCollectorOfAnOrderedFarmEnds(WaitStrategy strategy) {
         FirstOnly collector = new FirstOnly(200);
-        new Pipeline(infiniteSource(), Farm.of(3, seeded(RandomDelay::new)).collector(collector).ordered(8))
+        new Pipeline(
+                        infiniteSource(),
+                        Farm.of(3, seeded(RandomDelay::new))
+                                .collector(collector)
+                                .ordered(8))
                 .runAndWaitEnd(RunOptions.defaults().waitStrategy(strategy).queueCapacity(4));
 
-        assertThat(collector.items).containsExactlyElementsOf(ints(0, 200).stream().map(x -> x * 10).toList());
+        assertThat(collector.items)
+                .containsExactlyElementsOf(
+                        ints(0, 200).stream().map(x -> x * 10).toList());
     }
 
     @Test
@@ -356,7 +393,9 @@ class OrderedFarmTest {
         new Pipeline(infiniteSource(), Farm.of(3, seeded(RandomDelay::new)).ordered(), sink)
                 .runAndWaitEnd(RunOptions.defaults().waitStrategy(WaitStrategy.BLOCKING));
 
-        assertThat(sink.items).containsExactlyElementsOf(ints(0, 200).stream().map(x -> x * 10).toList());
+        assertThat(sink.items)
+                .containsExactlyElementsOf(
+                        ints(0, 200).stream().map(x -> x * 10).toList());
     }
 
     /** An emitter sending each input twice: as {@code 2x} and {@code 2x+1}. */
@@ -372,10 +411,15 @@ class OrderedFarmTest {
     void shouldOrderByTheEmittersOutputWhenTheEmitterSendsSeveralTasksPerInput() {
         int n = 300;
         Sink<Integer> sink = new Sink<>();
-        Farm farm = Farm.of(4, seeded(RandomDelay::new)).emitter(new Doubler()).onDemand().ordered();
+        Farm farm = Farm.of(4, seeded(RandomDelay::new))
+                .emitter(new Doubler())
+                .onDemand()
+                .ordered();
         new Pipeline(source(0, n), farm, sink).runAndWaitEnd();
 
-        assertThat(sink.items).containsExactlyElementsOf(ints(0, 2 * n).stream().map(x -> x * 10).toList());
+        assertThat(sink.items)
+                .containsExactlyElementsOf(
+                        ints(0, 2 * n).stream().map(x -> x * 10).toList());
     }
 
     /** Random delay, passes items on; from eosNotify sends one trailer {@code -(id + 1)}. */

@@ -65,9 +65,7 @@ class PipelineTest {
         Increment b = new Increment();
         Increment c = new Increment();
         Sink<Integer> sink = new Sink<>();
-        Pipeline pipe = new Pipeline(
-                new Pipeline(source(100), a),
-                new Pipeline(b, new Pipeline(c, sink)));
+        Pipeline pipe = new Pipeline(new Pipeline(source(100), a), new Pipeline(b, new Pipeline(c, sink)));
 
         pipe.runAndWaitEnd();
 
@@ -217,7 +215,8 @@ class PipelineTest {
             }
         };
 
-        new Pipeline(head, new Increment(), last).wrapAround()
+        new Pipeline(head, new Increment(), last)
+                .wrapAround()
                 .runAndWaitEnd(RunOptions.defaults().queueCapacity(2));
 
         assertThat(head.nullCalls).isEqualTo(1);
@@ -226,10 +225,14 @@ class PipelineTest {
             expected.add(i + 1 + 1000);
         }
         assertThat(head.inputs).containsExactlyInAnyOrderElementsOf(expected);
-        assertThat(head.eosNotifyCalls).as("EOS does not come back round the loop").isZero();
+        assertThat(head.eosNotifyCalls)
+                .as("EOS does not come back round the loop")
+                .isZero();
         assertThat(head.svcEndCalls).isEqualTo(1);
         assertThat(lastSeen.items).hasSize(200);
-        assertThat(lastSeen.eosChannels).as("the head's EOS reaches the last stage once").containsExactly(-1);
+        assertThat(lastSeen.eosChannels)
+                .as("the head's EOS reaches the last stage once")
+                .containsExactly(-1);
     }
 
     @Test

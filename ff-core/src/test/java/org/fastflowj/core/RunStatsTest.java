@@ -38,7 +38,8 @@ class RunStatsTest {
         pipe.runAndWaitEnd();
         RunStats stats = pipe.stats();
 
-        assertThat(stats.nodes()).extracting(NodeStats::name)
+        assertThat(stats.nodes())
+                .extracting(NodeStats::name)
                 .containsExactly("ff-pipe1-stage0", "ff-pipe1-stage1", "ff-pipe1-stage2", "ff-pipe1-stage3");
         assertThat(node(stats, "ff-pipe1-stage0").itemsIn()).isZero();
         assertThat(node(stats, "ff-pipe1-stage0").itemsOut()).isEqualTo(100);
@@ -110,10 +111,21 @@ class RunStatsTest {
         pipe.runAndWaitEnd();
         String table = pipe.stats().toTable();
 
-        assertThat(table).contains("ff-pipe1-stage0", "ff-farm1-emitter", "ff-farm1-worker0", "ff-farm1-worker1",
-                "ff-farm1-collector", "ff-pipe1-stage2");
-        assertThat(table.lines().count()).as("a header and one row per node").isEqualTo(1 + pipe.stats().nodes().size());
-        assertThat(table.lines().filter(l -> l.startsWith("ff-pipe1-stage0")).findFirst().orElseThrow())
+        assertThat(table)
+                .contains(
+                        "ff-pipe1-stage0",
+                        "ff-farm1-emitter",
+                        "ff-farm1-worker0",
+                        "ff-farm1-worker1",
+                        "ff-farm1-collector",
+                        "ff-pipe1-stage2");
+        assertThat(table.lines().count())
+                .as("a header and one row per node")
+                .isEqualTo(1 + pipe.stats().nodes().size());
+        assertThat(table.lines()
+                        .filter(l -> l.startsWith("ff-pipe1-stage0"))
+                        .findFirst()
+                        .orElseThrow())
                 .contains(" 10 ");
     }
 

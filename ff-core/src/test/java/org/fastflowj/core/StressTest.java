@@ -106,16 +106,22 @@ class StressTest {
     private static void assertExactlyOnce(Checker sink) {
         assertThat(sink.duplicates).as("duplicates").isZero();
         assertThat(sink.outOfRange).as("ids never sent").isZero();
-        assertThat(sink.missing()).as("missing ids (first: %d)", sink.firstMissing()).isZero();
+        assertThat(sink.missing())
+                .as("missing ids (first: %d)", sink.firstMissing())
+                .isZero();
         assertThat(sink.received).isEqualTo(sink.expected);
     }
 
     @ParameterizedTest
-    @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
+    @EnumSource(
+            value = WaitStrategy.class,
+            names = {"BACKOFF", "BLOCKING"})
     void shouldDeliverAMillionItemsExactlyOnceThroughAFarm(WaitStrategy strategy) {
         Checker sink = new Checker(ITEMS);
         long[] seed = {7};
-        Farm farm = Farm.of(4, () -> new Spinner(seed[0]++, MAX_SPIN)).emitter(new Ids(0, 1, ITEMS)).collector(sink);
+        Farm farm = Farm.of(4, () -> new Spinner(seed[0]++, MAX_SPIN))
+                .emitter(new Ids(0, 1, ITEMS))
+                .collector(sink);
         farm.runAndWaitEnd(RunOptions.defaults().waitStrategy(strategy));
 
         assertExactlyOnce(sink);
@@ -124,7 +130,9 @@ class StressTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
+    @EnumSource(
+            value = WaitStrategy.class,
+            names = {"BACKOFF", "BLOCKING"})
     void shouldDeliverAMillionItemsExactlyOnceThroughAnAllToAll(WaitStrategy strategy) {
         Checker sink = new Checker(ITEMS);
         AllToAll a2a = new AllToAll()
@@ -138,7 +146,9 @@ class StressTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
+    @EnumSource(
+            value = WaitStrategy.class,
+            names = {"BACKOFF", "BLOCKING"})
     void shouldDeliverEveryItemExactlyOnceThroughAnOnDemandFarmWithUnboundedQueues(WaitStrategy strategy) {
         // the emitter's staging channel is then a linked-array queue crossing many chunks, while idle
         // workers look at it from other threads: a regression test for a JVM crash (a peek from the
@@ -155,14 +165,17 @@ class StressTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
+    @EnumSource(
+            value = WaitStrategy.class,
+            names = {"BACKOFF", "BLOCKING"})
     void shouldDeliverEveryItemExactlyOnceThroughAnOnDemandFarmWithTinyQueues(WaitStrategy strategy) {
         // every item is a hand-off that may park: fewer items, or the run takes tens of seconds here
         int items = ITEMS / 10;
         Checker sink = new Checker(items);
         long[] seed = {21};
         Farm farm = Farm.of(3, () -> new Spinner(seed[0]++, MAX_SPIN)).onDemand(2);
-        new Pipeline(new Ids(0, 1, items), farm, sink).runAndWaitEnd(RunOptions.defaults().waitStrategy(strategy).queueCapacity(2));
+        new Pipeline(new Ids(0, 1, items), farm, sink)
+                .runAndWaitEnd(RunOptions.defaults().waitStrategy(strategy).queueCapacity(2));
 
         assertExactlyOnce(sink);
         assertThat(sink.channels).isEqualTo(3);
@@ -189,14 +202,19 @@ class StressTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
+    @EnumSource(
+            value = WaitStrategy.class,
+            names = {"BACKOFF", "BLOCKING"})
     void shouldKeepAMillionItemsInOrderThroughAnOrderedFarm(WaitStrategy strategy) {
         InOrder sink = new InOrder();
         long[] seed = {31};
         Farm farm = Farm.of(4, () -> new Spinner(seed[0]++, MAX_SPIN)).ordered(64);
-        new Pipeline(new Ids(0, 1, ITEMS), farm, sink).runAndWaitEnd(RunOptions.defaults().waitStrategy(strategy));
+        new Pipeline(new Ids(0, 1, ITEMS), farm, sink)
+                .runAndWaitEnd(RunOptions.defaults().waitStrategy(strategy));
 
-        assertThat(sink.outOfOrder).as("items out of order (first expected: %d)", sink.firstBad).isZero();
+        assertThat(sink.outOfOrder)
+                .as("items out of order (first expected: %d)", sink.firstBad)
+                .isZero();
         assertThat(sink.expected).isEqualTo(ITEMS);
     }
 
@@ -235,12 +253,16 @@ class StressTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
+    @EnumSource(
+            value = WaitStrategy.class,
+            names = {"BACKOFF", "BLOCKING"})
     void shouldReturnEveryItemOnceThroughAFeedbackFarm(WaitStrategy strategy) {
         int total = ITEMS / 2;
         Circulator emitter = new Circulator(total, 256);
         long[] seed = {41};
-        Farm.of(3, () -> new Spinner(seed[0]++, MAX_SPIN)).emitter(emitter).wrapAround()
+        Farm.of(3, () -> new Spinner(seed[0]++, MAX_SPIN))
+                .emitter(emitter)
+                .wrapAround()
                 .runAndWaitEnd(RunOptions.defaults().waitStrategy(strategy).queueCapacity(16));
 
         assertThat(emitter.duplicates).isZero();

@@ -76,7 +76,9 @@ class ThreadMappingTest {
 
         assertThat(sink.items).containsExactlyElementsOf(ints(100));
         List<Integer> cpus = pipe.stats().nodes().stream().map(NodeStats::cpu).toList();
-        assertThat(cpus).as("pinned to 0 and 1, or (pinning unavailable) not at all").isIn(List.of(0, 1), List.of(-1, -1));
+        assertThat(cpus)
+                .as("pinned to 0 and 1, or (pinning unavailable) not at all")
+                .isIn(List.of(0, 1), List.of(-1, -1));
         if (cpus.get(0) == 0) {
             // the stats must not claim a pinning the OS does not apply
             assertThat(affinity.get("ff-pipe1-stage0")).isEqualTo(only(0));
@@ -87,8 +89,11 @@ class ThreadMappingTest {
     @Test
     void shouldCycleThroughTheCpuListWhenThereAreMoreThreadsThanCpus() {
         Map<String, BitSet> affinity = new ConcurrentHashMap<>();
-        Pipeline pipe = new Pipeline(new ProbingSource(affinity), Node.of((Integer x) -> x),
-                Node.of((Integer x) -> x), new AffinityProbe(affinity));
+        Pipeline pipe = new Pipeline(
+                new ProbingSource(affinity),
+                Node.of((Integer x) -> x),
+                Node.of((Integer x) -> x),
+                new AffinityProbe(affinity));
 
         pipe.runAndWaitEnd(RunOptions.defaults().threadMapping("1,0"));
 
@@ -105,7 +110,9 @@ class ThreadMappingTest {
 
         assertThat(sink.items).containsExactlyElementsOf(ints(100));
         assertThat(Runtime.getRuntime().availableProcessors()).isLessThan(100);
-        assertThat(pipe.stats().node("ff-pipe1-stage1").orElseThrow().cpu()).as("CPU 99 is absent").isEqualTo(-1);
+        assertThat(pipe.stats().node("ff-pipe1-stage1").orElseThrow().cpu())
+                .as("CPU 99 is absent")
+                .isEqualTo(-1);
         assertThat(pipe.stats().node("ff-pipe1-stage0").orElseThrow().cpu()).isIn(0, -1);
     }
 

@@ -29,10 +29,14 @@ class WaitStrategyTest {
         List<Arguments> list = new ArrayList<>();
         for (WaitStrategy strategy : List.of(WaitStrategy.BACKOFF, WaitStrategy.BLOCKING)) {
             for (int capacity : new int[] {1, 2, 16}) {
-                list.add(Arguments.of(strategy, "capacity " + capacity,
+                list.add(Arguments.of(
+                        strategy,
+                        "capacity " + capacity,
                         RunOptions.defaults().waitStrategy(strategy).queueCapacity(capacity)));
             }
-            list.add(Arguments.of(strategy, "unbounded",
+            list.add(Arguments.of(
+                    strategy,
+                    "unbounded",
                     RunOptions.defaults().waitStrategy(strategy).unboundedQueues(true)));
         }
         return list.stream();
@@ -51,8 +55,7 @@ class WaitStrategyTest {
 
     @ParameterizedTest(name = "{0}, {1}")
     @MethodSource("oversubscribableOptions")
-    void shouldDeliverEveryItemOnceThroughAFarmWithCollector(WaitStrategy strategy, String queues,
-            RunOptions options) {
+    void shouldDeliverEveryItemOnceThroughAFarmWithCollector(WaitStrategy strategy, String queues, RunOptions options) {
         Farm farm = Farm.of(3, () -> Node.of((Integer x) -> x)).collector(Node.of((Integer x) -> x));
 
         assertThat(itemsThrough(farm, options)).containsExactlyInAnyOrderElementsOf(ints(ITEMS));
@@ -85,8 +88,8 @@ class WaitStrategyTest {
 
     @ParameterizedTest(name = "{0}, {1}")
     @MethodSource("oversubscribableOptions")
-    void shouldDeliverEveryItemOnceRoundAWrappedAroundPipeline(WaitStrategy strategy, String queues,
-            RunOptions options) {
+    void shouldDeliverEveryItemOnceRoundAWrappedAroundPipeline(
+            WaitStrategy strategy, String queues, RunOptions options) {
         int tasks = 500;
         LoopStarter head = new LoopStarter(tasks);
 
@@ -99,8 +102,8 @@ class WaitStrategyTest {
 
     @ParameterizedTest(name = "{0}, {1}")
     @MethodSource("oversubscribableOptions")
-    void shouldDeliverEveryItemOnceThroughAnOrderedFarmInOrder(WaitStrategy strategy, String queues,
-            RunOptions options) {
+    void shouldDeliverEveryItemOnceThroughAnOrderedFarmInOrder(
+            WaitStrategy strategy, String queues, RunOptions options) {
         Farm farm = Farm.of(3, () -> Node.of((Integer x) -> x)).ordered(8);
 
         assertThat(itemsThrough(farm, options)).containsExactlyElementsOf(ints(ITEMS));
@@ -130,11 +133,12 @@ class WaitStrategyTest {
 
     @ParameterizedTest(name = "{0}, {1}")
     @MethodSource("oversubscribableOptions")
-    void shouldDeliverEveryItemOnceRoundAWrappedAroundFarm(WaitStrategy strategy, String queues,
-            RunOptions options) {
+    void shouldDeliverEveryItemOnceRoundAWrappedAroundFarm(WaitStrategy strategy, String queues, RunOptions options) {
         LoopStarter emitter = new LoopStarter(1000);
-        Farm farm = Farm.of(3, () -> Node.of((Integer x) -> x)).emitter(emitter)
-                .collector(Node.of((Integer x) -> x)).wrapAround();
+        Farm farm = Farm.of(3, () -> Node.of((Integer x) -> x))
+                .emitter(emitter)
+                .collector(Node.of((Integer x) -> x))
+                .wrapAround();
 
         farm.runAndWaitEnd(options);
 
@@ -143,12 +147,10 @@ class WaitStrategyTest {
 
     @ParameterizedTest(name = "{0}, {1}")
     @MethodSource("oversubscribableOptions")
-    void shouldDeliverEveryItemOnceRoundAWrappedAroundAllToAll(WaitStrategy strategy, String queues,
-            RunOptions options) {
+    void shouldDeliverEveryItemOnceRoundAWrappedAroundAllToAll(
+            WaitStrategy strategy, String queues, RunOptions options) {
         LoopStarter l0 = new LoopStarter(1000);
-        AllToAll loop = new AllToAll()
-                .firstSet(l0)
-                .secondSet(Node.of((Integer x) -> x), Node.of((Integer x) -> x));
+        AllToAll loop = new AllToAll().firstSet(l0).secondSet(Node.of((Integer x) -> x), Node.of((Integer x) -> x));
 
         loop.wrapAround().runAndWaitEnd(options);
 
@@ -161,15 +163,17 @@ class WaitStrategyTest {
         Sink<Integer> sink = new Sink<>();
 
         new Pipeline(source(ITEMS), sink)
-                .runAndWaitEnd(RunOptions.defaults().waitStrategy(WaitStrategy.BUSY_SPIN).queueCapacity(capacity));
+                .runAndWaitEnd(RunOptions.defaults()
+                        .waitStrategy(WaitStrategy.BUSY_SPIN)
+                        .queueCapacity(capacity));
 
         assertThat(sink.items).containsExactlyElementsOf(ints(ITEMS));
     }
 
     @ParameterizedTest(name = "{0}, {1}")
     @MethodSource("oversubscribableOptions")
-    void shouldDeliverEveryItemOnceFromManyProducersToOneMultiInputSink(WaitStrategy strategy, String queues,
-            RunOptions options) {
+    void shouldDeliverEveryItemOnceFromManyProducersToOneMultiInputSink(
+            WaitStrategy strategy, String queues, RunOptions options) {
         Sink<Integer> sink = new Sink<>();
 
         new Pipeline(Farm.of(4, () -> source(ITEMS / 4)), sink).runAndWaitEnd(options);

@@ -6,9 +6,9 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.junit.jupiter.api.Timeout;
 
 /**
  * Parked consumers are woken in batches (BACKOFF) or at once (BLOCKING); either way an item must reach
@@ -57,21 +57,30 @@ class WakeUpTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
+    @EnumSource(
+            value = WaitStrategy.class,
+            names = {"BACKOFF", "BLOCKING"})
     void shouldDeliverEachItemWhileItsProducerIsStillBusy(WaitStrategy strategy) {
         LockStepSource source = new LockStepSource(50);
         Arrivals sink = new Arrivals(source);
-        new Pipeline(source, Node.<Integer, Integer>of(x -> x), Farm.of(2, () -> Node.<Integer, Integer>of(x -> x)), sink)
+        new Pipeline(
+                        source,
+                        Node.<Integer, Integer>of(x -> x),
+                        Farm.of(2, () -> Node.<Integer, Integer>of(x -> x)),
+                        sink)
                 .runAndWaitEnd(RunOptions.defaults().waitStrategy(strategy));
         assertThat(sink.seen).hasSize(50).doesNotHaveDuplicates();
     }
 
     @ParameterizedTest
-    @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
+    @EnumSource(
+            value = WaitStrategy.class,
+            names = {"BACKOFF", "BLOCKING"})
     void shouldDeliverTrickleThroughAnOrderedFarmAndAnAllToAll(WaitStrategy strategy) {
         LockStepSource source = new LockStepSource(30);
         Arrivals sink = new Arrivals(source);
-        var a2a = new AllToAll().firstSet(Node.<Integer, Integer>of(x -> x))
+        var a2a = new AllToAll()
+                .firstSet(Node.<Integer, Integer>of(x -> x))
                 .secondSet(Node.<Integer, Integer>of(x -> x), Node.<Integer, Integer>of(x -> x));
         new Pipeline(source, Farm.of(3, () -> Node.<Integer, Integer>of(x -> x)).ordered(), a2a, sink)
                 .runAndWaitEnd(RunOptions.defaults().waitStrategy(strategy));

@@ -15,11 +15,12 @@ import picocli.CommandLine.UnmatchedArgumentException;
  *
  * <p>Exit codes: 0 success, 1 the run failed, 2 bad command line (picocli's usage error code).
  */
-@Command(name = "ff-examples",
-        description = "FastFlow-J example applications.",
-        synopsisSubcommandLabel = "COMMAND")
+@Command(name = "ff-examples", description = "FastFlow-J example applications.", synopsisSubcommandLabel = "COMMAND")
 public final class Main {
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+    @Option(
+            names = {"-h", "--help"},
+            usageHelp = true,
+            description = "Show this help and exit.")
     private boolean help;
 
     private Main() {}
@@ -43,8 +44,10 @@ public final class Main {
     private static int shortUsageError(ParameterException e, String[] args) {
         CommandLine command = e.getCommandLine();
         PrintWriter err = command.getErr();
-        err.println(command.getCommandName().equals("ff-examples") ? e.getMessage()
-                : command.getCommandName() + ": " + e.getMessage());
+        err.println(
+                command.getCommandName().equals("ff-examples")
+                        ? e.getMessage()
+                        : command.getCommandName() + ": " + e.getMessage());
         UnmatchedArgumentException.printSuggestions(e, err);
         err.println("Try '" + command.getCommandSpec().qualifiedName() + " --help' for more information.");
         return command.getCommandSpec().exitCodeOnInvalidInput();

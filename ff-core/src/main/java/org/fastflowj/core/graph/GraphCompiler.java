@@ -73,7 +73,8 @@ public final class GraphCompiler {
         } else if (block instanceof AllToAll a2a) {
             return allToAll(a2a, hasInput);
         }
-        throw new GraphBuildException("unknown building block " + block.getClass().getName());
+        throw new GraphBuildException(
+                "unknown building block " + block.getClass().getName());
     }
 
     private Fragment pipeline(Pipeline pipe, String place, boolean hasInput) {
@@ -88,7 +89,11 @@ public final class GraphCompiler {
             boolean input = i > 0 || hasInput || pipe.isWrapAround();
             Fragment f = compile(stages.get(i), stem + "-stage" + i, i, input);
             if (prev != null) {
-                connect(prev, f.entries, Edge.Kind.FORWARD, 0,
+                connect(
+                        prev,
+                        f.entries,
+                        Edge.Kind.FORWARD,
+                        0,
                         stem + " stage " + (i - 1) + " (" + stages.get(i - 1) + ")",
                         stem + " stage " + i + " (" + stages.get(i) + ")");
             } else {
@@ -130,8 +135,13 @@ public final class GraphCompiler {
             Fragment w = compile(workers.get(i), stem + "-worker" + i, i, needsEmitter);
             workerVertices.add(new ArrayList<>(vertices.subList(firstVertex, vertices.size())));
             if (emitter != null) {
-                connect(new Fragment(List.of(emitter), List.of(emitter)), w.entries, Edge.Kind.FORWARD, farm.onDemandSlots(),
-                        stem + " emitter", stem + " worker " + i + " (" + workers.get(i) + ")");
+                connect(
+                        new Fragment(List.of(emitter), List.of(emitter)),
+                        w.entries,
+                        Edge.Kind.FORWARD,
+                        farm.onDemandSlots(),
+                        stem + " emitter",
+                        stem + " worker " + i + " (" + workers.get(i) + ")");
             }
             compiled.add(w);
         }
@@ -140,8 +150,13 @@ public final class GraphCompiler {
             Node<?, ?> node = farm.collector() != null ? farm.collector() : new DefaultNodes.Forward("collector");
             collector = leaf(node, stem + "-collector", 0, farm.collector() == null);
             for (int i = 0; i < compiled.size(); i++) {
-                connect(compiled.get(i), List.of(collector), Edge.Kind.FORWARD, 0,
-                        stem + " worker " + i + " (" + workers.get(i) + ")", stem + " collector");
+                connect(
+                        compiled.get(i),
+                        List.of(collector),
+                        Edge.Kind.FORWARD,
+                        0,
+                        stem + " worker " + i + " (" + workers.get(i) + ")",
+                        stem + " collector");
             }
         }
         if (farm.isOrdered()) {
@@ -160,10 +175,17 @@ public final class GraphCompiler {
             for (int i = 0; i < compiled.size(); i++) {
                 if (collector != null) {
                     // Their default output goes to the collector: feeding back must be chosen per item.
-                    requireChoosers(new Fragment(compiled.get(i).entries, compiled.get(i).exits, true),
+                    requireChoosers(
+                            new Fragment(compiled.get(i).entries, compiled.get(i).exits, true),
                             stem + " worker " + i + " (feedbackFromWorkers, with a collector)");
                 }
-                connect(compiled.get(i), List.of(emitter), Edge.Kind.FEEDBACK, 0, stem + " worker " + i, stem + " emitter");
+                connect(
+                        compiled.get(i),
+                        List.of(emitter),
+                        Edge.Kind.FEEDBACK,
+                        0,
+                        stem + " worker " + i,
+                        stem + " emitter");
             }
         }
         if (collector != null) {
@@ -229,7 +251,8 @@ public final class GraphCompiler {
             rExits.addAll(r.exits);
         }
         if (lExits.isEmpty() || rEntries.isEmpty()) {
-            throw new GraphBuildException(a2a + " " + stem + ": every L-Worker needs an output and every R-Worker an input");
+            throw new GraphBuildException(
+                    a2a + " " + stem + ": every L-Worker needs an output and every R-Worker an input");
         }
         for (Vertex l : lExits) {
             for (Vertex r : rEntries) {
@@ -237,7 +260,12 @@ public final class GraphCompiler {
             }
         }
         if (a2a.isWrapAround()) {
-            connect(new Fragment(rEntries, rExits), lEntries, Edge.Kind.FEEDBACK, 0, stem + " R-Workers",
+            connect(
+                    new Fragment(rEntries, rExits),
+                    lEntries,
+                    Edge.Kind.FEEDBACK,
+                    0,
+                    stem + " R-Workers",
                     stem + " L-Workers");
         }
         return new Fragment(lEntries, rExits, a2a.isWrapAround());
@@ -267,8 +295,7 @@ public final class GraphCompiler {
         }
         List<Vertex> exits = source.exits;
         if (exits.isEmpty()) {
-            throw new GraphBuildException(to + " needs an input, but " + from
-                    + " has no output");
+            throw new GraphBuildException(to + " needs an input, but " + from + " has no output");
         }
         if (entries.isEmpty()) {
             throw new GraphBuildException(from + " produces output, but " + to
@@ -277,8 +304,9 @@ public final class GraphCompiler {
         // Exits that choose their channels need every entry. Forward, FastFlow also asks the entries to
         // be multi-input; feedback entries are loop heads, which FastFlow treats as multi-input anyway.
         boolean exitsChoose = exits.stream().allMatch(v -> v.node().isMultiOutput());
-        boolean bothChoose = exitsChoose && (kind == Edge.Kind.FEEDBACK
-                || entries.stream().allMatch(v -> v.node().isMultiInput()));
+        boolean bothChoose = exitsChoose
+                && (kind == Edge.Kind.FEEDBACK
+                        || entries.stream().allMatch(v -> v.node().isMultiInput()));
         if (exits.size() == entries.size() && exits.size() > 1 && !bothChoose) {
             for (int k = 0; k < exits.size(); k++) {
                 edge(exits.get(k), entries.get(k), kind, slots);

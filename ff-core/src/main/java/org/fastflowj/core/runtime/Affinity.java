@@ -17,8 +17,10 @@ final class Affinity {
         }
         int available = Runtime.getRuntime().availableProcessors();
         if (cpu >= available) {
-            control.warnOnce("cpu" + cpu, "threadMapping: CPU " + cpu + " is not available (this JVM sees "
-                    + available + " CPUs); " + threadName + " and any other thread mapped to it run unpinned");
+            control.warnOnce(
+                    "cpu" + cpu,
+                    "threadMapping: CPU " + cpu + " is not available (this JVM sees " + available + " CPUs); "
+                            + threadName + " and any other thread mapped to it run unpinned");
             return -1;
         }
         try {
@@ -27,11 +29,14 @@ final class Affinity {
             if (now.cardinality() == 1 && now.get(cpu)) {
                 return cpu;
             }
-            control.warnOnce("pinning", "threadMapping: thread pinning had no effect on this platform (affinity "
-                    + now + " after asking for CPU " + cpu + "); node threads run unpinned");
+            control.warnOnce(
+                    "pinning",
+                    "threadMapping: thread pinning had no effect on this platform (affinity " + now
+                            + " after asking for CPU " + cpu + "); node threads run unpinned");
         } catch (Throwable t) {
-            control.warnOnce("pinning", "threadMapping: thread pinning is unavailable here (" + t
-                    + "); node threads run unpinned");
+            control.warnOnce(
+                    "pinning",
+                    "threadMapping: thread pinning is unavailable here (" + t + "); node threads run unpinned");
         }
         return -1;
     }

@@ -78,7 +78,8 @@ public final class Execution {
         }
         if (failure != null) {
             if (!stuck.isEmpty()) {
-                failure.addSuppressed(new IllegalStateException("node threads still running after cancellation: " + stuck));
+                failure.addSuppressed(
+                        new IllegalStateException("node threads still running after cancellation: " + stuck));
             }
             throw failure;
         }

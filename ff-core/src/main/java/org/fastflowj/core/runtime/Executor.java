@@ -42,9 +42,13 @@ public final class Executor {
             }
         }
         for (Vertex v : vertices) {
-            runners[v.index()].wire(array(v.forwardIn(), channels), array(v.feedbackIn(), channels),
-                    array(v.forwardOut(), channels), array(v.feedbackOut(), channels),
-                    v.orderEdge() == null ? null : channels.get(v.orderEdge()), dispatches[v.index()]);
+            runners[v.index()].wire(
+                    array(v.forwardIn(), channels),
+                    array(v.feedbackIn(), channels),
+                    array(v.forwardOut(), channels),
+                    array(v.feedbackOut(), channels),
+                    v.orderEdge() == null ? null : channels.get(v.orderEdge()),
+                    dispatches[v.index()]);
         }
         control.runners(runners);
         Thread[] threads = new Thread[runners.length];
@@ -100,7 +104,7 @@ public final class Executor {
     private static SpscChannel channelFor(Edge e, RunOptions options) {
         String description = e.toString();
         return switch (e.kind()) {
-            // Feedback is unbounded so that a loop can never deadlock on a full queue.
+                // Feedback is unbounded so that a loop can never deadlock on a full queue.
             case FEEDBACK -> SpscChannel.unbounded(true, description);
             case ORDER -> SpscChannel.bounded(e.slots(), false, description);
             case FORWARD -> e.slots() > 0

@@ -35,7 +35,7 @@ record IdlePolicy(int spinRounds, int yieldRounds, long parkNanos, int wakeBatch
             case BACKOFF -> oversubscribed
                     ? new IdlePolicy(16, 0, SAFETY_PARK_NANOS, BATCH, true)
                     : new IdlePolicy(64, 256, SAFETY_PARK_NANOS, BATCH, false);
-            // Immediate wake-ups: least latency and CPU while idle, at the price of a wake per item.
+                // Immediate wake-ups: least latency and CPU while idle, at the price of a wake per item.
             case BLOCKING -> new IdlePolicy(32, 0, 5 * SAFETY_PARK_NANOS, 1, oversubscribed);
         };
     }

@@ -59,8 +59,8 @@ abstract class NodeRunnerContext extends NodeRunnerInputs implements NodeContext
     public void emitFeedback(Object item, int channel) {
         checkOwnThread("sendFeedbackTo");
         if (channel < 0 || channel >= feedbackOut.length) {
-            throw new IndexOutOfBoundsException("sendFeedbackTo: channel " + channel + " does not exist; node "
-                    + name + " has " + feedbackOut.length + " feedback output channel(s)");
+            throw new IndexOutOfBoundsException("sendFeedbackTo: channel " + channel + " does not exist; node " + name
+                    + " has " + feedbackOut.length + " feedback output channel(s)");
         }
         put(feedbackOut[channel], item, -1);
     }

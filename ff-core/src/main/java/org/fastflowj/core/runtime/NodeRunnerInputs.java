@@ -26,7 +26,7 @@ abstract class NodeRunnerInputs extends NodeRunnerOutputs {
         if (n == 1) {
             return nextFromOnlyInput(in[0]);
         }
-        for (;;) {
+        for (; ; ) {
             for (int k = 0; k < n; k++) {
                 int i = cursor;
                 cursor = i + 1 == n ? 0 : i + 1; // one item per channel in turn, as FastFlow's gatherer
@@ -58,7 +58,7 @@ abstract class NodeRunnerInputs extends NodeRunnerOutputs {
 
     /** {@link #nextItem()} for the common single-input node: no cursor, channel index fixed in wire(). */
     private Object nextFromOnlyInput(SpscChannel ch) throws Exception {
-        for (;;) {
+        for (; ; ) {
             Object item = ch.endSeen ? null : ch.poll();
             if (item != null) {
                 tookFrom(ch);
@@ -79,7 +79,7 @@ abstract class NodeRunnerInputs extends NodeRunnerOutputs {
 
     /** Ordered farm collector: read workers in the order the emitter recorded, one task at a time. */
     private Object nextInOrder() throws Exception {
-        for (;;) {
+        for (; ; ) {
             control.checkCancelled();
             if (orderWorker < 0) {
                 Object next = orderChannel.poll();

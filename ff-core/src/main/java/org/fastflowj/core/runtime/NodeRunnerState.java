@@ -32,6 +32,7 @@ abstract class NodeRunnerState extends ParkingStatePadAfter {
 
     /** Whether this node's default outputs / forward inputs are short (on-demand) channels. */
     boolean shortOutputs;
+
     boolean shortInputs;
     SpscChannel[] inputs;
     int forwardInputs;
@@ -43,6 +44,7 @@ abstract class NodeRunnerState extends ParkingStatePadAfter {
     OnDemandDispatch dispatch;
     /** Forward inputs that are on-demand slots of some dispatch, which this node runs when they are empty. */
     SpscChannel[] dispatchedInputs;
+
     boolean endMarked;
 
     // node-thread state
@@ -82,8 +84,13 @@ abstract class NodeRunnerState extends ParkingStatePadAfter {
         this.cpuRequest = cpuRequest;
     }
 
-    void wire(SpscChannel[] forwardIn, SpscChannel[] feedbackIn, SpscChannel[] forwardOut, SpscChannel[] feedbackOut,
-            SpscChannel orderChannel, OnDemandDispatch dispatch) {
+    void wire(
+            SpscChannel[] forwardIn,
+            SpscChannel[] feedbackIn,
+            SpscChannel[] forwardOut,
+            SpscChannel[] feedbackOut,
+            SpscChannel orderChannel,
+            OnDemandDispatch dispatch) {
         this.inputs = new SpscChannel[forwardIn.length + feedbackIn.length];
         System.arraycopy(forwardIn, 0, inputs, 0, forwardIn.length);
         System.arraycopy(feedbackIn, 0, inputs, forwardIn.length, feedbackIn.length);

@@ -119,8 +119,7 @@ abstract class NodeRunnerWaits extends NodeRunnerState {
             return target.hasItems() || target.producerDone;
         }
         for (SpscChannel ch : inputs) {
-            if (!ch.endSeen && ch.hasItems()
-                    && (ch.worthWaking() || ch.producerDone || ch.producer.state != RUNNING)) {
+            if (!ch.endSeen && ch.hasItems() && (ch.worthWaking() || ch.producerDone || ch.producer.state != RUNNING)) {
                 return true;
             }
         }

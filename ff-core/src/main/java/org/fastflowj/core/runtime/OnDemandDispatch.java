@@ -149,7 +149,7 @@ final class OnDemandDispatch extends DispatchPadAfter {
         boolean placed = false;
         int took = 0;
         boolean emptied = false;
-        for (;;) {
+        for (; ; ) {
             Object item = staging.queue.relaxedPeek();
             if (item == null) {
                 emptied = true;

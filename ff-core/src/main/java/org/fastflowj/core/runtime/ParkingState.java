@@ -44,6 +44,7 @@ abstract class ParkingState extends ParkingStatePadBefore {
     volatile int state;
     /** The channel the thread waits on, or null for "any of them"; written before {@code state}. */
     SpscChannel waitTarget;
+
     volatile Thread thread;
 
     final Thread thread() {
@@ -61,7 +62,8 @@ abstract class ParkingState extends ParkingStatePadBefore {
     /** Called by a consumer that just polled {@code channel}. */
     final void wakeForRoom(SpscChannel channel) {
         SpscChannel target = waitTarget;
-        if ((target == null || target == channel) && channel.belowLowWater()
+        if ((target == null || target == channel)
+                && channel.belowLowWater()
                 && STATE.compareAndSet(this, WAIT_OUTPUT, RUNNING)) {
             LockSupport.unpark(thread);
         }

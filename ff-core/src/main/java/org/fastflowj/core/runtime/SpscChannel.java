@@ -21,6 +21,7 @@ final class SpscChannel {
     final int lowWater;
     /** A producer wakes a consumer parked on this channel once it holds this many items (or it idles). */
     int wakeBatch = 1;
+
     private final boolean softLimit;
     /** The bounded queue, or null for an unbounded channel. */
     private final ChannelQueue bounded;
@@ -28,11 +29,13 @@ final class SpscChannel {
     private final int freeForOne;
     /** Free slots meaning "drained to the low-water mark". */
     private final int freeToResume;
+
     final boolean feedback;
     final String description;
 
     /** For an on-demand slot filled by a {@link OnDemandDispatch}: that dispatch, which its consumer runs. */
     OnDemandDispatch dispatch;
+
     NodeRunner producer;
     NodeRunner consumer;
     /** The consumer ended: items offered from now on are dropped. */
@@ -62,7 +65,8 @@ final class SpscChannel {
     }
 
     static SpscChannel unbounded(boolean feedback, String description) {
-        return new SpscChannel(new SpscUnboundedArrayQueue<>(UNBOUNDED_CHUNK), Integer.MAX_VALUE, feedback, description);
+        return new SpscChannel(
+                new SpscUnboundedArrayQueue<>(UNBOUNDED_CHUNK), Integer.MAX_VALUE, feedback, description);
     }
 
     /** Producer only. False when full (never for an unbounded channel). */

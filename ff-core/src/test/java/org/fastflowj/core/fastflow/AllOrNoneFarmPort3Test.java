@@ -41,7 +41,7 @@ class AllOrNoneFarmPort3Test {
 
         @Override
         protected Task svc(Void none) {
-            String pattern = "RRRWRWWRRRWWRWW";   // 8 reads, 7 writes, as in the C++ generator
+            String pattern = "RRRWRWWRRRWWRWW"; // 8 reads, 7 writes, as in the C++ generator
             for (int i = 0; i < niter; i++) {
                 for (char c : pattern.toCharArray()) {
                     sendOut(new Task(c == 'R'));
@@ -103,8 +103,11 @@ class AllOrNoneFarmPort3Test {
         }
 
         private boolean haveToTerminate() {
-            return eosArrived && pending.isEmpty() && bufferedWrite == null
-                    && outstandingReads == 0 && outstandingWrites == 0;
+            return eosArrived
+                    && pending.isEmpty()
+                    && bufferedWrite == null
+                    && outstandingReads == 0
+                    && outstandingWrites == 0;
         }
 
         @Override
@@ -131,7 +134,7 @@ class AllOrNoneFarmPort3Test {
                 }
                 long tmp = shared.state.get();
                 shared.state.set(0);
-                Thread.sleep(2);                         // work, as the C++ usleep
+                Thread.sleep(2); // work, as the C++ usleep
                 shared.state.set(tmp + 1);
                 shared.writers.decrementAndGet();
             } else {
@@ -142,8 +145,8 @@ class AllOrNoneFarmPort3Test {
                 Thread.sleep(1);
                 shared.readers.decrementAndGet();
             }
-            sendOutTo(item, 0);                          // the result, forward to the gatherer
-            sendFeedbackTo(item, 0);                     // the ack, back to the scheduler
+            sendOutTo(item, 0); // the result, forward to the gatherer
+            sendFeedbackTo(item, 0); // the ack, back to the scheduler
             return goOn();
         }
     }
@@ -176,7 +179,7 @@ class AllOrNoneFarmPort3Test {
         Farm farm = Farm.of(workers).emitter(scheduler).wrapAround();
         new Pipeline(new Generator(niter), farm, gatherer).runAndWaitEnd();
 
-        assertThat(shared.state.get()).isEqualTo((long) niter * WRITES_PER_ITERATION);   // "RESULT OK"
+        assertThat(shared.state.get()).isEqualTo((long) niter * WRITES_PER_ITERATION); // "RESULT OK"
         assertThat(shared.violations.get()).isZero();
         assertThat(gatherer.writes).isEqualTo(niter * WRITES_PER_ITERATION);
         assertThat(gatherer.reads).isEqualTo(niter * 8);

@@ -119,15 +119,17 @@ class AllToAllAckFeedbackPort2Test {
         AtomicLong outstanding = new AtomicLong(tasks);
         List<Worker> workers = List.of(new Worker(), new Worker(), new Worker());
         AllToAll a2a = new AllToAll()
-                .firstSet(Combiner.of(new Gatherer(outstanding), new Emitter2()),
+                .firstSet(
+                        Combiner.of(new Gatherer(outstanding), new Emitter2()),
                         Combiner.of(new Gatherer(outstanding), new Emitter2()))
-                .secondSet(workers.stream().map(w -> Combiner.of(new MiPass(), w)).toList())
+                .secondSet(
+                        workers.stream().map(w -> Combiner.of(new MiPass(), w)).toList())
                 .wrapAround();
         Last last = new Last();
         new Pipeline(new First(tasks), new Spread(), a2a, last).runAndWaitEnd();
 
         List<Long> all = LongStream.range(0, tasks).boxed().toList();
-        assertThat(last.items).containsExactlyInAnyOrderElementsOf(all);   // FastFlow: nt == 0, "Test OK"
+        assertThat(last.items).containsExactlyInAnyOrderElementsOf(all); // FastFlow: nt == 0, "Test OK"
         assertThat(last.channels).allSatisfy(c -> assertThat(c).isBetween(0, 2));
         assertThat(workers).allSatisfy(w -> assertThat(w.seen).isNotEmpty());
     }

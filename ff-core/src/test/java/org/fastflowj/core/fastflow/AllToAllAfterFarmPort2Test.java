@@ -51,7 +51,9 @@ class AllToAllAfterFarmPort2Test {
     @Test
     void shouldDeliverEverySourcesItemsAndTellEachRWorkerOfTheEndOnce() {
         List<SecondStage> rWorkers = List.of(new SecondStage(), new SecondStage(), new SecondStage());
-        new AllToAll().firstSet(new FirstStage(), new FirstStage(), new FirstStage()).secondSet(rWorkers)
+        new AllToAll()
+                .firstSet(new FirstStage(), new FirstStage(), new FirstStage())
+                .secondSet(rWorkers)
                 .runAndWaitEnd();
 
         List<Long> all = new ArrayList<>();
@@ -60,7 +62,7 @@ class AllToAllAfterFarmPort2Test {
         assertThat(all.stream().mapToLong(Long::longValue).sum()).isEqualTo(3L * 9_999 * 10_000 / 2);
         assertThat(rWorkers).allSatisfy(r -> {
             assertThat(r.items).isNotEmpty();
-            assertThat(r.eos).containsExactly(-1);   // a plain node: one eosNotify after all its inputs
+            assertThat(r.eos).containsExactly(-1); // a plain node: one eosNotify after all its inputs
         });
     }
 
@@ -105,7 +107,8 @@ class AllToAllAfterFarmPort2Test {
 
         for (int k = 0; k < 3; k++) {
             int lane = k;
-            assertThat(lWorkers.get(k).items).hasSize(k == 1 ? 34 : 33).allSatisfy(i -> assertThat(i % 3).isEqualTo(lane));
+            assertThat(lWorkers.get(k).items).hasSize(k == 1 ? 34 : 33).allSatisfy(i -> assertThat(i % 3)
+                    .isEqualTo(lane));
         }
         List<Long> all = new ArrayList<>(rWorkers.get(0).items);
         all.addAll(rWorkers.get(1).items);

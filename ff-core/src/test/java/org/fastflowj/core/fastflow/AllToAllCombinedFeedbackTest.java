@@ -47,7 +47,7 @@ class AllToAllCombinedFeedbackTest {
             if (in.from() == -1) {
                 pending++;
                 if (id() == 0 || id() == 1) {
-                    Thread.sleep(1);   // slow workers, as in the original
+                    Thread.sleep(1); // slow workers, as in the original
                 }
                 sent.add(in.value());
                 sendOut(in.value());
@@ -95,7 +95,8 @@ class AllToAllCombinedFeedbackTest {
             workers.add(w);
             left.add(Combiner.of(new TagInput(), w));
         }
-        AllToAll a2a = new AllToAll().firstSet(left)
+        AllToAll a2a = new AllToAll()
+                .firstSet(left)
                 .secondSet(Combiner.of(new TagChannel(), new BackToSender()))
                 .wrapAround();
         new Pipeline(new Range(1, tasks), a2a).runAndWaitEnd();
@@ -108,6 +109,8 @@ class AllToAllCombinedFeedbackTest {
             assertThat(w.pending).isZero();
             allSent.addAll(w.sent);
         }
-        assertThat(allSent).containsExactlyInAnyOrderElementsOf(LongStream.rangeClosed(1, tasks).boxed().toList());
+        assertThat(allSent)
+                .containsExactlyInAnyOrderElementsOf(
+                        LongStream.rangeClosed(1, tasks).boxed().toList());
     }
 }

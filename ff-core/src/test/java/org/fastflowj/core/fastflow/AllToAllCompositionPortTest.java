@@ -114,7 +114,9 @@ class AllToAllCompositionPortTest {
         List<Recorder> filter1 = three(Recorder::new);
         List<MoRecorder> filter2 = three(MoRecorder::new);
         List<Drain> filter3 = List.of(new Drain(), new Drain());
-        AllToAll first = new AllToAll().firstSet(new Generator(), new Generator(), new Generator()).secondSet(filter1);
+        AllToAll first = new AllToAll()
+                .firstSet(new Generator(), new Generator(), new Generator())
+                .secondSet(filter1);
         AllToAll second = new AllToAll().firstSet(filter2).secondSet(filter3);
         new Pipeline(first, second).runAndWaitEnd();
 
@@ -141,7 +143,9 @@ class AllToAllCompositionPortTest {
         for (int k = 0; k < 3; k++) {
             assertThat(filter1.get(k).seen).containsExactlyElementsOf(oneToHundredModulo(k));
         }
-        assertThat(allSeen(filter2)).containsExactlyInAnyOrderElementsOf(LongStream.rangeClosed(1, 100).boxed().toList());
+        assertThat(allSeen(filter2))
+                .containsExactlyInAnyOrderElementsOf(
+                        LongStream.rangeClosed(1, 100).boxed().toList());
     }
 
     @Test
@@ -161,7 +165,8 @@ class AllToAllCompositionPortTest {
     @Test
     void shouldShuffleFromMultiOutputWorkersToMultiInputLWorkers() {
         List<MoRecorder> filter1 = three(MoRecorder::new);
-        List<Combiner<Long, Long>> lWorkers = filter1.stream().map(f -> Combiner.of(new MiPass(), f)).toList();
+        List<Combiner<Long, Long>> lWorkers =
+                filter1.stream().map(f -> Combiner.of(new MiPass(), f)).toList();
         List<Drain> filter2 = List.of(new Drain(), new Drain());
         Farm farm = Farm.of(3, MoRecorder::new).emitter(new Emitter());
         new Pipeline(farm, new AllToAll().firstSet(lWorkers).secondSet(filter2)).runAndWaitEnd();

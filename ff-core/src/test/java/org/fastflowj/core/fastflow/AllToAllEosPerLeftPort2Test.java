@@ -64,7 +64,7 @@ class AllToAllEosPerLeftPort2Test {
         CheckEos check = new CheckEos();
         Right right = new Right();
         AllToAll a2a = new AllToAll()
-                .firstSet(new Left(2), new Left(2), new Left(2), new Left(2))   // ntasks / nlefts = 10 / 4
+                .firstSet(new Left(2), new Left(2), new Left(2), new Left(2)) // ntasks / nlefts = 10 / 4
                 .secondSet(new Pipeline(Combiner.of(check, right)));
         a2a.runAndWaitEnd();
 

@@ -119,15 +119,20 @@ class AllToAllFeedbackPortTest {
     @Test
     void shouldAnswerEachLWorkerOnItsFeedbackChannelWithThreeLAndTwoR() {
         List<Asker> askers = times(3, () -> new Asker(2, false));
-        List<BuildingBlock> lWorkers = askers.stream().<BuildingBlock>map(a -> Combiner.of(new StartHelper(), a)).toList();
+        List<BuildingBlock> lWorkers = askers.stream()
+                .<BuildingBlock>map(a -> Combiner.of(new StartHelper(), a))
+                .toList();
         List<AnswerToSender> answerers = times(2, AnswerToSender::new);
-        List<BuildingBlock> rWorkers = answerers.stream().<BuildingBlock>map(r -> Combiner.of(new MiPass(), r)).toList();
+        List<BuildingBlock> rWorkers = answerers.stream()
+                .<BuildingBlock>map(r -> Combiner.of(new MiPass(), r))
+                .toList();
         new AllToAll().firstSet(lWorkers).secondSet(rWorkers).wrapAround().runAndWaitEnd();
 
         assertEachGotItsOwnBack(askers, 20);
         for (int r = 0; r < 2; r++) {
             int rIndex = r;
-            assertThat(answerers.get(r).seen).hasSize(30).allSatisfy(t -> assertThat(t.seq() % 2).isEqualTo(rIndex));
+            assertThat(answerers.get(r).seen).hasSize(30).allSatisfy(t -> assertThat(t.seq() % 2)
+                    .isEqualTo(rIndex));
         }
     }
 
@@ -138,7 +143,11 @@ class AllToAllFeedbackPortTest {
     @Test
     void shouldSendPlainRWorkersOutputBackToTheLWorkerOfTheSameIndexWhenWidthsMatch() {
         List<Asker> askers = times(3, () -> new Asker(3, true));
-        new AllToAll().firstSet(askers).secondSet(new Pass(), new Pass(), new Pass()).wrapAround().runAndWaitEnd();
+        new AllToAll()
+                .firstSet(askers)
+                .secondSet(new Pass(), new Pass(), new Pass())
+                .wrapAround()
+                .runAndWaitEnd();
 
         assertEachGotItsOwnBack(askers, 30);
     }
@@ -155,7 +164,9 @@ class AllToAllFeedbackPortTest {
     @Test
     void shouldReturnTasksThroughAFarmOfMultiOutputWorkersToTheirLWorker() {
         List<Asker> askers = times(3, () -> new Asker(2, false));
-        List<BuildingBlock> lWorkers = askers.stream().<BuildingBlock>map(a -> Combiner.of(new StartHelper(), a)).toList();
+        List<BuildingBlock> lWorkers = askers.stream()
+                .<BuildingBlock>map(a -> Combiner.of(new StartHelper(), a))
+                .toList();
         AllToAll a2a = new AllToAll().firstSet(lWorkers).secondSet(new Pass(), new Pass());
         Farm farm = Farm.of(2, AnswerToSender::new).emitter(new BySender());
         new Pipeline(a2a, farm).wrapAround().runAndWaitEnd();

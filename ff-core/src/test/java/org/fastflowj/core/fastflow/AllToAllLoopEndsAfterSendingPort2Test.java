@@ -47,7 +47,7 @@ class AllToAllLoopEndsAfterSendingPort2Test {
         @Override
         protected Long svc(Long in) {
             seen.add(in);
-            return in;   // "sending back"
+            return in; // "sending back"
         }
     }
 

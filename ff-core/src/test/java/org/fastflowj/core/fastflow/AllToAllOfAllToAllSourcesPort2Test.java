@@ -111,7 +111,8 @@ class AllToAllOfAllToAllSourcesPort2Test {
         }
         AllToAll internal = new AllToAll().firstSet(sourcePipes).secondSet(workerPipes);
         Sink sink = new Sink();
-        AllToAll main = new AllToAll().firstSet(new Pipeline(internal))
+        AllToAll main = new AllToAll()
+                .firstSet(new Pipeline(internal))
                 .secondSet(new Pipeline(Combiner.of(new MiHelper(), sink)));
         main.runAndWaitEnd();
 

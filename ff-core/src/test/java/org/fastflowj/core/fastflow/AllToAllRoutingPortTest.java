@@ -22,6 +22,7 @@ class AllToAllRoutingPortTest {
     private static final long[] VALUES = {13, 17, 14, 27, 31, 6, 8, 4, 26, 31, 105, 238, 47, 48};
     /** Router chosen for each value by the multi-output generator of test_all-to-all3. */
     private static final int[] ROUTER = {0, 0, 1, 1, 1, 2, 0, 1, 2, 2, 0, 1, 2, 2};
+
     private static final long EVEN_SUM = 344;
     private static final long ODD_SUM = 271;
 
@@ -120,6 +121,7 @@ class AllToAllRoutingPortTest {
         assertThat(sink.all).containsExactlyInAnyOrder(EVEN_SUM, ODD_SUM);
         List<Long> routed = new ArrayList<>();
         routers.forEach(r -> routed.addAll(r.seen));
-        assertThat(routed).containsExactlyInAnyOrder(13L, 17L, 14L, 27L, 31L, 6L, 8L, 4L, 26L, 31L, 105L, 238L, 47L, 48L);
+        assertThat(routed)
+                .containsExactlyInAnyOrder(13L, 17L, 14L, 27L, 31L, 6L, 8L, 4L, 26L, 31L, 105L, 238L, 47L, 48L);
     }
 }

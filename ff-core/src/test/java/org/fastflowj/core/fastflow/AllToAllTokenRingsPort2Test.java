@@ -105,9 +105,13 @@ class AllToAllTokenRingsPort2Test {
     @Test
     void shouldBringEveryCounterToNiterAndReportItFromEachRWorker() {
         AllToAll a2a = new AllToAll()
-                .firstSet(Combiner.of(new MiPass(), new Worker1()), Combiner.of(new MiPass(), new Worker1()),
+                .firstSet(
+                        Combiner.of(new MiPass(), new Worker1()),
+                        Combiner.of(new MiPass(), new Worker1()),
                         Combiner.of(new MiPass(), new Worker1()))
-                .secondSet(Combiner.of(new MiHelper2(), new Worker2()), Combiner.of(new MiHelper2(), new Worker2()),
+                .secondSet(
+                        Combiner.of(new MiHelper2(), new Worker2()),
+                        Combiner.of(new MiHelper2(), new Worker2()),
                         Combiner.of(new MiHelper2(), new Worker2()))
                 .wrapAround();
         Last last = new Last();

@@ -60,7 +60,10 @@ class CombineWithStagesTest {
         Stage last = new Stage(LAST);
         var emitter = Combiner.of(Combiner.of(Combiner.of(Combiner.of(s0, s1), s2), s3), new Stage(-1));
         var collector = Combiner.of(Combiner.of(Combiner.of(new Stage(-2), s4), s5), last);
-        Farm farm = Farm.of(new Stage(-3), new Stage(-4)).emitter(emitter).collector(collector).ordered();
+        Farm farm = Farm.of(new Stage(-3), new Stage(-4))
+                .emitter(emitter)
+                .collector(collector)
+                .ordered();
         Pipeline main = new Pipeline(farm);
         main.runAndWaitEnd();
 

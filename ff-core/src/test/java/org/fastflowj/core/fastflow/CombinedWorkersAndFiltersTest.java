@@ -76,12 +76,19 @@ class CombinedWorkersAndFiltersTest {
 
         for (int k = 0; k < 3; k++) {
             int worker = k;
-            List<Long> mine = LongStream.rangeClosed(1, 100).filter(i -> i % 3 == worker).boxed().toList();
-            assertThat(seconds.get(k).id()).as("id of the node combined as worker %d", k).isEqualTo(k);
+            List<Long> mine = LongStream.rangeClosed(1, 100)
+                    .filter(i -> i % 3 == worker)
+                    .boxed()
+                    .toList();
+            assertThat(seconds.get(k).id())
+                    .as("id of the node combined as worker %d", k)
+                    .isEqualTo(k);
             assertThat(seconds.get(k).got).containsExactlyElementsOf(mine);
             assertThat(filter1.perChannel.get(k)).containsExactlyElementsOf(mine);
         }
-        assertThat(filter2.items).containsExactlyInAnyOrderElementsOf(LongStream.rangeClosed(1, 100).boxed().toList());
+        assertThat(filter2.items)
+                .containsExactlyInAnyOrderElementsOf(
+                        LongStream.rangeClosed(1, 100).boxed().toList());
         assertThat(filter2.ended).isTrue();
     }
 }

@@ -68,15 +68,23 @@ class CombinerArrangementsPort2Test {
     static Stream<Arguments> arrangements() {
         return Stream.of(
                 arrangement("plain pipeline", s -> new Pipeline(s.s1, s.s2, s.s3, s.s4, s.s5)),
-                arrangement("TEST0 one combiner", s -> Combiner.of(s.s1, Combiner.of(s.s2, Combiner.of(s.s3, Combiner.of(s.s4, s.s5))))),
-                arrangement("TEST1", s -> new Pipeline(s.s1, Combiner.of(Combiner.of(s.s2, s.s3), Combiner.of(s.s4, s.s5)))),
+                arrangement(
+                        "TEST0 one combiner",
+                        s -> Combiner.of(s.s1, Combiner.of(s.s2, Combiner.of(s.s3, Combiner.of(s.s4, s.s5))))),
+                arrangement(
+                        "TEST1",
+                        s -> new Pipeline(s.s1, Combiner.of(Combiner.of(s.s2, s.s3), Combiner.of(s.s4, s.s5)))),
                 arrangement("TEST2", s -> new Pipeline(s.s1, s.s2, Combiner.of(s.s3, Combiner.of(s.s4, s.s5)))),
                 arrangement("TEST3", s -> new Pipeline(s.s1, s.s2, s.s3, Combiner.of(s.s4, s.s5))),
                 arrangement("TEST4", s -> new Pipeline(s.s1, Combiner.of(s.s2, s.s3), Combiner.of(s.s4, s.s5))),
-                arrangement("TEST5", s -> new Pipeline(Combiner.of(Combiner.of(s.s1, s.s2), s.s3), Combiner.of(s.s4, s.s5))),
+                arrangement(
+                        "TEST5",
+                        s -> new Pipeline(Combiner.of(Combiner.of(s.s1, s.s2), s.s3), Combiner.of(s.s4, s.s5))),
                 arrangement("TEST6", s -> new Pipeline(Combiner.of(s.s1, s.s2), Combiner.of(s.s3, s.s4), s.s5)),
                 arrangement("TEST7", s -> new Pipeline(s.s1, Combiner.of(s.s2, Combiner.of(s.s3, s.s4)), s.s5)),
-                arrangement("TEST8-10", s -> new Pipeline(Combiner.of(Combiner.of(s.s1, s.s2), Combiner.of(s.s3, s.s4)), s.s5)));
+                arrangement(
+                        "TEST8-10",
+                        s -> new Pipeline(Combiner.of(Combiner.of(s.s1, s.s2), Combiner.of(s.s3, s.s4)), s.s5)));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -115,8 +123,11 @@ class CombinerArrangementsPort2Test {
                 .isInstanceOf(GraphBuildException.class);
 
         Third sink = new Third();
-        new Pipeline(new First(), Combiner.of(Combiner.of(new Second(), new Second()),
-                Combiner.of(new MiStage(), new MiStage())), sink).runAndWaitEnd();
+        new Pipeline(
+                        new First(),
+                        Combiner.of(Combiner.of(new Second(), new Second()), Combiner.of(new MiStage(), new MiStage())),
+                        sink)
+                .runAndWaitEnd();
         assertThat(sink.count).isEqualTo(TASKS);
     }
 }

@@ -73,10 +73,20 @@ class CombinerBetweenFarmAndAllToAllTest {
         AllToAll a2a = new AllToAll().firstSet(l0, l1).secondSet(f3);
         new Pipeline(farm, Combiner.of(f1, new Filter2()), a2a).runAndWaitEnd();
 
-        assertThat(l0.got).containsExactlyInAnyOrderElementsOf(LongStream.rangeClosed(1, 100).filter(i -> i % 2 == 0).boxed().toList());
-        assertThat(l1.got).containsExactlyInAnyOrderElementsOf(LongStream.rangeClosed(1, 100).filter(i -> i % 2 == 1).boxed().toList());
-        assertThat(f3.items).containsExactlyInAnyOrderElementsOf(LongStream.rangeClosed(1, 100).boxed().toList());
+        assertThat(l0.got)
+                .containsExactlyInAnyOrderElementsOf(LongStream.rangeClosed(1, 100)
+                        .filter(i -> i % 2 == 0)
+                        .boxed()
+                        .toList());
+        assertThat(l1.got)
+                .containsExactlyInAnyOrderElementsOf(LongStream.rangeClosed(1, 100)
+                        .filter(i -> i % 2 == 1)
+                        .boxed()
+                        .toList());
+        assertThat(f3.items)
+                .containsExactlyInAnyOrderElementsOf(
+                        LongStream.rangeClosed(1, 100).boxed().toList());
         assertThat(f1.channels).hasSize(100).containsOnly(0, 1, 2);
-        assertThat(f1.channels.stream().filter(c -> c == 0).count()).isEqualTo(33);  // 3, 6, ..., 99
+        assertThat(f1.channels.stream().filter(c -> c == 0).count()).isEqualTo(33); // 3, 6, ..., 99
     }
 }

@@ -82,10 +82,13 @@ class CombinerEosNotifyTest {
         var third = Combiner.of(Combiner.of(new Pass("Collector"), new Pass("Filter2")), sink);
         Farm.of(4, () -> new Pass(null)).emitter(first).collector(third).runAndWaitEnd();
 
-        assertThat(sink.got).containsExactlyInAnyOrderElementsOf(LongStream.rangeClosed(1, tasks).boxed().toList());
+        assertThat(sink.got)
+                .containsExactlyInAnyOrderElementsOf(
+                        LongStream.rangeClosed(1, tasks).boxed().toList());
         assertThat(sink.ended).isTrue();
-        assertThat(EVENTS).containsExactlyInAnyOrder(
-                "Filter1", "Emitter", "Worker0", "Worker1", "Worker2", "Worker3", "Collector", "Filter2");
+        assertThat(EVENTS)
+                .containsExactlyInAnyOrder(
+                        "Filter1", "Emitter", "Worker0", "Worker1", "Worker2", "Worker3", "Collector", "Filter2");
         assertThat(EVENTS.indexOf("Filter1")).isLessThan(EVENTS.indexOf("Emitter"));
         assertThat(EVENTS.indexOf("Collector")).isLessThan(EVENTS.indexOf("Filter2"));
     }

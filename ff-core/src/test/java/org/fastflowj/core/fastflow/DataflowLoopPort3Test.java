@@ -72,7 +72,7 @@ class DataflowLoopPort3Test {
         Farm farm = Farm.of(fus).emitter(new Scheduler());
         new Pipeline(mu, farm).wrapAround().runAndWaitEnd();
 
-        long expected = numtasks * (numtasks + 1) / 2;  // chain i visits the workers i times
+        long expected = numtasks * (numtasks + 1) / 2; // chain i visits the workers i times
         assertThat(mu.finished).isEqualTo(numtasks);
         assertThat(mu.fedBack).isEqualTo(expected);
         assertThat(fus.stream().mapToLong(f -> f.got).sum()).isEqualTo(expected);

@@ -32,7 +32,7 @@ class EmitterWaitsForWorkerPort3Test {
         protected BlockingQueue<Object> svc(Void none) throws InterruptedException {
             for (int i = 0; i < ntask; i++) {
                 sendOut(back);
-                Object returned = back.poll(20, TimeUnit.SECONDS);   // the C++ emitter spins on the queue
+                Object returned = back.poll(20, TimeUnit.SECONDS); // the C++ emitter spins on the queue
                 if (returned != back) {
                     throw new IllegalStateException("task " + i + " never came back");
                 }
@@ -55,7 +55,9 @@ class EmitterWaitsForWorkerPort3Test {
     }
 
     @ParameterizedTest
-    @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
+    @EnumSource(
+            value = WaitStrategy.class,
+            names = {"BACKOFF", "BLOCKING"})
     void shouldDeliverEachTaskWhileTheEmitterWaitsInSvc(WaitStrategy strategy) {
         int streamlen = 1000;
         List<Worker> workers = new ArrayList<>();

@@ -45,12 +45,12 @@ class FarmAccelPortTest {
         List<Integer> polled = new ArrayList<>();
         for (int i = 0; i < streamLength; i++) {
             acc.offload(i);
-            Integer early = acc.pollResult();            // load_result_nb: never waits
+            Integer early = acc.pollResult(); // load_result_nb: never waits
             if (early != null) {
                 polled.add(early);
             }
         }
-        acc.endInput();                                  // offload(FF_EOS)
+        acc.endInput(); // offload(FF_EOS)
         List<Integer> loaded = new ArrayList<>();
         for (Integer r; (r = acc.loadResult()) != null; ) {
             loaded.add(r);
@@ -59,8 +59,10 @@ class FarmAccelPortTest {
 
         List<Integer> all = new ArrayList<>(polled);
         all.addAll(loaded);
-        assertThat(all).containsExactlyInAnyOrderElementsOf(IntStream.range(0, streamLength).boxed().toList());
-        assertThat(acc.loadResult()).isNull();          // still null once drained
+        assertThat(all)
+                .containsExactlyInAnyOrderElementsOf(
+                        IntStream.range(0, streamLength).boxed().toList());
+        assertThat(acc.loadResult()).isNull(); // still null once drained
         assertThat(acc.pollResult()).isNull();
         assertThat(threads).allSatisfy(name -> assertThat(name).matches("ff-.*worker[0-2]"));
     }

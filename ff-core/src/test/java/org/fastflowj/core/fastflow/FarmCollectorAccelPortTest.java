@@ -31,7 +31,8 @@ class FarmCollectorAccelPortTest {
         int streamLength = 1000;
         List<CountingWorker> workers = List.of(new CountingWorker(), new CountingWorker(), new CountingWorker());
         List<Integer> received = new ArrayList<>();
-        Farm farm = Farm.of(workers).collector(Node.<Integer>sink(received::add)); // takes every result, emits nothing (GO_ON)
+        Farm farm = Farm.of(workers)
+                .collector(Node.<Integer>sink(received::add)); // takes every result, emits nothing (GO_ON)
 
         // the C++ program never loads results: it offloads, sends EOS and waits
         Accelerator<Integer, Integer> acc = Accelerator.start(farm);
@@ -41,10 +42,12 @@ class FarmCollectorAccelPortTest {
         acc.endInput();
         acc.waitEnd();
 
-        assertThat(received).containsExactlyInAnyOrderElementsOf(IntStream.range(0, streamLength).boxed().toList());
+        assertThat(received)
+                .containsExactlyInAnyOrderElementsOf(
+                        IntStream.range(0, streamLength).boxed().toList());
         assertThat(workers.stream().mapToInt(w -> w.tasks).sum()).isEqualTo(streamLength);
         assertThat(acc.pollResult()).isNull();
-        assertThat(acc.loadResult()).isNull();          // the block ended without results: no wait
+        assertThat(acc.loadResult()).isNull(); // the block ended without results: no wait
     }
 
     @Test

@@ -97,7 +97,7 @@ class FarmFeedbackCollectorEndsPort3Test {
         }
 
         assertThat(collector.marks).isEqualTo(streamlen);
-        assertThat(collector.passedBack).isEqualTo(streamlen * (streamlen - 1) / 2);  // task i goes round i times
+        assertThat(collector.passedBack).isEqualTo(streamlen * (streamlen - 1) / 2); // task i goes round i times
         assertThat(ended).as("the farm ends once its collector returned EOS").isTrue();
         assertThat(emitter.fedBack).isEqualTo(streamlen * (streamlen - 1) / 2);
         assertThat(emitter.ended).isTrue();

@@ -107,7 +107,8 @@ class FarmIntoAllToAllPort2Test {
     @Test
     void shouldCollectEveryTaskFromFourMultiOutputWorkersIntoTwoCombinerLWorkers() {
         Collector col = new Collector();
-        AllToAll a2a = new AllToAll().firstSet(times(2, () -> Combiner.of(new MultiIn(), new MultiOut())))
+        AllToAll a2a = new AllToAll()
+                .firstSet(times(2, () -> Combiner.of(new MultiIn(), new MultiOut())))
                 .secondSet(new Plain(), new Plain());
         new Pipeline(farm(4, MultiOut::new), a2a, col).runAndWaitEnd();
         assertCollected(col, 2);
@@ -116,7 +117,8 @@ class FarmIntoAllToAllPort2Test {
     @Test
     void shouldCollectEveryTaskThroughTwoAllToAllsOfPlainNodes() {
         Collector col = new Collector();
-        AllToAll a2a1 = new AllToAll().firstSet(times(2, () -> Combiner.of(new MultiIn(), new MultiOut())))
+        AllToAll a2a1 = new AllToAll()
+                .firstSet(times(2, () -> Combiner.of(new MultiIn(), new MultiOut())))
                 .secondSet(new Plain(), new Plain());
         AllToAll a2a2 = new AllToAll().firstSet(new Plain(), new Plain()).secondSet(times(3, Plain::new));
         new Pipeline(farm(4, MultiOut::new), a2a1, a2a2, col).runAndWaitEnd();
@@ -126,9 +128,11 @@ class FarmIntoAllToAllPort2Test {
     @Test
     void shouldCollectEveryTaskThroughTwoAllToAllsOfCombiners() {
         Collector col = new Collector();
-        AllToAll a2a1 = new AllToAll().firstSet(times(2, () -> Combiner.of(new MultiIn(), new MultiOut())))
+        AllToAll a2a1 = new AllToAll()
+                .firstSet(times(2, () -> Combiner.of(new MultiIn(), new MultiOut())))
                 .secondSet(times(2, () -> Combiner.of(new MultiIn(), new MultiOut())));
-        AllToAll a2a2 = new AllToAll().firstSet(times(3, () -> Combiner.of(new MultiIn(), new MultiOut())))
+        AllToAll a2a2 = new AllToAll()
+                .firstSet(times(3, () -> Combiner.of(new MultiIn(), new MultiOut())))
                 .secondSet(times(3, Plain::new));
         new Pipeline(farm(4, MultiOut::new), a2a1, a2a2, col).runAndWaitEnd();
         assertCollected(col, 3);

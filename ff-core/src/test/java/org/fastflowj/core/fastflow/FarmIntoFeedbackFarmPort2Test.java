@@ -69,7 +69,7 @@ class FarmIntoFeedbackFarmPort2Test {
         @Override
         protected void eosNotify(int channel) {
             if (++ended == inputChannels()) {
-                sendOut(eos());   // FastFlow: lb->broadcast_task(EOS)
+                sendOut(eos()); // FastFlow: lb->broadcast_task(EOS)
             }
         }
     }
@@ -112,7 +112,7 @@ class FarmIntoFeedbackFarmPort2Test {
         @Override
         protected Long svc(Long t) {
             if (t <= 1) {
-                throw new IllegalStateException("worker got " + t);   // FastFlow: assert(t > 1)
+                throw new IllegalStateException("worker got " + t); // FastFlow: assert(t > 1)
             }
             return t - 1;
         }
@@ -192,7 +192,10 @@ class FarmIntoFeedbackFarmPort2Test {
         long numTasks = 10;
         E e = new E();
         Farm farm1 = Farm.of(new W1(numTasks), new W1(numTasks));
-        Farm farm2 = Farm.of(new W2(), new W2()).emitter(Combiner.of(new Tag(), e)).collector(new C()).wrapAround();
+        Farm farm2 = Farm.of(new W2(), new W2())
+                .emitter(Combiner.of(new Tag(), e))
+                .collector(new C())
+                .wrapAround();
         new Pipeline(farm1, farm2).runAndWaitEnd();
 
         // the emitter ended because every accepted task came back as 1 (it may end before all input

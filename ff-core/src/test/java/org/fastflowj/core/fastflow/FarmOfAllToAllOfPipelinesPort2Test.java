@@ -146,7 +146,8 @@ class FarmOfAllToAllOfPipelinesPort2Test {
         W2 w2b = new W2();
         AllToAll a2a = new AllToAll()
                 .firstSet(new Pipeline(w1a, w2a), new Pipeline(w1b, w2b))
-                .secondSet(new Pipeline(new AllToAll().firstSet(t(), t()).secondSet(t(), t())),
+                .secondSet(
+                        new Pipeline(new AllToAll().firstSet(t(), t()).secondSet(t(), t())),
                         new Pipeline(new AllToAll().firstSet(t(), t()).secondSet(t(), t())));
         S2 s2 = new S2();
         S3 s3 = new S3();
@@ -155,7 +156,7 @@ class FarmOfAllToAllOfPipelinesPort2Test {
         assertThat(s2.outputs).isEqualTo(2);
         assertThat(w1a.seen).isEqualTo(N / 2);
         assertThat(w1b.seen).isEqualTo(N / 2);
-        assertThat(w2a.outputs).isEqualTo(4);   // the four L-Workers of the two inner all-to-alls
+        assertThat(w2a.outputs).isEqualTo(4); // the four L-Workers of the two inner all-to-alls
         assertFromEveryExit(s3, 4);
     }
 
@@ -167,7 +168,8 @@ class FarmOfAllToAllOfPipelinesPort2Test {
         Farm farm4 = Farm.of(times(3, TRight2::new)).emitter(Combiner.of(new TLeft(), new TRight()));
         AllToAll a2a = new AllToAll()
                 .firstSet(new Pipeline(new W1(), farm1), new Pipeline(new W1(), farm2))
-                .secondSet(new Pipeline(new AllToAll().firstSet(t(), t()).secondSet(new Pipeline(farm3))),
+                .secondSet(
+                        new Pipeline(new AllToAll().firstSet(t(), t()).secondSet(new Pipeline(farm3))),
                         new Pipeline(new AllToAll().firstSet(t(), t()).secondSet(new Pipeline(farm4))));
         S3 s3 = new S3();
         new Pipeline(new S1(), Farm.of(a2a).emitter(new S2()).collector(s3)).runAndWaitEnd();

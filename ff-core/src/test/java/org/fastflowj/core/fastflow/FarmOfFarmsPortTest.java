@@ -86,7 +86,7 @@ class FarmOfFarmsPortTest {
         // feedback channel i is inner farm i's worker: it sent back exactly what it processed, in order
         assertThat(scheduler.backPerChannel.get(0)).containsExactlyElementsOf(w1.seen);
         assertThat(scheduler.backPerChannel.get(1)).containsExactlyElementsOf(w2.seen);
-        assertThat(w1.ids).containsExactly(0);   // each inner worker is worker 0 of its own farm
+        assertThat(w1.ids).containsExactly(0); // each inner worker is worker 0 of its own farm
         assertThat(w2.ids).containsExactly(0);
     }
 
@@ -140,7 +140,9 @@ class FarmOfFarmsPortTest {
         Node4 last = new Node4();
         new Pipeline(outer, last).runAndWaitEnd();
 
-        assertThat(last.processed).containsExactlyInAnyOrderElementsOf(LongStream.range(0, TASKS).boxed().toList());
+        assertThat(last.processed)
+                .containsExactlyInAnyOrderElementsOf(
+                        LongStream.range(0, TASKS).boxed().toList());
         // the inner workers fan in to the outer collector: one channel per inner worker
         assertThat(collector.channels).isEqualTo(3);
         for (int k = 0; k < 3; k++) {

@@ -68,7 +68,10 @@ class FarmOfFarmsWithCollectorsPort3Test {
         Farm farm2 = Farm.of(w2).collector(new Worker());
         Farm farm3 = Farm.of(w3).collector(new Worker());
         Collector collector = new Collector();
-        Farm.of(farm1, farm2, farm3).emitter(new Emitter(streamlen)).collector(collector).runAndWaitEnd();
+        Farm.of(farm1, farm2, farm3)
+                .emitter(new Emitter(streamlen))
+                .collector(collector)
+                .runAndWaitEnd();
 
         List<Integer> expected = IntStream.range(0, streamlen).boxed().toList();
         assertThat(collector.got).containsExactlyInAnyOrderElementsOf(expected);

@@ -54,7 +54,9 @@ class FarmOfPipelinesFeedbackPortTest {
         AtomicInteger stage2 = new AtomicInteger();
         TokenEmitter emitter = new TokenEmitter();
         Farm.of(3, () -> new Pipeline(new Decrement(stage1), new Decrement(stage2)))
-                .emitter(emitter).wrapAround().runAndWaitEnd();
+                .emitter(emitter)
+                .wrapAround()
+                .runAndWaitEnd();
 
         List<Long> expected = new ArrayList<>();
         for (long v = 998; v >= 0; v -= 2) {
@@ -77,9 +79,9 @@ class FarmOfPipelinesFeedbackPortTest {
         @Override
         protected Long svc(Long t) {
             if ((t & 1) == 0) {
-                sendOutTo(t, 0);          // forward (FastFlow channel 1 there: feedback comes first)
+                sendOutTo(t, 0); // forward (FastFlow channel 1 there: feedback comes first)
             }
-            sendFeedbackTo(t, 0);         // back to the emitter (FastFlow channel 0)
+            sendFeedbackTo(t, 0); // back to the emitter (FastFlow channel 0)
             return goOn();
         }
     }
@@ -120,7 +122,9 @@ class FarmOfPipelinesFeedbackPortTest {
     @Test
     void shouldForwardEvenTokensToTheGathererWhileTheLoopRuns() {
         DecrementingEmitter emitter = new DecrementingEmitter();
-        Farm farm = Farm.of(3, () -> new Pipeline(new Pass(), new SplitEven())).emitter(emitter).wrapAround();
+        Farm farm = Farm.of(3, () -> new Pipeline(new Pass(), new SplitEven()))
+                .emitter(emitter)
+                .wrapAround();
         Gatherer gatherer = new Gatherer();
         new Pipeline(farm, gatherer).runAndWaitEnd();
 

@@ -35,16 +35,16 @@ class FarmSearchAccelPortTest {
     @Test
     void shouldFindTheTargetAndStillDrainEveryOffloadedTask() {
         int maxTasks = 2000;
-        Random random = new Random(131071);             // srandom(131071)
+        Random random = new Random(131071); // srandom(131071)
         long[] numerators = new long[maxTasks];
         for (int k = 0; k < maxTasks; k++) {
             numerators[k] = random.nextInt(Integer.MAX_VALUE);
         }
-        int targetIndex = 300;                          // the C++ looks for 111, which it never finds;
+        int targetIndex = 300; // the C++ looks for 111, which it never finds;
         long number = numerators[targetIndex] / (targetIndex + 1); // here the target is reachable
 
-        Accelerator<Task, Task> acc = Accelerator.start(Farm.of(3, Divide::new),
-                RunOptions.defaults().waitStrategy(WaitStrategy.BLOCKING));
+        Accelerator<Task, Task> acc =
+                Accelerator.start(Farm.of(3, Divide::new), RunOptions.defaults().waitStrategy(WaitStrategy.BLOCKING));
         List<Task> results = new ArrayList<>();
         Task found = null;
         int offloaded = 0;
@@ -56,7 +56,7 @@ class FarmSearchAccelPortTest {
                 results.add(r);
                 if (r.r() == number) {
                     found = r;
-                    break;                              // stop offloading, as the C++ breaks out
+                    break; // stop offloading, as the C++ breaks out
                 }
             }
         } while (offloaded < maxTasks);

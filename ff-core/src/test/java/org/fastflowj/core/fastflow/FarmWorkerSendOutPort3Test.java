@@ -70,7 +70,8 @@ class FarmWorkerSendOutPort3Test {
         Collector collector = new Collector();
         Farm.of(workers).emitter(new Emitter(10)).collector(collector).runAndWaitEnd();
 
-        assertThat(workers.get(0).received.size() + workers.get(1).received.size()).isEqualTo(10);
+        assertThat(workers.get(0).received.size() + workers.get(1).received.size())
+                .isEqualTo(10);
         assertThat(collector.received).hasSize(10).containsOnly(-2);
     }
 

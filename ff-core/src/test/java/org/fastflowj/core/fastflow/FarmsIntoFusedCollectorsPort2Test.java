@@ -69,8 +69,10 @@ class FarmsIntoFusedCollectorsPort2Test {
 
     /** FastFlow fuses moHelper into the workers with combine_with_laststage; here the combiners are written out. */
     private static Pipeline producer(long tasks) {
-        return new Pipeline(Farm.of(Combiner.of(new FfTestNodes.Identity(), new MoHelper()),
-                Combiner.of(new FfTestNodes.Identity(), new MoHelper())).emitter(new FfTestNodes.Range(1, tasks)));
+        return new Pipeline(Farm.of(
+                        Combiner.of(new FfTestNodes.Identity(), new MoHelper()),
+                        Combiner.of(new FfTestNodes.Identity(), new MoHelper()))
+                .emitter(new FfTestNodes.Range(1, tasks)));
     }
 
     @Test
@@ -81,8 +83,13 @@ class FarmsIntoFusedCollectorsPort2Test {
         Collector c1 = new Collector();
         Collector c2 = new Collector();
         Sink sink = new Sink();
-        AllToAll right = new AllToAll().firstSet(Combiner.of(h1, c1), Combiner.of(h2, c2)).secondSet(sink);
-        new AllToAll().firstSet(producer(tasks), producer(tasks)).secondSet(new Pipeline(right)).runAndWaitEnd();
+        AllToAll right = new AllToAll()
+                .firstSet(Combiner.of(h1, c1), Combiner.of(h2, c2))
+                .secondSet(sink);
+        new AllToAll()
+                .firstSet(producer(tasks), producer(tasks))
+                .secondSet(new Pipeline(right))
+                .runAndWaitEnd();
 
         assertThat(h1.inputs).isEqualTo(4);
         assertThat(h2.inputs).isEqualTo(4);

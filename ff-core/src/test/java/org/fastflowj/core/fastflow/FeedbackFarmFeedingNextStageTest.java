@@ -45,8 +45,8 @@ class FeedbackFarmFeedingNextStageTest {
     static final class BothWays extends MultiOutputNode<Long, Long> {
         @Override
         protected Long svc(Long task) {
-            sendFeedbackTo(task, 0);   // to the emitter
-            sendOutTo(task, 0);        // to the next stage
+            sendFeedbackTo(task, 0); // to the emitter
+            sendOutTo(task, 0); // to the next stage
             return goOn();
         }
     }

@@ -88,7 +88,8 @@ class FeedbackFarmOfAllToAllPort3Test {
         Emitter emitter = new Emitter();
         List<Pass> seconds = List.of(new Pass(), new Pass());
         AllToAll a2a = new AllToAll().firstSet(new Pass(), new Pass()).secondSet(seconds);
-        Farm inner = Farm.of(a2a).emitter(Combiner.of(emitter, new EmitterHelper())).wrapAround();
+        Farm inner =
+                Farm.of(a2a).emitter(Combiner.of(emitter, new EmitterHelper())).wrapAround();
         new Pipeline(first, inner).runAndWaitEnd();
 
         List<Long> all = LongStream.rangeClosed(1, 10).boxed().toList();

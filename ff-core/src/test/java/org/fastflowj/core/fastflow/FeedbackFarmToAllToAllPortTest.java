@@ -92,14 +92,16 @@ class FeedbackFarmToAllToAllPortTest {
     void shouldFeedTheAllToAllWhileTheEmitterHandsEachWorkerItsNextTask() {
         NextToSameWorker router = new NextToSameWorker();
         List<ForwardAndBack> workers = List.of(new ForwardAndBack(), new ForwardAndBack(), new ForwardAndBack());
-        Farm farm = Farm.of(workers).emitter(Combiner.of(new WhereFrom(), router)).wrapAround();
+        Farm farm =
+                Farm.of(workers).emitter(Combiner.of(new WhereFrom(), router)).wrapAround();
         List<Recorder> lWorkers = List.of(new Recorder(), new Recorder(), new Recorder());
         AllToAll a2a = new AllToAll().firstSet(lWorkers).secondSet(new Recorder(), new Recorder());
         Last last = new Last();
         new Pipeline(farm, a2a, last).runAndWaitEnd();
 
         assertThat(last.seen).containsExactlyInAnyOrderElementsOf(oneToTasks());
-        assertThat(router.channels).hasSize(TASKS - 3).allSatisfy(c -> assertThat(c).isBetween(0, 2));
+        assertThat(router.channels).hasSize(TASKS - 3).allSatisfy(c -> assertThat(c)
+                .isBetween(0, 2));
         for (int k = 0; k < 3; k++) {
             // plain L-Workers, as many as the workers: worker k feeds L-Worker k only
             assertThat(lWorkers.get(k).seen).containsExactlyElementsOf(workers.get(k).seen);
@@ -134,7 +136,9 @@ class FeedbackFarmToAllToAllPortTest {
         Scheduler scheduler = new Scheduler();
         Farm farm = Farm.of(3, ForwardAndBack::new).emitter(scheduler).wrapAround();
         AllToAll a2a = new AllToAll()
-                .firstSet(new Pipeline(new Recorder(), new MoPass()), new Pipeline(new Recorder(), new MoPass()),
+                .firstSet(
+                        new Pipeline(new Recorder(), new MoPass()),
+                        new Pipeline(new Recorder(), new MoPass()),
                         new Pipeline(new Recorder(), new MoPass()))
                 .secondSet(new Last());
         Last collector = (Last) a2a.secondSet().get(0);

@@ -59,7 +59,7 @@ class FeedbackFarmWithTwoProducersTest {
             }
             back.add(t);
             if (t != 1 && (t & 1) == 1) {
-                return t;          // round again
+                return t; // round again
             }
             inFlight--;
             return inFlight == 0 && inputEnds.size() == PRODUCERS ? eos() : goOn();

@@ -73,15 +73,16 @@ class MasterWorkerPortTest {
         List<Long> stream = LongStream.range(0, streamLength).boxed().toList();
         List<RecordingWorker> workers = List.of(new RecordingWorker(0), new RecordingWorker(0), new RecordingWorker(0));
         Master master = new Master();
-        Pipeline pipe = new Pipeline(Node.source(stream), Farm.of(workers).emitter(master).wrapAround());
+        Pipeline pipe = new Pipeline(
+                Node.source(stream), Farm.of(workers).emitter(master).wrapAround());
 
         // FastFlow runs the accelerator three times (run_then_freeze / wait_freezing); here the block is run again
         for (int iteration = 0; iteration < 3; iteration++) {
             pipe.runAndWaitEnd();
         }
 
-        assertThat(master.backPerRun).hasSize(3)
-                .allSatisfy(back -> assertThat(back).containsExactlyInAnyOrderElementsOf(stream));
+        assertThat(master.backPerRun).hasSize(3).allSatisfy(back -> assertThat(back)
+                .containsExactlyInAnyOrderElementsOf(stream));
         List<Long> allSeen = new ArrayList<>();
         workers.forEach(w -> allSeen.addAll(w.seen));
         assertThat(allSeen).hasSize(3 * streamLength);
@@ -134,8 +135,9 @@ class MasterWorkerPortTest {
     @Test
     void shouldRunAMasterWorkerFarmAsTheLastStageOfAPipeline() {
         List<Long> stream = LongStream.range(0, 1000).boxed().toList();
-        Farm farm1 = Farm.of(3, Pass::new).collector(new Pass());     // add_collector(NULL): a default collector
-        List<RecordingWorker> workers2 = List.of(new RecordingWorker(0), new RecordingWorker(0), new RecordingWorker(0));
+        Farm farm1 = Farm.of(3, Pass::new).collector(new Pass()); // add_collector(NULL): a default collector
+        List<RecordingWorker> workers2 =
+                List.of(new RecordingWorker(0), new RecordingWorker(0), new RecordingWorker(0));
         OddEvenMaster master = new OddEvenMaster();
         Farm farm2 = Farm.of(workers2).emitter(master).wrapAround();
         new Pipeline(Node.source(stream), farm1, farm2).runAndWaitEnd();
@@ -181,7 +183,11 @@ class MasterWorkerPortTest {
         }
         Farm.of(innerFarms).emitter(new MainEmitter(length)).onDemand().runAndWaitEnd();
 
-        List<Long> expected = LongStream.rangeClosed(1, length).filter(v -> v % 2 == 0).map(v -> v + 1).boxed().toList();
+        List<Long> expected = LongStream.rangeClosed(1, length)
+                .filter(v -> v % 2 == 0)
+                .map(v -> v + 1)
+                .boxed()
+                .toList();
         List<Long> seen = new ArrayList<>();
         allWorkers.forEach(w -> seen.addAll(w.seen));
         assertThat(seen).containsExactlyInAnyOrderElementsOf(expected);

@@ -54,7 +54,7 @@ class MasterWorkerRoundsAccelPortTest {
         protected void eosNotify(int channel) {
             inputEnded = true;
             if (outstanding == 0) {
-                sendOut(eos());                         // broadcast_task(FF_EOS)
+                sendOut(eos()); // broadcast_task(FF_EOS)
             }
         }
     }
@@ -79,8 +79,8 @@ class MasterWorkerRoundsAccelPortTest {
             assertThat(acc.loadResult()).as("round %d", round).isNull();
         }
 
-        assertThat(master.backPerRound).hasSize(3)
-                .allSatisfy(back -> assertThat(back).containsExactlyInAnyOrderElementsOf(stream));
+        assertThat(master.backPerRound).hasSize(3).allSatisfy(back -> assertThat(back)
+                .containsExactlyInAnyOrderElementsOf(stream));
         assertThat(workers.stream().mapToInt(w -> w.tasks).sum()).isEqualTo(3 * streamLength);
     }
 }

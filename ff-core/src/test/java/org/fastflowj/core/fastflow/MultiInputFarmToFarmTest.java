@@ -32,9 +32,13 @@ class MultiInputFarmToFarmTest {
         List<Long> all = new ArrayList<>();
         for (Record w : seconds) {
             all.addAll(w.items);
-            assertThat(w.ended).as("svcEnd of every second-farm worker ran (after its EOS)").isTrue();
+            assertThat(w.ended)
+                    .as("svcEnd of every second-farm worker ran (after its EOS)")
+                    .isTrue();
         }
-        assertThat(all).containsExactlyInAnyOrderElementsOf(LongStream.range(10, 10 + tasks).boxed().toList());
+        assertThat(all)
+                .containsExactlyInAnyOrderElementsOf(
+                        LongStream.range(10, 10 + tasks).boxed().toList());
         assertThat(seconds).extracting(Record::id).containsExactly(0, 1, 2);
     }
 }

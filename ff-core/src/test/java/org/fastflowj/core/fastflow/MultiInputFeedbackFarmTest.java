@@ -41,7 +41,7 @@ class MultiInputFeedbackFarmTest {
 
         @Override
         protected void eosNotify(int channel) {
-            sendOut(eos());   // as FastFlow's broadcast of EOS: in-flight feedback is dropped
+            sendOut(eos()); // as FastFlow's broadcast of EOS: in-flight feedback is dropped
         }
     }
 
@@ -59,13 +59,16 @@ class MultiInputFeedbackFarmTest {
     void shouldComputeEveryInputTaskOnceAndEndWhenTheInputEnds() {
         int workers = 3;
         int tasks = 1000;
-        Farm first = Farm.of(workers, Identity::new).emitter(new Range(10, 10 + tasks - 1)).collector(new Identity());
+        Farm first = Farm.of(workers, Identity::new)
+                .emitter(new Range(10, 10 + tasks - 1))
+                .collector(new Identity());
         Dispatch dispatch = new Dispatch();
         List<Compute> computes = new ArrayList<>();
         for (int i = 0; i < workers; i++) {
             computes.add(new Compute());
         }
-        Farm second = Farm.of(computes).emitter(dispatch).collector(new Identity()).wrapAround();
+        Farm second =
+                Farm.of(computes).emitter(dispatch).collector(new Identity()).wrapAround();
         new Pipeline(first, second).runAndWaitEnd();
 
         List<Long> all = new ArrayList<>();
@@ -73,7 +76,7 @@ class MultiInputFeedbackFarmTest {
         List<Long> expected = LongStream.range(10, 10 + tasks).boxed().toList();
         assertThat(all).containsExactlyInAnyOrderElementsOf(expected);
         assertThat(dispatch.back).doesNotHaveDuplicates().isSubsetOf(expected);
-        assertThat(dispatch.forwardInputs).isEqualTo(1);   // one collector upstream
-        assertThat(dispatch.feedbackInputs).isEqualTo(1);  // one collector looping back
+        assertThat(dispatch.forwardInputs).isEqualTo(1); // one collector upstream
+        assertThat(dispatch.feedbackInputs).isEqualTo(1); // one collector looping back
     }
 }

@@ -60,7 +60,9 @@ class MultiInputFromFarmWorkersTest {
 
         assertThat(stage.byChannel).hasSize(3);
         for (int c = 0; c < 3; c++) {
-            assertThat(stage.byChannel.get(c)).containsExactlyElementsOf(LongStream.rangeClosed(c + 1, N).boxed().toList());
+            assertThat(stage.byChannel.get(c))
+                    .containsExactlyElementsOf(
+                            LongStream.rangeClosed(c + 1, N).boxed().toList());
         }
         assertThat(stage.ended).containsExactlyInAnyOrder(0, 1, 2);
     }

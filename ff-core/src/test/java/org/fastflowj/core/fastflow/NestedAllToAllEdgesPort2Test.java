@@ -90,7 +90,9 @@ class NestedAllToAllEdgesPort2Test {
         Sink sink = new Sink();
         new Pipeline(source, central, sink).runAndWaitEnd();
 
-        assertThat(sink.items).containsExactlyInAnyOrderElementsOf(IntStream.rangeClosed(1, 100).boxed().toList());
+        assertThat(sink.items)
+                .containsExactlyInAnyOrderElementsOf(
+                        IntStream.rangeClosed(1, 100).boxed().toList());
         // the source fans out to the three entry nodes of the central all-to-all; channel 0 is LeftUp's first
         assertThat(source.outputs).isEqualTo(3);
         assertThat(wlIn0.seen).isEqualTo(100);

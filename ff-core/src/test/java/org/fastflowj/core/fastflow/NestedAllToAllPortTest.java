@@ -69,7 +69,8 @@ class NestedAllToAllPortTest {
         long perSource = 20_000;
         CountingSink sink = new CountingSink();
         AllToAll inner = new AllToAll()
-                .firstSet(Combiner.of(Combiner.of(new MiPass(), new Pass()), new MoPass()),
+                .firstSet(
+                        Combiner.of(Combiner.of(new MiPass(), new Pass()), new MoPass()),
                         Combiner.of(Combiner.of(new MiPass(), new Pass()), new MoPass()))
                 .secondSet(sink);
         AllToAll outer = new AllToAll()

@@ -81,7 +81,7 @@ class NestedFarmAccelPortTest {
             acc.offload(i);
         }
         acc.endInput();
-        acc.waitEnd();                                   // the C++ main ignores the first farm's output
+        acc.waitEnd(); // the C++ main ignores the first farm's output
 
         assertThat(collector.innerResults).containsExactlyInAnyOrderElementsOf(stream);
         assertThat(collector.drainedOn).as("svcEnd drained the inner farm").contains("collector");

@@ -42,7 +42,9 @@ class NestedWrapAroundPipelineTest {
             feedback = feedbackChannels();
             forward = inputChannels();
             assertThat(fromFeedback()).isTrue();
-            backByChannel.computeIfAbsent(inputChannel(), k -> new ArrayList<>()).add(task);
+            backByChannel
+                    .computeIfAbsent(inputChannel(), k -> new ArrayList<>())
+                    .add(task);
             return ++counter == N ? eos() : goOn();
         }
     }
@@ -79,7 +81,7 @@ class NestedWrapAroundPipelineTest {
         @Override
         protected Long svc(Long task) {
             seen.add(task);
-            return task;   // back to the head
+            return task; // back to the head
         }
     }
 
@@ -92,16 +94,24 @@ class NestedWrapAroundPipelineTest {
         Pipeline outer = new Pipeline(middle, last).wrapAround();
         outer.runAndWaitEnd();
 
-        assertThat(last.seen).containsExactlyElementsOf(
-                LongStream.rangeClosed(N / 2 + 1, N).filter(x -> x % 2 == 0).boxed().toList());
+        assertThat(last.seen)
+                .containsExactlyElementsOf(LongStream.rangeClosed(N / 2 + 1, N)
+                        .filter(x -> x % 2 == 0)
+                        .boxed()
+                        .toList());
         assertThat(head.forward).isZero();
         assertThat(head.feedback).isEqualTo(3);
         assertThat(head.counter).isEqualTo(N);
         List<List<Long>> back = new ArrayList<>(head.backByChannel.values());
         assertThat(back).hasSize(3);
-        List<Long> odd = LongStream.rangeClosed(1, N).filter(x -> x % 2 == 1).boxed().toList();
-        List<Long> smallEven = LongStream.rangeClosed(1, N / 2).filter(x -> x % 2 == 0).boxed().toList();
-        List<Long> bigEven = LongStream.rangeClosed(N / 2 + 1, N).filter(x -> x % 2 == 0).boxed().toList();
+        List<Long> odd =
+                LongStream.rangeClosed(1, N).filter(x -> x % 2 == 1).boxed().toList();
+        List<Long> smallEven =
+                LongStream.rangeClosed(1, N / 2).filter(x -> x % 2 == 0).boxed().toList();
+        List<Long> bigEven = LongStream.rangeClosed(N / 2 + 1, N)
+                .filter(x -> x % 2 == 0)
+                .boxed()
+                .toList();
         // each feedback channel carries one stage's returns, in order (FIFO per channel)
         assertThat(back).containsExactlyInAnyOrder(odd, smallEven, bigEven);
     }

@@ -64,7 +64,9 @@ class OFarmPortTest {
         Stop stop = new Stop();
         new Pipeline(new Start(length), Farm.of(3, SlowFirstWorker::new).ordered(), stop).runAndWaitEnd();
 
-        assertThat(stop.received).containsExactlyElementsOf(LongStream.rangeClosed(1, length).boxed().toList());
+        assertThat(stop.received)
+                .containsExactlyElementsOf(
+                        LongStream.rangeClosed(1, length).boxed().toList());
     }
 
     /** Multi-output emitter sending one task per call, counting down from length - 1 to 1. */
@@ -100,8 +102,12 @@ class OFarmPortTest {
     void shouldKeepOrderInAnOrderedOnDemandFarmWithEmitterAndCollector() {
         long length = 300;
         DescendingStop stop = new DescendingStop();
-        Farm.of(3, SlowFirstWorker::new).emitter(new CountDownStart(length)).collector(stop)
-                .ordered().onDemand().runAndWaitEnd();
+        Farm.of(3, SlowFirstWorker::new)
+                .emitter(new CountDownStart(length))
+                .collector(stop)
+                .ordered()
+                .onDemand()
+                .runAndWaitEnd();
 
         List<Long> expected = new ArrayList<>();
         for (long t = length - 1; t >= 1; t--) {

@@ -53,7 +53,8 @@ class OnDemandFarmOfPipelinesAccelPortTest {
         CountingStage emitter = new CountingStage();
         CountingStage collector = new CountingStage();
         Farm farm = Farm.of(workers).emitter(emitter).collector(collector).onDemand();
-        RunOptions options = RunOptions.defaults().waitStrategy(WaitStrategy.BLOCKING).queueCapacity(1024);
+        RunOptions options =
+                RunOptions.defaults().waitStrategy(WaitStrategy.BLOCKING).queueCapacity(1024);
 
         Random random = new Random(4999);
         List<Integer> bunches = new ArrayList<>();
@@ -79,16 +80,22 @@ class OnDemandFarmOfPipelinesAccelPortTest {
             }
             acc.waitEnd();
             int first = round;
-            assertThat(results).as("round %d", round)
-                    .containsExactlyInAnyOrderElementsOf(IntStream.range(0, bunch).map(j -> first + j).boxed().toList());
+            assertThat(results)
+                    .as("round %d", round)
+                    .containsExactlyInAnyOrderElementsOf(IntStream.range(0, bunch)
+                            .map(j -> first + j)
+                            .boxed()
+                            .toList());
         }
 
         assertThat(emitter.perRound).containsExactlyElementsOf(bunches);
         assertThat(collector.perRound).containsExactlyElementsOf(bunches);
         for (int round = 0; round < rounds; round++) {
             int r = round;
-            assertThat(firstStages.stream().mapToInt(s -> s.perRound.get(r)).sum()).isEqualTo(bunches.get(r));
-            assertThat(secondStages.stream().mapToInt(s -> s.perRound.get(r)).sum()).isEqualTo(bunches.get(r));
+            assertThat(firstStages.stream().mapToInt(s -> s.perRound.get(r)).sum())
+                    .isEqualTo(bunches.get(r));
+            assertThat(secondStages.stream().mapToInt(s -> s.perRound.get(r)).sum())
+                    .isEqualTo(bunches.get(r));
         }
     }
 }

@@ -62,14 +62,21 @@ class OnDemandFarmRoutingPortTest {
     }
 
     private static List<Long> moduloClass(int k) {
-        return LongStream.rangeClosed(1, TASKS).filter(i -> i % WORKERS == k).boxed().toList();
+        return LongStream.rangeClosed(1, TASKS)
+                .filter(i -> i % WORKERS == k)
+                .boxed()
+                .toList();
     }
 
     @Test
     void shouldDeliverEachTaskToTheChosenWorkerOfAnOnDemandFarm() {
         List<Worker> workers = List.of(new Worker(), new Worker(), new Worker(), new Worker());
         CountingCollector collector = new CountingCollector();
-        Farm.of(workers).emitter(new ModuloEmitter(WORKERS)).collector(collector).onDemand().runAndWaitEnd();
+        Farm.of(workers)
+                .emitter(new ModuloEmitter(WORKERS))
+                .collector(collector)
+                .onDemand()
+                .runAndWaitEnd();
 
         assertThat(collector.remaining).isZero();
         for (int k = 0; k < WORKERS; k++) {

@@ -31,7 +31,8 @@ class OrderedFarmAccelPortTest {
     void shouldGiveResultsInOffloadOrder() {
         int streamLength = 1000;
         // ff_farm(true) + set_ordered(), no collector given: results reach the caller in order
-        Accelerator<Integer, Integer> acc = Accelerator.start(Farm.of(3, UnevenWorker::new).ordered());
+        Accelerator<Integer, Integer> acc =
+                Accelerator.start(Farm.of(3, UnevenWorker::new).ordered());
         List<Integer> results = new ArrayList<>();
         int polledEarly = 0;
         for (int i = 0; i < streamLength; i++) {
@@ -50,7 +51,9 @@ class OrderedFarmAccelPortTest {
         }
         acc.waitEnd();
 
-        assertThat(results).containsExactlyElementsOf(IntStream.range(0, streamLength).boxed().toList());
+        assertThat(results)
+                .containsExactlyElementsOf(
+                        IntStream.range(0, streamLength).boxed().toList());
         assertThat(polledEarly).isBetween(0, streamLength);
     }
 }

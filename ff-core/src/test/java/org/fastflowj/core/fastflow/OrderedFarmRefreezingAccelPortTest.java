@@ -28,7 +28,7 @@ class OrderedFarmRefreezingAccelPortTest {
 
         @Override
         protected void svcEnd() {
-            ends++;                                      // "worker END" in the C++, once per round
+            ends++; // "worker END" in the C++, once per round
         }
     }
 

@@ -23,7 +23,7 @@ class PipeFunctionsAccelPortTest {
             acc.offload(i);
         }
         acc.endInput();
-        for (long i = 0; i < streamLength; i++) {        // exactly streamLength loads, none of them the end
+        for (long i = 0; i < streamLength; i++) { // exactly streamLength loads, none of them the end
             Long result = acc.loadResult();
             assertThat(result).isNotNull().isEqualTo((i + 1) * 2);
         }

@@ -50,7 +50,8 @@ class PipelineOfFarmsAccelPortTest {
         Farm farm2 = Farm.of(stage2).emitter(new Pass()).collector(new Pass());
         Pipeline pipe = new Pipeline(farm1, farm2);
 
-        Accelerator<Integer, Integer> acc = Accelerator.start(pipe, RunOptions.defaults().queueCapacity(1024));
+        Accelerator<Integer, Integer> acc =
+                Accelerator.start(pipe, RunOptions.defaults().queueCapacity(1024));
         List<Integer> results = new ArrayList<>();
         for (int j = 0; j < streamLength; j++) {
             acc.offload(j);
@@ -65,7 +66,9 @@ class PipelineOfFarmsAccelPortTest {
         }
         acc.waitEnd();
 
-        assertThat(results).containsExactlyInAnyOrderElementsOf(IntStream.range(0, streamLength).boxed().toList());
+        assertThat(results)
+                .containsExactlyInAnyOrderElementsOf(
+                        IntStream.range(0, streamLength).boxed().toList());
         assertThat(stage1.stream().mapToInt(w -> w.tasks).sum()).isEqualTo(streamLength);
         assertThat(stage2.stream().mapToInt(w -> w.tasks).sum()).isEqualTo(streamLength);
         // pipe->ffStats: the run's statistics cover the input and output stages and every node of both farms

@@ -49,7 +49,10 @@ class PipelineRoundsAccelPortTest {
             }
             acc.waitEnd();
             // a pipeline of sequential stages keeps the stream's order
-            assertThat(results).as("round %d", round).containsExactlyElementsOf(IntStream.range(0, streamLength).boxed().toList());
+            assertThat(results)
+                    .as("round %d", round)
+                    .containsExactlyElementsOf(
+                            IntStream.range(0, streamLength).boxed().toList());
         }
         assertThat(stages).allSatisfy(s -> assertThat(s.tasks).isEqualTo(3 * streamLength));
     }

@@ -61,15 +61,20 @@ class PipelineWithNestedPipelinesPort3Test {
     void shouldSumTheStreamThroughAFarmOfPipelines() {
         Pass[] first = {new Pass(), new Pass(), new Pass()};
         Pass[] second = {new Pass(), new Pass(), new Pass()};
-        Farm farm = Farm.of(new Pipeline(first[0], second[0]), new Pipeline(first[1], second[1]),
-                new Pipeline(first[2], second[2])).collector(Node.of((Integer x) -> x));
+        Farm farm = Farm.of(
+                        new Pipeline(first[0], second[0]),
+                        new Pipeline(first[1], second[1]),
+                        new Pipeline(first[2], second[2]))
+                .collector(Node.of((Integer x) -> x));
         Stage3 sink = new Stage3();
         new Pipeline(new Stage1(1000), farm, sink).runAndWaitEnd();
 
         assertThat(sink.printed).isEqualTo(499_500L);
         assertThat(sink.got).isEqualTo(1000);
         for (int i = 0; i < 3; i++) {
-            assertThat(first[i].got).as("worker %d's two stages see the same tasks", i).isEqualTo(second[i].got);
+            assertThat(first[i].got)
+                    .as("worker %d's two stages see the same tasks", i)
+                    .isEqualTo(second[i].got);
         }
         assertThat(first[0].got + first[1].got + first[2].got).isEqualTo(1000);
     }

@@ -66,7 +66,8 @@ class ThreeStagePipelinePort3Test {
     @Test
     void shouldSumEverySquareOnceWithShortQueues() {
         Third third = new Third();
-        new Pipeline(new First(500), new Second(), third).runAndWaitEnd(RunOptions.defaults().queueCapacity(10));
+        new Pipeline(new First(500), new Second(), third)
+                .runAndWaitEnd(RunOptions.defaults().queueCapacity(10));
 
         double expected = 0;
         for (int i = 1; i <= 500; i++) {

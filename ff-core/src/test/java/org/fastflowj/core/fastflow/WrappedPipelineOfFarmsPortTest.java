@@ -68,7 +68,7 @@ class WrappedPipelineOfFarmsPortTest {
         new Pipeline(f1, f2).wrapAround().runAndWaitEnd();
 
         List<Integer> expected = IntStream.range(0, length).boxed().toList();
-        assertThat(first.seen).containsExactlyElementsOf(expected);   // one worker: order kept
+        assertThat(first.seen).containsExactlyElementsOf(expected); // one worker: order kept
         assertThat(last.seen).containsExactlyElementsOf(expected);
         // the head ended with its start call; what came back afterwards was dropped
         assertThat(emitter.calls).isEqualTo(1);
@@ -81,6 +81,7 @@ class WrappedPipelineOfFarmsPortTest {
         Collector last = new Collector();
         new Pipeline(head, last).wrapAround().runAndWaitEnd();
 
-        assertThat(last.seen).containsExactlyElementsOf(IntStream.range(0, 1000).boxed().toList());
+        assertThat(last.seen)
+                .containsExactlyElementsOf(IntStream.range(0, 1000).boxed().toList());
     }
 }

@@ -48,7 +48,7 @@ class WrappedPipelineWithInputTest {
         @Override
         protected Long svc(Long task) {
             seen.add(task);
-            return task;  // goes back to the head
+            return task; // goes back to the head
         }
     }
 

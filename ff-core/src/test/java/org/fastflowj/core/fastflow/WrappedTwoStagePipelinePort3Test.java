@@ -47,9 +47,9 @@ class WrappedTwoStagePipelinePort3Test {
         Stage second = new Stage(1000);
         new Pipeline(first, second).wrapAround().runAndWaitEnd();
 
-        assertThat(second.sum).isEqualTo(249_500L);          // 0 + 2 + ... + 998, the value test3 prints
-        assertThat(first.sum).isEqualTo(250_000L);           // 1 + 3 + ... + 999
-        assertThat(first.calls).isEqualTo(501);              // the initial null, then 1, 3, ..., 999
+        assertThat(second.sum).isEqualTo(249_500L); // 0 + 2 + ... + 998, the value test3 prints
+        assertThat(first.sum).isEqualTo(250_000L); // 1 + 3 + ... + 999
+        assertThat(first.calls).isEqualTo(501); // the initial null, then 1, 3, ..., 999
         assertThat(second.calls).isEqualTo(500);
         assertThat(first.ended).isTrue();
         assertThat(second.ended).isTrue();

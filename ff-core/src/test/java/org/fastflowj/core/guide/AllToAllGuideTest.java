@@ -53,8 +53,10 @@ class AllToAllGuideTest {
     }
 
     static List<Integer> expected(int lWorkers, int count) {
-        return IntStream.range(0, lWorkers).boxed()
-                .flatMap(i -> IntStream.range(0, count).mapToObj(k -> 100 * i + k)).toList();
+        return IntStream.range(0, lWorkers)
+                .boxed()
+                .flatMap(i -> IntStream.range(0, count).mapToObj(k -> 100 * i + k))
+                .toList();
     }
 
     @Test
@@ -62,10 +64,10 @@ class AllToAllGuideTest {
         // tag::round-robin[]
         List<Recorder> rWorkers = List.of(new Recorder(), new Recorder(), new Recorder());
         AllToAll a2a = new AllToAll()
-                .firstSet(new Range(30), new Range(30))            // L-Workers
-                .secondSet(rWorkers);                              // R-Workers
+                .firstSet(new Range(30), new Range(30)) // L-Workers
+                .secondSet(rWorkers); // R-Workers
         Collect<Integer> sink = new Collect<>();
-        new Pipeline(a2a, sink).runAndWaitEnd();                   // the R-Workers fan in to the sink
+        new Pipeline(a2a, sink).runAndWaitEnd(); // the R-Workers fan in to the sink
 
         assertThat(sink.items).containsExactlyInAnyOrderElementsOf(expected(2, 30));
         assertThat(rWorkers).allSatisfy(r -> assertThat(r.seen).isNotEmpty());
@@ -85,7 +87,7 @@ class AllToAllGuideTest {
         protected Integer svc(Void none) {
             for (int k = 0; k < count; k++) {
                 int item = 100 * id() + k;
-                sendOutTo(item, item % outputChannels());  // output channel j = R-Worker j
+                sendOutTo(item, item % outputChannels()); // output channel j = R-Worker j
             }
             return eos();
         }
@@ -95,7 +97,10 @@ class AllToAllGuideTest {
     @Test
     void shouldSendEachKeyToOneRWorker() {
         List<Recorder> rWorkers = List.of(new Recorder(), new Recorder(), new Recorder());
-        new AllToAll().firstSet(new Partition(30), new Partition(30)).secondSet(rWorkers).runAndWaitEnd();
+        new AllToAll()
+                .firstSet(new Partition(30), new Partition(30))
+                .secondSet(rWorkers)
+                .runAndWaitEnd();
 
         for (int j = 0; j < 3; j++) {
             int owner = j;
@@ -107,7 +112,7 @@ class AllToAllGuideTest {
     static final class Announce extends MultiOutputNode<Void, String> {
         @Override
         protected String svc(Void none) {
-            broadcast("hello from L" + id());      // every R-Worker gets it
+            broadcast("hello from L" + id()); // every R-Worker gets it
             return eos();
         }
     }
@@ -127,7 +132,10 @@ class AllToAllGuideTest {
     @Test
     void shouldBroadcastFromEachLWorkerToEveryRWorker() {
         List<Listen> rWorkers = List.of(new Listen(), new Listen());
-        new AllToAll().firstSet(new Announce(), new Announce(), new Announce()).secondSet(rWorkers).runAndWaitEnd();
+        new AllToAll()
+                .firstSet(new Announce(), new Announce(), new Announce())
+                .secondSet(rWorkers)
+                .runAndWaitEnd();
 
         assertThat(rWorkers).allSatisfy(r -> assertThat(r.heard)
                 .containsExactlyInAnyOrder("0: hello from L0", "1: hello from L1", "2: hello from L2"));
@@ -139,7 +147,7 @@ class AllToAllGuideTest {
         AllToAll a2a = new AllToAll()
                 .firstSet(new Range(50), new Range(50))
                 .secondSet(new Recorder(), new Recorder(), new Recorder())
-                .onDemand();                       // an L-Worker sends only where a slot is free
+                .onDemand(); // an L-Worker sends only where a slot is free
         Collect<Integer> sink = new Collect<>();
         new Pipeline(a2a, sink).runAndWaitEnd();
 

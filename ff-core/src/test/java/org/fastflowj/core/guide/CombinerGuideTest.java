@@ -53,14 +53,15 @@ class CombinerGuideTest {
         // tag::combiner[]
         Node<Integer, Integer> evens = new Evens();
         Node<Integer, String> label = Node.of(x -> "#" + x);
-        Combiner<Integer, String> fused = Combiner.of(evens, label);   // one thread runs both
+        Combiner<Integer, String> fused = Combiner.of(evens, label); // one thread runs both
 
         Collect<String> sink = new Collect<>();
         Pipeline pipe = new Pipeline(new Numbers(), fused, sink);
         pipe.runAndWaitEnd();
 
         assertThat(sink.items).containsExactly("#2", "#4", "#6", "#100");
-        assertThat(GraphCompiler.compile(pipe).vertices()).extracting(Vertex::name)
+        assertThat(GraphCompiler.compile(pipe).vertices())
+                .extracting(Vertex::name)
                 .containsExactly("ff-pipe1-stage0", "ff-pipe1-stage1", "ff-pipe1-stage2");
         // end::combiner[]
     }
@@ -68,8 +69,8 @@ class CombinerGuideTest {
     @Test
     void shouldNestCombiners() {
         Collect<Integer> sink = new Collect<>();
-        Node<Integer, Integer> three = Combiner.of(Combiner.of(new Evens(), Node.of((Integer x) -> x + 1)),
-                Node.of((Integer x) -> x * 10));
+        Node<Integer, Integer> three =
+                Combiner.of(Combiner.of(new Evens(), Node.of((Integer x) -> x + 1)), Node.of((Integer x) -> x * 10));
         new Pipeline(new Numbers(), three, sink).runAndWaitEnd();
 
         assertThat(sink.items).containsExactly(30, 50, 70, 1010);

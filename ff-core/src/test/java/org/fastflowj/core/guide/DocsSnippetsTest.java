@@ -30,11 +30,15 @@ class DocsSnippetsTest {
     @Test
     void shouldHaveEveryDocSampleEqualToItsTaggedSource() throws IOException {
         Path root = repositoryRoot();
-        assumeThat(root).as("docs/ not found next to ff-core: not run from a full checkout").isNotNull();
+        assumeThat(root)
+                .as("docs/ not found next to ff-core: not run from a full checkout")
+                .isNotNull();
 
         List<Path> docs;
         try (Stream<Path> files = Files.list(root.resolve("docs"))) {
-            docs = files.filter(p -> p.getFileName().toString().endsWith(".md")).sorted().toList();
+            docs = files.filter(p -> p.getFileName().toString().endsWith(".md"))
+                    .sorted()
+                    .toList();
         }
         List<String> stale = new ArrayList<>();
         int blocks = 0;
@@ -46,12 +50,15 @@ class DocsSnippetsTest {
             }
         }
         assertThat(blocks).as("snippet blocks in docs/*.md").isPositive();
-        assertThat(stale).as("docs out of date with their code samples; run: python3 docs/sync-snippets.py").isEmpty();
+        assertThat(stale)
+                .as("docs out of date with their code samples; run: python3 docs/sync-snippets.py")
+                .isEmpty();
     }
 
     @Test
     void shouldCutATaggedRegionDedentedWithoutNestedTagLines() {
-        String source = String.join("\n",
+        String source = String.join(
+                "\n",
                 "class A {",
                 "    // tag::outer[]",
                 "    void f() {",
@@ -83,8 +90,11 @@ class DocsSnippetsTest {
         int last = 0;
         while (m.find()) {
             out.append(text, last, m.start());
-            out.append(m.group(1)).append("\n```java\n").append(excerpt(root, m.group(2), m.group(3)))
-                    .append("\n```\n").append(m.group(5));
+            out.append(m.group(1))
+                    .append("\n```java\n")
+                    .append(excerpt(root, m.group(2), m.group(3)))
+                    .append("\n```\n")
+                    .append(m.group(5));
             last = m.end();
         }
         return out.append(text.substring(last)).toString();
@@ -108,7 +118,9 @@ class DocsSnippetsTest {
             Matcher m = TAG_LINE.matcher(lines[i]);
             if (m.matches() && m.group(2).equals(name)) {
                 if (m.group(1).equals("tag")) {
-                    assertThat(start).as("%s: tag::%s[] appears twice", path, name).isEqualTo(-1);
+                    assertThat(start)
+                            .as("%s: tag::%s[] appears twice", path, name)
+                            .isEqualTo(-1);
                     start = i;
                 } else if (start >= 0 && end < 0) {
                     end = i;

@@ -52,8 +52,8 @@ class ErrorHandlingGuideTest {
         Pipeline pipe = new Pipeline(new Naturals(), new Fragile(), new Drop());
         NodeFailedException failure = catchThrowableOfType(NodeFailedException.class, pipe::runAndWaitEnd);
 
-        assertThat(failure.nodeName()).isEqualTo("ff-pipe1-stage1");  // the failing node's thread
-        assertThat(failure.phase()).isEqualTo("svc");                  // svcInit, svc, eosNotify or svcEnd
+        assertThat(failure.nodeName()).isEqualTo("ff-pipe1-stage1"); // the failing node's thread
+        assertThat(failure.phase()).isEqualTo("svc"); // svcInit, svc, eosNotify or svcEnd
         assertThat(failure.getCause()).isInstanceOf(IOException.class).hasMessage("cannot process 1000");
         // every other thread, even the infinite source, was cancelled and has ended
         // end::node-failed[]
@@ -78,7 +78,7 @@ class ErrorHandlingGuideTest {
     static final class NeedsConfig extends Node<Integer, Integer> {
         @Override
         protected void svcInit() {
-            throw new IllegalStateException("missing configuration");  // aborts the whole run
+            throw new IllegalStateException("missing configuration"); // aborts the whole run
         }
 
         @Override
@@ -90,7 +90,8 @@ class ErrorHandlingGuideTest {
 
     @Test
     void shouldAbortTheRunWhenSvcInitFails() {
-        NodeFailedException failure = catchThrowableOfType(NodeFailedException.class,
+        NodeFailedException failure = catchThrowableOfType(
+                NodeFailedException.class,
                 () -> new Pipeline(new Naturals(), new NeedsConfig(), new Drop()).runAndWaitEnd());
 
         assertThat(failure.nodeName()).isEqualTo("ff-pipe1-stage1");
@@ -104,8 +105,8 @@ class ErrorHandlingGuideTest {
         Node<Integer, Integer> same = Node.of(x -> x);
         Pipeline illegal = new Pipeline(new Naturals(), same, same);
 
-        assertThatThrownBy(illegal::run)                           // checked when the tree is compiled
-                .isInstanceOf(GraphBuildException.class)           // an IllegalArgumentException
+        assertThatThrownBy(illegal::run) // checked when the tree is compiled
+                .isInstanceOf(GraphBuildException.class) // an IllegalArgumentException
                 .hasMessageContaining("is used twice");
         // end::build-error[]
     }

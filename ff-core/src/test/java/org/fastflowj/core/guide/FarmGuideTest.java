@@ -67,7 +67,9 @@ class FarmGuideTest {
         new Pipeline(new Numbers(100), Farm.of(4, Square::new), sink).runAndWaitEnd();
 
         // the workers run in parallel: every result arrives once, in no particular order
-        assertThat(sink.items).containsExactlyInAnyOrderElementsOf(range(0, 100).stream().map(x -> x * x).toList());
+        assertThat(sink.items)
+                .containsExactlyInAnyOrderElementsOf(
+                        range(0, 100).stream().map(x -> x * x).toList());
         // end::default-run[]
     }
 
@@ -115,13 +117,15 @@ class FarmGuideTest {
     @Test
     void shouldDealTasksInTurnWithRoundRobin() {
         // tag::round-robin[]
-        Farm farm = Farm.of(3, Square::new).roundRobin();          // the default policy
+        Farm farm = Farm.of(3, Square::new).roundRobin(); // the default policy
         Pipeline pipe = new Pipeline(new Numbers(30), farm, new Collect<Integer>());
         pipe.runAndWaitEnd();
 
         // no queue ever filled up here, so each worker got exactly every third task
-        assertThat(pipe.stats().nodes()).filteredOn(n -> n.name().startsWith("ff-farm1-worker"))
-                .extracting(NodeStats::itemsIn).containsExactly(10L, 10L, 10L);
+        assertThat(pipe.stats().nodes())
+                .filteredOn(n -> n.name().startsWith("ff-farm1-worker"))
+                .extracting(NodeStats::itemsIn)
+                .containsExactly(10L, 10L, 10L);
         // end::round-robin[]
     }
 
@@ -151,7 +155,7 @@ class FarmGuideTest {
         // tag::on-demand-run[]
         int tasks = 100;
         CountDownLatch others = new CountDownLatch(tasks - 2);
-        Farm farm = Farm.of(2, () -> new StuckOrFast(others)).onDemand();   // 1 slot per worker
+        Farm farm = Farm.of(2, () -> new StuckOrFast(others)).onDemand(); // 1 slot per worker
         Pipeline pipe = new Pipeline(new Numbers(tasks), farm, new Collect<Integer>());
         pipe.runAndWaitEnd();
 
@@ -171,10 +175,10 @@ class FarmGuideTest {
         protected Integer svc(Integer x) throws InterruptedException {
             Thread.sleep(x % 4);
             if (x % 5 == 0) {
-                return goOn();                     // no output for this task
+                return goOn(); // no output for this task
             }
             if (x % 2 == 0) {
-                sendOut(x);                        // two outputs for this task
+                sendOut(x); // two outputs for this task
                 return -x;
             }
             return x;
@@ -186,7 +190,7 @@ class FarmGuideTest {
     void shouldKeepInputOrderInAnOrderedFarm() {
         // tag::ordered-run[]
         Collect<Integer> sink = new Collect<>();
-        Farm farm = Farm.of(4, Uneven::new).ordered(16);           // at most 16 tasks in flight
+        Farm farm = Farm.of(4, Uneven::new).ordered(16); // at most 16 tasks in flight
         new Pipeline(new Numbers(40), farm, sink).runAndWaitEnd();
 
         List<Integer> expected = new ArrayList<>();
@@ -261,21 +265,21 @@ class FarmGuideTest {
 
         @Override
         protected Integer svc(Long result) {
-            if (result == null) {                  // called once with null: start the work
+            if (result == null) { // called once with null: start the work
                 for (int i = 1; i <= tasks; i++) {
                     sendOut(i);
                 }
                 return goOn();
             }
-            sum += result;                         // a result came back on the feedback channel
-            return ++received < tasks ? goOn() : eos();   // all back: EOS to the workers ends the farm
+            sum += result; // a result came back on the feedback channel
+            return ++received < tasks ? goOn() : eos(); // all back: EOS to the workers ends the farm
         }
     }
 
     static final class Cube extends Node<Integer, Long> {
         @Override
         protected Long svc(Integer x) {
-            return (long) x * x * x;               // goes back to the master (no collector)
+            return (long) x * x * x; // goes back to the master (no collector)
         }
     }
     // end::master-worker[]
@@ -286,7 +290,7 @@ class FarmGuideTest {
         Master master = new Master(50);
         Farm.of(4, Cube::new).emitter(master).wrapAround().runAndWaitEnd();
 
-        assertThat(master.sum).isEqualTo(1_625_625L);             // 1^3 + 2^3 + ... + 50^3
+        assertThat(master.sum).isEqualTo(1_625_625L); // 1^3 + 2^3 + ... + 50^3
         // end::master-worker-run[]
     }
 
@@ -299,20 +303,20 @@ class FarmGuideTest {
 
         @Override
         protected Integer svc(Integer item) {
-            if (!fromFeedback()) {                 // a new task from the stream
+            if (!fromFeedback()) { // a new task from the stream
                 pending++;
                 return item;
             }
-            done.add(item);                        // a result from a worker
+            done.add(item); // a result from a worker
             pending--;
             return inputEnded && pending == 0 ? eos() : goOn();
         }
 
         @Override
-        protected void eosNotify(int channel) {    // the forward input ended; feedback goes on
+        protected void eosNotify(int channel) { // the forward input ended; feedback goes on
             inputEnded = true;
             if (pending == 0) {
-                sendOut(eos());                    // nothing in flight: end now
+                sendOut(eos()); // nothing in flight: end now
             }
         }
     }
@@ -325,7 +329,9 @@ class FarmGuideTest {
         Farm farm = Farm.of(3, Square::new).emitter(dispatcher).wrapAround();
         new Pipeline(new Numbers(20), farm).runAndWaitEnd();
 
-        assertThat(dispatcher.done).containsExactlyInAnyOrderElementsOf(range(0, 20).stream().map(x -> x * x).toList());
+        assertThat(dispatcher.done)
+                .containsExactlyInAnyOrderElementsOf(
+                        range(0, 20).stream().map(x -> x * x).toList());
         // end::feedback-with-input-run[]
     }
 
@@ -373,10 +379,10 @@ class FarmGuideTest {
         @Override
         protected Integer svc(Integer x) {
             if (x < 100) {
-                sendFeedbackTo(x, 0);              // not done: once more through the farm
+                sendFeedbackTo(x, 0); // not done: once more through the farm
             } else {
-                sendOutTo(x, 0);                   // done: on to the next stage,
-                sendFeedbackTo(DONE, 0);           // and the emitter is told
+                sendOutTo(x, 0); // done: on to the next stage,
+                sendFeedbackTo(DONE, 0); // and the emitter is told
             }
             return goOn();
         }
@@ -418,7 +424,9 @@ class FarmGuideTest {
     @Test
     void shouldLetAWrappedFarmCollectorSendForwardAndBack() {
         Collect<Integer> sink = new Collect<>();
-        Farm farm = Farm.of(2, () -> Node.of((Integer x) -> 2 * x + 1)).emitter(new Again()).collector(new Sorter())
+        Farm farm = Farm.of(2, () -> Node.of((Integer x) -> 2 * x + 1))
+                .emitter(new Again())
+                .collector(new Sorter())
                 .wrapAround();
         new Pipeline(new Numbers(10), farm, sink).runAndWaitEnd();
 

@@ -36,7 +36,7 @@ class LambdaNodeGuideTest {
         Node<String, Integer> length = Node.of(String::length);
         Node<Integer, Integer> record = Node.of(n -> {
             lengths.add(n);
-            return n;                              // the last stage's outputs are dropped
+            return n; // the last stage's outputs are dropped
         });
         new Pipeline(new Lines(List.of(" a ", "bb", "  ccc")), trim, length, record).runAndWaitEnd();
 

@@ -40,13 +40,13 @@ class MultiInputNodeGuideTest {
 
         @Override
         protected Void svc(Integer item) {
-            seen.get(inputChannel()).add(item);    // channel i = the i-th producer (farm worker i)
+            seen.get(inputChannel()).add(item); // channel i = the i-th producer (farm worker i)
             return goOn();
         }
 
         @Override
         protected void eosNotify(int channel) {
-            ended.add(channel);                    // once per input channel, in the order they end
+            ended.add(channel); // once per input channel, in the order they end
         }
     }
     // end::multi-input[]

@@ -32,7 +32,7 @@ class MultiOutputNodeGuideTest {
         @Override
         protected Integer svc(Void none) {
             for (int i = 0; i < 10; i++) {
-                sendOutTo(i, i % 2);               // forward channel i % 2
+                sendOutTo(i, i % 2); // forward channel i % 2
             }
             return eos();
         }
@@ -55,7 +55,7 @@ class MultiOutputNodeGuideTest {
         @Override
         protected Integer svc(Void none) {
             for (int i = 0; i < 3; i++) {
-                broadcast(i);                      // the same item on each of outputChannels() channels
+                broadcast(i); // the same item on each of outputChannels() channels
             }
             return eos();
         }
@@ -69,7 +69,8 @@ class MultiOutputNodeGuideTest {
         Recorder c = new Recorder();
         Farm.of(a, b, c).emitter(new ToAll()).runAndWaitEnd();
 
-        assertThat(List.of(a.seen, b.seen, c.seen)).allSatisfy(seen -> assertThat(seen).containsExactly(0, 1, 2));
+        assertThat(List.of(a.seen, b.seen, c.seen))
+                .allSatisfy(seen -> assertThat(seen).containsExactly(0, 1, 2));
     }
 
     // tag::send-feedback-to[]
@@ -79,14 +80,14 @@ class MultiOutputNodeGuideTest {
 
         @Override
         protected Integer svc(Integer answer) {
-            if (answer == null) {                  // the loop head's first call, with no input
+            if (answer == null) { // the loop head's first call, with no input
                 for (int k = 0; k < 4; k++) {
-                    sendOut(100 * id() + k);       // the task carries its asker's index
+                    sendOut(100 * id() + k); // the task carries its asker's index
                 }
                 return goOn();
             }
             answers.add(answer);
-            return answers.size() < 4 ? goOn() : eos();   // all answers back: end the loop
+            return answers.size() < 4 ? goOn() : eos(); // all answers back: end the loop
         }
     }
 
@@ -94,7 +95,7 @@ class MultiOutputNodeGuideTest {
     static final class Answerer extends MultiOutputNode<Integer, Integer> {
         @Override
         protected Integer svc(Integer task) {
-            sendFeedbackTo(-task, task / 100);     // feedback channel i goes to L-Worker i
+            sendFeedbackTo(-task, task / 100); // feedback channel i goes to L-Worker i
             return goOn();
         }
     }
@@ -105,9 +106,10 @@ class MultiOutputNodeGuideTest {
         // tag::send-feedback-to-run[]
         Asker first = new Asker();
         Asker second = new Asker();
-        new AllToAll().firstSet(first, second)
+        new AllToAll()
+                .firstSet(first, second)
                 .secondSet(new Answerer(), new Answerer(), new Answerer())
-                .wrapAround()                      // R -> L feedback
+                .wrapAround() // R -> L feedback
                 .runAndWaitEnd();
 
         assertThat(first.answers).containsExactlyInAnyOrder(0, -1, -2, -3);

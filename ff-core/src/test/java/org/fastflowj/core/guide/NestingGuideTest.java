@@ -71,15 +71,22 @@ class NestingGuideTest {
         Set<String> threads = ConcurrentHashMap.newKeySet();
         // tag::pipeline-of-farms[]
         Collect<Integer> sink = new Collect<>();
-        new Pipeline(new Numbers(100),
-                Farm.of(3, () -> new PlusOne(threads)),            // its workers fan in to the next emitter
-                Farm.of(2, () -> new PlusOne(threads)),
-                sink).runAndWaitEnd();
+        new Pipeline(
+                        new Numbers(100),
+                        Farm.of(3, () -> new PlusOne(threads)), // its workers fan in to the next emitter
+                        Farm.of(2, () -> new PlusOne(threads)),
+                        sink)
+                .runAndWaitEnd();
 
         assertThat(sink.items).containsExactlyInAnyOrderElementsOf(range(2, 102));
         // end::pipeline-of-farms[]
-        assertThat(threads).containsExactlyInAnyOrder("ff-farm1-worker0", "ff-farm1-worker1", "ff-farm1-worker2",
-                "ff-farm2-worker0", "ff-farm2-worker1");
+        assertThat(threads)
+                .containsExactlyInAnyOrder(
+                        "ff-farm1-worker0",
+                        "ff-farm1-worker1",
+                        "ff-farm1-worker2",
+                        "ff-farm2-worker0",
+                        "ff-farm2-worker1");
     }
 
     @Test
@@ -91,9 +98,10 @@ class NestingGuideTest {
         new Pipeline(new Numbers(50), farm, sink).runAndWaitEnd();
 
         assertThat(sink.items).containsExactlyInAnyOrderElementsOf(range(2, 52));
-        assertThat(threads).containsExactlyInAnyOrder(                // one thread per stage of each worker
-                "ff-farm1-worker0-stage0", "ff-farm1-worker0-stage1",
-                "ff-farm1-worker1-stage0", "ff-farm1-worker1-stage1");
+        assertThat(threads)
+                .containsExactlyInAnyOrder( // one thread per stage of each worker
+                        "ff-farm1-worker0-stage0", "ff-farm1-worker0-stage1",
+                        "ff-farm1-worker1-stage0", "ff-farm1-worker1-stage1");
         // end::farm-of-pipelines[]
     }
 
@@ -106,7 +114,7 @@ class NestingGuideTest {
                 .secondSet(new PlusOne(threads), new PlusOne(threads), new PlusOne(threads));
         Farm farm = Farm.of(2, () -> new PlusOne(threads));
         Collect<Integer> sink = new Collect<>();
-        new Pipeline(new Numbers(60), a2a, farm, sink).runAndWaitEnd();  // 1 -> L (fan out), R -> emitter (fan in)
+        new Pipeline(new Numbers(60), a2a, farm, sink).runAndWaitEnd(); // 1 -> L (fan out), R -> emitter (fan in)
 
         assertThat(sink.items).containsExactlyInAnyOrderElementsOf(range(3, 63));
         // end::a2a-to-farm[]
@@ -137,7 +145,8 @@ class NestingGuideTest {
     static long edgesBetween(Graph graph, String fromPrefix, String toPrefix) {
         return graph.edges().stream()
                 .filter(e -> e.kind() == Edge.Kind.FORWARD)
-                .filter(e -> e.from().name().startsWith(fromPrefix) && e.to().name().startsWith(toPrefix))
+                .filter(e ->
+                        e.from().name().startsWith(fromPrefix) && e.to().name().startsWith(toPrefix))
                 .count();
     }
 
@@ -145,21 +154,26 @@ class NestingGuideTest {
     void shouldJoinParallelBlocksOneToOneOrByFullShuffle() {
         // tag::composition-rules[]
         // rule 3, equal widths: farm worker i feeds L-Worker i (one-to-one, 3 channels)
-        Graph oneToOne = GraphCompiler.compile(new Pipeline(new Numbers(1),
+        Graph oneToOne = GraphCompiler.compile(new Pipeline(
+                new Numbers(1),
                 Farm.of(3, Pass::new),
                 new AllToAll().firstSet(new Pass(), new Pass(), new Pass()).secondSet(new Pass())));
         assertThat(edgesBetween(oneToOne, "ff-farm1-worker", "ff-a2a1-L")).isEqualTo(3);
 
         // rule 3, different widths: every worker feeds every L-Worker (3 x 2 channels)
-        Graph shuffle = GraphCompiler.compile(new Pipeline(new Numbers(1),
+        Graph shuffle = GraphCompiler.compile(new Pipeline(
+                new Numbers(1),
                 Farm.of(3, Pass::new),
                 new AllToAll().firstSet(new Pass(), new Pass()).secondSet(new Pass())));
         assertThat(edgesBetween(shuffle, "ff-farm1-worker", "ff-a2a1-L")).isEqualTo(6);
 
         // rule 3, both sides choose their channels: full shuffle even for equal widths (3 x 3)
-        Graph chosen = GraphCompiler.compile(new Pipeline(new Numbers(1),
+        Graph chosen = GraphCompiler.compile(new Pipeline(
+                new Numbers(1),
                 Farm.of(3, Chooser::new),
-                new AllToAll().firstSet(new Gatherer(), new Gatherer(), new Gatherer()).secondSet(new Pass())));
+                new AllToAll()
+                        .firstSet(new Gatherer(), new Gatherer(), new Gatherer())
+                        .secondSet(new Pass())));
         assertThat(edgesBetween(chosen, "ff-farm1-worker", "ff-a2a1-L")).isEqualTo(9);
 
         // rule 2: a node after a parallel block fans in (one channel per worker)

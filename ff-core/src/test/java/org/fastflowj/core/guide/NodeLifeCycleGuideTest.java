@@ -38,31 +38,31 @@ class NodeLifeCycleGuideTest {
 
         @Override
         protected void svcInit() {
-            events.add("svcInit");                 // once, on the node's thread, before the first svc
+            events.add("svcInit"); // once, on the node's thread, before the first svc
         }
 
         @Override
         protected Integer svc(Integer x) {
             if (x % 3 == 0) {
-                return goOn();                     // no output for this item, keep going
+                return goOn(); // no output for this item, keep going
             }
             if (x == 5) {
-                sendOut(50);                       // several outputs for one input
+                sendOut(50); // several outputs for one input
                 sendOut(500);
                 return goOn();
             }
-            return x * 2;                          // one output
+            return x * 2; // one output
         }
 
         @Override
         protected void eosNotify(int channel) {
-            events.add("eosNotify(" + channel + ")");  // a plain node: once, channel == -1
-            sendOut(-1);                           // still delivered, before the EOS
+            events.add("eosNotify(" + channel + ")"); // a plain node: once, channel == -1
+            sendOut(-1); // still delivered, before the EOS
         }
 
         @Override
         protected void svcEnd() {
-            events.add("svcEnd");                  // once, after the EOS went downstream
+            events.add("svcEnd"); // once, after the EOS went downstream
         }
     }
 
@@ -116,7 +116,7 @@ class NodeLifeCycleGuideTest {
 
         @Override
         protected Integer svc(Void none) {
-            return i < 3 ? i++ : eos();            // NullPointerException at the fourth call
+            return i < 3 ? i++ : eos(); // NullPointerException at the fourth call
         }
     }
 

@@ -42,7 +42,7 @@ class PipelineGuideTest {
         // tag::pipeline[]
         Collect<String> sink = new Collect<>();
         Pipeline pipe = new Pipeline(new Numbers(5), Node.of((Integer x) -> x * x));
-        pipe.add(Node.of((Integer x) -> "sq=" + x)).add(sink);    // stages can also be appended
+        pipe.add(Node.of((Integer x) -> "sq=" + x)).add(sink); // stages can also be appended
         pipe.runAndWaitEnd();
 
         assertThat(sink.items).containsExactly("sq=1", "sq=4", "sq=9", "sq=16", "sq=25");
@@ -56,17 +56,17 @@ class PipelineGuideTest {
 
         @Override
         protected int[] svc(int[] counter) {
-            if (counter == null) {                 // first call: no forward input, start the loop
+            if (counter == null) { // first call: no forward input, start the loop
                 for (int start = 0; start < 3; start++) {
                     sendOut(new int[] {start});
                 }
                 return goOn();
             }
             if (counter[0] < 10) {
-                return counter;                    // around once more
+                return counter; // around once more
             }
             finished.add(counter[0]);
-            return finished.size() < 3 ? goOn() : eos();   // EOS does not circulate: the head ends the loop
+            return finished.size() < 3 ? goOn() : eos(); // EOS does not circulate: the head ends the loop
         }
     }
 
@@ -74,7 +74,7 @@ class PipelineGuideTest {
         @Override
         protected int[] svc(int[] counter) {
             counter[0]++;
-            return counter;                        // the last stage's output goes back to the head
+            return counter; // the last stage's output goes back to the head
         }
     }
     // end::loop[]

@@ -48,12 +48,14 @@ class RunOptionsGuideTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = WaitStrategy.class, names = {"BACKOFF", "BLOCKING"})
+    @EnumSource(
+            value = WaitStrategy.class,
+            names = {"BACKOFF", "BLOCKING"})
     void shouldGiveTheSameResultWithEveryWaitStrategy(WaitStrategy strategy) {
         // tag::wait-strategy[]
         Sum sum = new Sum();
         new Pipeline(new Numbers(10_000), Farm.of(3, () -> Node.of((Integer x) -> x)), sum)
-                .runAndWaitEnd(RunOptions.defaults().waitStrategy(strategy));    // BACKOFF is the default
+                .runAndWaitEnd(RunOptions.defaults().waitStrategy(strategy)); // BACKOFF is the default
 
         assertThat(sum.total).isEqualTo(sumBelow(10_000));
         // end::wait-strategy[]
@@ -62,8 +64,9 @@ class RunOptionsGuideTest {
     @Test
     void shouldBusySpinOnlyWhenEveryThreadHasACore() {
         // tag::busy-spin[]
-        Sum sum = new Sum();                                       // 2 threads: fine on 2 or more cores
-        new Pipeline(new Numbers(10_000), sum).runAndWaitEnd(RunOptions.defaults().waitStrategy(WaitStrategy.BUSY_SPIN));
+        Sum sum = new Sum(); // 2 threads: fine on 2 or more cores
+        new Pipeline(new Numbers(10_000), sum)
+                .runAndWaitEnd(RunOptions.defaults().waitStrategy(WaitStrategy.BUSY_SPIN));
 
         assertThat(sum.total).isEqualTo(sumBelow(10_000));
         // end::busy-spin[]
@@ -74,7 +77,7 @@ class RunOptionsGuideTest {
         // tag::queue-capacity[]
         Sum sum = new Sum();
         new Pipeline(new Numbers(5_000), Node.of((Integer x) -> x), sum)
-                .runAndWaitEnd(RunOptions.defaults().queueCapacity(1));        // default 2048
+                .runAndWaitEnd(RunOptions.defaults().queueCapacity(1)); // default 2048
 
         assertThat(sum.total).isEqualTo(sumBelow(5_000));
         // end::queue-capacity[]
@@ -89,7 +92,8 @@ class RunOptionsGuideTest {
 
         assertThat(sum.total).isEqualTo(sumBelow(50_000));
         // the source never waited on a full channel (it may have used memory instead)
-        assertThat(pipe.stats().node("ff-pipe1-stage0").orElseThrow().blockedOutputNanos()).isZero();
+        assertThat(pipe.stats().node("ff-pipe1-stage0").orElseThrow().blockedOutputNanos())
+                .isZero();
         // end::unbounded[]
     }
 
@@ -98,7 +102,7 @@ class RunOptionsGuideTest {
         // tag::thread-mapping[]
         Sum sum = new Sum();
         Pipeline pipe = new Pipeline(new Numbers(1_000), Node.of((Integer x) -> x), sum);
-        pipe.runAndWaitEnd(RunOptions.defaults().threadMapping("0,1"));       // stage0 -> 0, stage1 -> 1, stage2 -> 0
+        pipe.runAndWaitEnd(RunOptions.defaults().threadMapping("0,1")); // stage0 -> 0, stage1 -> 1, stage2 -> 0
 
         assertThat(sum.total).isEqualTo(sumBelow(1_000));
         // pinning is a hint: where the platform refuses it, the run goes on unpinned (cpu -1) and logs why once

@@ -119,7 +119,7 @@ class SourceGuideTest {
     void shouldEndAnInfiniteSourceWhenItsConsumerEnds() {
         // tag::early-termination-run[]
         Collect<Long> sink = new Collect<>();
-        new Pipeline(new Naturals(), new Take<Long>(10), sink).runAndWaitEnd();   // terminates
+        new Pipeline(new Naturals(), new Take<Long>(10), sink).runAndWaitEnd(); // terminates
 
         assertThat(sink.items).containsExactly(0L, 1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L);
         // end::early-termination-run[]

@@ -43,18 +43,24 @@ class StatsGuideTest {
         Pipeline pipe = new Pipeline(new Numbers(), Farm.of(2, EvensOnly::new), new Drop());
         pipe.runAndWaitEnd();
 
-        RunStats stats = pipe.stats();                             // complete once waitEnd() returned
+        RunStats stats = pipe.stats(); // complete once waitEnd() returned
         System.out.print(stats.toTable());
 
         NodeStats source = stats.node("ff-pipe1-stage0").orElseThrow();
         NodeStats emitter = stats.node("ff-farm1-emitter").orElseThrow();
         NodeStats sink = stats.node("ff-pipe1-stage2").orElseThrow();
-        assertThat(source.itemsIn()).isZero();                     // a source reads nothing
-        assertThat(source.itemsOut()).isEqualTo(1_000);            // EOS is not counted
-        assertThat(emitter.itemsIn()).isEqualTo(1_000);            // the default emitter forwards
-        assertThat(sink.itemsIn()).isEqualTo(500);                 // the workers dropped the odd ones
-        assertThat(stats.nodes()).extracting(NodeStats::name).containsExactly(
-                "ff-pipe1-stage0", "ff-farm1-emitter", "ff-farm1-worker0", "ff-farm1-worker1", "ff-pipe1-stage2");
+        assertThat(source.itemsIn()).isZero(); // a source reads nothing
+        assertThat(source.itemsOut()).isEqualTo(1_000); // EOS is not counted
+        assertThat(emitter.itemsIn()).isEqualTo(1_000); // the default emitter forwards
+        assertThat(sink.itemsIn()).isEqualTo(500); // the workers dropped the odd ones
+        assertThat(stats.nodes())
+                .extracting(NodeStats::name)
+                .containsExactly(
+                        "ff-pipe1-stage0",
+                        "ff-farm1-emitter",
+                        "ff-farm1-worker0",
+                        "ff-farm1-worker1",
+                        "ff-pipe1-stage2");
         // end::stats[]
         assertThat(stats.toTable()).contains("node", "items in", "ff-farm1-worker1");
     }

@@ -57,7 +57,9 @@ class ParkingStateLayoutTest {
                 perItemFields++;
             }
         }
-        assertThat(perItemFields).as("per-item fields found in the runner's class chain").isGreaterThan(10);
+        assertThat(perItemFields)
+                .as("per-item fields found in the runner's class chain")
+                .isGreaterThan(10);
         long firstTrailingPad = Long.MAX_VALUE;
         long lastTrailingPad = 0;
         for (Field f : padded.getDeclaredFields()) {
@@ -65,9 +67,11 @@ class ParkingStateLayoutTest {
             firstTrailingPad = Math.min(firstTrailingPad, at);
             lastTrailingPad = Math.max(lastTrailingPad, at + 8);
         }
-        assertThat(firstTrailingPad).as("trailing padding comes after the per-item fields")
+        assertThat(firstTrailingPad)
+                .as("trailing padding comes after the per-item fields")
                 .isGreaterThan(lastPerItemField);
-        assertThat(lastTrailingPad - lastPerItemField).as("trailing padding after the last per-item field")
+        assertThat(lastTrailingPad - lastPerItemField)
+                .as("trailing padding after the last per-item field")
                 .isGreaterThanOrEqualTo(GAP);
     }
 }

@@ -35,7 +35,9 @@ class SpscChannelTest {
             assertThat(ch.poll()).isNotNull();
             drained++;
         }
-        assertThat(limit - drained).as("items left when the producer may resume").isEqualTo(limit / 2);
+        assertThat(limit - drained)
+                .as("items left when the producer may resume")
+                .isEqualTo(limit / 2);
         assertThat(ch.belowLowWater()).as("the consumer's view agrees").isTrue();
     }
 

@@ -22,7 +22,8 @@ import picocli.CommandLine.Spec;
  * <p>Exit codes: 0 when the search ran (with or without matches, unlike grep's 1 for none), 1 when a node
  * failed, 2 for a bad command line (missing or unreadable directory, unknown option, ...).
  */
-@Command(name = "filesearch",
+@Command(
+        name = "filesearch",
         sortOptions = false,
         description = {
             "Searches the files under the directories for lines containing WORD (the paper's Fig. 2).",
@@ -34,18 +35,28 @@ public final class FileSearchCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--dirs", required = true, split = ",", paramLabel = "DIR",
+    @Option(
+            names = "--dirs",
+            required = true,
+            split = ",",
+            paramLabel = "DIR",
             description = "Comma-separated directories to search recursively.")
     private List<String> dirs;
 
-    @Option(names = "--word", required = true, paramLabel = "WORD",
+    @Option(
+            names = "--word",
+            required = true,
+            paramLabel = "WORD",
             description = "The word to look for (a plain substring, case-sensitive).")
     private String word;
 
     @Option(names = "--a2a", description = "Use the all-to-all version (2 Readers x 3 Workers).")
     private boolean allToAll;
 
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+    @Option(
+            names = {"-h", "--help"},
+            usageHelp = true,
+            description = "Show this help and exit.")
     private boolean help;
 
     private final OutputStream out;
@@ -63,9 +74,7 @@ public final class FileSearchCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         List<Path> roots = directories();
-        Pipeline search = allToAll
-                ? FileSearch.allToAll(roots, word, out)
-                : FileSearch.pipeline(roots, word, out);
+        Pipeline search = allToAll ? FileSearch.allToAll(roots, word, out) : FileSearch.pipeline(roots, word, out);
         try {
             search.runAndWaitEnd();
         } catch (NodeFailedException e) {

@@ -30,7 +30,9 @@ final class Corpus {
         Path d2 = root.resolve("d2");
         Path d3 = root.resolve("d3");
         Path d4 = root.resolve("d4");
-        write(d1.resolve("a.txt"), "Hello at start\nmiddle Hello middle\nends with Hello\nno match here\nHello Hello twice\n");
+        write(
+                d1.resolve("a.txt"),
+                "Hello at start\nmiddle Hello middle\nends with Hello\nno match here\nHello Hello twice\n");
         write(d1.resolve("crlf.txt"), "Hello\r\nnothing\r\nsay Hello\r\n");
         write(d1.resolve("nonl.txt"), "first\nlast Hello");
         write(d1.resolve("empty.txt"), "");
@@ -94,7 +96,8 @@ final class Corpus {
         for (Path dir : dirs) {
             List<Path> files;
             try (Stream<Path> walk = Files.walk(dir)) {
-                files = walk.filter(p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)).toList();
+                files = walk.filter(p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS))
+                        .toList();
             }
             for (Path file : files) {
                 byte[] bytes = Files.readAllBytes(file);
@@ -113,7 +116,9 @@ final class Corpus {
             }
         }
         hits.sort(Comparator.comparing(Hit::path).thenComparingInt(Hit::number));
-        return hits.stream().map(h -> h.path() + ":" + h.number() + ":" + h.text()).toList();
+        return hits.stream()
+                .map(h -> h.path() + ":" + h.number() + ":" + h.text())
+                .toList();
     }
 
     /** Whether {@code sh}, {@code grep} and {@code sort} can be run here. */
@@ -134,8 +139,8 @@ final class Corpus {
 
     /** {@code grep -rnIF WORD DIR... | sort -t: -k1,1 -k2,2n} in the C locale, run from the JVM's directory. */
     static List<String> grepSorted(List<Path> dirs, String word) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of("sh", "-c",
-                "grep -rnIF -e \"$0\" -- \"$@\" | sort -t: -k1,1 -k2,2n", word));
+        List<String> command =
+                new ArrayList<>(List.of("sh", "-c", "grep -rnIF -e \"$0\" -- \"$@\" | sort -t: -k1,1 -k2,2n", word));
         dirs.forEach(dir -> command.add(dir.toString()));
         ProcessBuilder builder = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD);
         builder.environment().put("LC_ALL", "C");

@@ -85,8 +85,10 @@ class FileSearchCommandTest {
     void shouldRejectAFileGivenAsDirectoryAndAnEmptyName() throws IOException {
         Path file = Files.writeString(root.resolve("plain.txt"), "Hello\n");
 
-        assertThat(execute("filesearch", "--dirs", file.toString(), "--word", "Hello")).isEqualTo(2);
-        assertThat(execute("filesearch", "--dirs", dirs.get(0) + ",," + dirs.get(1), "--word", "Hello", "--a2a")).isEqualTo(2);
+        assertThat(execute("filesearch", "--dirs", file.toString(), "--word", "Hello"))
+                .isEqualTo(2);
+        assertThat(execute("filesearch", "--dirs", dirs.get(0) + ",," + dirs.get(1), "--word", "Hello", "--a2a"))
+                .isEqualTo(2);
 
         assertThat(err.toString()).contains("not a directory: " + file).contains("empty directory name");
         assertThat(out.toByteArray()).isEmpty();

@@ -54,6 +54,7 @@ class FileSearchTest {
 
     /** Relative to the JVM's working directory, so printed paths are relative "as given", as with grep. */
     private static Path root;
+
     private static List<Path> dirs;
 
     @BeforeAll
@@ -79,20 +80,25 @@ class FileSearchTest {
         String d1 = root.resolve("d1").toString();
         String d2 = root.resolve("d2").toString();
         // the corpus really exercises the cases it was built for
-        assertThat(actual).contains(
-                d1 + "/a.txt:1:Hello at start",
-                d1 + "/a.txt:3:ends with Hello",
-                d1 + "/a.txt:5:Hello Hello twice",
-                d1 + "/crlf.txt:3:say Hello\r",
-                d1 + "/nonl.txt:2:last Hello",
-                d1 + "/blank-lines.txt:3:Hello",
-                d1 + "/sub/deep/deeper/leaf.txt:2:Hello leaf",
-                d2 + "/utf8.txt:1:grüße Hello ☃");
-        assertThat(actual).filteredOn(line -> line.startsWith(d2 + "/long.txt:")).containsExactly(
-                d2 + "/long.txt:2:Hello 2", d2 + "/long.txt:9:Hello 9",
-                d2 + "/long.txt:10:Hello 10", d2 + "/long.txt:11:Hello 11");
-        assertThat(actual).filteredOn(line -> line.startsWith(d1 + "/x")).containsExactly(
-                d1 + "/x-y.txt:1:x-y Hello", d1 + "/x.txt:1:x Hello", d1 + "/x/inner.txt:1:inner Hello");
+        assertThat(actual)
+                .contains(
+                        d1 + "/a.txt:1:Hello at start",
+                        d1 + "/a.txt:3:ends with Hello",
+                        d1 + "/a.txt:5:Hello Hello twice",
+                        d1 + "/crlf.txt:3:say Hello\r",
+                        d1 + "/nonl.txt:2:last Hello",
+                        d1 + "/blank-lines.txt:3:Hello",
+                        d1 + "/sub/deep/deeper/leaf.txt:2:Hello leaf",
+                        d2 + "/utf8.txt:1:grüße Hello ☃");
+        assertThat(actual)
+                .filteredOn(line -> line.startsWith(d2 + "/long.txt:"))
+                .containsExactly(
+                        d2 + "/long.txt:2:Hello 2", d2 + "/long.txt:9:Hello 9",
+                        d2 + "/long.txt:10:Hello 10", d2 + "/long.txt:11:Hello 11");
+        assertThat(actual)
+                .filteredOn(line -> line.startsWith(d1 + "/x"))
+                .containsExactly(
+                        d1 + "/x-y.txt:1:x-y Hello", d1 + "/x.txt:1:x Hello", d1 + "/x/inner.txt:1:inner Hello");
         assertThat(actual).noneMatch(line -> line.contains("binary.bin") || line.contains("link.txt"));
         assertThat(actual).anyMatch(line -> line.startsWith(root.resolve("d3").toString()));
     }

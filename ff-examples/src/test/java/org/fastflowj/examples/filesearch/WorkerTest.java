@@ -43,7 +43,8 @@ class WorkerTest {
     void shouldCountTheLastLineWithoutNewlineButNoEmptyLineAfterAFinalNewline() {
         assertThat(matches("a\nlast Hello")).containsExactly("2:last Hello");
         assertThat(Worker.matchingLines("a\n\n".getBytes(ISO_8859_1), new byte[0]))
-                .extracting(MatchedLine::number).containsExactly(1L, 2L);
+                .extracting(MatchedLine::number)
+                .containsExactly(1L, 2L);
     }
 
     @Test
