@@ -2,7 +2,7 @@
 # Runs the jcstress tests of the run-time's concurrent pieces (see ff-stress/README.md), building
 # ff-stress/target/jcstress.jar first when it is missing or older than a source or pom.
 #
-#   ff-stress/run-stress.sh                          every test, -m quick (~8 minutes on 2 cores)
+#   ff-stress/run-stress.sh                          every test, -m quick (~9 minutes on 2 cores)
 #   ff-stress/run-stress.sh -t ParkingStateTests     only the tests whose name matches a regexp
 #   ff-stress/run-stress.sh -m default               longer runs, rarer interleavings
 #   ff-stress/run-stress.sh --no-build -m sanity     reuse the jar; a smoke run (~40 s)

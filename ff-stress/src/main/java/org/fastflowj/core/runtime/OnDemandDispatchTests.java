@@ -12,9 +12,9 @@ import org.openjdk.jcstress.infra.results.LLLL_Result;
 
 /**
  * Concurrent tests of {@link OnDemandDispatch}: one producer's staging channel handed out to two
- * consumers' one-item slots (A's, then B's) by whichever thread takes the role. Built as
- * {@code Executor.dispatch} builds it (staging of 2 per slot), on real runners without threads; the
- * actors call what the runners call: a consumer whose slot ran empty {@code run(itself)}
+ * consumers' slots (A's, then B's; one item each, four in {@code EndsOwed}) by whichever thread takes
+ * the role. Built as {@code Executor.dispatch} builds it, on real runners without threads; the actors
+ * call what the runners call: a consumer whose slot ran empty {@code run(itself)}
  * ({@code NodeRunnerInputs.refillSlots}), the producer {@code staging.offer} then
  * {@code afterSubmit()} ({@code NodeRunnerOutputs.stage}).
  *
@@ -77,7 +77,7 @@ public class OnDemandDispatchTests {
      * The producer stages 1 while A takes its item 0 and refills; B, parked on its empty slot, makes the
      * producer hand out at once. Producer and A race for the role: the loser sets {@code retry}, the
      * winner must then see the other's item or free slot. Result: A's slot, B's slot, staging at the
-     * end, and B's state.
+     * end, and B's state (1 = still waiting, 0 = woken).
      */
     @JCStressTest
     @Outcome(
