@@ -68,8 +68,8 @@ class CombineFarmsVariantsPort4Test {
         }
     }
 
-    /** farm1's collector, a plain node forwarding with sendOut. */
-    static final class Collector1 extends Node<Long, Long> {
+    /** A plain node that records each task and forwards it with sendOut. */
+    static class Forwarder extends Node<Long, Long> {
         final List<Long> got = new ArrayList<>();
 
         @Override
@@ -79,6 +79,9 @@ class CombineFarmsVariantsPort4Test {
             return goOn();
         }
     }
+
+    /** farm1's collector. */
+    static final class Collector1 extends Forwarder {}
 
     /** farm1's collector as a multi-input node (TEST4): input channel i is farm1's worker i. */
     static final class MultiInputCollector1 extends MultiInputNode<Long, Long> {
@@ -156,17 +159,8 @@ class CombineFarmsVariantsPort4Test {
         }
     }
 
-    /** farm2's emitter, a plain node forwarding with sendOut. */
-    static final class Emitter2 extends Node<Long, Long> {
-        final List<Long> got = new ArrayList<>();
-
-        @Override
-        protected Long svc(Long in) {
-            got.add(in);
-            sendOut(in);
-            return goOn();
-        }
-    }
+    /** farm2's emitter. */
+    static final class Emitter2 extends Forwarder {}
 
     /** farm2's emitter as a multi-output node (TEST8): sends its k-th task to worker k % outputChannels(). */
     static final class RotatingEmitter2 extends MultiOutputNode<Long, Long> {
