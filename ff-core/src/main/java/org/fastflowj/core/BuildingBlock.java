@@ -1,9 +1,12 @@
 package org.fastflowj.core;
 
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.fastflowj.core.graph.GraphCompiler;
 import org.fastflowj.core.runtime.Execution;
-import org.fastflowj.core.runtime.Executor;
+import org.fastflowj.core.runtime.GraphRunners;
 
 /**
  * A building block: a sequential {@link Node} (or {@link Combiner}), a {@link Pipeline}, a {@link Farm} or
@@ -14,8 +17,32 @@ import org.fastflowj.core.runtime.Executor;
  */
 public abstract class BuildingBlock {
     private volatile Execution execution;
+    private final List<Group> groups = new ArrayList<>();
 
     BuildingBlock() {}
+
+    /**
+     * Creates a distributed group from this block, as FastFlow's {@code createGroup}: with no {@link
+     * Group#include included} child the group holds the whole block. Allowed on the root block and its
+     * direct children; a node, combiner or farm gives at most one group, a pipeline or all-to-all several
+     * (each including some of its children). The rules are checked when the graph is built.
+     *
+     * @param name the group's name, unique in the program and the key of the group in the JSON config
+     */
+    public final Group createGroup(String name) {
+        if (name == null || name.isBlank()) {
+            throw new IllegalArgumentException(this + ".createGroup(" + (name == null ? "null" : "\"" + name + "\"")
+                    + "): a group needs a non-empty name");
+        }
+        Group group = new Group(name, this);
+        groups.add(group);
+        return group;
+    }
+
+    /** The groups created from this block, in creation order. */
+    public final List<Group> groups() {
+        return Collections.unmodifiableList(groups);
+    }
 
     /** Starts the block with {@link RunOptions#defaults()}; returns at once. */
     public final void run() {
@@ -34,7 +61,7 @@ public abstract class BuildingBlock {
         if (current != null && !current.isDone()) {
             throw new IllegalStateException(this + " is already running");
         }
-        execution = Executor.start(GraphCompiler.compile(this), options);
+        execution = GraphRunners.start(GraphCompiler.compile(this), options);
     }
 
     /**

@@ -4,9 +4,15 @@ import java.util.List;
 import java.util.Optional;
 
 /** Per-node statistics of one run, in graph order; {@link #toTable()} prints them. */
-public record RunStats(List<NodeStats> nodes) {
+public record RunStats(List<NodeStats> nodes, List<LinkStats> links) {
     public RunStats {
         nodes = List.copyOf(nodes);
+        links = List.copyOf(links);
+    }
+
+    /** Statistics of a run with no network link. */
+    public RunStats(List<NodeStats> nodes) {
+        this(nodes, List.of());
     }
 
     /** The node whose thread has this name. */
@@ -34,6 +40,15 @@ public record RunStats(List<NodeStats> nodes) {
                     n.blockedInputNanos() / 1e6,
                     n.blockedOutputNanos() / 1e6,
                     n.cpu() < 0 ? "-" : String.valueOf(n.cpu())));
+        }
+        if (!links.isEmpty()) {
+            sb.append(String.format(
+                    "%-16s %12s %14s %10s %16s%n", "link", "messages", "bytes", "batches", "credit wait ms"));
+            for (LinkStats l : links) {
+                sb.append(String.format(
+                        "%-16s %12d %14d %10d %16.1f%n",
+                        l.link(), l.messages(), l.bytes(), l.batches(), l.creditWaitNanos() / 1e6));
+            }
         }
         return sb.toString();
     }

@@ -35,6 +35,9 @@ public final class GraphCompiler {
     private final List<Edge> edges = new ArrayList<>();
     private final Map<String, Integer> labels = new HashMap<>();
     private final Map<Object, String> placed = new IdentityHashMap<>();
+    private Map<BuildingBlock, String> groupOf = Map.of();
+    /** The distributed group of the blocks being compiled (null when the program has none). */
+    private String currentGroup;
 
     private GraphCompiler() {}
 
@@ -45,6 +48,7 @@ public final class GraphCompiler {
      */
     public static Graph compile(BuildingBlock root) {
         GraphCompiler compiler = new GraphCompiler();
+        compiler.groupOf = GroupLayout.assign(root);
         compiler.compile(root, null, 0, false);
         return new Graph(compiler.vertices, compiler.edges);
     }
@@ -60,6 +64,19 @@ public final class GraphCompiler {
     }
 
     private Fragment compile(BuildingBlock block, String place, int id, boolean hasInput) {
+        String enclosing = currentGroup;
+        String group = groupOf.get(block);
+        if (group != null) {
+            currentGroup = group;
+        }
+        try {
+            return compileBlock(block, place, id, hasInput);
+        } finally {
+            currentGroup = enclosing;
+        }
+    }
+
+    private Fragment compileBlock(BuildingBlock block, String place, int id, boolean hasInput) {
         if (!(block instanceof Node)) {
             checkOnce(block, place == null ? "the root" : place);
         }
@@ -335,7 +352,7 @@ public final class GraphCompiler {
         if (!generated) {
             registerParts(node, place);
         }
-        Vertex v = new Vertex(vertices.size(), "ff-" + place, node, id);
+        Vertex v = new Vertex(vertices.size(), "ff-" + place, node, id, currentGroup);
         vertices.add(v);
         return v;
     }

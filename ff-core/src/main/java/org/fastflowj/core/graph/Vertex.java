@@ -28,6 +28,7 @@ public final class Vertex {
     private final String name;
     private final Node<?, ?> node;
     private final int id;
+    private final String group;
     private final List<Edge> forwardIn = new ArrayList<>();
     private final List<Edge> feedbackIn = new ArrayList<>();
     private final List<Edge> forwardOut = new ArrayList<>();
@@ -35,11 +36,12 @@ public final class Vertex {
     private OrderRole orderRole = OrderRole.NONE;
     private Edge orderEdge;
 
-    Vertex(int index, String name, Node<?, ?> node, int id) {
+    Vertex(int index, String name, Node<?, ?> node, int id, String group) {
         this.index = index;
         this.name = name;
         this.node = node;
         this.id = id;
+        this.group = group;
     }
 
     public int index() {
@@ -57,6 +59,11 @@ public final class Vertex {
     /** The value {@code node.id()} returns during the run. */
     public int id() {
         return id;
+    }
+
+    /** The distributed group the vertex belongs to, or null when the program has no groups. */
+    public String group() {
+        return group;
     }
 
     public List<Edge> forwardIn() {

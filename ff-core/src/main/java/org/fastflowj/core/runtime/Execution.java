@@ -121,6 +121,14 @@ public final class Execution {
         return true;
     }
 
+    /**
+     * Fails the run from outside its nodes (ff-dist: a peer group failed or its link broke), as if node
+     * {@code origin} had thrown {@code cause}; the first failure of a run wins. Any thread.
+     */
+    public void fail(String origin, String phase, Throwable cause) {
+        control.fail(origin, phase, cause);
+    }
+
     /** Cancels the run: every node thread stops at its next check. */
     public void cancel() {
         if (!isDone()) {
@@ -133,6 +141,6 @@ public final class Execution {
         for (NodeRunner r : runners) {
             list.add(r.stats());
         }
-        return new RunStats(list);
+        return new RunStats(list, control.hooks.linkStats());
     }
 }

@@ -17,7 +17,12 @@ public final class Executor {
 
     /** Creates the channels and threads of {@code graph} and starts them; returns at once. */
     public static Execution start(Graph graph, RunOptions options) {
-        RunControl control = new RunControl();
+        return start(graph, options, RunHooks.NONE);
+    }
+
+    /** As {@link #start(Graph, RunOptions)}, with a {@link GraphRunner}'s additions. */
+    public static Execution start(Graph graph, RunOptions options, RunHooks hooks) {
+        RunControl control = new RunControl(hooks);
         List<Vertex> vertices = graph.vertices();
         boolean oversubscribed = vertices.size() > Runtime.getRuntime().availableProcessors();
         IdlePolicy idle = IdlePolicy.of(options.waitStrategy(), oversubscribed);
@@ -65,6 +70,11 @@ public final class Executor {
             }
         } catch (Throwable t) {
             control.fail("executor", "thread start", t);
+            for (Thread t2 : threads) {
+                if (t2.getState() == Thread.State.NEW) {
+                    control.runnerEnded(); // never started, so it will not count itself out
+                }
+            }
         }
         return execution;
     }

@@ -58,6 +58,9 @@ class NodeRunner extends NodeRunnerContext implements Runnable {
         try {
             cpu = Affinity.pin(cpuRequest, name, control);
             access.bind(node, this, nodeId);
+            if (bridge != null) {
+                bridge.attach(this);
+            }
             access.svcInit(node);
             phase = "svc";
             if (inputs.length == 0) {
@@ -74,6 +77,9 @@ class NodeRunner extends NodeRunnerContext implements Runnable {
             }
             control.checkCancelled(); // a cancelled node sends no EOS and runs no svcEnd
             phase = "svc";
+            if (bridge != null) {
+                notifyFeedbackEnds(); // the stream is over, so every feedback input has ended
+            }
             sendEos();
             markEnded();
             phase = "svcEnd";
@@ -89,6 +95,7 @@ class NodeRunner extends NodeRunnerContext implements Runnable {
             markEnded();
             access.bind(node, null, nodeId);
             endNanos = System.nanoTime();
+            control.runnerEnded();
         }
     }
 

@@ -11,7 +11,7 @@ import org.fastflowj.core.graph.Vertex;
  *
  * <p>Threading: the node thread only (a call from another thread fails the run).
  */
-abstract class NodeRunnerContext extends NodeRunnerInputs implements NodeContext {
+abstract class NodeRunnerContext extends NodeRunnerInputs implements NodeContext, BridgeContext {
     NodeRunnerContext(Vertex vertex, RunControl control, IdlePolicy idle, int cpuRequest) {
         super(vertex, control, idle, cpuRequest);
     }
@@ -52,7 +52,7 @@ abstract class NodeRunnerContext extends NodeRunnerInputs implements NodeContext
     @Override
     public void emitTo(Object item, int channel) {
         checkOwnThread("sendOutTo");
-        put(forwardChannel(channel, "sendOutTo"), item, channel);
+        put(forwardChannel(channel, "sendOutTo"), filtered(item), channel);
     }
 
     @Override
@@ -62,14 +62,18 @@ abstract class NodeRunnerContext extends NodeRunnerInputs implements NodeContext
             throw new IndexOutOfBoundsException("sendFeedbackTo: channel " + channel + " does not exist; node " + name
                     + " has " + feedbackOut.length + " feedback output channel(s)");
         }
-        put(feedbackOut[channel], item, -1);
+        put(feedbackOut[channel], filtered(item), -1);
+    }
+
+    private Object filtered(Object item) {
+        return itemFilter == null ? item : itemFilter.apply(item);
     }
 
     @Override
     public void broadcast(Object item) {
         checkOwnThread("broadcast");
         for (int i = 0; i < forwardOut.length; i++) {
-            put(forwardOut[i], item, i);
+            put(forwardOut[i], filtered(item), i);
         }
     }
 
@@ -100,6 +104,46 @@ abstract class NodeRunnerContext extends NodeRunnerInputs implements NodeContext
         for (int i = 0; i < forwardInputs; i++) {
             inputs[i].producer.wakeAnyway();
         }
+    }
+
+    // ---- BridgeContext: only bridge nodes (ff-dist) reach these ----
+
+    @Override
+    public void endOutput(int channel, boolean feedback) {
+        SpscChannel ch = feedback ? feedbackOut[channel] : forwardOut[channel];
+        if (ch.ended) {
+            return;
+        }
+        ch.ended = true;
+        if (!feedback) {
+            putControl(ch, Sentinel.EOS);
+        }
+        ch.producerDone = true;
+        VarHandle.fullFence(); // producerDone before reading the consumer's park state, as in markEnded
+        ch.consumer.wakeAnyway();
+    }
+
+    @Override
+    public boolean outputGone(int channel, boolean feedback) {
+        return (feedback ? feedbackOut[channel] : forwardOut[channel]).consumerGone;
+    }
+
+    @Override
+    public void closeInput(int channel, boolean feedback) {
+        SpscChannel ch = inputs[feedback ? forwardInputs + channel : channel];
+        ch.consumerGone = true;
+        VarHandle.fullFence(); // consumerGone before reading the producer's park state, as in markEnded
+        ch.producer.wakeAnyway();
+    }
+
+    @Override
+    public void fail(String phase, Throwable cause) {
+        control.fail(name, phase, cause);
+    }
+
+    @Override
+    public boolean cancelled() {
+        return control.cancelled;
     }
 
     @Override

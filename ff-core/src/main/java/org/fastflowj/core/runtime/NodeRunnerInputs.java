@@ -153,6 +153,27 @@ abstract class NodeRunnerInputs extends NodeRunnerOutputs {
         }
     }
 
+    /** A bridge waits: tell it about ended feedback inputs, and that it is idle (about to park or not). */
+    private void bridgeIdle(int round) throws Exception {
+        notifyFeedbackEnds();
+        IdlePolicy policy = shortInputs ? shortIdle : idle;
+        bridge.inputIdle(round >= policy.spinRounds() + policy.yieldRounds());
+    }
+
+    /**
+     * Tells a bridge which feedback inputs ended: producer done (read first: its last offer happened
+     * before, so an empty channel then stays empty) and nothing left. Marks them seen, once.
+     */
+    final void notifyFeedbackEnds() throws Exception {
+        for (int i = forwardInputs; i < inputs.length; i++) {
+            SpscChannel ch = inputs[i];
+            if (!ch.endSeen && ch.producerDone && !ch.hasItems()) {
+                ch.endSeen = true;
+                bridge.feedbackInputEnded(i - forwardInputs);
+            }
+        }
+    }
+
     /** Runs the dispatch of every empty on-demand input; true if that placed anything anywhere. */
     private boolean refillSlots() {
         boolean placed = false;
@@ -164,10 +185,13 @@ abstract class NodeRunnerInputs extends NodeRunnerOutputs {
         return placed;
     }
 
-    private void awaitInput(SpscChannel target) {
+    private void awaitInput(SpscChannel target) throws Exception {
         long start = System.nanoTime();
         for (int round = 0; !inputReady(target); round++) {
             control.checkCancelled();
+            if (bridge != null) {
+                bridgeIdle(round);
+            }
             if (target == null && dispatchedInputs.length > 0 && refillSlots()) {
                 continue;
             }

@@ -27,6 +27,9 @@ abstract class NodeRunnerOutputs extends NodeRunnerWaits {
 
     /** The default routing of an item, from svc's result or a checked sendOut. */
     final void emitResult(Object item) {
+        if (itemFilter != null) {
+            item = itemFilter.apply(item);
+        }
         if (dispatch != null) {
             if (forwardEnded) {
                 throw alreadyEnded();
@@ -188,7 +191,7 @@ abstract class NodeRunnerOutputs extends NodeRunnerWaits {
     }
 
     /** Control values (EOS, order records, task marks): not counted, dropped if the consumer is gone. */
-    private void putControl(SpscChannel ch, Object signal) {
+    final void putControl(SpscChannel ch, Object signal) {
         if (ch.offer(signal) || putSlow(ch, signal)) {
             wakeConsumer(ch);
         }
@@ -207,7 +210,8 @@ abstract class NodeRunnerOutputs extends NodeRunnerWaits {
             // Only forward consumers keep a node useful. A loop head that ended must not end the loop's
             // last stage through the feedback channel: the EOS it sent is still on its way forward,
             // behind items the last stage must process. The order channel is bookkeeping.
-            if (ch != orderChannel && !ch.feedback && --liveForwardOutputs == 0) {
+            // A bridge stays: it must tell its peer group, and decides itself when it ends.
+            if (ch != orderChannel && !ch.feedback && --liveForwardOutputs == 0 && bridge == null) {
                 endRequested = true;
             }
         }
@@ -223,7 +227,9 @@ abstract class NodeRunnerOutputs extends NodeRunnerWaits {
             stage(Sentinel.EOS); // behind every staged item; the dispatch hands it to each slot
         } else {
             for (SpscChannel ch : forwardOut) {
-                putControl(ch, Sentinel.EOS);
+                if (!ch.ended) {
+                    putControl(ch, Sentinel.EOS);
+                }
             }
         }
         if (orderRole == Vertex.OrderRole.RECORD) {

@@ -2,6 +2,7 @@ package org.fastflowj.core.runtime;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.UnaryOperator;
 import org.fastflowj.core.Node;
 import org.fastflowj.core.NodeStats;
 import org.fastflowj.core.graph.Vertex;
@@ -29,6 +30,10 @@ abstract class NodeRunnerState extends ParkingStatePadAfter {
     final NodeAccess access = NodeAccess.get();
     final Vertex.OrderRole orderRole;
     final int cpuRequest;
+    /** The node as a bridge to other groups (ff-dist), or null for an ordinary node. */
+    final BridgeNode bridge;
+    /** What every sent item goes through (ff-dist's serialization check), or null. */
+    final UnaryOperator<Object> itemFilter;
 
     /** Whether this node's default outputs / forward inputs are short (on-demand) channels. */
     boolean shortOutputs;
@@ -82,6 +87,8 @@ abstract class NodeRunnerState extends ParkingStatePadAfter {
         this.shortIdle = idle.forShortChannels();
         this.orderRole = vertex.orderRole();
         this.cpuRequest = cpuRequest;
+        this.bridge = vertex.node() instanceof BridgeNode b ? b : null;
+        this.itemFilter = control.hooks.newItemFilter();
     }
 
     void wire(

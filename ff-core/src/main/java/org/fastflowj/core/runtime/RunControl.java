@@ -2,6 +2,7 @@ package org.fastflowj.core.runtime;
 
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.fastflowj.core.NodeFailedException;
 import org.slf4j.Logger;
@@ -20,9 +21,27 @@ final class RunControl {
     private final Set<String> warned = ConcurrentHashMap.newKeySet();
     private volatile NodeRunner[] runners = new NodeRunner[0];
     private volatile long cancelledAtNanos;
+    final RunHooks hooks;
+    private final AtomicInteger liveRunners = new AtomicInteger();
+
+    RunControl(RunHooks hooks) {
+        this.hooks = hooks;
+    }
 
     void runners(NodeRunner[] all) {
         this.runners = all;
+        liveRunners.set(all.length);
+    }
+
+    /** A node thread is about to end; the last one runs the run's end hook (so waitEnd waits for it). */
+    void runnerEnded() {
+        if (liveRunners.decrementAndGet() == 0) {
+            try {
+                hooks.ended();
+            } catch (Throwable t) {
+                LOG.error("the run's end hook failed", t);
+            }
+        }
     }
 
     void checkCancelled() {
@@ -35,6 +54,11 @@ final class RunControl {
     void fail(String nodeName, String phase, Throwable cause) {
         if (failure.compareAndSet(null, new NodeFailedException(nodeName, phase, cause))) {
             cancel();
+            try {
+                hooks.failed(failure.get());
+            } catch (Throwable t) {
+                LOG.error("the run's failure hook failed", t);
+            }
         }
     }
 

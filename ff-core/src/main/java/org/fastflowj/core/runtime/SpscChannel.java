@@ -46,6 +46,8 @@ final class SpscChannel {
     boolean endSeen;
     /** Producer-local: the producer noticed {@link #consumerGone}. */
     boolean goneSeen;
+    /** Producer-local: a bridge already ended this channel (its EOS went out). */
+    boolean ended;
 
     private SpscChannel(MessagePassingQueue<Object> queue, int limit, boolean feedback, String description) {
         this.queue = queue;

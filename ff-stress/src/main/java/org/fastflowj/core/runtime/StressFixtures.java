@@ -18,7 +18,7 @@ final class StressFixtures {
     private static final Vertex VERTEX =
             GraphCompiler.compile(Node.<Object, Object>of(x -> x)).vertices().get(0);
 
-    private static final RunControl CONTROL = new RunControl();
+    private static final RunControl CONTROL = new RunControl(RunHooks.NONE);
     private static final IdlePolicy IDLE = IdlePolicy.of(WaitStrategy.BACKOFF, false);
 
     private StressFixtures() {}

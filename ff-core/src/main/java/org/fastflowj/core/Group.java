@@ -1,0 +1,58 @@
+package org.fastflowj.core;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A distributed group (FastFlow's dgroup): a part of a program that runs as a process of its own when
+ * the program is started as a distributed application (see ff-dist). Created by {@link
+ * BuildingBlock#createGroup(String)} on the root block (level 0) or on one of its direct children (level
+ * 1); {@link #include(BuildingBlock)} then puts direct children of that block into the group. A group with
+ * no included child holds its whole block.
+ *
+ * <p>A group is plain data: ff-core runs every program whole, in one process, and only checks the rules
+ * (the 2022 paper's Fig. 6) when the graph is built, so a bad layout fails the same way with or without
+ * a network. The rules and their error messages are in {@code org.fastflowj.core.graph.GroupLayout}.
+ *
+ * <p>Threading: build groups on the thread that builds the tree, before the run.
+ */
+public final class Group {
+    private final String name;
+    private final BuildingBlock parent;
+    private final List<BuildingBlock> included = new ArrayList<>();
+
+    Group(String name, BuildingBlock parent) {
+        this.name = name;
+        this.parent = parent;
+    }
+
+    /**
+     * Puts {@code child}, a direct child of the block this group was created from (a pipeline stage, an
+     * all-to-all L-Worker or R-Worker), into this group; the C++ {@code G << child}.
+     */
+    public Group include(BuildingBlock child) {
+        included.add(Objects.requireNonNull(child, "child"));
+        return this;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** The block the group was created from. */
+    public BuildingBlock parent() {
+        return parent;
+    }
+
+    /** The children put in the group, in the order of the {@code include} calls; empty for the whole block. */
+    public List<BuildingBlock> included() {
+        return Collections.unmodifiableList(included);
+    }
+
+    @Override
+    public String toString() {
+        return "group " + name;
+    }
+}

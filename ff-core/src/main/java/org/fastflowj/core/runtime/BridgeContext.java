@@ -1,0 +1,28 @@
+package org.fastflowj.core.runtime;
+
+/**
+ * What a {@link BridgeNode} can do to its channels beyond what a node can: end one output at a time
+ * (a remote producer ended), close one input (a remote consumer ended), fail the run from any thread.
+ *
+ * <p>Threading: {@link #closeInput}, {@link #fail} and {@link #cancelled} from any thread; the rest on the
+ * bridge node's thread only.
+ */
+public interface BridgeContext {
+    /**
+     * The producer behind this output ended: a forward channel gets its EOS now (after what was sent on it),
+     * a feedback channel is marked done; the node's own end later skips it.
+     */
+    void endOutput(int channel, boolean feedback);
+
+    /** Whether the consumer of this output ended (items sent there are dropped). */
+    boolean outputGone(int channel, boolean feedback);
+
+    /** The consumer behind this input ended: its producer stops sending (and may end early). Any thread. */
+    void closeInput(int channel, boolean feedback);
+
+    /** Fails the run, naming this node; the first failure of a run wins. Any thread. */
+    void fail(String phase, Throwable cause);
+
+    /** Whether the run failed or was cancelled. Any thread. */
+    boolean cancelled();
+}

@@ -1,0 +1,23 @@
+package org.fastflowj.core.runtime;
+
+/**
+ * A node that joins its graph to something outside it (ff-dist's senders and receivers, which stand for
+ * the other groups of a distributed program). The run-time treats it as any node, plus these calls, and
+ * it does not end a bridge whose consumers are all gone: the bridge decides (its peers must hear of it).
+ * Engine use only; not for applications.
+ *
+ * <p>Threading: every method is called on the bridge node's own thread.
+ */
+public interface BridgeNode {
+    /** Before {@code svcInit}: the bridge's handle on its channels. */
+    void attach(BridgeContext context);
+
+    /**
+     * The node waits for input; called on every wait round. {@code aboutToPark}: the thread is about to
+     * park (up to the wait policy's park time), so anything held back for batching should go now.
+     */
+    default void inputIdle(boolean aboutToPark) throws Exception {}
+
+    /** Feedback input {@code channel}'s producer ended and everything it sent was taken. */
+    default void feedbackInputEnded(int channel) throws Exception {}
+}

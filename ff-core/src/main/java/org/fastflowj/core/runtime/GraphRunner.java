@@ -1,0 +1,17 @@
+package org.fastflowj.core.runtime;
+
+import org.fastflowj.core.RunOptions;
+import org.fastflowj.core.graph.Graph;
+
+/**
+ * Another way to run a compiled graph, found with {@link java.util.ServiceLoader}: ff-dist's runner
+ * runs only this process's distributed group. Every {@code BuildingBlock.run} asks the runners on the
+ * class path in turn; the first that returns an execution runs the graph, and when none does (no
+ * runner, or no group selected) the shared-memory {@link Executor} runs it whole.
+ *
+ * <p>Threading: called on the thread that calls {@code run}.
+ */
+public interface GraphRunner {
+    /** Starts {@code graph}, or returns null to leave it to the shared-memory executor. */
+    Execution start(Graph graph, RunOptions options);
+}

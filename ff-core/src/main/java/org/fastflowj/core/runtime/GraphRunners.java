@@ -1,0 +1,32 @@
+package org.fastflowj.core.runtime;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.ServiceLoader;
+import org.fastflowj.core.RunOptions;
+import org.fastflowj.core.graph.Graph;
+
+/** Starts a graph with the first {@link GraphRunner} that takes it, else with the {@link Executor}. */
+public final class GraphRunners {
+    private static final List<GraphRunner> RUNNERS = load();
+
+    private GraphRunners() {}
+
+    public static Execution start(Graph graph, RunOptions options) {
+        for (GraphRunner runner : RUNNERS) {
+            Execution execution = runner.start(graph, options);
+            if (execution != null) {
+                return execution;
+            }
+        }
+        return Executor.start(graph, options);
+    }
+
+    private static List<GraphRunner> load() {
+        List<GraphRunner> runners = new ArrayList<>();
+        for (GraphRunner r : ServiceLoader.load(GraphRunner.class, GraphRunner.class.getClassLoader())) {
+            runners.add(r);
+        }
+        return List.copyOf(runners);
+    }
+}

@@ -1,0 +1,72 @@
+package org.fastflowj.core.runtime;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
+import org.fastflowj.core.LinkStats;
+import org.fastflowj.core.NodeFailedException;
+
+/**
+ * What a {@link GraphRunner} adds to a run of the {@link Executor}: an item filter every node applies to
+ * what it sends (ff-dist's serialization check), and callbacks at the first failure and at the very end.
+ * Immutable; every setter returns a copy.
+ *
+ * <p>Threading: {@code onFailure} runs on the thread that failed first (a node thread, or whoever called
+ * {@link Execution#fail}); {@code onEnd} on the last node thread to end, before it ends, so {@code
+ * waitEnd} returns only after it; {@code itemFilter} instances are made one per node thread.
+ */
+public final class RunHooks {
+    public static final RunHooks NONE = new RunHooks(null, f -> {}, () -> {}, List::of);
+
+    private final Supplier<UnaryOperator<Object>> itemFilters;
+    private final Consumer<NodeFailedException> onFailure;
+    private final Runnable onEnd;
+    private final Supplier<List<LinkStats>> linkStats;
+
+    private RunHooks(
+            Supplier<UnaryOperator<Object>> itemFilters,
+            Consumer<NodeFailedException> onFailure,
+            Runnable onEnd,
+            Supplier<List<LinkStats>> linkStats) {
+        this.itemFilters = itemFilters;
+        this.onFailure = onFailure;
+        this.onEnd = onEnd;
+        this.linkStats = linkStats;
+    }
+
+    /** Every item a node sends goes through a filter of its own from {@code factory} (null for none). */
+    public RunHooks itemFilters(Supplier<UnaryOperator<Object>> factory) {
+        return new RunHooks(factory, onFailure, onEnd, linkStats);
+    }
+
+    public RunHooks onFailure(Consumer<NodeFailedException> action) {
+        return new RunHooks(itemFilters, Objects.requireNonNull(action), onEnd, linkStats);
+    }
+
+    public RunHooks onEnd(Runnable action) {
+        return new RunHooks(itemFilters, onFailure, Objects.requireNonNull(action), linkStats);
+    }
+
+    /** Statistics of the run's network links, added to {@link Execution#stats()}. */
+    public RunHooks linkStats(Supplier<List<LinkStats>> supplier) {
+        return new RunHooks(itemFilters, onFailure, onEnd, Objects.requireNonNull(supplier));
+    }
+
+    UnaryOperator<Object> newItemFilter() {
+        return itemFilters == null ? null : itemFilters.get();
+    }
+
+    void failed(NodeFailedException failure) {
+        onFailure.accept(failure);
+    }
+
+    void ended() {
+        onEnd.run();
+    }
+
+    List<LinkStats> linkStats() {
+        return linkStats.get();
+    }
+}
