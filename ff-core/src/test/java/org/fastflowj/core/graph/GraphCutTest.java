@@ -66,8 +66,8 @@ class GraphCutTest {
                         "ff-a2a1-R1",
                         "ff-send-G3",
                         "ff-send-G4",
-                        "ff-recv-G1",
-                        "ff-recv-G3");
+                        "ff-recv-G3",
+                        "ff-recv-G1");
         Vertex l0 = g2.vertex("ff-a2a1-L0");
         // L0 sends to R0..R3 as in the whole program: R0, R1 here, R2, R3 through G3's sender.
         assertThat(l0.forwardOut())
