@@ -1,0 +1,154 @@
+package org.fastflowj.dist;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The distributed run-time's entry point, FastFlow's {@code DFF_Init}: which group this process runs,
+ * from which config, and what may cross groups.
+ *
+ * <pre>
+ *   public static void main(String[] args) {
+ *       args = DFF.init(args);                  // --DFF_GName=G2 --DFF_Config=app.json (or the env)
+ *       ... build the tree, createGroup / include ...
+ *       pipe.runAndWaitEnd();                   // runs group G2 only, or everything without a group
+ *   }
+ * </pre>
+ *
+ * With no group selected the program runs whole in one process on ff-core: no network, no
+ * serialization. {@link #checkSerialization(boolean)} (or {@code -Dfastflowj.dist.checkSerialization=true})
+ * sends every item of such a one-process run through the serializer, so a type that cannot cross groups
+ * is found without a cluster.
+ *
+ * <p>Threading: call everything here from the main thread before the run starts.
+ */
+public final class DFF {
+    /** The group option, as in FastFlow ({@code --DFF_GName=G1} or {@code --DFF_GName G1}). */
+    public static final String GROUP_OPTION = "--DFF_GName";
+    /** The config option ({@code --DFF_Config=app.json}). */
+    public static final String CONFIG_OPTION = "--DFF_Config";
+    /** The system property that turns the serialization check on for one-process runs. */
+    public static final String CHECK_PROPERTY = "fastflowj.dist.checkSerialization";
+
+    private static volatile String group;
+    private static volatile DffConfig config;
+    private static volatile SerializationConfig.Builder serialization = SerializationConfig.builder();
+    private static volatile boolean checkSerialization = Boolean.getBoolean(CHECK_PROPERTY);
+
+    private DFF() {}
+
+    /**
+     * Reads {@code --DFF_GName} and {@code --DFF_Config} (or the environment variables {@code DFF_GName}
+     * and {@code DFF_Config}), loads the config, and returns the other arguments, in order.
+     *
+     * @throws IllegalArgumentException if only one of group and config is given, or an option has no value
+     * @throws ConfigException if the config cannot be read or is invalid (naming file, line and column)
+     */
+    public static String[] init(String... args) {
+        return init(args, System.getenv());
+    }
+
+    static String[] init(String[] args, Map<String, String> env) {
+        List<String> rest = new ArrayList<>();
+        String groupName = env.get("DFF_GName");
+        String configFile = env.get("DFF_Config");
+        for (int i = 0; i < args.length; i++) {
+            String arg = args[i];
+            if (arg.equals(GROUP_OPTION) || arg.equals(CONFIG_OPTION)) {
+                if (i + 1 >= args.length) {
+                    throw new IllegalArgumentException(arg + " needs a value");
+                }
+                String value = args[++i];
+                if (arg.equals(GROUP_OPTION)) {
+                    groupName = value;
+                } else {
+                    configFile = value;
+                }
+            } else if (arg.startsWith(GROUP_OPTION + "=")) {
+                groupName = arg.substring(GROUP_OPTION.length() + 1);
+            } else if (arg.startsWith(CONFIG_OPTION + "=")) {
+                configFile = arg.substring(CONFIG_OPTION.length() + 1);
+            } else {
+                rest.add(arg);
+            }
+        }
+        groupName = blankToNull(groupName);
+        configFile = blankToNull(configFile);
+        if (groupName != null && configFile == null) {
+            throw new IllegalArgumentException("group " + groupName + " is selected (" + GROUP_OPTION
+                    + ") but no config is given: add " + CONFIG_OPTION + "=app.json (or set DFF_Config)");
+        }
+        config = configFile == null ? null : DffConfig.load(Path.of(configFile));
+        if (groupName != null && config.group(groupName).isEmpty()) {
+            throw new ConfigException(config.source() + ": group '" + groupName + "' (" + GROUP_OPTION
+                    + ") is not defined in the config (defined: "
+                    + config.groups().stream().map(GroupConfig::name).toList() + ")");
+        }
+        group = groupName;
+        return rest.toArray(new String[0]);
+    }
+
+    private static String blankToNull(String s) {
+        return s == null || s.isBlank() ? null : s.trim();
+    }
+
+    /** The group this process runs, if one was selected. */
+    public static Optional<String> group() {
+        return Optional.ofNullable(group);
+    }
+
+    /** The config given to {@link #init}, if any. */
+    public static Optional<DffConfig> config() {
+        return Optional.ofNullable(config);
+    }
+
+    /**
+     * Registers types that cross groups, in the same order in every process (the program does it, so they
+     * agree): each costs a small id on the wire instead of its name, and is allowed to be deserialized.
+     */
+    public static void register(Class<?>... types) {
+        serialization.register(types);
+    }
+
+    /** Allows every class whose name starts with {@code packagePrefix} to be deserialized unregistered. */
+    public static void allowPackage(String packagePrefix) {
+        serialization.allowPackage(packagePrefix);
+    }
+
+    /** Uses {@code serializer} for items of exactly {@code type} instead of Kryo (zero-copy layouts). */
+    public static <T> void serializer(Class<T> type, ItemSerializer<T> serializer) {
+        serialization.serializer(type, serializer);
+    }
+
+    /** Sends every item of a one-process run through the serializer (a test mode). */
+    public static void checkSerialization(boolean on) {
+        checkSerialization = on;
+    }
+
+    /** What {@link #init} and the registration calls set, for the run-time. */
+    public static Settings settings() {
+        return new Settings(group, config, serialization.build(), checkSerialization);
+    }
+
+    /** Forgets everything {@link #init} and the registration calls set (tests). */
+    public static void reset() {
+        group = null;
+        config = null;
+        serialization = SerializationConfig.builder();
+        checkSerialization = Boolean.getBoolean(CHECK_PROPERTY);
+    }
+
+    /**
+     * One process's distributed settings.
+     *
+     * @param group the group to run, or null to run the whole program here
+     * @param config the config, or null without a group
+     * @param serialization what may cross groups and how
+     * @param checkSerialization whether a one-process run sends its items through the serializer
+     */
+    public record Settings(
+            String group, DffConfig config, SerializationConfig serialization, boolean checkSerialization) {}
+}

@@ -1,0 +1,34 @@
+package org.fastflowj.dist.run;
+
+/**
+ * The application frames between two groups (the transport owns types below 0x10) and the messages
+ * inside a batch.
+ *
+ * <pre>
+ *   sender group G ──── BATCH ────────────────▶ receiver group H      (one connection, opened by G)
+ *                  ◀─── ACK, GONE, ABORT ─────
+ *
+ *   BATCH payload:  message*          message: kind (1 byte), edge id (int), then for DATA the item
+ *   ACK payload:    batches (int)     that many batches were taken: the sender may send that many more
+ *   GONE payload:   edge id (int)     the edge's consumer ended: its producer stops (early termination)
+ *   ABORT payload:  group (UTF), why (UTF)   that group failed: fail this run too (either direction)
+ * </pre>
+ *
+ * Edge ids are positions in the whole program's graph, the same in every process (the handshake's graph
+ * fingerprint checks that).
+ */
+final class Frames {
+    static final byte BATCH = 0x10;
+    static final byte ACK = 0x11;
+    static final byte GONE = 0x12;
+    static final byte ABORT = 0x13;
+
+    /** An item for the edge's consumer. */
+    static final byte DATA = 0;
+    /** The edge's producer sent EOS on it (forward edges). */
+    static final byte EOS = 1;
+    /** The edge's producer ended (feedback edges, which carry no EOS). */
+    static final byte DONE = 2;
+
+    private Frames() {}
+}

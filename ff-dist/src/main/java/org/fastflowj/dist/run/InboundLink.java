@@ -1,0 +1,128 @@
+package org.fastflowj.dist.run;
+
+import io.netty.buffer.ByteBuf;
+import java.util.concurrent.locks.LockSupport;
+import org.fastflowj.core.LinkStats;
+import org.fastflowj.dist.net.PeerLink;
+import org.jctools.queues.SpscUnboundedArrayQueue;
+
+/**
+ * The receiving end of one connection (one peer group to this group): batches handed from the event
+ * loop to the receiver node's thread, and acknowledgements and "consumer gone" notes going back.
+ *
+ * <p>Threading: the connection's one event loop thread offers batches, the receiver node's thread polls
+ * them: a single-producer single-consumer queue, like every edge. It holds at most the sender's
+ * {@code messageOTF} batches (credits), so it is bounded although its type is not. The receiver announces
+ * a park in {@link #parked} and re-checks the queue before parking; the event loop unparks it after an
+ * offer if it sees the flag (both volatile, so one of the two sees the other's write).
+ */
+final class InboundLink {
+    final String peer;
+    final String description;
+    private final SpscUnboundedArrayQueue<ByteBuf> batches = new SpscUnboundedArrayQueue<>(64);
+    private volatile PeerLink link;
+    private volatile Thread receiver;
+    private volatile boolean parked;
+    private volatile boolean done;
+    private volatile String brokenReason;
+    private volatile long bytes;
+    private volatile long batchCount;
+
+    InboundLink(String localGroup, String peer) {
+        this.peer = peer;
+        this.description = peer + " -> " + localGroup;
+    }
+
+    boolean isOpen() {
+        return link != null;
+    }
+
+    PeerLink link() {
+        return link;
+    }
+
+    // ---- receiver thread ----
+
+    ByteBuf poll() {
+        return batches.poll();
+    }
+
+    void receiverThread(Thread t) {
+        receiver = t;
+    }
+
+    /** Parks up to {@code nanos} unless a batch is queued or the link broke. */
+    void park(long nanos) {
+        parked = true;
+        if (batches.isEmpty() && brokenReason == null) {
+            LockSupport.parkNanos(this, nanos);
+        }
+        parked = false;
+    }
+
+    void ack(int count, int payloadBytes) {
+        bytes += payloadBytes + 5;
+        batchCount += count;
+        PeerLink l = link;
+        l.send(Frames.ACK, l.alloc().buffer(4).writeInt(count));
+    }
+
+    void gone(int edgeId) {
+        PeerLink l = link;
+        if (l != null) {
+            l.send(Frames.GONE, l.alloc().buffer(4).writeInt(edgeId));
+        }
+    }
+
+    /** Every edge of this link ended: a close by the peer is expected from now on. */
+    void done() {
+        done = true;
+    }
+
+    String brokenReason() {
+        return brokenReason;
+    }
+
+    // ---- event loop ----
+
+    void onOpen(PeerLink l) {
+        link = l;
+    }
+
+    void onBatch(ByteBuf payload) {
+        if (done) {
+            payload.release(); // nothing can follow the last end mark; never expected
+            return;
+        }
+        batches.offer(payload);
+        if (parked) {
+            LockSupport.unpark(receiver);
+        }
+    }
+
+    /** The connection closed: expected only once every edge ended. Returns the failure, or null. */
+    String onClosed(Throwable cause) {
+        if (done) {
+            return null;
+        }
+        String reason = "lost the connection from group " + peer + " at " + link.remoteAddress()
+                + " before its stream ended" + (cause == null ? " (closed by the peer)" : ": " + cause.getMessage());
+        brokenReason = reason;
+        Thread r = receiver;
+        if (r != null) {
+            LockSupport.unpark(r);
+        }
+        return reason;
+    }
+
+    /** Releases batches nobody will read (the run failed). */
+    void drop() {
+        for (ByteBuf b = batches.poll(); b != null; b = batches.poll()) {
+            b.release();
+        }
+    }
+
+    LinkStats stats() {
+        return new LinkStats(description, 0, bytes, batchCount, 0);
+    }
+}
