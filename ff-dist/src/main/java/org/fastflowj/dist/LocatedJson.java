@@ -88,13 +88,18 @@ final class LocatedJson {
     /** An error blaming the value at {@code path}. */
     ConfigException errorAtValue(String path, String problem) {
         Position at = valueAt(path);
-        return new ConfigException(source, at.line, at.column, path + ": " + problem);
+        return new ConfigException(source, at.line, at.column, culprit(path) + problem);
     }
 
     /** An error blaming the key naming {@code path}. */
     ConfigException errorAtKey(String path, String problem) {
         Position at = keyAt(path);
-        return new ConfigException(source, at.line, at.column, path + ": " + problem);
+        return new ConfigException(source, at.line, at.column, culprit(path) + problem);
+    }
+
+    /** The path part of a message; the root has none, as the position already says "the whole file". */
+    private static String culprit(String path) {
+        return path.isEmpty() ? "" : path + ": ";
     }
 
     private static Position position(JsonLocation location) {
@@ -107,7 +112,7 @@ final class LocatedJson {
      */
     private static String cleanJacksonMessage(String message) {
         String firstLine = message.lines().findFirst().orElse(message);
-        return firstLine.replaceAll("\\[Source: [^;]*; line: (\\d+), column: (\\d+)]", "at $1:$2");
+        return firstLine.replaceAll("\\[Source: [^;]*; line: (\\d+), column: (\\d+)]", "$1:$2");
     }
 
     /** Walks the streaming parser, building the tree and recording positions. */
