@@ -28,7 +28,7 @@ import java.util.Optional;
  * @param threadMapping CPU ids to pin this group's threads to, as written ("0,2,4"); empty for none
  * @param preCmd a shell command the launcher runs before starting the group
  * @param jvmArgs extra JVM options for this group's process
- * @param line the 1-based line where this group's object starts in the config (0 if not from a file)
+ * @param line the 1-based line where this group's object starts in the config text (0 if built by hand)
  * @param column the 1-based column where this group's object starts
  */
 public record GroupConfig(
