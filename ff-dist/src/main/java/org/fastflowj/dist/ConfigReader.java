@@ -1,0 +1,212 @@
+package org.fastflowj.dist;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * Turns a {@link LocatedJson} document into a {@link DffConfig}, checking every key: what is allowed
+ * where, types, ranges, uniqueness and the rules that tie keys together.
+ */
+final class ConfigReader {
+    static final List<String> TOP_LEVEL_KEYS = List.of(
+            "protocol",
+            "groups",
+            "batchSize",
+            "messageOTF",
+            "internalMessageOTF",
+            "flushDelayMicros",
+            "connectTimeoutMs",
+            "heartbeatIntervalMs",
+            "heartbeatTimeoutMs",
+            "maxFrameBytes",
+            "secretFile",
+            "secretEnv",
+            "tls");
+    static final List<String> GROUP_KEYS = List.of(
+            "name",
+            "endpoint",
+            "host",
+            "batchSize",
+            "messageOTF",
+            "internalMessageOTF",
+            "flushDelayMicros",
+            "threadMapping",
+            "preCmd",
+            "jvmArgs");
+    static final List<String> TLS_KEYS = List.of("certFile", "keyFile", "trustFile", "enabled");
+
+    private static final Pattern CPU_LIST = Pattern.compile("\\s*\\d{1,9}\\s*(,\\s*\\d{1,9}\\s*)*");
+    private static final String PEM_PATH = "the path of a PEM file";
+
+    private final ConfigFields fields;
+    private final LocatedJson json;
+    private final Path folder;
+
+    private ConfigReader(LocatedJson json, Path folder) {
+        this.fields = new ConfigFields(json);
+        this.json = json;
+        this.folder = folder;
+    }
+
+    /** Reads {@code json}; relative paths in it are resolved against {@code folder}. */
+    static DffConfig read(LocatedJson json, Path folder) {
+        return new ConfigReader(json, folder).read();
+    }
+
+    private DffConfig read() {
+        ObjectNode root = fields.object(json.root, "", "a JSON object with a \"groups\" array");
+        fields.allowOnly(root, "", TOP_LEVEL_KEYS);
+        String protocol = fields.string(root, "", "protocol").orElse("TCP");
+        if (!protocol.equals("TCP")) {
+            throw json.errorAtValue("protocol", "unsupported protocol \"" + protocol + "\"; expected \"TCP\"");
+        }
+        Tuning defaults = tuning(root, "", Tuning.FASTFLOW_DEFAULTS);
+        long connectTimeoutMs = fields.longAtLeast(root, "", "connectTimeoutMs", 0, 30_000);
+        long heartbeatIntervalMs = fields.longAtLeast(root, "", "heartbeatIntervalMs", 1, 1_000);
+        long heartbeatTimeoutMs = fields.longAtLeast(root, "", "heartbeatTimeoutMs", 1, 5_000);
+        if (heartbeatTimeoutMs <= heartbeatIntervalMs) {
+            // Blame the key that is written; if both are, the timeout is the one to raise.
+            String culprit = root.has("heartbeatTimeoutMs") ? "heartbeatTimeoutMs" : "heartbeatIntervalMs";
+            throw json.errorAtValue(
+                    culprit,
+                    "heartbeatTimeoutMs (" + heartbeatTimeoutMs + ") must be more than heartbeatIntervalMs ("
+                            + heartbeatIntervalMs + "); expected a timeout several intervals long");
+        }
+        int maxFrameBytes = fields.intAtLeast(root, "", "maxFrameBytes", 1024, 64 * 1024 * 1024);
+        SecretSource secret = secret(root);
+        Optional<TlsConfig> tls = tls(root);
+        List<GroupConfig> groups = groups(root, defaults);
+        return new DffConfig(
+                json.source,
+                protocol,
+                defaults,
+                connectTimeoutMs,
+                heartbeatIntervalMs,
+                heartbeatTimeoutMs,
+                maxFrameBytes,
+                secret,
+                tls,
+                groups);
+    }
+
+    /** The tuning keys of {@code object}, each falling back to {@code fallback}'s value. */
+    private Tuning tuning(ObjectNode object, String path, Tuning fallback) {
+        return new Tuning(
+                fields.intAtLeast(object, path, "batchSize", 1, fallback.batchSize()),
+                fields.intAtLeast(object, path, "messageOTF", 1, fallback.messageOTF()),
+                fields.intAtLeast(object, path, "internalMessageOTF", 1, fallback.internalMessageOTF()),
+                fields.longAtLeast(object, path, "flushDelayMicros", 0, fallback.flushDelayMicros()));
+    }
+
+    private SecretSource secret(ObjectNode root) {
+        Optional<String> file = fields.nonBlankString(root, "", "secretFile");
+        Optional<String> env = fields.nonBlankString(root, "", "secretEnv");
+        if (file.isPresent() && env.isPresent()) {
+            throw json.errorAtKey(
+                    "secretEnv", "both secretFile and secretEnv are given; expected at most one source of the secret");
+        }
+        if (file.isPresent()) {
+            return SecretSource.file(folder.resolve(file.get()), origin("secretFile"));
+        }
+        return env.map(variable -> SecretSource.env(variable, origin("secretEnv")))
+                .orElse(SecretSource.NONE);
+    }
+
+    private SecretSource.Origin origin(String path) {
+        return new SecretSource.Origin(json.source, json.valueAt(path));
+    }
+
+    private Optional<TlsConfig> tls(ObjectNode root) {
+        JsonNode node = root.get("tls");
+        if (node == null) {
+            return Optional.empty();
+        }
+        ObjectNode tls = fields.object(node, "tls", "an object with certFile, keyFile and trustFile");
+        fields.allowOnly(tls, "tls", TLS_KEYS);
+        return Optional.of(new TlsConfig(
+                pemFile(tls, "certFile"),
+                pemFile(tls, "keyFile"),
+                pemFile(tls, "trustFile"),
+                fields.bool(tls, "tls", "enabled", true)));
+    }
+
+    private Path pemFile(ObjectNode tls, String key) {
+        fields.required(tls, "tls", key, PEM_PATH);
+        return folder.resolve(fields.nonBlankString(tls, "tls", key).orElseThrow());
+    }
+
+    private List<GroupConfig> groups(ObjectNode root, Tuning defaults) {
+        JsonNode node = fields.required(root, "", "groups", "a non-empty array of group objects");
+        if (!node.isArray() || node.isEmpty()) {
+            throw json.errorAtValue(
+                    "groups",
+                    "expected a non-empty array of group objects, got "
+                            + (node.isArray() ? "[]" : ConfigFields.describe(node)));
+        }
+        List<GroupConfig> groups = new ArrayList<>();
+        Map<String, String> pathByName = new HashMap<>();
+        Map<String, String> pathByEndpoint = new HashMap<>();
+        for (int i = 0; i < node.size(); i++) {
+            String path = "groups[" + i + "]";
+            GroupConfig group = group(fields.object(node.get(i), path, "a group object"), path, defaults);
+            String sameName = pathByName.putIfAbsent(group.name(), path);
+            if (sameName != null) {
+                throw json.errorAtValue(
+                        path + ".name",
+                        "duplicate group name '" + group.name() + "' (first at " + json.valueAt(sameName + ".name")
+                                + " in " + sameName + "); expected unique names");
+            }
+            String identity = new Endpoint(group.host(), group.port()).identity();
+            String sameEndpoint = pathByEndpoint.putIfAbsent(identity, path);
+            if (sameEndpoint != null) {
+                throw json.errorAtValue(
+                        path + ".endpoint",
+                        "duplicate endpoint \"" + group.endpoint() + "\" (also used by " + sameEndpoint
+                                + " at " + json.valueAt(sameEndpoint + ".endpoint")
+                                + "); expected one endpoint per group");
+            }
+            groups.add(group);
+        }
+        return groups;
+    }
+
+    private GroupConfig group(ObjectNode group, String path, Tuning defaults) {
+        fields.allowOnly(group, path, GROUP_KEYS);
+        fields.required(group, path, "name", "the group name used by the program, like \"G1\"");
+        String name = fields.nonBlankString(group, path, "name").orElseThrow();
+        fields.required(group, path, "endpoint", "\"host:port\"");
+        String endpointText = fields.string(group, path, "endpoint").orElseThrow();
+        Endpoint endpoint = Endpoint.parse(endpointText, problem -> json.errorAtValue(path + ".endpoint", problem));
+        String threadMapping = fields.string(group, path, "threadMapping").orElse("");
+        if (!threadMapping.isBlank() && !CPU_LIST.matcher(threadMapping).matches()) {
+            throw json.errorAtValue(
+                    path + ".threadMapping",
+                    "\"" + threadMapping + "\" is not a CPU list; expected comma-separated non-negative"
+                            + " integers, like \"0,2,4\"");
+        }
+        Tuning tuning = tuning(group, path, defaults);
+        LocatedJson.Position start = json.valueAt(path);
+        return new GroupConfig(
+                name,
+                endpointText,
+                endpoint.host(),
+                endpoint.port(),
+                fields.nonBlankString(group, path, "host").orElse(endpoint.host()),
+                tuning.batchSize(),
+                tuning.messageOTF(),
+                tuning.internalMessageOTF(),
+                tuning.flushDelayMicros(),
+                threadMapping,
+                fields.string(group, path, "preCmd"),
+                fields.strings(group, path, "jvmArgs"),
+                start.line(),
+                start.column());
+    }
+}

@@ -1,0 +1,220 @@
+package org.fastflowj.dist;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * The deployment of a distributed program: which groups exist, where each listens, and how links
+ * between them behave. Read from the JSON format of FastFlow's distributed groups (2022 paper),
+ * with the same key spelling; see {@code docs/config.md} for every key.
+ *
+ * <pre>{@code
+ * DffConfig config = DffConfig.load(Path.of("app.json"));
+ * config.requireGroups(List.of("G1", "G2", "G3", "G4"));
+ * InetSocketAddress listenOn = config.group("G2").orElseThrow().address();
+ * }</pre>
+ *
+ * <p>All checks happen while loading, so a config that loads is complete and consistent; only the
+ * secret is read later ({@link #secret()}). Every problem is a {@link ConfigException} whose message
+ * starts with {@code file:line:column:} and the JSON path of the culprit.
+ *
+ * <p>Threading: immutable, safe to share.
+ */
+public final class DffConfig {
+    private final String source;
+    private final String protocol;
+    private final Tuning defaults;
+    private final long connectTimeoutMs;
+    private final long heartbeatIntervalMs;
+    private final long heartbeatTimeoutMs;
+    private final int maxFrameBytes;
+    private final SecretSource secret;
+    private final Optional<TlsConfig> tls;
+    private final List<GroupConfig> groups;
+
+    DffConfig(
+            String source,
+            String protocol,
+            Tuning defaults,
+            long connectTimeoutMs,
+            long heartbeatIntervalMs,
+            long heartbeatTimeoutMs,
+            int maxFrameBytes,
+            SecretSource secret,
+            Optional<TlsConfig> tls,
+            List<GroupConfig> groups) {
+        this.source = source;
+        this.protocol = protocol;
+        this.defaults = defaults;
+        this.connectTimeoutMs = connectTimeoutMs;
+        this.heartbeatIntervalMs = heartbeatIntervalMs;
+        this.heartbeatTimeoutMs = heartbeatTimeoutMs;
+        this.maxFrameBytes = maxFrameBytes;
+        this.secret = secret;
+        this.tls = tls;
+        this.groups = List.copyOf(groups);
+    }
+
+    /**
+     * Reads and checks the config file at {@code file}; messages name it by its file name. Relative
+     * paths inside ({@code secretFile}, {@code tls}) are resolved against the file's folder.
+     *
+     * @throws ConfigException if the file cannot be read or is not a valid config
+     */
+    public static DffConfig load(Path file) {
+        String name = file.getFileName() == null
+                ? file.toString()
+                : file.getFileName().toString();
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new ConfigException(name, 0, 0, "cannot read the config: " + describe(e), e);
+        }
+        Path folder = file.toAbsolutePath().getParent();
+        return ConfigReader.read(LocatedJson.parse(text, name), folder);
+    }
+
+    /**
+     * Checks the config text {@code json}; messages name it {@code sourceName}. Relative paths inside
+     * are resolved against the working directory.
+     *
+     * @throws ConfigException if the text is not a valid config
+     */
+    public static DffConfig parse(String json, String sourceName) {
+        return ConfigReader.read(
+                LocatedJson.parse(json, sourceName), Path.of("").toAbsolutePath());
+    }
+
+    /**
+     * Checks that the program and the config agree on the groups: each group the program creates is
+     * in the config, and each group in the config is created by the program. A leftover group would
+     * be a process that never gets work, which is almost always a stale config.
+     *
+     * @throws ConfigException naming the first group that is on one side only
+     */
+    public void requireGroups(Collection<String> programGroups) {
+        for (String used : programGroups) {
+            if (group(used).isEmpty()) {
+                String defined = groups.stream().map(GroupConfig::name).collect(Collectors.joining(", "));
+                throw new ConfigException(
+                        source,
+                        0,
+                        0,
+                        "group '" + used + "' is used by the program but not defined in the config (defined: " + defined
+                                + ")");
+            }
+        }
+        for (GroupConfig group : groups) {
+            if (!programGroups.contains(group.name())) {
+                throw new ConfigException(
+                        source,
+                        group.line(),
+                        group.column(),
+                        "group '" + group.name() + "' is defined in the config but not used by the program");
+            }
+        }
+    }
+
+    /** Where this config came from: the file name, or the name given to {@link #parse}. */
+    public String source() {
+        return source;
+    }
+
+    /** The transport; only {@code "TCP"} for now. */
+    public String protocol() {
+        return protocol;
+    }
+
+    /** The groups in file order. */
+    public List<GroupConfig> groups() {
+        return groups;
+    }
+
+    /** The group called {@code name}, if the config defines it. */
+    public Optional<GroupConfig> group(String name) {
+        return groups.stream().filter(g -> g.name().equals(name)).findFirst();
+    }
+
+    /** Top-level {@code batchSize}: messages per network frame for groups that do not override it. */
+    public int batchSize() {
+        return defaults.batchSize();
+    }
+
+    /** Top-level {@code messageOTF}: un-acknowledged batches in flight per connection. */
+    public int messageOTF() {
+        return defaults.messageOTF();
+    }
+
+    /** Top-level {@code internalMessageOTF}: the same, between groups of one all-to-all. */
+    public int internalMessageOTF() {
+        return defaults.internalMessageOTF();
+    }
+
+    /** Top-level {@code flushDelayMicros}: the longest a partly filled batch waits. */
+    public long flushDelayMicros() {
+        return defaults.flushDelayMicros();
+    }
+
+    /** How long a peer that is not up yet is retried before the run fails. */
+    public long connectTimeoutMs() {
+        return connectTimeoutMs;
+    }
+
+    /** How often an idle link sends a heartbeat. */
+    public long heartbeatIntervalMs() {
+        return heartbeatIntervalMs;
+    }
+
+    /** Silence after which a link is declared dead; always more than {@link #heartbeatIntervalMs()}. */
+    public long heartbeatTimeoutMs() {
+        return heartbeatTimeoutMs;
+    }
+
+    /** The largest frame a group accepts; a bigger one fails the link rather than exhausting memory. */
+    public int maxFrameBytes() {
+        return maxFrameBytes;
+    }
+
+    /** {@code secretFile}, resolved against the config file's folder, if given. */
+    public Optional<Path> secretFile() {
+        return secret.file();
+    }
+
+    /** {@code secretEnv}: the environment variable holding the secret, if given. */
+    public Optional<String> secretEnv() {
+        return secret.envVariable();
+    }
+
+    /**
+     * The shared secret, read now from {@code secretFile} (less one trailing newline) or from the
+     * {@code secretEnv} variable (UTF-8); empty when the config names neither.
+     *
+     * @throws ConfigException if the file or variable is missing, unreadable or empty
+     */
+    public Optional<byte[]> secret() {
+        return secret.read();
+    }
+
+    /** The {@code tls} settings, if the config has them (they may say {@code enabled: false}). */
+    public Optional<TlsConfig> tls() {
+        return tls;
+    }
+
+    @Override
+    public String toString() {
+        return "DffConfig[" + source + ", groups="
+                + groups.stream().map(g -> g.name() + "@" + g.endpoint()).collect(Collectors.joining(", ")) + "]";
+    }
+
+    private static String describe(IOException e) {
+        String kind = e.getClass().getSimpleName();
+        return e.getMessage() == null ? kind : kind + ": " + e.getMessage();
+    }
+}

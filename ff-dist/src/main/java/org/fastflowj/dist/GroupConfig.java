@@ -1,0 +1,79 @@
+package org.fastflowj.dist;
+
+import java.net.InetSocketAddress;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * One group of a {@link DffConfig}: the process that runs it, where it listens and how its links
+ * batch and throttle messages.
+ *
+ * <p>The tuning values ({@link #batchSize()}, {@link #messageOTF()}, {@link #internalMessageOTF()},
+ * {@link #flushDelayMicros()}) are already effective: the group's own value if it has one, else the
+ * config's top-level value, else FastFlow's default.
+ *
+ * <p>Threading: immutable, safe to share.
+ *
+ * @param name the group name the program uses ({@code createGroup("G2")})
+ * @param endpoint the {@code endpoint} string exactly as written in the config
+ * @param host the endpoint's host, without IPv6 brackets
+ * @param port the endpoint's port, 1..65535
+ * @param launchHost the machine a launcher starts this group on ({@code host} key; default {@link #host()})
+ * @param batchSize messages packed into one network frame
+ * @param messageOTF un-acknowledged batches allowed in flight per connection to another group
+ * @param internalMessageOTF the same, for connections between groups of one all-to-all
+ * @param flushDelayMicros the longest a partly filled batch waits before it is sent
+ * @param threadMapping CPU ids to pin this group's threads to, as written ("0,2,4"); empty for none
+ * @param preCmd a shell command the launcher runs before starting the group
+ * @param jvmArgs extra JVM options for this group's process
+ * @param line the 1-based line where this group's object starts in the config text (0 if built by hand)
+ * @param column the 1-based column where this group's object starts
+ */
+public record GroupConfig(
+        String name,
+        String endpoint,
+        String host,
+        int port,
+        String launchHost,
+        int batchSize,
+        int messageOTF,
+        int internalMessageOTF,
+        long flushDelayMicros,
+        String threadMapping,
+        Optional<String> preCmd,
+        List<String> jvmArgs,
+        int line,
+        int column) {
+
+    public GroupConfig {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(endpoint, "endpoint");
+        Objects.requireNonNull(host, "host");
+        Objects.requireNonNull(launchHost, "launchHost");
+        Objects.requireNonNull(threadMapping, "threadMapping");
+        Objects.requireNonNull(preCmd, "preCmd");
+        jvmArgs = List.copyOf(jvmArgs);
+    }
+
+    /**
+     * The address this group listens on, <em>unresolved</em>: the name is looked up when a socket is
+     * bound or connected, on the machine that does it, so reading a config never waits on DNS and
+     * works where the other hosts' names are unknown.
+     */
+    public InetSocketAddress address() {
+        return InetSocketAddress.createUnresolved(host, port);
+    }
+
+    /** {@link #threadMapping()} as CPU ids, in order; empty when there is no mapping. */
+    public List<Integer> threadMappingCpus() {
+        if (threadMapping.isBlank()) {
+            return List.of();
+        }
+        return Arrays.stream(threadMapping.split(","))
+                .map(String::trim)
+                .map(Integer::valueOf)
+                .toList();
+    }
+}

@@ -1,0 +1,277 @@
+package org.fastflowj.dist;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Each way a config can be wrong: the message names file:line:column, the JSON path and the fix. */
+@Timeout(30)
+class DffConfigErrorTest {
+    private static final String GROUP_KEYS =
+            "name, endpoint, host, batchSize, messageOTF, internalMessageOTF, flushDelayMicros, threadMapping,"
+                    + " preCmd, jvmArgs";
+
+    private static ConfigException error(String json) {
+        return catchThrowableOfType(ConfigException.class, () -> DffConfig.parse(json, "app.json"));
+    }
+
+    @Test
+    void shouldLocateMalformedJsonWhereTheParserStopped() {
+        ConfigException e = error(
+                """
+                {
+                  "groups": [
+                    { "name": "G1", "endpoint": "h:1" }
+                  }
+                }
+                """);
+
+        assertThat(e)
+                .hasMessage("app.json:4:3: malformed JSON: Unexpected close marker '}': expected ']' (for Array"
+                        + " starting at 2:13)");
+        assertThat(e.line()).isEqualTo(4);
+        assertThat(e.column()).isEqualTo(3);
+    }
+
+    @Test
+    void shouldRejectAnEmptyConfig() {
+        assertThat(error("  ")).hasMessage("app.json:1:1: the config is empty; expected a JSON object");
+    }
+
+    @Test
+    void shouldRejectContentAfterTheTopLevelObject() {
+        assertThat(error("{\"groups\": [{\"name\": \"G1\", \"endpoint\": \"h:1\"}]} {}"))
+                .hasMessageStartingWith("app.json:1:49: malformed JSON: more content after the top-level object");
+    }
+
+    @Test
+    void shouldRejectAConfigThatIsNotAnObject() {
+        assertThat(error("[]"))
+                .hasMessage("app.json:1:1: expected a JSON object with a \"groups\" array, got an array");
+    }
+
+    @Test
+    void shouldRejectAnUnknownGroupKeyListingTheAllowedOnes() {
+        ConfigException e = error(
+                """
+                {
+                  "groups": [
+                    { "name": "G1", "endpoint": "h:1",
+                      "batchsize": 4 }
+                  ]
+                }
+                """);
+
+        assertThat(e)
+                .hasMessage("app.json:4:7: groups[0].batchsize: unknown key (did you mean 'batchSize'?); allowed here: "
+                        + GROUP_KEYS);
+    }
+
+    @Test
+    void shouldRejectAnUnknownTopLevelKey() {
+        assertThat(error("{\n  \"group\": []\n}"))
+                .hasMessageStartingWith("app.json:2:3: group: unknown key; allowed here: protocol, groups, batchSize,");
+    }
+
+    @Test
+    void shouldRejectAStringWhereAnIntegerIsExpected() {
+        ConfigException e = error(
+                """
+                {
+                  "groups": [
+                    { "name": "G1", "endpoint": "h:1",
+                      "batchSize": "ten" }
+                  ]
+                }
+                """);
+
+        assertThat(e).hasMessage("app.json:4:20: groups[0].batchSize: expected an integer, got \"ten\"");
+    }
+
+    @Test
+    void shouldRejectAFractionWhereAnIntegerIsExpected() {
+        assertThat(error("{\"messageOTF\": 1.5, \"groups\": []}"))
+                .hasMessage("app.json:1:16: messageOTF: expected an integer, got 1.5");
+    }
+
+    @Test
+    void shouldBlameAMissingRequiredKeyOnItsObject() {
+        ConfigException e = error(
+                """
+                {
+                  "groups": [
+                    { "name": "G1", "endpoint": "h:1" },
+                    { "name": "G2" }
+                  ]
+                }
+                """);
+
+        assertThat(e).hasMessage("app.json:4:5: groups[1]: missing required key 'endpoint'; expected \"host:port\"");
+    }
+
+    @Test
+    void shouldRequireTheGroupsArray() {
+        assertThat(error("{ \"batchSize\": 4 }"))
+                .hasMessage("app.json:1:1: missing required key 'groups'; expected a non-empty array of group objects");
+    }
+
+    @Test
+    void shouldRejectAnEmptyGroupsArray() {
+        assertThat(error("{ \"groups\": [] }"))
+                .hasMessage("app.json:1:13: groups: expected a non-empty array of group objects, got []");
+    }
+
+    @Test
+    void shouldRejectDuplicateGroupNameNamingBothLocations() {
+        ConfigException e = error(
+                """
+                {
+                  "groups": [
+                    { "name": "G1", "endpoint": "h:1" },
+                    { "name": "G2", "endpoint": "h:2" },
+                    { "name": "G1", "endpoint": "h:3" }
+                  ]
+                }
+                """);
+
+        assertThat(e)
+                .hasMessage("app.json:5:15: groups[2].name: duplicate group name 'G1' (first at 3:15 in groups[0]);"
+                        + " expected unique names");
+    }
+
+    @Test
+    void shouldRejectDuplicateEndpointNamingLineAndColumn() {
+        ConfigException e = error(
+                """
+                {
+                  "groups": [
+                    { "name": "G1", "endpoint": "node1:9000" },
+                    { "name": "G2", "endpoint": "NODE1:9000" }
+                  ]
+                }
+                """);
+
+        assertThat(e)
+                .hasMessage("app.json:4:33: groups[1].endpoint: duplicate endpoint \"NODE1:9000\" (also used by"
+                        + " groups[0] at 3:33); expected one endpoint per group");
+    }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "node1      | no port in \"node1\"",
+                "node1:     | port \"\" is not a number",
+                "node1:http | port \"http\" is not a number",
+                "node1:0    | port 0 is out of range",
+                "node1:65536| port 65536 is out of range",
+                ":9000      | empty host in \":9000\"",
+                "::1:9000   | an IPv6 address needs brackets in \"::1:9000\"",
+                "[::1]9000  | no port in \"[::1]9000\"",
+                "[::1:9000  | IPv6 address without a closing ']' in \"[::1:9000\"",
+            })
+    void shouldRejectABadEndpointSayingWhatIsWrong(String endpoint, String problem) {
+        ConfigException e = error("{\"groups\": [{\"name\": \"G1\",\n \"endpoint\": \"" + endpoint + "\"}]}");
+
+        assertThat(e)
+                .hasMessage("app.json:2:14: groups[0].endpoint: " + problem
+                        + "; expected \"host:port\" (IPv6 as \"[::1]:9000\") with a port from 1 to 65535");
+    }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "batchSize          | 0           | expected an integer >= 1, got 0",
+                "messageOTF         | -3          | expected an integer >= 1, got -3",
+                "internalMessageOTF | 0          | expected an integer >= 1, got 0",
+                "flushDelayMicros   | -1          | expected an integer >= 0, got -1",
+                "connectTimeoutMs   | -1          | expected an integer >= 0, got -1",
+                "heartbeatIntervalMs| 0           | expected an integer >= 1, got 0",
+                "maxFrameBytes      | 1023        | expected an integer >= 1024, got 1023",
+                "maxFrameBytes      | 99999999999 | expected an integer <= 2147483647, got 99999999999",
+            })
+    void shouldRejectANumberOutOfRange(String key, String value, String problem) {
+        ConfigException e =
+                error("{\"groups\": [{\"name\": \"G1\", \"endpoint\": \"h:1\"}],\n\"" + key + "\": " + value + "}");
+
+        assertThat(e).hasMessage("app.json:2:" + (key.length() + 5) + ": " + key + ": " + problem);
+    }
+
+    @Test
+    void shouldRejectAHeartbeatTimeoutNotAboveTheInterval() {
+        ConfigException e = error(
+                """
+                { "groups": [ { "name": "G1", "endpoint": "h:1" } ],
+                  "heartbeatIntervalMs": 2000,
+                  "heartbeatTimeoutMs": 2000 }
+                """);
+
+        assertThat(e)
+                .hasMessage("app.json:3:25: heartbeatTimeoutMs: heartbeatTimeoutMs (2000) must be more than"
+                        + " heartbeatIntervalMs (2000); expected a timeout several intervals long");
+    }
+
+    @Test
+    void shouldRejectAnUnsupportedProtocol() {
+        assertThat(error("{ \"protocol\": \"MPI\", \"groups\": [] }"))
+                .hasMessage("app.json:1:15: protocol: unsupported protocol \"MPI\"; expected \"TCP\"");
+    }
+
+    @Test
+    void shouldRejectAThreadMappingThatIsNotACpuList() {
+        assertThat(error("{\"groups\": [{\"name\": \"G1\", \"endpoint\": \"h:1\", \"threadMapping\": \"0,a\"}]}"))
+                .hasMessage("app.json:1:64: groups[0].threadMapping: \"0,a\" is not a CPU list; expected"
+                        + " comma-separated non-negative integers, like \"0,2,4\"");
+    }
+
+    @Test
+    void shouldRejectAJvmArgThatIsNotAString() {
+        assertThat(error("{\"groups\": [{\"name\": \"G1\", \"endpoint\": \"h:1\", \"jvmArgs\": [\"-ea\", 4]}]}"))
+                .hasMessage("app.json:1:66: groups[0].jvmArgs[1]: expected a string, got 4");
+    }
+
+    @Test
+    void shouldRejectBothSecretFileAndSecretEnv() {
+        ConfigException e = error(
+                """
+                { "groups": [ { "name": "G1", "endpoint": "h:1" } ],
+                  "secretFile": "s.txt",
+                  "secretEnv": "FF_SECRET" }
+                """);
+
+        assertThat(e)
+                .hasMessage("app.json:3:3: secretEnv: both secretFile and secretEnv are given; expected at most one"
+                        + " source of the secret");
+    }
+
+    @Test
+    void shouldRejectTlsWithoutAKeyFile() {
+        ConfigException e = error(
+                """
+                { "groups": [ { "name": "G1", "endpoint": "h:1" } ],
+                  "tls": { "certFile": "g.pem",
+                           "trustFile": "ca.pem" } }
+                """);
+
+        assertThat(e).hasMessage("app.json:2:10: tls: missing required key 'keyFile'; expected the path of a PEM file");
+    }
+
+    @Test
+    void shouldRejectADuplicateKeyNamingBothPlaces() {
+        ConfigException e = error(
+                """
+                { "groups": [ { "name": "G1", "endpoint": "h:1",
+                                "batchSize": 4,
+                                "batchSize": 8 } ] }
+                """);
+
+        assertThat(e)
+                .hasMessage("app.json:3:17: groups[0].batchSize: duplicate key (first at 2:17); expected each key at"
+                        + " most once per object");
+    }
+}
