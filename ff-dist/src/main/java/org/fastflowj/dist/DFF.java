@@ -30,6 +30,12 @@ public final class DFF {
     public static final String GROUP_OPTION = "--DFF_GName";
     /** The config option ({@code --DFF_Config=app.json}). */
     public static final String CONFIG_OPTION = "--DFF_Config";
+    /**
+     * Asks the program to print its groups instead of running: the first {@code run} prints one line,
+     * {@code DFF_GROUPS: G1,G2,...} (the groups in graph order), and the process exits 0. The launcher's
+     * {@code check} uses it to compare a program with its config.
+     */
+    public static final String PRINT_GROUPS_OPTION = "--DFF_PrintGroups";
     /** The system property that turns the serialization check on for one-process runs. */
     public static final String CHECK_PROPERTY = "fastflowj.dist.checkSerialization";
 
@@ -37,6 +43,7 @@ public final class DFF {
     private static volatile DffConfig config;
     private static volatile SerializationConfig.Builder serialization = SerializationConfig.builder();
     private static volatile boolean checkSerialization = Boolean.getBoolean(CHECK_PROPERTY);
+    private static volatile boolean printGroups;
 
     private DFF() {}
 
@@ -67,6 +74,8 @@ public final class DFF {
                 } else {
                     configFile = value;
                 }
+            } else if (arg.equals(PRINT_GROUPS_OPTION)) {
+                printGroups = true;
             } else if (arg.startsWith(GROUP_OPTION + "=")) {
                 groupName = arg.substring(GROUP_OPTION.length() + 1);
             } else if (arg.startsWith(CONFIG_OPTION + "=")) {
@@ -83,7 +92,7 @@ public final class DFF {
         }
         config = configFile == null ? null : DffConfig.load(Path.of(configFile));
         if (groupName != null && config.group(groupName).isEmpty()) {
-            throw new ConfigException(config.source() + ": group '" + groupName + "' (" + GROUP_OPTION
+            throw new ConfigException(config.source(), 0, 0, "group '" + groupName + "' (" + GROUP_OPTION
                     + ") is not defined in the config (defined: "
                     + config.groups().stream().map(GroupConfig::name).toList() + ")");
         }
@@ -133,12 +142,18 @@ public final class DFF {
         return new Settings(group, config, serialization.build(), checkSerialization);
     }
 
+    /** Whether {@link #PRINT_GROUPS_OPTION} was given. */
+    public static boolean printGroupsRequested() {
+        return printGroups;
+    }
+
     /** Forgets everything {@link #init} and the registration calls set (tests). */
     public static void reset() {
         group = null;
         config = null;
         serialization = SerializationConfig.builder();
         checkSerialization = Boolean.getBoolean(CHECK_PROPERTY);
+        printGroups = false;
     }
 
     /**

@@ -1,0 +1,40 @@
+package org.fastflowj.dist.run;
+
+import org.fastflowj.core.RunOptions;
+import org.fastflowj.core.graph.Graph;
+import org.fastflowj.core.graph.GraphCut;
+import org.fastflowj.core.runtime.Execution;
+import org.fastflowj.core.runtime.Executor;
+import org.fastflowj.core.runtime.GraphRunner;
+import org.fastflowj.core.runtime.RunHooks;
+import org.fastflowj.dist.DFF;
+import org.fastflowj.dist.serial.ItemCodec;
+
+/**
+ * ff-core's way into ff-dist ({@link java.util.ServiceLoader}): with a group selected by {@link DFF#init}
+ * a program that has groups runs only that group ({@link GroupRun}); with the serialization check on, a
+ * one-process run sends every item through the codec; otherwise ff-core runs the graph as usual.
+ */
+public final class DistributedGraphRunner implements GraphRunner {
+    @Override
+    public Execution start(Graph graph, RunOptions options) {
+        if (DFF.printGroupsRequested()) {
+            System.out.println("DFF_GROUPS: " + String.join(",", GraphCut.groups(graph)));
+            System.out.flush();
+            System.exit(0); // nothing else of the program may run: it was only asked its groups
+        }
+        DFF.Settings settings = DFF.settings();
+        if (settings.group() != null && !GraphCut.groups(graph).isEmpty()) {
+            return GroupRun.start(graph, options, settings);
+        }
+        if (settings.checkSerialization()) {
+            return Executor.start(graph, options, checkingHooks(settings));
+        }
+        return null; // no group here (or a graph without groups): the shared-memory run, untouched
+    }
+
+    /** Each node thread gets a codec of its own and sends a deserialized copy of every item. */
+    static RunHooks checkingHooks(DFF.Settings settings) {
+        return RunHooks.NONE.itemFilters(() -> new ItemCodec(settings.serialization())::roundTrip);
+    }
+}

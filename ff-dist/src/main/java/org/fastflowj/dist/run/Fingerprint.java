@@ -1,0 +1,51 @@
+package org.fastflowj.dist.run;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import org.fastflowj.core.graph.Edge;
+import org.fastflowj.core.graph.Graph;
+import org.fastflowj.core.graph.Vertex;
+import org.fastflowj.dist.DffConfig;
+import org.fastflowj.dist.GroupConfig;
+
+/**
+ * A 64-bit digest of what two groups must agree on: the whole program's graph (every vertex's name,
+ * node class and group, every edge), the groups of the config and their endpoints, and the serialization
+ * set-up. Processes started from different programs or configs refuse each other in the handshake.
+ */
+final class Fingerprint {
+    private Fingerprint() {}
+
+    static long of(Graph whole, DffConfig config, long serializationFingerprint) {
+        MessageDigest sha = sha256();
+        for (Vertex v : whole.vertices()) {
+            text(sha, v.name());
+            text(sha, v.node().getClass().getName());
+            text(sha, String.valueOf(v.group()));
+            text(sha, Integer.toString(v.id()));
+        }
+        for (Edge e : whole.edges()) {
+            text(sha, e.from().index() + " " + e.kind() + " " + e.to().index() + " " + e.slots());
+        }
+        for (GroupConfig g : config.groups()) {
+            text(sha, g.name() + "@" + g.endpoint());
+        }
+        text(sha, Long.toHexString(serializationFingerprint));
+        return ByteBuffer.wrap(sha.digest()).getLong();
+    }
+
+    private static void text(MessageDigest sha, String s) {
+        sha.update(s.getBytes(StandardCharsets.UTF_8));
+        sha.update((byte) 0);
+    }
+
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+        }
+    }
+}

@@ -1,0 +1,171 @@
+package org.fastflowj.dist.run;
+
+import io.netty.buffer.ByteBuf;
+import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
+import org.fastflowj.core.MultiOutputNode;
+import org.fastflowj.core.runtime.BridgeContext;
+import org.fastflowj.core.runtime.BridgeNode;
+import org.fastflowj.dist.SerializationConfig;
+import org.fastflowj.dist.serial.ItemCodec;
+
+/**
+ * Stands for a peer group in this group's graph: every edge from a node of that group to a local node
+ * starts here. Takes the batches the event loop received, deserializes them on its own thread and puts
+ * each item on the local channel of its edge, waiting while that channel is full (and so holding back
+ * the acknowledgement, which stops the sender: flow control end to end).
+ *
+ * <pre>
+ *   group G1 ──TCP──▶ event loop ──SPSC──▶ ┌──────────────┐ ──SPSC──▶ local node (edge e3)
+ *                     (batches)            │ ff-recv-G1   │ ──SPSC──▶ local node (edge e4, feedback)
+ *                     ◀── ACK, GONE ────── └──────────────┘
+ * </pre>
+ *
+ * <p>An EOS message ends its forward channel (the consumer's {@code eosNotify} for that channel, as in
+ * one process); a DONE message ends its feedback channel. The node ends once every edge ended. A local
+ * consumer that ended is reported to the sender (GONE), so the remote producer stops as it would in one
+ * process.
+ *
+ * <p>Threading: its own node thread (a source: the run-time calls {@code svc} until it returns EOS); it
+ * parks on the link while no batch is queued.
+ */
+final class ReceiverNode extends MultiOutputNode<Object, Object> implements BridgeNode {
+    private static final long MAX_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+
+    private final InboundLink in;
+    private final int[] forwardEdges;
+    private final int[] feedbackEdges;
+    /** Edge id to output: channel * 2 (+1 for feedback), or -1 for an edge that does not come here. */
+    private final int[] outputOf;
+    private final boolean[] ended;
+    private final boolean[] goneReported;
+    private final long connectDeadlineNanos;
+    private final SerializationConfig serialization;
+    private BridgeContext context;
+    private ItemCodec codec;
+    private int live;
+    private long parkNanos;
+
+    ReceiverNode(
+            InboundLink in,
+            int[] forwardEdges,
+            int[] feedbackEdges,
+            long connectTimeoutMs,
+            SerializationConfig serialization) {
+        this.in = in;
+        this.forwardEdges = forwardEdges;
+        this.feedbackEdges = feedbackEdges;
+        int maxEdge = Math.max(Arrays.stream(forwardEdges).max().orElse(0), Arrays.stream(feedbackEdges).max().orElse(0));
+        this.outputOf = new int[maxEdge + 1];
+        Arrays.fill(outputOf, -1);
+        for (int i = 0; i < forwardEdges.length; i++) {
+            outputOf[forwardEdges[i]] = i * 2;
+        }
+        for (int i = 0; i < feedbackEdges.length; i++) {
+            outputOf[feedbackEdges[i]] = i * 2 + 1;
+        }
+        this.ended = new boolean[forwardEdges.length + feedbackEdges.length];
+        this.goneReported = new boolean[ended.length];
+        this.live = ended.length;
+        this.connectDeadlineNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(connectTimeoutMs);
+        this.serialization = serialization;
+    }
+
+    @Override
+    public void attach(BridgeContext ctx) {
+        this.context = ctx;
+        in.receiverThread(Thread.currentThread());
+    }
+
+    @Override
+    protected void svcInit() {
+        codec = new ItemCodec(serialization);
+    }
+
+    @Override
+    protected Object svc(Object none) {
+        ByteBuf batch = in.poll();
+        if (batch == null) {
+            idle();
+            return goOn();
+        }
+        parkNanos = 0;
+        int size = batch.readableBytes();
+        try {
+            while (batch.isReadable()) {
+                readMessage(batch);
+            }
+        } finally {
+            batch.release();
+        }
+        in.ack(1, size);
+        if (live == 0) {
+            in.done();
+            return eos();
+        }
+        return goOn();
+    }
+
+    private void readMessage(ByteBuf batch) {
+        byte kind = batch.readByte();
+        int edge = batch.readInt();
+        int output = edge >= 0 && edge < outputOf.length ? outputOf[edge] : -1;
+        if (output < 0) {
+            throw new CorruptBatchException("group " + in.peer + " sent a message for edge " + edge
+                    + ", which does not come to this group from it");
+        }
+        int channel = output >> 1;
+        boolean feedback = (output & 1) != 0;
+        switch (kind) {
+            case Frames.DATA -> {
+                Object item = codec.read(batch);
+                if (feedback) {
+                    sendFeedbackTo(item, channel);
+                } else {
+                    sendOutTo(item, channel);
+                }
+            }
+            case Frames.EOS, Frames.DONE -> end(channel, feedback);
+            default -> throw new CorruptBatchException(
+                    "group " + in.peer + " sent a message of unknown kind " + kind + " for edge " + edge);
+        }
+    }
+
+    private void end(int channel, boolean feedback) {
+        int index = feedback ? forwardEdges.length + channel : channel;
+        if (!ended[index]) {
+            ended[index] = true;
+            live--;
+            context.endOutput(channel, feedback);
+        }
+    }
+
+    /** No batch queued: report consumers that ended, check the link, park a little (growing to 1 ms). */
+    private void idle() {
+        reportGoneConsumers();
+        String broken = in.brokenReason();
+        if (broken != null) {
+            throw new PeerLostException(broken);
+        }
+        if (!in.isOpen() && System.nanoTime() - connectDeadlineNanos > 0) {
+            throw new PeerLostException("group " + in.peer + " did not connect within the connect timeout:"
+                    + " is it running, and is its config the same as this one?");
+        }
+        parkNanos = parkNanos == 0 ? 1_000 : Math.min(MAX_PARK_NANOS, parkNanos * 2);
+        in.park(parkNanos);
+    }
+
+    private void reportGoneConsumers() {
+        for (int i = 0; i < forwardEdges.length; i++) {
+            if (!goneReported[i] && !ended[i] && context.outputGone(i, false)) {
+                goneReported[i] = true;
+                in.gone(forwardEdges[i]);
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "receiver from group " + in.peer;
+    }
+}

@@ -1,0 +1,160 @@
+package org.fastflowj.dist.run;
+
+import io.netty.buffer.ByteBuf;
+import java.util.concurrent.TimeUnit;
+import org.fastflowj.core.MultiInputNode;
+import org.fastflowj.core.runtime.BridgeContext;
+import org.fastflowj.core.runtime.BridgeNode;
+import org.fastflowj.dist.SerializationConfig;
+import org.fastflowj.dist.serial.ItemCodec;
+
+/**
+ * Stands for a peer group in this group's graph: every edge from a local node to a node of that group
+ * ends here. Serializes what arrives, on its own thread, into batches of {@code batchSize} messages, and
+ * sends each batch when it is full, when an on-demand item needs to go at once, or when its inputs run
+ * dry and the batch is older than {@code flushDelayMicros} (or the thread is about to park).
+ *
+ * <pre>
+ *   local node ──SPSC──▶ ┌──────────────┐ serialize   batch of messages   credits
+ *   local node ──SPSC──▶ │ ff-send-G2   │ ──────────▶ [DATA e7 item][EOS e9]... ──TCP──▶ group G2
+ *   (forward, feedback)  └──────────────┘
+ * </pre>
+ *
+ * <p>Input channel {@code i} is edge {@code forwardEdges[i]} of the whole graph (feedback: {@code
+ * feedbackEdges[i]}). EOS on a forward input becomes an EOS message for that edge; a feedback input whose
+ * producer ended becomes a DONE message. At the end it flushes, waits for every batch to be acknowledged,
+ * and closes the connection.
+ *
+ * <p>Threading: its own node thread; the link's event loop only returns credits.
+ */
+final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNode {
+    private final OutboundLink out;
+    private final int[] forwardEdges;
+    private final int[] feedbackEdges;
+    private final boolean[] sendAtOnce;
+    private final int batchSize;
+    private final long flushDelayNanos;
+    private final int maxFrameBytes;
+    private final SerializationConfig serialization;
+    private ItemCodec codec;
+    private ByteBuf batch;
+    private int count;
+    private long batchStartNanos;
+
+    SenderNode(
+            OutboundLink out,
+            int[] forwardEdges,
+            int[] feedbackEdges,
+            boolean[] onDemand,
+            int batchSize,
+            long flushDelayMicros,
+            int maxFrameBytes,
+            SerializationConfig serialization) {
+        this.out = out;
+        this.forwardEdges = forwardEdges;
+        this.feedbackEdges = feedbackEdges;
+        this.sendAtOnce = onDemand;
+        this.batchSize = batchSize;
+        this.flushDelayNanos = TimeUnit.MICROSECONDS.toNanos(flushDelayMicros);
+        this.maxFrameBytes = maxFrameBytes;
+        this.serialization = serialization;
+    }
+
+    @Override
+    public void attach(BridgeContext context) {
+        out.attach(context);
+    }
+
+    @Override
+    protected void svcInit() {
+        codec = new ItemCodec(serialization);
+    }
+
+    @Override
+    protected Void svc(Object item) {
+        boolean feedback = fromFeedback();
+        int channel = inputChannel();
+        int start = begin(Frames.DATA, feedback ? feedbackEdges[channel] : forwardEdges[channel]);
+        codec.write(item, batch);
+        count++;
+        if (batch.writerIndex() > maxFrameBytes - 64) {
+            splitOversized(start, feedback ? feedbackEdges[channel] : forwardEdges[channel]);
+        }
+        if (count >= batchSize || (!feedback && sendAtOnce[channel])) {
+            flush();
+        }
+        return goOn();
+    }
+
+    @Override
+    protected void eosNotify(int channel) {
+        begin(Frames.EOS, forwardEdges[channel]);
+        count++;
+    }
+
+    @Override
+    public void feedbackInputEnded(int channel) {
+        begin(Frames.DONE, feedbackEdges[channel]);
+        count++;
+    }
+
+    @Override
+    public void inputIdle(boolean aboutToPark) {
+        if (count > 0 && (aboutToPark || System.nanoTime() - batchStartNanos >= flushDelayNanos)) {
+            flush();
+        }
+        out.checkBroken();
+    }
+
+    @Override
+    protected void svcEnd() {
+        if (count > 0) {
+            flush();
+        }
+        out.finish();
+    }
+
+    /** Starts a message; returns where it starts in the batch. */
+    private int begin(byte kind, int edgeId) {
+        if (batch == null) {
+            batch = out.link().alloc().buffer(256);
+            batchStartNanos = System.nanoTime();
+        }
+        int start = batch.writerIndex();
+        batch.writeByte(kind);
+        batch.writeInt(edgeId);
+        return start;
+    }
+
+    /** The last message made the batch too large for a frame: send what came before, keep it alone. */
+    private void splitOversized(int start, int edgeId) {
+        int size = batch.writerIndex() - start;
+        if (size > maxFrameBytes - 64) {
+            batch.release();
+            batch = null;
+            throw new IllegalStateException("an item of " + size + " bytes for edge " + edgeId + " to group "
+                    + out.peer + " is larger than maxFrameBytes (" + maxFrameBytes + "): raise it in the config");
+        }
+        ByteBuf last = out.link().alloc().buffer(size);
+        last.writeBytes(batch, start, size);
+        batch.writerIndex(start);
+        count--;
+        flush();
+        batch = last;
+        batchStartNanos = System.nanoTime();
+        count = 1;
+    }
+
+    private void flush() {
+        ByteBuf full = batch;
+        int messages = count;
+        batch = null;
+        count = 0;
+        out.send(full, messages);
+    }
+
+    @Override
+    public String toString() {
+        return "sender to group " + out.peer;
+    }
+}

@@ -1,0 +1,137 @@
+package org.fastflowj.dist.apps;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.LongStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Each group a real JVM on loopback: a normal run, and every way a run can go wrong ends with every
+ * process exiting non-zero, promptly, naming the group where it started.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class MultiProcessTest {
+    private static final List<String> GROUPS = List.of("A", "B", "C");
+
+    @TempDir
+    Path dir;
+
+    private static long sumOfSquares(long n) {
+        return LongStream.range(0, n).map(x -> x * x).sum();
+    }
+
+    @Test
+    void shouldRunAPipelineInThreeProcesses() throws Exception {
+        Path config = ProcessCluster.config(dir, GROUPS, "\"batchSize\": 16");
+        try (ProcessCluster cluster = ProcessCluster.start(PipelineApp.class, config, GROUPS, List.of(), "100000")) {
+            Map<String, Integer> codes = cluster.awaitExit(60);
+
+            assertThat(codes).as(cluster.allOutput()).containsOnly(Map.entry("A", 0), Map.entry("B", 0), Map.entry("C", 0));
+            assertThat(cluster.output("C")).contains("sum=" + sumOfSquares(100_000) + " count=100000");
+        }
+    }
+
+    @Test
+    void shouldFailEveryGroupNamingTheOriginWhenANodeThrows() throws Exception {
+        Path config = ProcessCluster.config(dir, GROUPS, "");
+        try (ProcessCluster cluster = ProcessCluster.start(PipelineApp.class, config, GROUPS, List.of(), "100000", "5000")) {
+            Map<String, Integer> codes = cluster.awaitExit(60);
+
+            assertThat(codes.values()).as(cluster.allOutput()).allMatch(code -> code != 0);
+            for (String g : List.of("A", "C")) {
+                assertThat(cluster.output(g)).as(g).contains("group B failed").contains("square refuses 5000");
+            }
+            assertThat(cluster.output("B")).contains("square refuses 5000");
+        }
+    }
+
+    @Test
+    void shouldFailTheOthersPromptlyWhenAGroupIsKilled() throws Exception {
+        Path config = ProcessCluster.config(dir, GROUPS, "");
+        try (ProcessCluster cluster =
+                ProcessCluster.start(PipelineApp.class, config, GROUPS, List.of(), "100000000", "-1", "50")) {
+            waitForTraffic(cluster);
+            long killedAt = System.nanoTime();
+            cluster.process("B").destroyForcibly(); // kill -9
+
+            Map<String, Integer> codes = Map.of(
+                    "A", waitFor(cluster.process("A")), "C", waitFor(cluster.process("C")));
+            long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - killedAt);
+
+            assertThat(codes.values()).as(cluster.allOutput()).allMatch(code -> code != 0);
+            assertThat(seconds).isLessThan(15);
+            assertThat(cluster.output("A")).contains("group B");
+            assertThat(cluster.output("C")).contains("group B");
+        }
+    }
+
+    @Test
+    void shouldDetectAFrozenGroupByItsSilence() throws Exception {
+        Path config = ProcessCluster.config(dir, GROUPS, "\"heartbeatIntervalMs\": 300, \"heartbeatTimeoutMs\": 2000");
+        try (ProcessCluster cluster =
+                ProcessCluster.start(PipelineApp.class, config, GROUPS, List.of(), "100000000", "-1", "50")) {
+            waitForTraffic(cluster);
+            long pid = cluster.process("B").pid();
+            new ProcessBuilder("kill", "-STOP", Long.toString(pid)).start().waitFor();
+            try {
+                long frozenAt = System.nanoTime();
+                Map<String, Integer> codes = Map.of(
+                        "A", waitFor(cluster.process("A")), "C", waitFor(cluster.process("C")));
+                long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - frozenAt);
+
+                assertThat(codes.values()).as(cluster.allOutput()).allMatch(code -> code != 0);
+                assertThat(seconds).isLessThan(12);
+                assertThat(cluster.output("A") + cluster.output("C")).contains("heartbeat");
+            } finally {
+                new ProcessBuilder("kill", "-CONT", Long.toString(pid)).start().waitFor();
+            }
+        }
+    }
+
+    @Test
+    void shouldFailNamingAPeerThatNeverComesUp() throws Exception {
+        Path config = ProcessCluster.config(dir, GROUPS, "\"connectTimeoutMs\": 1500");
+        try (ProcessCluster cluster =
+                ProcessCluster.start(PipelineApp.class, config, List.of("A", "C"), List.of(), "1000")) {
+            Map<String, Integer> codes = cluster.awaitExit(30);
+
+            assertThat(codes.values()).as(cluster.allOutput()).allMatch(code -> code != 0);
+            assertThat(cluster.output("A")).contains("group B").contains("did not come up");
+            assertThat(cluster.output("C")).contains("group B").contains("did not connect");
+        }
+    }
+
+    @Test
+    void shouldRefuseABadConfigNamingFileLineAndColumn() throws Exception {
+        Path config = dir.resolve("bad.json");
+        Files.writeString(config, "{\n  \"groups\": [\n    {\"name\": \"A\", \"endpoint\": \"127.0.0.1\"}\n  ]\n}\n");
+        try (ProcessCluster cluster = ProcessCluster.start(PipelineApp.class, config, List.of("A"), List.of(), "10")) {
+            Map<String, Integer> codes = cluster.awaitExit(30);
+
+            assertThat(codes.get("A")).isNotZero();
+            assertThat(cluster.output("A")).contains("bad.json:3:").contains("groups[0].endpoint");
+        }
+    }
+
+    /** Waits until group C has taken some items (its log is silent until the end, so: give it time). */
+    private static void waitForTraffic(ProcessCluster cluster) throws InterruptedException {
+        Thread.sleep(3000);
+        for (String g : GROUPS) {
+            assertThat(cluster.process(g).isAlive()).as(g + " alive: " + cluster.allOutput()).isTrue();
+        }
+    }
+
+    private static int waitFor(Process p) throws InterruptedException {
+        if (!p.waitFor(30, TimeUnit.SECONDS)) {
+            throw new AssertionError("still running 30 s later");
+        }
+        return p.exitValue();
+    }
+}

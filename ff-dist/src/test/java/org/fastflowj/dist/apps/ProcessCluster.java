@@ -1,0 +1,146 @@
+package org.fastflowj.dist.apps;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Starts every group of a test application as its own JVM (small heap, C1 only: cheap to start), each
+ * writing to a log file, and always destroys the whole process tree in {@link #close()}.
+ */
+public final class ProcessCluster implements AutoCloseable {
+    private final Map<String, Process> processes = new LinkedHashMap<>();
+    private final Map<String, Path> logs = new LinkedHashMap<>();
+
+    private ProcessCluster() {}
+
+    /** Starts {@code main} once per group with {@code --DFF_GName=G --DFF_Config=config}, then {@code args}. */
+    public static ProcessCluster start(Class<?> main, Path config, List<String> groups, List<String> jvmArgs, String... args)
+            throws IOException {
+        ProcessCluster cluster = new ProcessCluster();
+        try {
+            for (String g : groups) {
+                cluster.startGroup(main, config, g, jvmArgs, args);
+            }
+        } catch (IOException | RuntimeException e) {
+            cluster.close();
+            throw e;
+        }
+        return cluster;
+    }
+
+    private void startGroup(Class<?> main, Path config, String group, List<String> jvmArgs, String... args)
+            throws IOException {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add("-Xmx64m");
+        command.add("-XX:TieredStopAtLevel=1");
+        command.add("-XX:+UseSerialGC");
+        command.add("-Xshare:auto");
+        command.addAll(jvmArgs);
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add(main.getName());
+        command.add("--DFF_GName=" + group);
+        command.add("--DFF_Config=" + config);
+        command.addAll(List.of(args));
+        Path log = Files.createTempFile("ff-dist-" + group + "-", ".log");
+        Process p = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
+        processes.put(group, p);
+        logs.put(group, log);
+    }
+
+    public Process process(String group) {
+        return processes.get(group);
+    }
+
+    /** Waits for every process; returns each exit code, or throws naming those still running. */
+    public Map<String, Integer> awaitExit(long timeoutSeconds) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
+        Map<String, Integer> codes = new LinkedHashMap<>();
+        for (Map.Entry<String, Process> e : processes.entrySet()) {
+            long left = deadline - System.nanoTime();
+            if (!e.getValue().waitFor(Math.max(0, left), TimeUnit.NANOSECONDS)) {
+                throw new AssertionError("group " + e.getKey() + " still running after " + timeoutSeconds + " s; logs:\n"
+                        + allOutput());
+            }
+            codes.put(e.getKey(), e.getValue().exitValue());
+        }
+        return codes;
+    }
+
+    public String output(String group) {
+        try {
+            return Files.readString(logs.get(group));
+        } catch (IOException e) {
+            return "(no log: " + e + ")";
+        }
+    }
+
+    public String allOutput() {
+        StringBuilder sb = new StringBuilder();
+        for (String g : processes.keySet()) {
+            sb.append("---- ").append(g).append(" ----\n").append(output(g)).append('\n');
+        }
+        return sb.toString();
+    }
+
+    @Override
+    public void close() {
+        for (Process p : processes.values()) {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+        }
+        for (Process p : processes.values()) {
+            try {
+                p.waitFor(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        for (Path log : logs.values()) {
+            try {
+                Files.deleteIfExists(log);
+            } catch (IOException e) {
+                // a temp file left behind is harmless
+            }
+        }
+    }
+
+    /** Writes a config for {@code groups} on free loopback ports ({@code topLevel}: extra "key": value pairs). */
+    public static Path config(Path dir, List<String> groups, String topLevel) throws IOException {
+        StringBuilder json = new StringBuilder("{\n");
+        if (!topLevel.isBlank()) {
+            json.append("  ").append(topLevel).append(",\n");
+        }
+        json.append("  \"groups\": [\n");
+        for (int i = 0; i < groups.size(); i++) {
+            json.append("    {\"name\": \"")
+                    .append(groups.get(i))
+                    .append("\", \"endpoint\": \"127.0.0.1:")
+                    .append(freePort())
+                    .append("\"}")
+                    .append(i + 1 < groups.size() ? ",\n" : "\n");
+        }
+        json.append("  ]\n}\n");
+        Path file = dir.resolve("app.json");
+        Files.writeString(file, json);
+        return file;
+    }
+
+    static int freePort() {
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

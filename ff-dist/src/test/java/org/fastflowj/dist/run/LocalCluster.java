@@ -1,0 +1,116 @@
+package org.fastflowj.dist.run;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.fastflowj.core.BuildingBlock;
+import org.fastflowj.core.RunOptions;
+import org.fastflowj.core.graph.GraphCompiler;
+import org.fastflowj.core.runtime.Execution;
+import org.fastflowj.dist.DFF;
+import org.fastflowj.dist.DffConfig;
+import org.fastflowj.dist.SerializationConfig;
+
+/**
+ * Runs every group of one program in this JVM, each on its own {@link GroupRun} with its own transport
+ * on a free loopback port: the same code path as separate processes, minus the process start (the
+ * multi-process tests cover that). Each group compiles the tree itself and runs only its own nodes, so
+ * one tree serves all of them, and a sink's results can be read directly.
+ */
+final class LocalCluster {
+    private LocalCluster() {}
+
+    /** A config for {@code groups} on free loopback ports; {@code topLevel} is extra JSON ("k": v, ...). */
+    static DffConfig config(List<String> groups, String topLevel) {
+        StringBuilder json = new StringBuilder("{\n");
+        if (!topLevel.isBlank()) {
+            json.append("  ").append(topLevel).append(",\n");
+        }
+        json.append("  \"groups\": [\n");
+        for (int i = 0; i < groups.size(); i++) {
+            json.append("    {\"name\": \"")
+                    .append(groups.get(i))
+                    .append("\", \"endpoint\": \"127.0.0.1:")
+                    .append(freePort())
+                    .append("\"}")
+                    .append(i + 1 < groups.size() ? ",\n" : "\n");
+        }
+        json.append("  ]\n}\n");
+        return DffConfig.parse(json.toString(), "test.json");
+    }
+
+    static int freePort() {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Runs every group of {@code config} and waits for all; throws the first failure, by group. */
+    static void run(BuildingBlock root, DffConfig config, long timeoutSeconds) throws Exception {
+        run(root, config, SerializationConfig.builder().build(), RunOptions.defaults(), timeoutSeconds);
+    }
+
+    static void run(
+            BuildingBlock root, DffConfig config, SerializationConfig serialization, RunOptions options, long timeoutSeconds)
+            throws Exception {
+        Map<String, Throwable> failures = runCollecting(root, config, serialization, options, timeoutSeconds);
+        if (!failures.isEmpty()) {
+            Map.Entry<String, Throwable> first = failures.entrySet().iterator().next();
+            throw new AssertionError("group " + first.getKey() + " failed: " + first.getValue(), first.getValue());
+        }
+    }
+
+    /** Runs every group and returns each group's failure (empty when all ended normally). */
+    static Map<String, Throwable> runCollecting(
+            BuildingBlock root, DffConfig config, SerializationConfig serialization, RunOptions options, long timeoutSeconds)
+            throws InterruptedException {
+        List<String> groups = config.groups().stream().map(g -> g.name()).toList();
+        ExecutorService pool = Executors.newFixedThreadPool(groups.size());
+        Map<String, Future<?>> runs = new LinkedHashMap<>();
+        List<Execution> executions = new ArrayList<>();
+        try {
+            for (String g : groups) {
+                DFF.Settings settings = new DFF.Settings(g, config, serialization, false);
+                runs.put(g, pool.submit(() -> {
+                    Execution ex = GroupRun.start(GraphCompiler.compile(root), options, settings);
+                    synchronized (executions) {
+                        executions.add(ex);
+                    }
+                    ex.await();
+                    return null;
+                }));
+            }
+            Map<String, Throwable> failures = new LinkedHashMap<>();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
+            for (Map.Entry<String, Future<?>> run : runs.entrySet()) {
+                try {
+                    run.getValue().get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                } catch (ExecutionException e) {
+                    failures.put(run.getKey(), e.getCause());
+                } catch (TimeoutException e) {
+                    failures.put(run.getKey(), new AssertionError("group " + run.getKey() + " still running after "
+                            + timeoutSeconds + " s"));
+                }
+            }
+            return failures;
+        } finally {
+            synchronized (executions) {
+                executions.forEach(Execution::cancel);
+            }
+            pool.shutdownNow();
+            pool.awaitTermination(15, TimeUnit.SECONDS);
+        }
+    }
+}
