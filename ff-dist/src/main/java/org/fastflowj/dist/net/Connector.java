@@ -1,0 +1,120 @@
+package org.fastflowj.dist.net;
+
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.ConnectTimeoutException;
+import io.netty.util.concurrent.Promise;
+import java.net.ConnectException;
+import java.net.InetSocketAddress;
+import java.net.NoRouteToHostException;
+import java.net.PortUnreachableException;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One blocking {@link Transport#connect}: TCP connect with retries while the peer is not up yet, then
+ * the handshake. Groups start in any order, so "connection refused" for a while is normal; a REFUSE
+ * from the peer is not, and ends the attempt at once.
+ *
+ * <p>Threading: used by the calling thread only, for one call.
+ */
+final class Connector {
+    static final long FIRST_BACKOFF_MS = 50;
+    static final long MAX_BACKOFF_MS = 1_000;
+    /** Extra time granted over the handshake timeout the handler enforces itself. */
+    private static final long HANDSHAKE_GRACE_MS = 2_000;
+
+    private final Transport transport;
+    private final String peerGroup;
+    private final InetSocketAddress address;
+    private final String peer;
+
+    Connector(Transport transport, String peerGroup, InetSocketAddress address) {
+        this.transport = transport;
+        this.peerGroup = peerGroup;
+        this.address = address;
+        this.peer = "group " + peerGroup + " at " + Addresses.describe(address);
+    }
+
+    PeerLink connect() {
+        long timeoutMs = transport.settings().connectTimeoutMs();
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
+        long backoffMs = FIRST_BACKOFF_MS;
+        while (true) {
+            Promise<PeerLink> handshake = transport.newPromise();
+            long remainingMs = Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()));
+            ChannelFuture connected = transport
+                    .clientBootstrap(peerGroup, address, handshake)
+                    .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(remainingMs, 10_000))
+                    .connect(address);
+            await(connected, Long.MAX_VALUE);
+            if (connected.isSuccess()) {
+                return awaitHandshake(connected, handshake);
+            }
+            Throwable cause = connected.cause();
+            if (!isRetriable(cause) || transport.isClosed()) {
+                throw new PeerUnavailableException("cannot connect to " + peer + ": " + cause.getMessage(), cause);
+            }
+            long leftMs = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+            if (leftMs <= 0) {
+                throw new PeerUnavailableException(
+                        peer + " did not come up within " + timeoutMs + " ms: " + shortReason(cause), cause);
+            }
+            sleep(Math.min(backoffMs, leftMs));
+            backoffMs = Math.min(backoffMs * 2, MAX_BACKOFF_MS);
+        }
+    }
+
+    private PeerLink awaitHandshake(ChannelFuture connected, Promise<PeerLink> handshake) {
+        long waitMs = transport.settings().handshakeTimeoutMs() + HANDSHAKE_GRACE_MS;
+        if (!await(handshake, waitMs)) {
+            connected.channel().close();
+            throw new PeerLinkFailedException("handshake with " + peer + " did not finish within " + waitMs + " ms");
+        }
+        if (handshake.isSuccess()) {
+            return handshake.getNow();
+        }
+        Throwable cause = handshake.cause();
+        throw cause instanceof PeerException known ? known : new PeerLinkFailedException(peer + ": " + cause, cause);
+    }
+
+    private boolean await(io.netty.util.concurrent.Future<?> future, long timeoutMs) {
+        try {
+            return future.await(timeoutMs);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            if (future instanceof ChannelFuture channelFuture) {
+                channelFuture.channel().close();
+            }
+            throw new PeerUnavailableException("interrupted while connecting to " + peer, e);
+        }
+    }
+
+    private void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new PeerUnavailableException("interrupted while waiting for " + peer + " to come up", e);
+        }
+    }
+
+    /** The peer may just not be up yet (or the network is still settling): worth another try. */
+    static boolean isRetriable(Throwable cause) {
+        return cause instanceof ConnectException
+                || cause instanceof NoRouteToHostException
+                || cause instanceof PortUnreachableException;
+    }
+
+    static String shortReason(Throwable cause) {
+        if (cause instanceof ConnectTimeoutException) {
+            return "connect timed out";
+        }
+        if (cause instanceof ConnectException) {
+            return "Connection refused";
+        }
+        if (cause instanceof NoRouteToHostException) {
+            return "No route to host";
+        }
+        return String.valueOf(cause.getMessage());
+    }
+}

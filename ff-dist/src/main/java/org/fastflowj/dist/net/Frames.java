@@ -1,0 +1,68 @@
+package org.fastflowj.dist.net;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.CompositeByteBuf;
+
+/**
+ * The frame layout shared by both ends: {@code int32 length} (big-endian, counting the bytes after
+ * it), {@code byte type}, payload. Types below {@link #FIRST_APPLICATION_TYPE} belong to the transport.
+ *
+ * <p>Threading: stateless.
+ */
+public final class Frames {
+    /** Server to client at once on accept: a 16-byte nonce. */
+    public static final byte CHALLENGE = 0x01;
+    /** Client to server: who it is, what it runs, and the proof that it knows the secret. */
+    public static final byte HELLO = 0x02;
+    /** Server to client: the server's proof; the link is open. */
+    public static final byte WELCOME = 0x03;
+    /** Either way: a UTF reason, then the sender closes. */
+    public static final byte REFUSE = 0x04;
+    /** Either way: empty; sent when nothing else was written for the heartbeat interval. */
+    public static final byte HEARTBEAT = 0x05;
+    /** Types from here on are passed to the layer above unchanged. */
+    public static final byte FIRST_APPLICATION_TYPE = 0x10;
+
+    /** The length field plus the type byte. */
+    static final int HEADER_BYTES = 5;
+
+    private Frames() {}
+
+    public static boolean isApplicationType(byte type) {
+        return type >= FIRST_APPLICATION_TYPE;
+    }
+
+    /**
+     * One frame as one buffer, without copying the payload: a 5-byte header and the payload joined in
+     * a composite. Takes ownership of {@code payload}.
+     */
+    static ByteBuf encode(ByteBufAllocator alloc, byte type, ByteBuf payload) {
+        ByteBuf header = alloc.buffer(HEADER_BYTES, HEADER_BYTES);
+        header.writeInt(1 + payload.readableBytes()).writeByte(type);
+        if (!payload.isReadable()) {
+            payload.release();
+            return header;
+        }
+        CompositeByteBuf frame = alloc.compositeBuffer(2);
+        frame.addComponents(true, header, payload);
+        return frame;
+    }
+
+    /** A frame with an empty payload (HEARTBEAT). */
+    static ByteBuf encodeEmpty(ByteBufAllocator alloc, byte type) {
+        ByteBuf header = alloc.buffer(HEADER_BYTES, HEADER_BYTES);
+        return header.writeInt(1).writeByte(type);
+    }
+
+    static String typeName(byte type) {
+        return switch (type) {
+            case CHALLENGE -> "CHALLENGE";
+            case HELLO -> "HELLO";
+            case WELCOME -> "WELCOME";
+            case REFUSE -> "REFUSE";
+            case HEARTBEAT -> "HEARTBEAT";
+            default -> String.format("0x%02x", type);
+        };
+    }
+}

@@ -1,0 +1,100 @@
+package org.fastflowj.dist.net;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
+import java.net.SocketAddress;
+
+/**
+ * One authenticated connection to another group, after its handshake. Data batches go from the
+ * connecting side to the accepting side; credits and control messages come back on the same link.
+ *
+ * <p>Threading: {@link #send} and the other methods may be called from any thread. Frames sent from
+ * one thread leave in the order they were sent; each frame is one write, so frames from several
+ * threads never interleave byte-wise.
+ */
+public final class PeerLink {
+    private final String peerGroup;
+    private final boolean inbound;
+    private final Channel channel;
+    // Kept because a closed channel may no longer know it, and onClosed messages need it.
+    private final SocketAddress remoteAddress;
+
+    PeerLink(String peerGroup, boolean inbound, Channel channel) {
+        this.peerGroup = peerGroup;
+        this.inbound = inbound;
+        this.channel = channel;
+        this.remoteAddress = channel.remoteAddress();
+    }
+
+    public String peerGroup() {
+        return peerGroup;
+    }
+
+    public SocketAddress remoteAddress() {
+        return remoteAddress;
+    }
+
+    /** True if the peer connected to us (it sends us data), false if we connected to it. */
+    public boolean inbound() {
+        return inbound;
+    }
+
+    /** The allocator to build payloads with, so they come from this channel's pool. */
+    public ByteBufAllocator alloc() {
+        return channel.alloc();
+    }
+
+    /**
+     * Writes one application frame and flushes. Takes ownership of {@code payload} (Netty releases it
+     * once written, or when the link is already closed). A write failure closes the link and reaches
+     * {@link PeerHandler#onClosed}.
+     */
+    public void send(byte type, ByteBuf payload) {
+        channel.writeAndFlush(frame(type, payload), channel.voidPromise());
+    }
+
+    /** Like {@link #send} but without a flush: for acknowledgements batched until {@link #flush()}. */
+    public void sendAndFlushLater(byte type, ByteBuf payload) {
+        channel.write(frame(type, payload), channel.voidPromise());
+    }
+
+    public void flush() {
+        channel.flush();
+    }
+
+    /** False while Netty's outbound buffer is above its high-water mark: stop draining until true. */
+    public boolean isWritable() {
+        return channel.isWritable();
+    }
+
+    public boolean isOpen() {
+        return channel.isActive();
+    }
+
+    /** Graceful: flushes what was written, then closes; the handler sees {@code onClosed(null)}. */
+    public void close() {
+        channel.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
+    }
+
+    /** The underlying channel, for tests and diagnostics. */
+    public Channel channel() {
+        return channel;
+    }
+
+    @Override
+    public String toString() {
+        return "group " + peerGroup + " at " + Addresses.describe(remoteAddress);
+    }
+
+    private ByteBuf frame(byte type, ByteBuf payload) {
+        if (!Frames.isApplicationType(type)) {
+            payload.release();
+            throw new IllegalArgumentException(
+                    "frame type " + Frames.typeName(type) + " is reserved for the transport (use 0x10 and up)");
+        }
+        return Frames.encode(channel.alloc(), type, payload);
+    }
+}

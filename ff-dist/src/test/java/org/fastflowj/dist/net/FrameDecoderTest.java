@@ -1,0 +1,101 @@
+package org.fastflowj.dist.net;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.handler.codec.CorruptedFrameException;
+import io.netty.handler.codec.TooLongFrameException;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+@Timeout(30)
+@ExtendWith(NettyLeakCheck.class)
+class FrameDecoderTest {
+    private static final int MAX = 1024;
+
+    @Test
+    void shouldSplitTheStreamIntoFramesStartingWithTheType() {
+        EmbeddedChannel channel = new EmbeddedChannel(new FrameDecoder(MAX));
+        ByteBuf frame = Frames.encode(channel.alloc(), (byte) 0x10, Unpooled.wrappedBuffer(new byte[] {1, 2, 3}));
+        ByteBuf heartbeat = Frames.encodeEmpty(channel.alloc(), Frames.HEARTBEAT);
+
+        channel.writeInbound(Unpooled.wrappedBuffer(frame, heartbeat));
+
+        ByteBuf first = channel.readInbound();
+        assertThat(first.readByte()).isEqualTo((byte) 0x10);
+        assertThat(first.readableBytes()).isEqualTo(3);
+        first.release();
+        ByteBuf second = channel.readInbound();
+        assertThat(second.readByte()).isEqualTo(Frames.HEARTBEAT);
+        assertThat(second.isReadable()).isFalse();
+        second.release();
+        assertThat(channel.finish()).isFalse();
+    }
+
+    @Test
+    void shouldFailFastOnALengthAboveTheLimit() {
+        EmbeddedChannel channel = new EmbeddedChannel(new FrameDecoder(MAX));
+
+        assertThatThrownBy(() -> channel.writeInbound(Unpooled.buffer().writeInt(MAX + 1)))
+                .isInstanceOf(TooLongFrameException.class);
+        channel.finishAndReleaseAll();
+    }
+
+    @Test
+    void shouldAcceptALengthExactlyAtTheLimit() {
+        EmbeddedChannel channel = new EmbeddedChannel(new FrameDecoder(MAX));
+        ByteBuf frame = Unpooled.buffer().writeInt(MAX).writeByte(0x10).writeZero(MAX - 1);
+
+        channel.writeInbound(frame);
+
+        ByteBuf decoded = channel.readInbound();
+        assertThat(decoded.readableBytes()).isEqualTo(MAX);
+        decoded.release();
+    }
+
+    @Test
+    void shouldRejectNegativeAndZeroLengths() {
+        // Netty reads the 4-byte length unsigned: a negative one is simply far too long.
+        EmbeddedChannel negative = new EmbeddedChannel(new FrameDecoder(MAX));
+        assertThatThrownBy(() -> negative.writeInbound(Unpooled.buffer().writeInt(-1)))
+                .isInstanceOf(TooLongFrameException.class);
+        negative.finishAndReleaseAll();
+
+        EmbeddedChannel zero = new EmbeddedChannel(new FrameDecoder(MAX));
+        assertThatThrownBy(() -> zero.writeInbound(Unpooled.buffer().writeInt(0)))
+                .isInstanceOf(CorruptedFrameException.class)
+                .hasMessageContaining("length 0");
+        zero.finishAndReleaseAll();
+    }
+
+    @Test
+    void shouldReportAStreamThatEndsInsideAFrameBeforeTheChannelGoesInactive() {
+        List<String> events = new ArrayList<>();
+        EmbeddedChannel channel = new EmbeddedChannel(new FrameDecoder(MAX), new ChannelInboundHandlerAdapter() {
+            @Override
+            public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+                events.add("exception: " + cause.getMessage());
+            }
+
+            @Override
+            public void channelInactive(ChannelHandlerContext ctx) {
+                events.add("inactive");
+            }
+        });
+        channel.writeInbound(Unpooled.buffer().writeInt(100).writeByte(0x10).writeZero(10));
+
+        channel.close();
+
+        assertThat(events)
+                .containsExactly(
+                        "exception: connection closed in the middle of a frame (15 bytes of it received)", "inactive");
+    }
+}

@@ -1,0 +1,67 @@
+package org.fastflowj.dist.net;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.handler.codec.CorruptedFrameException;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+@Timeout(30)
+@ExtendWith(NettyLeakCheck.class)
+class HandshakeTest {
+    private static final byte[] SECRET = "k".getBytes(StandardCharsets.UTF_8);
+    private static final byte[] NONCE = new byte[Handshake.NONCE_BYTES];
+
+    @Test
+    void shouldRoundTripAHelloThroughItsWireForm() {
+        var hello = new Handshake.Hello("G1", "Gruppe-ü", 42L, Handshake.newNonce(), new byte[32]);
+        ByteBuf frame = Handshake.hello(ByteBufAllocator.DEFAULT, hello);
+        try {
+            assertThat(frame.readInt()).isEqualTo(frame.readableBytes());
+            assertThat(frame.readByte()).isEqualTo(Frames.HELLO);
+            assertThat(Handshake.speaksOurProtocol(frame)).isTrue();
+
+            var decoded = Handshake.readHello(frame);
+
+            assertThat(decoded.fromGroup()).isEqualTo("G1");
+            assertThat(decoded.toGroup()).isEqualTo("Gruppe-ü");
+            assertThat(decoded.fingerprint()).isEqualTo(42L);
+            assertThat(decoded.clientNonce()).isEqualTo(hello.clientNonce());
+            assertThat(frame.isReadable()).isFalse();
+        } finally {
+            frame.release();
+        }
+    }
+
+    @Test
+    void shouldRejectATruncatedHelloInsteadOfReadingPastIt() {
+        ByteBuf payload = ByteBufAllocator.DEFAULT
+                .buffer()
+                .writeInt(Handshake.MAGIC)
+                .writeShort(1)
+                .writeShort(500);
+        try {
+            assertThatThrownBy(() -> Handshake.readHello(payload)).isInstanceOf(CorruptedFrameException.class);
+        } finally {
+            payload.release();
+        }
+    }
+
+    @Test
+    void shouldBindTheProofToSecretNonceDirectionAndFingerprint() {
+        byte[] proof = Handshake.proof(SECRET, NONCE, "G1", "G2", 7);
+
+        assertThat(Handshake.proof(SECRET, NONCE, "G1", "G2", 7)).isEqualTo(proof);
+        assertThat(Handshake.proof("x".getBytes(StandardCharsets.UTF_8), NONCE, "G1", "G2", 7))
+                .isNotEqualTo(proof);
+        assertThat(Handshake.proof(SECRET, Handshake.newNonce(), "G1", "G2", 7)).isNotEqualTo(proof);
+        assertThat(Handshake.proof(SECRET, NONCE, "G2", "G1", 7)).isNotEqualTo(proof);
+        assertThat(Handshake.proof(SECRET, NONCE, "G1", "G2", 8)).isNotEqualTo(proof);
+        assertThat(Handshake.proof(null, NONCE, "G1", "G2", 7)).containsOnly(0);
+    }
+}

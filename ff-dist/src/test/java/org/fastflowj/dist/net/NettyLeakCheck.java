@@ -1,0 +1,64 @@
+package org.fastflowj.dist.net;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.PooledByteBufAllocator;
+import io.netty.util.ResourceLeakDetector;
+import io.netty.util.ResourceLeakDetectorFactory;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * Netty's leak detector at PARANOID, recording every leak report so the test class fails on one
+ * (after the fact: Netty notices a leak only when the buffer is garbage-collected).
+ */
+final class NettyLeakCheck implements BeforeAllCallback, AfterAllCallback {
+    private static final List<String> LEAKS = new CopyOnWriteArrayList<>();
+
+    static {
+        ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.PARANOID);
+        ResourceLeakDetectorFactory.setResourceLeakDetectorFactory(new RecordingFactory());
+    }
+
+    @Override
+    public void beforeAll(ExtensionContext context) {
+        LEAKS.clear();
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) throws InterruptedException {
+        // Give the collector a chance, then allocate: the detector reports while tracking new buffers.
+        for (int i = 0; i < 3; i++) {
+            System.gc();
+            Thread.sleep(20);
+            ByteBuf probe = PooledByteBufAllocator.DEFAULT.buffer(16);
+            probe.release();
+        }
+        assertThat(LEAKS).as("Netty buffer leaks").isEmpty();
+    }
+
+    private static final class RecordingFactory extends ResourceLeakDetectorFactory {
+        @Override
+        @SuppressWarnings("deprecation") // the only constructor taking the sampling interval alone
+        public <T> ResourceLeakDetector<T> newResourceLeakDetector(
+                Class<T> resource, int samplingInterval, long maxActive) {
+            return new ResourceLeakDetector<>(resource, samplingInterval) {
+                @Override
+                protected void reportTracedLeak(String resourceType, String records) {
+                    LEAKS.add(resourceType + records);
+                    super.reportTracedLeak(resourceType, records);
+                }
+
+                @Override
+                protected void reportUntracedLeak(String resourceType) {
+                    LEAKS.add(resourceType);
+                    super.reportUntracedLeak(resourceType);
+                }
+            };
+        }
+    }
+}

@@ -1,0 +1,80 @@
+package org.fastflowj.dist.net;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * A loopback TCP proxy for one connection that forwards both ways until told to {@link #pause()}: then
+ * it keeps both connections open but drops every byte, which is what a silently dead link looks like.
+ */
+final class PausableProxy implements AutoCloseable {
+    private final ServerSocket listener;
+    private final InetSocketAddress target;
+    private final List<Socket> sockets = new CopyOnWriteArrayList<>();
+    private volatile boolean forwarding = true;
+
+    PausableProxy(InetSocketAddress target) throws IOException {
+        this.target = target;
+        this.listener = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+        Thread acceptor = new Thread(this::acceptOne, "test-proxy-accept");
+        acceptor.setDaemon(true);
+        acceptor.start();
+    }
+
+    InetSocketAddress address() {
+        return new InetSocketAddress(InetAddress.getLoopbackAddress(), listener.getLocalPort());
+    }
+
+    void pause() {
+        forwarding = false;
+    }
+
+    private void acceptOne() {
+        try {
+            Socket client = listener.accept();
+            Socket server = new Socket(target.getAddress(), target.getPort());
+            sockets.add(client);
+            sockets.add(server);
+            pump(client, server, "test-proxy-up");
+            pump(server, client, "test-proxy-down");
+        } catch (IOException e) {
+            // closed by the test
+        }
+    }
+
+    private void pump(Socket from, Socket to, String name) {
+        Thread thread = new Thread(
+                () -> {
+                    byte[] buffer = new byte[8192];
+                    try (InputStream in = from.getInputStream()) {
+                        OutputStream out = to.getOutputStream();
+                        int n;
+                        while ((n = in.read(buffer)) >= 0) {
+                            if (forwarding) {
+                                out.write(buffer, 0, n);
+                            }
+                        }
+                    } catch (IOException e) {
+                        // one side closed
+                    }
+                },
+                name);
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    @Override
+    public void close() throws IOException {
+        listener.close();
+        for (Socket socket : sockets) {
+            socket.close();
+        }
+    }
+}

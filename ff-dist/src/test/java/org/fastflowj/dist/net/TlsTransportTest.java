@@ -1,0 +1,103 @@
+package org.fastflowj.dist.net;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.fastflowj.dist.net.RecordingPeerHandler.next;
+import static org.fastflowj.dist.net.TransportFixture.settings;
+
+import io.netty.pkitesting.CertificateBuilder;
+import io.netty.pkitesting.X509Bundle;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Set;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+@Timeout(60)
+@ExtendWith(NettyLeakCheck.class)
+class TlsTransportTest {
+    @TempDir
+    static Path dir;
+
+    private static TlsFiles g1Files;
+    private static TlsFiles g2Files;
+
+    private final TransportFixture fixture = new TransportFixture();
+    private final RecordingPeerHandler serverEvents = new RecordingPeerHandler();
+    private final RecordingPeerHandler clientEvents = new RecordingPeerHandler();
+
+    /** A test CA and one certificate per group, valid for the loopback address. */
+    @BeforeAll
+    static void createCertificates() throws Exception {
+        X509Bundle ca = new CertificateBuilder()
+                .subject("CN=ff-dist test CA")
+                .setIsCertificateAuthority(true)
+                .ecp256()
+                .buildSelfSigned();
+        Path trust = write("ca.pem", ca.getCertificatePEM());
+        g1Files = groupFiles(ca, "G1", trust);
+        g2Files = groupFiles(ca, "G2", trust);
+    }
+
+    private static TlsFiles groupFiles(X509Bundle ca, String group, Path trust) throws Exception {
+        X509Bundle cert = new CertificateBuilder()
+                .subject("CN=" + group)
+                .addSanIpAddress("127.0.0.1")
+                .addSanDnsName("localhost")
+                .ecp256()
+                .buildIssuedBy(ca);
+        return new TlsFiles(
+                write(group + ".pem", cert.getCertificatePathPEM()),
+                write(group + ".key", cert.getPrivateKeyPEM()),
+                trust);
+    }
+
+    private static Path write(String name, String pem) throws Exception {
+        return Files.writeString(dir.resolve(name), pem, StandardCharsets.US_ASCII);
+    }
+
+    @AfterEach
+    void closeTransports() {
+        fixture.close();
+    }
+
+    @Test
+    void shouldCarryFramesOverMutualTls() throws Exception {
+        Transport server = fixture.start(settings("G2").withTls(g2Files), Set.of("G1"), serverEvents);
+        Transport client = fixture.start(settings("G1").withTls(g1Files), Set.of(), clientEvents);
+
+        PeerLink link = client.connect("G2", server.boundAddress());
+        link.send((byte) 0x10, link.alloc().buffer().writeLong(99));
+
+        assertThat(link.channel().pipeline().get("ssl")).isNotNull();
+        assertThat(next(serverEvents.frames).payload()).hasSize(8);
+    }
+
+    @Test
+    void shouldFailCleanlyOnBothSidesWhenAPlainClientMeetsATlsServer() throws Exception {
+        Transport server = fixture.start(settings("G2").withTls(g2Files), Set.of("G1"), serverEvents);
+        Transport client = fixture.start(settings("G1"), Set.of(), clientEvents);
+
+        assertThatThrownBy(() -> client.connect("G2", server.boundAddress()))
+                .isInstanceOf(PeerLinkFailedException.class)
+                .hasMessageContaining("handshake with group G2 at 127.0.0.1:")
+                .hasMessageContaining("TLS on one side only?");
+        assertThat(next(serverEvents.refused).reason()).contains("TLS");
+    }
+
+    @Test
+    void shouldFailCleanlyWhenATlsClientMeetsAPlainServer() throws Exception {
+        Transport server = fixture.start(settings("G2"), Set.of("G1"), serverEvents);
+        Transport client = fixture.start(settings("G1").withTls(g1Files), Set.of(), clientEvents);
+
+        assertThatThrownBy(() -> client.connect("G2", server.boundAddress()))
+                .isInstanceOf(PeerLinkFailedException.class)
+                .hasMessageContaining("group G2 at 127.0.0.1:");
+        assertThat(next(serverEvents.refused).reason()).isNotBlank();
+    }
+}
