@@ -44,6 +44,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class GroupRun implements PeerHandler {
     private static final Logger LOG = LoggerFactory.getLogger(GroupRun.class);
+    /** A peer that connected must finish the handshake (and TLS) within this time. */
+    private static final long HANDSHAKE_TIMEOUT_MS = 10_000;
 
     private final String group;
     private final DffConfig config;
@@ -81,7 +83,8 @@ public final class GroupRun implements PeerHandler {
                         .filter(t -> t.enabled())
                         .map(t -> new TlsFiles(t.certFile(), t.keyFile(), t.trustFile()))
                         .orElse(null),
-                config.connectTimeoutMs(),
+                Math.max(1, config.connectTimeoutMs()),
+                HANDSHAKE_TIMEOUT_MS,
                 config.heartbeatIntervalMs(),
                 config.heartbeatTimeoutMs(),
                 config.maxFrameBytes());
