@@ -31,7 +31,11 @@ public final class ItemCodec {
     private final ItemSerializer<Object>[] customSerializers;
     private final ByteBufWireOutput wireOutput = new ByteBufWireOutput();
     private final ByteBufWireInput wireInput = new ByteBufWireInput();
-    /** Kryo writes into this reused array, then one bulk copy moves it into the Netty buffer (measured fastest). */
+    /**
+     * Kryo writes into this reused array, then one bulk copy moves it into the Netty buffer. Measured against a Kryo
+     * Output flushing through an OutputStream over the ByteBuf (pooled direct, JDK 17): 22.6 vs 28.6 ns for an
+     * 8-byte Long, 3.6 vs 2.7 us for a 64 KiB byte[]. Small items dominate; big arrays belong in an ItemSerializer.
+     */
     private final Output kryoOutput = new Output(4096, -1);
 
     private final BoundedInput kryoInput = new BoundedInput();
