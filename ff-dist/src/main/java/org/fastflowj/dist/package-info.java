@@ -1,2 +1,10 @@
-/** Distributed groups: the public API ({@code DFF}), the config model and the serializer SPI. */
+/**
+ * Distributed groups: the public API, the config model and the serializer SPI.
+ *
+ * <p>Serialization SPI: {@link org.fastflowj.dist.SerializationConfig} says which classes may cross groups (and fixes
+ * their Kryo ids by registration order; {@link org.fastflowj.dist.SerializationConfig#fingerprint()} lets processes
+ * check they agree); {@link org.fastflowj.dist.ItemSerializer} with {@link org.fastflowj.dist.WireOutput} /
+ * {@link org.fastflowj.dist.WireInput} lets a user move a type with bulk copies instead of Kryo. No Netty type appears
+ * here, so user code does not depend on the transport.
+ */
 package org.fastflowj.dist;

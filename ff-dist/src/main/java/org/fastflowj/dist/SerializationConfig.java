@@ -1,0 +1,220 @@
+package org.fastflowj.dist;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Which classes may cross groups and how: the same value must be built in every process of a program, because
+ * registration order decides the class ids on the wire ({@link #fingerprint()} lets two processes check that).
+ *
+ * <p>Allowed without asking: primitives and their boxes, {@code String}, {@code Object} (for {@code Object[]}), everything in {@code java.util} (so
+ * {@code ArrayList}, {@code HashMap}, {@code List.of}, {@code Collections.unmodifiableList}, ...),
+ * {@code java.math.BigInteger}/{@code BigDecimal}, everything in {@code java.time}, and arrays of allowed classes.
+ * Any other class, enums and records included, must be {@linkplain Builder#register registered}, live in an
+ * {@linkplain Builder#allowPackage allowed package}, or have a {@linkplain Builder#serializer custom serializer}.
+ *
+ * <p>Threading: immutable, shareable between threads.
+ */
+public final class SerializationConfig {
+    /** Bumped whenever the wire layout of an item changes, so that the fingerprint changes with it. */
+    private static final int WIRE_FORMAT_VERSION = 1;
+
+    private static final Set<String> BUILT_IN_CLASSES = Set.of(
+            "java.lang.Object", // stateless; Object[] is the usual tuple
+            "java.lang.Boolean",
+            "java.lang.Byte",
+            "java.lang.Character",
+            "java.lang.Short",
+            "java.lang.Integer",
+            "java.lang.Long",
+            "java.lang.Float",
+            "java.lang.Double",
+            "java.lang.String",
+            "java.math.BigInteger",
+            "java.math.BigDecimal");
+    private static final Set<String> BUILT_IN_PACKAGES = Set.of("java.util", "java.time");
+
+    private final List<Class<?>> registered;
+    private final List<String> allowedPackages;
+    private final Map<Class<?>, ItemSerializer<?>> serializers;
+    private final Set<String> namedClasses;
+    private final long fingerprint;
+
+    private SerializationConfig(Builder builder) {
+        this.registered = List.copyOf(builder.registered);
+        this.allowedPackages = List.copyOf(builder.allowedPackages);
+        this.serializers = Collections.unmodifiableMap(new LinkedHashMap<>(builder.serializers));
+        List<String> names = new ArrayList<>();
+        registered.forEach(type -> names.add(type.getName()));
+        serializers.keySet().forEach(type -> names.add(type.getName()));
+        this.namedClasses = Set.copyOf(names);
+        this.fingerprint = computeFingerprint();
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A config with nothing registered: only the built-in classes may cross groups. */
+    public static SerializationConfig defaults() {
+        return builder().build();
+    }
+
+    /** Classes registered with Kryo, in registration order (the order fixes their ids on the wire). */
+    public List<Class<?>> registeredTypes() {
+        return registered;
+    }
+
+    /** Package prefixes whose classes may cross groups unregistered. */
+    public List<String> allowedPackages() {
+        return allowedPackages;
+    }
+
+    /** Custom serializers by exact item class, in the order given (the order fixes their index on the wire). */
+    public Map<Class<?>, ItemSerializer<?>> serializers() {
+        return serializers;
+    }
+
+    /**
+     * Whether a class may cross groups, judged from its binary name alone ({@link Class#getName()} form, arrays as
+     * {@code [Lcom.acme.Foo;} or {@code [I}), so that a receiver can refuse a class before loading it.
+     */
+    public boolean allowsClassName(String className) {
+        String name = elementClassName(className);
+        if (name == null) {
+            return true; // an array of primitives
+        }
+        if (BUILT_IN_CLASSES.contains(name) || namedClasses.contains(name)) {
+            return true;
+        }
+        int lastDot = name.lastIndexOf('.');
+        if (lastDot > 0 && BUILT_IN_PACKAGES.contains(name.substring(0, lastDot))) {
+            return true;
+        }
+        for (String prefix : allowedPackages) {
+            if (name.startsWith(prefix) && name.length() > prefix.length() && name.charAt(prefix.length()) == '.') {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The element class name of an array class name, the name itself otherwise, null for primitive arrays. */
+    static String elementClassName(String className) {
+        int dims = 0;
+        while (dims < className.length() && className.charAt(dims) == '[') {
+            dims++;
+        }
+        if (dims == 0) {
+            return className;
+        }
+        if (className.charAt(dims) == 'L' && className.endsWith(";")) {
+            return className.substring(dims + 1, className.length() - 1);
+        }
+        return null;
+    }
+
+    /**
+     * A stable 64-bit hash of what decides the wire layout: registered class names and custom serializer classes, in
+     * order, plus the wire format version. Equal in two processes means they encode items alike. Allowed packages
+     * are left out: they change what a receiver accepts, not how items are encoded.
+     */
+    public long fingerprint() {
+        return fingerprint;
+    }
+
+    private long computeFingerprint() {
+        StringBuilder canonical = new StringBuilder("ff-dist-wire/").append(WIRE_FORMAT_VERSION);
+        canonical.append("|registered");
+        registered.forEach(type -> canonical.append('|').append(type.getName()));
+        canonical.append("|custom");
+        serializers.forEach((type, serializer) -> canonical
+                .append('|')
+                .append(type.getName())
+                .append('=')
+                .append(serializer.getClass().getName()));
+        return fnv1a64(canonical.toString().getBytes(StandardCharsets.UTF_8));
+    }
+
+    // FNV-1a: simple, fixed by its definition, so every JVM computes the same value.
+    private static long fnv1a64(byte[] bytes) {
+        long hash = 0xcbf29ce484222325L;
+        for (byte b : bytes) {
+            hash ^= b & 0xff;
+            hash *= 0x100000001b3L;
+        }
+        return hash;
+    }
+
+    @Override
+    public String toString() {
+        return "SerializationConfig[registered=" + registered.size() + ", allowedPackages=" + allowedPackages
+                + ", serializers=" + serializers.size() + ", fingerprint=" + Long.toHexString(fingerprint) + "]";
+    }
+
+    /**
+     * Fluent builder of a {@link SerializationConfig}.
+     *
+     * <p>Threading: not thread-safe; build on one thread, then share the built config.
+     */
+    public static final class Builder {
+        /** The tag byte on the wire leaves 255 values for custom serializers. */
+        static final int MAX_SERIALIZERS = 255;
+
+        private final List<Class<?>> registered = new ArrayList<>();
+        private final List<String> allowedPackages = new ArrayList<>();
+        private final Map<Class<?>, ItemSerializer<?>> serializers = new LinkedHashMap<>();
+
+        private Builder() {}
+
+        /** Registers classes with Kryo in this order; both ends must register the same list in the same order. */
+        public Builder register(Class<?>... types) {
+            for (Class<?> type : types) {
+                Objects.requireNonNull(type, "type");
+                if (type.isPrimitive()) {
+                    throw new IllegalArgumentException("primitive " + type + " is always allowed; do not register it");
+                }
+                if (registered.contains(type)) {
+                    throw new IllegalArgumentException(type.getName() + " is registered twice");
+                }
+                registered.add(type);
+            }
+            return this;
+        }
+
+        /** Lets classes in {@code prefix} and its sub-packages cross groups unregistered (written by name). */
+        public Builder allowPackage(String prefix) {
+            Objects.requireNonNull(prefix, "prefix");
+            String trimmed = prefix.endsWith(".") ? prefix.substring(0, prefix.length() - 1) : prefix;
+            if (trimmed.isEmpty()) {
+                throw new IllegalArgumentException("allowing the empty package would allow every class");
+            }
+            allowedPackages.add(trimmed);
+            return this;
+        }
+
+        /** Serializes exactly {@code type} (not its subclasses) with {@code serializer} instead of Kryo. */
+        public <T> Builder serializer(Class<T> type, ItemSerializer<T> serializer) {
+            Objects.requireNonNull(type, "type");
+            Objects.requireNonNull(serializer, "serializer");
+            if (serializers.containsKey(type)) {
+                throw new IllegalArgumentException(type.getName() + " has two custom serializers");
+            }
+            if (serializers.size() == MAX_SERIALIZERS) {
+                throw new IllegalStateException("at most " + MAX_SERIALIZERS + " custom serializers");
+            }
+            serializers.put(type, serializer);
+            return this;
+        }
+
+        public SerializationConfig build() {
+            return new SerializationConfig(this);
+        }
+    }
+}

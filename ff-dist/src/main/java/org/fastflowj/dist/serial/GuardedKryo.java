@@ -1,0 +1,65 @@
+package org.fastflowj.dist.serial;
+
+import com.esotericsoftware.kryo.Kryo;
+import com.esotericsoftware.kryo.Serializer;
+import com.esotericsoftware.kryo.serializers.CollectionSerializer;
+import com.esotericsoftware.kryo.serializers.DefaultArraySerializers;
+import com.esotericsoftware.kryo.serializers.DefaultSerializers;
+import com.esotericsoftware.kryo.serializers.ImmutableCollectionsSerializers;
+import com.esotericsoftware.kryo.serializers.MapSerializer;
+import com.esotericsoftware.kryo.util.DefaultInstantiatorStrategy;
+import com.esotericsoftware.kryo.util.MapReferenceResolver;
+import org.fastflowj.dist.SerializationConfig;
+import org.objenesis.strategy.StdInstantiatorStrategy;
+
+/**
+ * The Kryo every codec uses: unregistered classes allowed but filtered ({@link AdmittingClassResolver}), user
+ * classes registered in config order, and the count-sizing serializers swapped for checked ones
+ * ({@link CountCheckedSerializers}).
+ */
+final class GuardedKryo extends Kryo {
+
+    GuardedKryo(SerializationConfig config) {
+        super(new AdmittingClassResolver(config), new MapReferenceResolver());
+        setRegistrationRequired(false);
+        setReferences(false); // items are trees in the common case; a graph with cycles needs references on
+        // No-arg constructor when there is one; otherwise Objenesis, which Collections.unmodifiableList and classes
+        // without a no-arg constructor need.
+        setInstantiatorStrategy(new DefaultInstantiatorStrategy(new StdInstantiatorStrategy()));
+        for (Class<?> type : config.registeredTypes()) {
+            register(type);
+        }
+    }
+
+    @Override
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    public Serializer getDefaultSerializer(Class type) {
+        Serializer unmodifiable = UnmodifiableWrapperSerializer.forType(type);
+        if (unmodifiable != null) {
+            return unmodifiable;
+        }
+        Serializer chosen = super.getDefaultSerializer(type);
+        Class<?> kind = chosen.getClass();
+        if (kind == CollectionSerializer.class) {
+            return new CountCheckedSerializers.Collections();
+        }
+        if (kind == MapSerializer.class) {
+            return new CountCheckedSerializers.Maps();
+        }
+        if (kind == DefaultSerializers.PriorityQueueSerializer.class) {
+            return new CountCheckedSerializers.PriorityQueues();
+        }
+        if (kind == DefaultSerializers.ArraysAsListSerializer.class) {
+            return new CountCheckedSerializers.ArraysAsLists();
+        }
+        if (kind == ImmutableCollectionsSerializers.JdkImmutableListSerializer.class) {
+            return new CountCheckedSerializers.ImmutableLists();
+        }
+        if (kind == DefaultArraySerializers.ObjectArraySerializer.class
+                || kind == DefaultArraySerializers.StringArraySerializer.class
+                || kind == DefaultArraySerializers.BooleanArraySerializer.class) {
+            return new CountCheckedSerializers.LengthFirst<>(chosen, type.getName());
+        }
+        return chosen;
+    }
+}

@@ -1,0 +1,255 @@
+package org.fastflowj.dist.serial;
+
+import com.esotericsoftware.kryo.Kryo;
+import com.esotericsoftware.kryo.io.Output;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import java.util.Map;
+import org.fastflowj.dist.ClassNotAllowedException;
+import org.fastflowj.dist.ItemSerializer;
+import org.fastflowj.dist.SerializationConfig;
+
+/**
+ * Writes items into, and reads them from, Netty buffers: a user {@link ItemSerializer} for an item whose exact
+ * class has one, Kryo for everything else. Layout of one item: see the package documentation.
+ *
+ * <p>Threading: not thread-safe. Kryo and the reused output/input objects are mutable state, so every sender and
+ * every receiver thread owns its own codec, built from the same {@link SerializationConfig}. Codecs are cheap enough
+ * to make one per node thread and long-lived enough that nothing is allocated per item beyond what Kryo or the user
+ * serializer allocate for the object itself.
+ */
+public final class ItemCodec {
+    /** Tag byte of an item written by Kryo; tag {@code 1 + i} means the i-th custom serializer of the config. */
+    static final int KRYO_TAG = 0;
+    /** Tag byte + big-endian int payload length. */
+    static final int HEADER_BYTES = 1 + Integer.BYTES;
+
+    private static final byte[] NO_BYTES = new byte[0];
+
+    private final SerializationConfig config;
+    private final Class<?>[] customTypes;
+    private final ItemSerializer<Object>[] customSerializers;
+    private final ByteBufWireOutput wireOutput = new ByteBufWireOutput();
+    private final ByteBufWireInput wireInput = new ByteBufWireInput();
+    /**
+     * Kryo writes into this reused array, then one bulk copy moves it into the Netty buffer. Measured against a Kryo
+     * Output flushing through an OutputStream over the ByteBuf (pooled direct, JDK 17): 22.6 vs 28.6 ns for an
+     * 8-byte Long, 3.6 vs 2.7 us for a 64 KiB byte[]. Small items dominate; big arrays belong in an ItemSerializer.
+     */
+    private final Output kryoOutput = new Output(4096, -1);
+
+    private final BoundedInput kryoInput = new BoundedInput();
+    /** Copy of the item's bytes when the Netty buffer is direct (Kryo's Input reads from an array). */
+    private byte[] scratch = NO_BYTES;
+
+    private Kryo kryo;
+    private ByteBuf roundTripBuffer;
+
+    @SuppressWarnings({"unchecked", "rawtypes"}) // an array of a generic type
+    public ItemCodec(SerializationConfig config) {
+        this.config = config;
+        Map<Class<?>, ItemSerializer<?>> custom = config.serializers();
+        this.customTypes = custom.keySet().toArray(new Class<?>[0]);
+        this.customSerializers = custom.values().toArray(new ItemSerializer[0]);
+        this.kryo = new GuardedKryo(config);
+    }
+
+    public SerializationConfig config() {
+        return config;
+    }
+
+    /**
+     * Appends one item to {@code out}. On failure nothing is appended and the exception says why: a
+     * {@link ClassNotAllowedException} when the item holds a class the config does not allow, an
+     * {@link IllegalArgumentException} wrapping anything else.
+     */
+    public void write(Object item, ByteBuf out) {
+        int start = out.writerIndex();
+        try {
+            int custom = customIndexOf(item);
+            if (custom >= 0) {
+                writeCustom(custom, item, out);
+            } else {
+                writeKryo(item, out);
+            }
+        } catch (RuntimeException | Error e) {
+            out.writerIndex(start);
+            throw failure(e, "cannot serialize " + describe(item));
+        } catch (Exception e) {
+            out.writerIndex(start);
+            throw failure(e, "cannot serialize " + describe(item));
+        }
+    }
+
+    private void writeCustom(int index, Object item, ByteBuf out) throws Exception {
+        int start = out.writerIndex();
+        out.writeByte(1 + index);
+        out.writeInt(0); // patched below once the payload length is known
+        try {
+            customSerializers[index].write(item, wireOutput.target(out));
+        } finally {
+            wireOutput.clear();
+        }
+        out.setInt(start + 1, out.writerIndex() - start - HEADER_BYTES);
+    }
+
+    private void writeKryo(Object item, ByteBuf out) {
+        kryoOutput.reset();
+        kryo.writeClassAndObject(kryoOutput, item);
+        int length = kryoOutput.position();
+        out.ensureWritable(HEADER_BYTES + length);
+        out.writeByte(KRYO_TAG);
+        out.writeInt(length);
+        out.writeBytes(kryoOutput.getBuffer(), 0, length);
+    }
+
+    private int customIndexOf(Object item) {
+        if (item == null) {
+            return -1;
+        }
+        Class<?> type = item.getClass();
+        // A config has a handful of custom serializers at most: a linear scan beats hashing.
+        for (int i = 0; i < customTypes.length; i++) {
+            if (customTypes[i] == type) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * Reads one item and leaves {@code in}'s reader index just past it. Fails with {@link CorruptFrameException}
+     * when the bytes are not one well-formed item (never allocating more than the item's own size for it), or with
+     * {@link ClassNotAllowedException} when the item names a class the config does not allow; either way the reader
+     * index is left where it was.
+     */
+    public Object read(ByteBuf in) {
+        int start = in.readerIndex();
+        try {
+            if (in.readableBytes() < HEADER_BYTES) {
+                throw new CorruptFrameException(
+                        "truncated item: " + in.readableBytes() + " bytes, a header alone takes " + HEADER_BYTES);
+            }
+            int tag = in.readUnsignedByte();
+            int length = in.readInt();
+            if (length < 0 || length > in.readableBytes()) {
+                throw new CorruptFrameException(
+                        "item announces " + length + " payload bytes, " + in.readableBytes() + " are there");
+            }
+            int end = in.readerIndex() + length;
+            Object item = tag == KRYO_TAG ? readKryo(in, length) : readCustom(tag, in, end);
+            in.readerIndex(end);
+            return item;
+        } catch (RuntimeException | Error e) {
+            in.readerIndex(start);
+            throw readFailure(e);
+        } catch (Exception e) {
+            in.readerIndex(start);
+            throw readFailure(e);
+        }
+    }
+
+    private Object readKryo(ByteBuf in, int length) {
+        byte[] bytes;
+        int offset;
+        if (in.hasArray()) {
+            bytes = in.array();
+            offset = in.arrayOffset() + in.readerIndex();
+        } else {
+            if (scratch.length < length) {
+                scratch = new byte[Math.max(length, 2 * scratch.length)];
+            }
+            in.getBytes(in.readerIndex(), scratch, 0, length);
+            bytes = scratch;
+            offset = 0;
+        }
+        kryoInput.setBuffer(bytes, offset, length);
+        try {
+            Object item = kryo.readClassAndObject(kryoInput);
+            int used = kryoInput.position() - offset;
+            if (used != length) {
+                throw new CorruptFrameException("Kryo read " + used + " of the item's " + length + " bytes");
+            }
+            return item;
+        } finally {
+            kryoInput.setBuffer(NO_BYTES); // do not pin the Netty buffer's memory
+        }
+    }
+
+    private Object readCustom(int tag, ByteBuf in, int end) throws Exception {
+        int index = tag - 1;
+        if (index >= customSerializers.length) {
+            throw new CorruptFrameException(
+                    "item tag " + tag + " names custom serializer #" + index + ", the config has "
+                            + customSerializers.length + " (do both ends use the same SerializationConfig?)");
+        }
+        Object item;
+        try {
+            item = customSerializers[index].read(wireInput.source(in, end));
+        } finally {
+            wireInput.clear();
+        }
+        if (in.readerIndex() != end) {
+            throw new CorruptFrameException(customSerializers[index].getClass().getName() + " left "
+                    + (end - in.readerIndex()) + " bytes of a " + customTypes[index].getName() + " unread");
+        }
+        return item;
+    }
+
+    /**
+     * Writes {@code item} and reads it back, as a receiver in another process would: the "check serialization" mode
+     * of a one-process run passes every item of every edge through this. Reuses one buffer per codec.
+     */
+    public Object roundTrip(Object item) {
+        if (roundTripBuffer == null) {
+            roundTripBuffer = Unpooled.buffer(256);
+        }
+        roundTripBuffer.clear();
+        write(item, roundTripBuffer);
+        return read(roundTripBuffer);
+    }
+
+    private RuntimeException failure(Throwable e, String context) {
+        renewKryo();
+        ClassNotAllowedException refused = find(e, ClassNotAllowedException.class);
+        if (refused != null) {
+            return refused;
+        }
+        return new IllegalArgumentException(context + ": " + e, e);
+    }
+
+    private RuntimeException readFailure(Throwable e) {
+        renewKryo();
+        ClassNotAllowedException refused = find(e, ClassNotAllowedException.class);
+        if (refused != null) {
+            return refused;
+        }
+        if (e instanceof CorruptFrameException corrupt) {
+            return corrupt;
+        }
+        CorruptFrameException bounded = find(e, CorruptFrameException.class);
+        String detail = bounded != null ? bounded.getMessage() : e.toString();
+        return new CorruptFrameException("malformed item: " + detail, e);
+    }
+
+    /** After a failure Kryo may be mid-graph (depth, generics, class-name tables): start over with a fresh one. */
+    private void renewKryo() {
+        kryo = new GuardedKryo(config);
+    }
+
+    private static <T extends Throwable> T find(Throwable e, Class<T> kind) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (kind.isInstance(t)) {
+                return kind.cast(t);
+            }
+            if (t.getCause() == t) {
+                break;
+            }
+        }
+        return null;
+    }
+
+    private static String describe(Object item) {
+        return item == null ? "null" : "an item of " + item.getClass().getName();
+    }
+}

@@ -1,0 +1,6 @@
+package com.acme;
+
+/** A class in a package no test config allows. */
+public final class Secret {
+    public int code = 7;
+}
