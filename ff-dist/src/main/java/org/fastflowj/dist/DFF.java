@@ -92,9 +92,13 @@ public final class DFF {
         }
         config = configFile == null ? null : DffConfig.load(Path.of(configFile));
         if (groupName != null && config.group(groupName).isEmpty()) {
-            throw new ConfigException(config.source(), 0, 0, "group '" + groupName + "' (" + GROUP_OPTION
-                    + ") is not defined in the config (defined: "
-                    + config.groups().stream().map(GroupConfig::name).toList() + ")");
+            throw new ConfigException(
+                    config.source(),
+                    0,
+                    0,
+                    "group '" + groupName + "' (" + GROUP_OPTION
+                            + ") is not defined in the config (defined: "
+                            + config.groups().stream().map(GroupConfig::name).toList() + ")");
         }
         group = groupName;
         return rest.toArray(new String[0]);

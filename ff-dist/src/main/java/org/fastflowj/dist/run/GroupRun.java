@@ -57,6 +57,7 @@ public final class GroupRun implements PeerHandler {
     private volatile PendingFailure pendingFailure;
 
     private record PendingFailure(String origin, String phase, RuntimeException cause) {}
+
     private Transport transport;
 
     private GroupRun(DFF.Settings settings) {
@@ -73,7 +74,8 @@ public final class GroupRun implements PeerHandler {
     private Execution begin(Graph whole, RunOptions options) {
         config.requireGroups(GraphCut.groups(whole));
         GroupConfig mine = config.group(group).orElseThrow();
-        long fingerprint = Fingerprint.of(whole, config, settings.serialization().fingerprint());
+        long fingerprint =
+                Fingerprint.of(whole, config, settings.serialization().fingerprint());
         Graph local = GraphCut.forGroup(whole, group, new Bridges(whole, mine));
         WireSettings wire = new WireSettings(
                 group,
@@ -91,17 +93,17 @@ public final class GroupRun implements PeerHandler {
         transport = Transport.start(wire, resolved(mine), inbound.keySet(), this);
         try {
             for (OutboundLink out : outbound.values()) {
-                out.open(transport.connect(out.peer, resolved(config.group(out.peer).orElseThrow())));
+                out.open(transport.connect(
+                        out.peer, resolved(config.group(out.peer).orElseThrow())));
             }
         } catch (RuntimeException e) {
             transport.close();
             throw e;
         }
-        RunHooks hooks = RunHooks.NONE
-                .onFailure(this::abortPeers)
-                .onEnd(this::end)
-                .linkStats(this::linkStats);
-        RunOptions groupOptions = mine.threadMapping().isBlank() ? options : options.threadMapping(mine.threadMapping());
+        RunHooks hooks =
+                RunHooks.NONE.onFailure(this::abortPeers).onEnd(this::end).linkStats(this::linkStats);
+        RunOptions groupOptions =
+                mine.threadMapping().isBlank() ? options : options.threadMapping(mine.threadMapping());
         Execution started = Executor.start(local, groupOptions, hooks);
         execution = started;
         PendingFailure pending = pendingFailure;
@@ -129,7 +131,8 @@ public final class GroupRun implements PeerHandler {
 
         @Override
         public SenderNode sender(String peer, List<Edge> forward, List<Edge> feedback) {
-            int credits = insideOneAllToAll(forward) && feedback.isEmpty() ? mine.internalMessageOTF() : mine.messageOTF();
+            int credits =
+                    insideOneAllToAll(forward) && feedback.isEmpty() ? mine.internalMessageOTF() : mine.messageOTF();
             OutboundLink link = new OutboundLink(group, peer, credits, ids(forward), ids(feedback));
             outbound.put(peer, link);
             boolean[] onDemand = new boolean[forward.size()];
@@ -169,7 +172,9 @@ public final class GroupRun implements PeerHandler {
         for (Edge e : edges) {
             String from = e.from().name();
             int l = from.lastIndexOf("-L");
-            if (l < 0 || !from.substring(0, l).matches(".*-a2a\\d+") || !e.to().name().startsWith(from.substring(0, l) + "-R")) {
+            if (l < 0
+                    || !from.substring(0, l).matches(".*-a2a\\d+")
+                    || !e.to().name().startsWith(from.substring(0, l) + "-R")) {
                 return false;
             }
         }
@@ -281,8 +286,11 @@ public final class GroupRun implements PeerHandler {
     }
 
     private void unexpected(PeerLink link, byte type) {
-        fail("group " + link.peerGroup(), "connection", new CorruptBatchException("group " + link.peerGroup() + " at "
-                + link.remoteAddress() + " sent an unexpected frame of type " + type));
+        fail(
+                "group " + link.peerGroup(),
+                "connection",
+                new CorruptBatchException("group " + link.peerGroup() + " at " + link.remoteAddress()
+                        + " sent an unexpected frame of type " + type));
         link.close();
     }
 

@@ -34,6 +34,10 @@ final class OutboundLink {
     private volatile Thread waiter;
     private volatile String brokenReason;
     private volatile boolean finished;
+    /** The peer closed the connection cleanly: fine once every batch was acknowledged, else a failure. */
+    private volatile boolean peerClosed;
+    /** Sender thread only: every edge's end mark was written. */
+    private boolean allEndsWritten;
 
     // statistics: written by the sender thread only, read after it ended (or approximately, while it runs)
     private volatile long messages;
@@ -84,7 +88,7 @@ final class OutboundLink {
         waiter = Thread.currentThread();
         try {
             while (credits.get() <= 0) {
-                if (brokenReason != null || context.cancelled()) {
+                if (brokenReason != null || peerClosed || context.cancelled()) {
                     return false;
                 }
                 LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(1));
@@ -97,12 +101,17 @@ final class OutboundLink {
         }
     }
 
+    /** The sender wrote the end mark of its last edge (the batch holding it may not be sent yet). */
+    void allEndsWritten() {
+        allEndsWritten = true;
+    }
+
     /** After the last batch: waits until every batch was acknowledged, then closes the connection. */
     void finish() {
         waiter = Thread.currentThread();
         try {
             while (credits.get() < maxCredits) {
-                if (brokenReason != null || context.cancelled()) {
+                if (brokenReason != null || peerClosed || context.cancelled()) {
                     throw cancelledOrBroken();
                 }
                 LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(1));
@@ -114,17 +123,22 @@ final class OutboundLink {
         link.close();
     }
 
-    /** Throws if the connection broke (the sender checks while it is idle). */
+    /** Throws if the connection broke, or the peer closed it with edges still open (checked while idle). */
     void checkBroken() {
-        if (brokenReason != null) {
-            throw new PeerLostException(brokenReason);
+        if (brokenReason != null || (peerClosed && !allEndsWritten)) {
+            throw cancelledOrBroken();
         }
     }
 
     private RuntimeException cancelledOrBroken() {
-        return brokenReason != null
-                ? new PeerLostException(brokenReason)
-                : new CancellationException("the run was cancelled");
+        if (brokenReason != null) {
+            return new PeerLostException(brokenReason);
+        }
+        if (peerClosed) {
+            return new PeerLostException("group " + peer + " at " + remote() + " closed the connection before it"
+                    + " received everything this group sent it (did it end or fail on its own?)");
+        }
+        return new CancellationException("the run was cancelled");
     }
 
     // ---- event loop ----
@@ -154,13 +168,25 @@ final class OutboundLink {
         }
     }
 
-    /** The connection closed: expected only after {@link #finish}. Returns the failure, or null. */
+    /**
+     * The connection closed. A clean close is judged by the sender thread (its acknowledgements may still
+     * be in this same read: the peer acknowledges its last batch and closes); a broken one fails now.
+     * Returns the failure, or null.
+     */
     String onClosed(Throwable cause) {
         if (finished) {
             return null;
         }
+        if (cause == null) {
+            peerClosed = true;
+            Thread w = waiter;
+            if (w != null) {
+                LockSupport.unpark(w);
+            }
+            return null;
+        }
         String reason = "lost the connection to group " + peer + " at " + remote() + " before it received"
-                + " everything" + (cause == null ? " (closed by the peer)" : ": " + cause.getMessage());
+                + " everything: " + cause.getMessage();
         brokenReason = reason;
         Thread w = waiter;
         if (w != null) {

@@ -37,6 +37,7 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
     private final int[] feedbackEdges;
     /** Edge id to output: channel * 2 (+1 for feedback), or -1 for an edge that does not come here. */
     private final int[] outputOf;
+
     private final boolean[] ended;
     private final boolean[] goneReported;
     private final long connectDeadlineNanos;
@@ -55,7 +56,9 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
         this.in = in;
         this.forwardEdges = forwardEdges;
         this.feedbackEdges = feedbackEdges;
-        int maxEdge = Math.max(Arrays.stream(forwardEdges).max().orElse(0), Arrays.stream(feedbackEdges).max().orElse(0));
+        int maxEdge = Math.max(
+                Arrays.stream(forwardEdges).max().orElse(0),
+                Arrays.stream(feedbackEdges).max().orElse(0));
         this.outputOf = new int[maxEdge + 1];
         Arrays.fill(outputOf, -1);
         for (int i = 0; i < forwardEdges.length; i++) {
@@ -98,12 +101,11 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
         } finally {
             batch.release();
         }
-        in.ack(1, size);
         if (live == 0) {
-            in.done();
-            return eos();
+            in.done(); // before the acknowledgement: the sender closes once it has it
         }
-        return goOn();
+        in.ack(1, size);
+        return live == 0 ? eos() : goOn();
     }
 
     private void readMessage(ByteBuf batch) {

@@ -40,6 +40,8 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
     private ByteBuf batch;
     private int count;
     private long batchStartNanos;
+    /** Edges whose end mark (EOS or DONE) is not written yet. */
+    private int openEdges;
 
     SenderNode(
             OutboundLink out,
@@ -58,6 +60,7 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
         this.flushDelayNanos = TimeUnit.MICROSECONDS.toNanos(flushDelayMicros);
         this.maxFrameBytes = maxFrameBytes;
         this.serialization = serialization;
+        this.openEdges = forwardEdges.length + feedbackEdges.length;
     }
 
     @Override
@@ -90,12 +93,20 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
     protected void eosNotify(int channel) {
         begin(Frames.EOS, forwardEdges[channel]);
         count++;
+        edgeEnded();
     }
 
     @Override
     public void feedbackInputEnded(int channel) {
         begin(Frames.DONE, feedbackEdges[channel]);
         count++;
+        edgeEnded();
+    }
+
+    private void edgeEnded() {
+        if (--openEdges == 0) {
+            out.allEndsWritten();
+        }
     }
 
     @Override
@@ -132,8 +143,8 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
         if (size > maxFrameBytes - 64) {
             batch.release();
             batch = null;
-            throw new IllegalStateException("an item of " + size + " bytes for edge " + edgeId + " to group "
-                    + out.peer + " is larger than maxFrameBytes (" + maxFrameBytes + "): raise it in the config");
+            throw new IllegalStateException("an item of " + size + " bytes for edge " + edgeId + " to group " + out.peer
+                    + " is larger than maxFrameBytes (" + maxFrameBytes + "): raise it in the config");
         }
         ByteBuf last = out.link().alloc().buffer(size);
         last.writeBytes(batch, start, size);

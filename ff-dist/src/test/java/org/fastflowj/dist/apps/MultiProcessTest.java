@@ -33,7 +33,9 @@ class MultiProcessTest {
         try (ProcessCluster cluster = ProcessCluster.start(PipelineApp.class, config, GROUPS, List.of(), "100000")) {
             Map<String, Integer> codes = cluster.awaitExit(60);
 
-            assertThat(codes).as(cluster.allOutput()).containsOnly(Map.entry("A", 0), Map.entry("B", 0), Map.entry("C", 0));
+            assertThat(codes)
+                    .as(cluster.allOutput())
+                    .containsOnly(Map.entry("A", 0), Map.entry("B", 0), Map.entry("C", 0));
             assertThat(cluster.output("C")).contains("sum=" + sumOfSquares(100_000) + " count=100000");
         }
     }
@@ -41,7 +43,8 @@ class MultiProcessTest {
     @Test
     void shouldFailEveryGroupNamingTheOriginWhenANodeThrows() throws Exception {
         Path config = ProcessCluster.config(dir, GROUPS, "");
-        try (ProcessCluster cluster = ProcessCluster.start(PipelineApp.class, config, GROUPS, List.of(), "100000", "5000")) {
+        try (ProcessCluster cluster =
+                ProcessCluster.start(PipelineApp.class, config, GROUPS, List.of(), "100000", "5000")) {
             Map<String, Integer> codes = cluster.awaitExit(60);
 
             assertThat(codes.values()).as(cluster.allOutput()).allMatch(code -> code != 0);
@@ -61,8 +64,7 @@ class MultiProcessTest {
             long killedAt = System.nanoTime();
             cluster.process("B").destroyForcibly(); // kill -9
 
-            Map<String, Integer> codes = Map.of(
-                    "A", waitFor(cluster.process("A")), "C", waitFor(cluster.process("C")));
+            Map<String, Integer> codes = Map.of("A", waitFor(cluster.process("A")), "C", waitFor(cluster.process("C")));
             long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - killedAt);
 
             assertThat(codes.values()).as(cluster.allOutput()).allMatch(code -> code != 0);
@@ -82,8 +84,8 @@ class MultiProcessTest {
             new ProcessBuilder("kill", "-STOP", Long.toString(pid)).start().waitFor();
             try {
                 long frozenAt = System.nanoTime();
-                Map<String, Integer> codes = Map.of(
-                        "A", waitFor(cluster.process("A")), "C", waitFor(cluster.process("C")));
+                Map<String, Integer> codes =
+                        Map.of("A", waitFor(cluster.process("A")), "C", waitFor(cluster.process("C")));
                 long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - frozenAt);
 
                 assertThat(codes.values()).as(cluster.allOutput()).allMatch(code -> code != 0);
@@ -124,7 +126,9 @@ class MultiProcessTest {
     private static void waitForTraffic(ProcessCluster cluster) throws InterruptedException {
         Thread.sleep(3000);
         for (String g : GROUPS) {
-            assertThat(cluster.process(g).isAlive()).as(g + " alive: " + cluster.allOutput()).isTrue();
+            assertThat(cluster.process(g).isAlive())
+                    .as(g + " alive: " + cluster.allOutput())
+                    .isTrue();
         }
     }
 

@@ -20,7 +20,8 @@ public final class PipelineApp {
         long count = Long.parseLong(args[0]);
         long failAt = args.length > 1 ? Long.parseLong(args[1]) : -1;
         long sleepMicros = args.length > 2 ? Long.parseLong(args[2]) : 0;
-        Node<Void, Long> source = Node.source(() -> LongStream.range(0, count).boxed().iterator());
+        Node<Void, Long> source =
+                Node.source(() -> LongStream.range(0, count).boxed().iterator());
         Node<Long, Long> square = Node.of(x -> {
             if (x == failAt) {
                 throw new IllegalStateException("square refuses " + x);

@@ -20,8 +20,8 @@ public final class ProcessCluster implements AutoCloseable {
     private ProcessCluster() {}
 
     /** Starts {@code main} once per group with {@code --DFF_GName=G --DFF_Config=config}, then {@code args}. */
-    public static ProcessCluster start(Class<?> main, Path config, List<String> groups, List<String> jvmArgs, String... args)
-            throws IOException {
+    public static ProcessCluster start(
+            Class<?> main, Path config, List<String> groups, List<String> jvmArgs, String... args) throws IOException {
         ProcessCluster cluster = new ProcessCluster();
         try {
             for (String g : groups) {
@@ -69,8 +69,8 @@ public final class ProcessCluster implements AutoCloseable {
         for (Map.Entry<String, Process> e : processes.entrySet()) {
             long left = deadline - System.nanoTime();
             if (!e.getValue().waitFor(Math.max(0, left), TimeUnit.NANOSECONDS)) {
-                throw new AssertionError("group " + e.getKey() + " still running after " + timeoutSeconds + " s; logs:\n"
-                        + allOutput());
+                throw new AssertionError(
+                        "group " + e.getKey() + " still running after " + timeoutSeconds + " s; logs:\n" + allOutput());
             }
             codes.put(e.getKey(), e.getValue().exitValue());
         }

@@ -3,6 +3,8 @@ package org.fastflowj.dist.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.LongStream;
 import org.fastflowj.core.Node;
@@ -21,7 +23,8 @@ class DistributedSemanticsTest {
     @Test
     void shouldRunAPipelineCutInTwoGroups() throws Exception {
         Trace trace = new Trace();
-        Node<Void, Long> source = Node.source(() -> LongStream.range(0, 20_000).boxed().iterator());
+        Node<Void, Long> source =
+                Node.source(() -> LongStream.range(0, 20_000).boxed().iterator());
         Node<Long, Long> square = Node.of(x -> x * x);
         Node<Long, Void> sink = new Programs.Sink(trace);
         Pipeline pipe = new Pipeline(source, square, sink);
@@ -47,7 +50,7 @@ class DistributedSemanticsTest {
         LocalCluster.run(Programs.figureFive(four, 10_000, true), config, 60);
 
         assertThat(four.results).isEqualTo(one.results);
-        assertThat(four.events).isEqualTo(one.events);
+        assertThat(sorted(four)).isEqualTo(sorted(one));
         assertThat(four.events.get("sink")).contains("eos 0", "eos 1", "eos 2", "eos 3");
     }
 
@@ -57,11 +60,19 @@ class DistributedSemanticsTest {
         Programs.figureFive(one, 3_000, false).runAndWaitEnd();
 
         Trace four = new Trace();
-        DffConfig config =
-                LocalCluster.config(List.of("G1", "G2", "G3", "G4"), "\"batchSize\": 2, \"messageOTF\": 1, \"internalMessageOTF\": 1");
+        DffConfig config = LocalCluster.config(
+                List.of("G1", "G2", "G3", "G4"), "\"batchSize\": 2, \"messageOTF\": 1, \"internalMessageOTF\": 1");
         LocalCluster.run(Programs.figureFive(four, 3_000, true), config, 60);
 
         assertThat(four.results).isEqualTo(one.results);
-        assertThat(four.events).isEqualTo(one.events);
+        assertThat(sorted(four)).isEqualTo(sorted(one));
+    }
+
+    /** Each node's events in a fixed order: when the EOS of different channels comes is timing, in one process too. */
+    static Map<String, List<String>> sorted(Trace trace) {
+        Map<String, List<String>> result = new TreeMap<>();
+        trace.events.forEach(
+                (node, events) -> result.put(node, events.stream().sorted().toList()));
+        return result;
     }
 }

@@ -63,18 +63,29 @@ final class LocalCluster {
     }
 
     static void run(
-            BuildingBlock root, DffConfig config, SerializationConfig serialization, RunOptions options, long timeoutSeconds)
+            BuildingBlock root,
+            DffConfig config,
+            SerializationConfig serialization,
+            RunOptions options,
+            long timeoutSeconds)
             throws Exception {
         Map<String, Throwable> failures = runCollecting(root, config, serialization, options, timeoutSeconds);
         if (!failures.isEmpty()) {
             Map.Entry<String, Throwable> first = failures.entrySet().iterator().next();
-            throw new AssertionError("group " + first.getKey() + " failed: " + first.getValue(), first.getValue());
+            StringBuilder all = new StringBuilder();
+            failures.forEach(
+                    (g, t) -> all.append("\n  group ").append(g).append(": ").append(t));
+            throw new AssertionError("groups failed:" + all, first.getValue());
         }
     }
 
     /** Runs every group and returns each group's failure (empty when all ended normally). */
     static Map<String, Throwable> runCollecting(
-            BuildingBlock root, DffConfig config, SerializationConfig serialization, RunOptions options, long timeoutSeconds)
+            BuildingBlock root,
+            DffConfig config,
+            SerializationConfig serialization,
+            RunOptions options,
+            long timeoutSeconds)
             throws InterruptedException {
         List<String> groups = config.groups().stream().map(g -> g.name()).toList();
         ExecutorService pool = Executors.newFixedThreadPool(groups.size());
@@ -100,8 +111,10 @@ final class LocalCluster {
                 } catch (ExecutionException e) {
                     failures.put(run.getKey(), e.getCause());
                 } catch (TimeoutException e) {
-                    failures.put(run.getKey(), new AssertionError("group " + run.getKey() + " still running after "
-                            + timeoutSeconds + " s"));
+                    failures.put(
+                            run.getKey(),
+                            new AssertionError(
+                                    "group " + run.getKey() + " still running after " + timeoutSeconds + " s"));
                 }
             }
             return failures;
