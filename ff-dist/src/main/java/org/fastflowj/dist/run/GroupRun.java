@@ -55,6 +55,8 @@ public final class GroupRun implements PeerHandler {
     private volatile Execution execution;
     /** A failure that came before the local run existed (while connecting): applied once it starts. */
     private volatile PendingFailure pendingFailure;
+    /** Peers were told of a failure already (the end hook must not tell them of a cancellation too). */
+    private volatile boolean aborted;
 
     private record PendingFailure(String origin, String phase, RuntimeException cause) {}
 
@@ -184,6 +186,7 @@ public final class GroupRun implements PeerHandler {
     // ---- failures and the end ----
 
     private void abortPeers(NodeFailedException failure) {
+        aborted = true;
         String origin = group;
         String why = failure.getMessage();
         if (failure.getCause() instanceof GroupFailedException remote) {
@@ -202,7 +205,7 @@ public final class GroupRun implements PeerHandler {
 
     private void end() {
         Execution ex = execution;
-        if (ex != null && ex.isStopped()) {
+        if (ex != null && ex.isStopped() && !aborted) {
             abortPeers(new NodeFailedException("group " + group, "run", new CancellationException("cancelled")));
         }
         for (InboundLink in : inbound.values()) {
