@@ -75,6 +75,9 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
 
     @Override
     protected Void svc(Object item) {
+        if (item == null) {
+            return goOn(); // the run-time starts a node whose only inputs are feedback channels with svc(null)
+        }
         boolean feedback = fromFeedback();
         int channel = inputChannel();
         int start = begin(Frames.DATA, feedback ? feedbackEdges[channel] : forwardEdges[channel]);

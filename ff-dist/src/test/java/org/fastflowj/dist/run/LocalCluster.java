@@ -13,6 +13,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 import org.fastflowj.core.BuildingBlock;
 import org.fastflowj.core.RunOptions;
 import org.fastflowj.core.graph.GraphCompiler;
@@ -87,13 +88,25 @@ final class LocalCluster {
             RunOptions options,
             long timeoutSeconds)
             throws InterruptedException {
+        return runCollecting(root, config, g -> config, serialization, options, timeoutSeconds);
+    }
+
+    /** As above, with each group's own config ({@code configOf}; they must agree on groups and endpoints). */
+    static Map<String, Throwable> runCollecting(
+            BuildingBlock root,
+            DffConfig config,
+            Function<String, DffConfig> configOf,
+            SerializationConfig serialization,
+            RunOptions options,
+            long timeoutSeconds)
+            throws InterruptedException {
         List<String> groups = config.groups().stream().map(g -> g.name()).toList();
         ExecutorService pool = Executors.newFixedThreadPool(groups.size());
         Map<String, Future<?>> runs = new LinkedHashMap<>();
         List<Execution> executions = new ArrayList<>();
         try {
             for (String g : groups) {
-                DFF.Settings settings = new DFF.Settings(g, config, serialization, false);
+                DFF.Settings settings = new DFF.Settings(g, configOf.apply(g), serialization, false);
                 runs.put(g, pool.submit(() -> {
                     Execution ex = GroupRun.start(GraphCompiler.compile(root), options, settings);
                     synchronized (executions) {
