@@ -27,6 +27,7 @@ final class InboundLink {
     private volatile String brokenReason;
     private volatile long bytes;
     private volatile long batchCount;
+    private volatile long messages;
 
     InboundLink(String localGroup, String peer) {
         this.peer = peer;
@@ -60,9 +61,11 @@ final class InboundLink {
         parked = false;
     }
 
-    void ack(int count, int payloadBytes) {
+    /** The receiver took {@code count} batches ({@code payloadBytes}, {@code messageCount} messages). */
+    void ack(int count, int payloadBytes, int messageCount) {
         bytes += payloadBytes + 5;
         batchCount += count;
+        messages += messageCount;
         PeerLink l = link;
         l.send(Frames.ACK, l.alloc().buffer(4).writeInt(count));
     }
@@ -123,6 +126,6 @@ final class InboundLink {
     }
 
     LinkStats stats() {
-        return new LinkStats(description, 0, bytes, batchCount, 0);
+        return new LinkStats(description, messages, bytes, batchCount, 0);
     }
 }

@@ -94,9 +94,11 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
         }
         parkNanos = 0;
         int size = batch.readableBytes();
+        int messages = 0;
         try {
             while (batch.isReadable()) {
                 readMessage(batch);
+                messages++;
             }
         } finally {
             batch.release();
@@ -104,7 +106,7 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
         if (live == 0) {
             in.done(); // before the acknowledgement: the sender closes once it has it
         }
-        in.ack(1, size);
+        in.ack(1, size, messages);
         return live == 0 ? eos() : goOn();
     }
 

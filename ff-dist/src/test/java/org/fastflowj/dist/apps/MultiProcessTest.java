@@ -122,6 +122,23 @@ class MultiProcessTest {
         }
     }
 
+    @Test
+    void shouldKeepASleepingReceiversHeapBoundedWhileTenMillionItemsArrive() throws Exception {
+        Path config = ProcessCluster.config(dir, List.of("A", "B"), "\"batchSize\": 64, \"messageOTF\": 8");
+        long items = 10_000_000;
+        try (ProcessCluster cluster = ProcessCluster.start(
+                FlowControlApp.class, config, List.of("A", "B"), List.of("-Xmx32m"), Long.toString(items), "2000")) {
+            Map<String, Integer> codes = cluster.awaitExit(100);
+
+            assertThat(codes).as(cluster.allOutput()).containsOnly(Map.entry("A", 0), Map.entry("B", 0));
+            String out = cluster.output("B");
+            assertThat(out).contains("count=" + items + " sum=" + (items * (items - 1) / 2));
+            long peakMb = Long.parseLong(out.replaceAll("(?s).*peakHeapMB=(\\d+).*", "$1"));
+            // 10 M boxed items would need ~200 MB: the credits keep the receiver's heap to a few batches
+            assertThat(peakMb).isLessThan(32);
+        }
+    }
+
     /** Waits until group C has taken some items (its log is silent until the end, so: give it time). */
     private static void waitForTraffic(ProcessCluster cluster) throws InterruptedException {
         Thread.sleep(3000);
