@@ -139,13 +139,19 @@ class MultiProcessTest {
         }
     }
 
-    /** Waits until group C has taken some items (its log is silent until the end, so: give it time). */
+    /** Waits until group C took its first item, so every group is up and connected. */
     private static void waitForTraffic(ProcessCluster cluster) throws InterruptedException {
-        Thread.sleep(3000);
-        for (String g : GROUPS) {
-            assertThat(cluster.process(g).isAlive())
-                    .as(g + " alive: " + cluster.allOutput())
-                    .isTrue();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!cluster.output("C").contains("first item arrived")) {
+            for (String g : GROUPS) {
+                assertThat(cluster.process(g).isAlive())
+                        .as(g + " alive: " + cluster.allOutput())
+                        .isTrue();
+            }
+            assertThat(System.nanoTime() - deadline)
+                    .as("no item reached C: " + cluster.allOutput())
+                    .isNegative();
+            Thread.sleep(50);
         }
     }
 

@@ -36,6 +36,10 @@ public final class PipelineApp {
         });
         long[] sum = new long[2];
         Node<Long, Void> sink = Node.sink(x -> {
+            if (sum[1] == 0) {
+                System.out.println("first item arrived"); // the multi-process tests wait for this line
+                System.out.flush();
+            }
             sum[0] += x;
             sum[1]++;
         });

@@ -1,0 +1,84 @@
+package org.fastflowj.dist;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** DFF.init: FastFlow's options and environment variables, taken out of the program's arguments. */
+@Timeout(value = 30, unit = TimeUnit.SECONDS)
+class DFFInitTest {
+    @TempDir
+    Path dir;
+
+    private Path config;
+
+    @BeforeEach
+    void writeConfig() throws Exception {
+        config = Files.writeString(
+                dir.resolve("app.json"),
+                "{\"groups\": [{\"name\": \"G1\", \"endpoint\": \"127.0.0.1:9001\"},"
+                        + " {\"name\": \"G2\", \"endpoint\": \"127.0.0.1:9002\"}]}");
+    }
+
+    @AfterEach
+    void reset() {
+        DFF.reset();
+    }
+
+    @Test
+    void shouldTakeTheGroupAndConfigOptionsOutOfTheArguments() {
+        String[] rest = DFF.init(
+                new String[] {"--in", "x.txt", "--DFF_GName=G2", "--DFF_Config", config.toString(), "-v"}, Map.of());
+
+        assertThat(rest).containsExactly("--in", "x.txt", "-v");
+        assertThat(DFF.group()).contains("G2");
+        assertThat(DFF.config()).isPresent();
+        assertThat(DFF.settings().group()).isEqualTo("G2");
+    }
+
+    @Test
+    void shouldReadTheEnvironmentLikeFastFlow() {
+        String[] rest = DFF.init(new String[] {"a"}, Map.of("DFF_GName", "G1", "DFF_Config", config.toString()));
+
+        assertThat(rest).containsExactly("a");
+        assertThat(DFF.group()).contains("G1");
+    }
+
+    @Test
+    void shouldRunWholeWithoutAGroup() {
+        assertThat(DFF.init(new String[] {"a", "b"}, Map.of())).containsExactly("a", "b");
+        assertThat(DFF.group()).isEmpty();
+        assertThat(DFF.settings().group()).isNull();
+    }
+
+    @Test
+    void shouldRefuseAGroupWithoutAConfig() {
+        assertThatThrownBy(() -> DFF.init(new String[] {"--DFF_GName=G1"}, Map.of()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("no config is given");
+    }
+
+    @Test
+    void shouldRefuseAGroupTheConfigDoesNotDefine() {
+        assertThatThrownBy(() -> DFF.init(new String[] {"--DFF_GName=G7", "--DFF_Config=" + config}, Map.of()))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("app.json")
+                .hasMessageContaining("G7")
+                .hasMessageContaining("[G1, G2]");
+    }
+
+    @Test
+    void shouldRefuseAnOptionWithoutAValue() {
+        assertThatThrownBy(() -> DFF.init(new String[] {"--DFF_Config"}, Map.of()))
+                .hasMessageContaining("--DFF_Config needs a value");
+    }
+}
