@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.fastflowj.core.LinkStats;
 import org.fastflowj.core.NodeFailedException;
 import org.fastflowj.core.RunOptions;
@@ -55,6 +56,8 @@ public final class GroupRun implements PeerHandler {
     private volatile Execution execution;
     /** A failure that came before the local run existed (while connecting): applied once it starts. */
     private volatile PendingFailure pendingFailure;
+    /** Links not open yet; at zero the group says so once on stdout ({@code DFF_CONNECTED: G}, for the launcher). */
+    private final AtomicInteger linksToOpen = new AtomicInteger();
     /** Peers were told of a failure already (the end hook must not tell them of a cancellation too). */
     private volatile boolean aborted;
 
@@ -92,12 +95,14 @@ public final class GroupRun implements PeerHandler {
                 config.heartbeatIntervalMs(),
                 config.heartbeatTimeoutMs(),
                 config.maxFrameBytes());
+        linksToOpen.set(outbound.size() + inbound.size() + 1); // +1: released once the outbound ones are done
         transport = Transport.start(wire, resolved(mine), inbound.keySet(), this);
         try {
             for (OutboundLink out : outbound.values()) {
-                out.open(transport.connect(
-                        out.peer, resolved(config.group(out.peer).orElseThrow())));
+                out.open(transport.connect(out.peer, resolved(config.group(out.peer).orElseThrow())));
+                linkOpened();
             }
+            linkOpened();
         } catch (RuntimeException e) {
             transport.close();
             throw e;
@@ -253,7 +258,15 @@ public final class GroupRun implements PeerHandler {
             InboundLink in = inbound.get(link.peerGroup());
             if (in != null) {
                 in.onOpen(link);
+                linkOpened();
             }
+        }
+    }
+
+    private void linkOpened() {
+        if (linksToOpen.decrementAndGet() == 0) {
+            System.out.println("DFF_CONNECTED: " + group);
+            System.out.flush();
         }
     }
 
