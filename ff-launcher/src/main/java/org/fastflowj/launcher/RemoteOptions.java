@@ -42,7 +42,7 @@ final class RemoteOptions {
             names = "--ssh-command",
             paramLabel = "PROGRAM",
             defaultValue = "ssh",
-            description = "The ssh client to run (default: ${DEFAULT-VALUE}); scp is found next to it.")
+            description = "The ssh client to run (default: ${DEFAULT-VALUE}).")
     String sshCommand = "ssh";
 
     /** {@code ssh} with every option, up to (not including) the host. */
@@ -59,8 +59,7 @@ final class RemoteOptions {
         return argv;
     }
 
-    /** The options ssh and scp share (identity and -o), in order. */
-    List<String> commonOptions() {
+    private List<String> commonOptions() {
         List<String> argv = new ArrayList<>();
         if (identity != null) {
             argv.addAll(List.of("-i", identity.toString()));
@@ -69,17 +68,5 @@ final class RemoteOptions {
             argv.addAll(List.of("-o", option));
         }
         return argv;
-    }
-
-    /** The scp client: {@code scp} in the same folder as the ssh command, if it names a folder. */
-    String scpCommand() {
-        Path ssh = Path.of(sshCommand);
-        return ssh.getParent() == null ? "scp" : ssh.resolveSibling("scp").toString();
-    }
-
-    /** {@code host} with the user, as scp wants it. */
-    String userAtHost(String host) {
-        String bracketed = host.contains(":") ? "[" + host + "]" : host;
-        return user == null ? bracketed : user + "@" + bracketed;
     }
 }

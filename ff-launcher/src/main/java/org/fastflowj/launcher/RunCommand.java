@@ -75,8 +75,8 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(
             names = "--slurm",
-            description = "Inside a SLURM allocation: start the groups with one srun, one task per group, on the"
-                    + " allocation's nodes (the config's hosts are replaced by them).")
+            description = "Inside a SLURM allocation: start each group as a one-task srun step, group i on the"
+                    + " allocation's node i mod N (the config's hosts are replaced by those nodes).")
     boolean slurm;
 
     @Option(names = "--no-status", description = "No live status lines, even on a terminal.")

@@ -11,6 +11,8 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * One run of every group: start them all, copy their output, and end the run the first time something
@@ -31,6 +33,9 @@ final class RunSession {
     static final int EXIT_GROUP_FAILED = 1;
     static final int EXIT_TIMEOUT = 124;
     static final int EXIT_INTERRUPTED = 130;
+
+    /** How ff-dist names the origin of a failure in the other groups' errors. */
+    private static final Pattern ORIGIN = Pattern.compile("group (\\S+) failed: ");
 
     private sealed interface Event permits Exited, StartFailed, StopRequested {}
 
@@ -164,7 +169,6 @@ final class RunSession {
             status.update(group, "ended " + exited.code());
             if (exited.code() != 0) {
                 reportFailure(exited);
-                stopAll();
                 return EXIT_GROUP_FAILED;
             }
             if (--left == 0 && running.size() == launches.size()) {
@@ -178,17 +182,33 @@ final class RunSession {
         status.emit(err, line);
     }
 
-    private void reportFailure(Exited exited) {
-        GroupLaunch launch = exited.group().launch();
-        say("ff-launcher: group " + launch.group() + " failed first: "
-                + ExitStatus.describe(exited.code(), launch.remote()) + "; its last lines:");
-        int index = launches.indexOf(launch);
-        List<String> last = outputs.get(index).lastLines();
-        last.forEach(l -> say("  [" + launch.group() + "] " + l));
-        if (last.isEmpty()) {
-            say("  (it printed nothing)");
+    /**
+     * Names the group that failed first. ff-dist tells every peer of a failure, and a peer may exit
+     * before the group that failed: the first group to exit then names the origin in its last lines
+     * ({@code group B failed: ...}), and that group is the one reported.
+     */
+    private void reportFailure(Exited exited) throws InterruptedException {
+        GroupLaunch first = exited.group().launch();
+        List<String> firstLines = outputs.get(launches.indexOf(first)).lastLines();
+        GroupLaunch origin = firstLines.stream()
+                .map(ORIGIN::matcher)
+                .filter(Matcher::find)
+                .map(m -> m.group(1))
+                .flatMap(name -> launches.stream().filter(l -> l.group().equals(name)))
+                .findFirst()
+                .orElse(first);
+        String how = ExitStatus.describe(exited.code(), first.remote());
+        if (origin == first) {
+            say("ff-launcher: group " + first.group() + " failed first: " + how);
+        } else {
+            say("ff-launcher: group " + origin.group() + " failed first (group " + first.group()
+                    + ", the first to exit, says so with " + how + ")");
         }
         say("ff-launcher: stopping the other groups");
+        stopAll();
+        List<String> last = outputs.get(launches.indexOf(origin)).lastLines();
+        say("ff-launcher: the last lines of group " + origin.group() + (last.isEmpty() ? ": (none)" : ":"));
+        last.forEach(l -> say("  [" + origin.group() + "] " + l));
     }
 
     /** SIGTERM to every live group, SIGKILL to those still alive after the grace period. */

@@ -23,7 +23,7 @@ import java.util.concurrent.TimeUnit;
  *
  * <pre>
  *   ssh host 'mkdir -p DIR &amp;&amp; cd DIR &amp;&amp; sha256sum f1 f2'   → what is there
- *   scp changed... host:DIR/                                → what differs
+ *   ssh host 'cat &gt; DIR/.f1.part &amp;&amp; mv DIR/.f1.part DIR/f1' &lt; f1       → each file that differs
  * </pre>
  *
  * <p>Threading: used on the main thread, before any group starts; one host after the other.
@@ -77,14 +77,11 @@ final class Shipper {
                     changed.add(file);
                 }
             }
-            if (!changed.isEmpty()) {
-                List<String> scp = new ArrayList<>(List.of(remote.scpCommand(), "-q", "-o", "BatchMode=yes"));
-                scp.addAll(remote.commonOptions());
-                changed.forEach(f -> scp.add(f.toString()));
-                scp.add(remote.userAtHost(host) + ":" + directory() + "/");
-                Step copy = runStep(scp);
+            for (Path file : changed) {
+                Step copy = copy(host, file);
                 if (copy.code != 0) {
-                    err.println("ff-launcher: --ship: copying to " + host + " failed: " + copy.output.strip());
+                    err.println("ff-launcher: --ship: copying " + file + " to " + host + " failed: "
+                            + copy.output.strip());
                     return false;
                 }
             }
@@ -112,11 +109,36 @@ final class Shipper {
         return runStep(ssh);
     }
 
+    /**
+     * One file through ssh's own input, not scp: scp needs the server's sftp subsystem (OpenSSH 9), which
+     * a minimal sshd may lack. The file is written under a temporary name and renamed, so a group never
+     * sees half a jar.
+     */
+    private Step copy(String host, Path file) throws IOException, InterruptedException {
+        String dir = directory();
+        String name = file.getFileName().toString();
+        String part = ShellQuoting.quote(dir + "/." + name + ".part");
+        List<String> ssh = new ArrayList<>(remote.sshPrefix());
+        ssh.add(host);
+        ssh.add("cat > " + part + " && mv -f " + part + " " + ShellQuoting.quote(dir + "/" + name));
+        return runStep(ssh, file);
+    }
+
     private record Step(int code, String output) {}
 
     private static Step runStep(List<String> argv) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(argv).redirectErrorStream(true).start();
-        p.getOutputStream().close();
+        return runStep(argv, null);
+    }
+
+    private static Step runStep(List<String> argv, Path input) throws IOException, InterruptedException {
+        ProcessBuilder builder = new ProcessBuilder(argv).redirectErrorStream(true);
+        if (input != null) {
+            builder.redirectInput(input.toFile());
+        }
+        Process p = builder.start();
+        if (input == null) {
+            p.getOutputStream().close();
+        }
         try (InputStream in = p.getInputStream()) {
             String output = new String(in.readAllBytes(), StandardCharsets.UTF_8);
             if (!p.waitFor(STEP_TIMEOUT_S, TimeUnit.SECONDS)) {
