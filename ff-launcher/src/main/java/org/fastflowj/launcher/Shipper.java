@@ -80,8 +80,8 @@ final class Shipper {
             for (Path file : changed) {
                 Step copy = copy(host, file);
                 if (copy.code != 0) {
-                    err.println("ff-launcher: --ship: copying " + file + " to " + host + " failed: "
-                            + copy.output.strip());
+                    err.println(
+                            "ff-launcher: --ship: copying " + file + " to " + host + " failed: " + copy.output.strip());
                     return false;
                 }
             }

@@ -37,12 +37,22 @@ final class SshServer implements AutoCloseable {
 
     /** Starts sshd on {@code address:port}, inside {@code netns} unless null; returns once it accepts. */
     static SshServer start(Path dir, String netns, String address, int port) throws Exception {
+        return start(dir, netns, address, port, null);
+    }
+
+    /** As {@link #start(Path, String, String, int)}, accepting the client key of another server if not null. */
+    static SshServer start(Path dir, String netns, String address, int port, Path sharedClientKey) throws Exception {
         assumeInstalled();
         Files.createDirectories(Path.of("/run/sshd"));
         Path hostKey = dir.resolve("host_key");
         Path clientKey = dir.resolve("client_key");
         keygen(hostKey);
-        keygen(clientKey);
+        if (sharedClientKey == null) {
+            keygen(clientKey);
+        } else {
+            Files.copy(sharedClientKey, clientKey);
+            Files.copy(sharedClientKey.resolveSibling("client_key.pub"), dir.resolve("client_key.pub"));
+        }
         Files.copy(dir.resolve("client_key.pub"), dir.resolve("authorized_keys"));
         Path config = dir.resolve("sshd_config");
         Files.writeString(
@@ -77,6 +87,21 @@ final class SshServer implements AutoCloseable {
             throw e;
         }
         return server;
+    }
+
+    Path clientKey() {
+        return clientKey;
+    }
+
+    /** ssh options for this server's port and key, for hosts named by their address. */
+    List<String> directOptions() {
+        return List.of(
+                "--ssh-identity", clientKey.toString(),
+                "--ssh-user", "root",
+                "--ssh-option", "Port=" + port,
+                "--ssh-option", "StrictHostKeyChecking=no",
+                "--ssh-option", "UserKnownHostsFile=/dev/null",
+                "--ssh-option", "LogLevel=ERROR");
     }
 
     /** ssh options that reach this server under any host name (the name is only an alias). */
