@@ -1,0 +1,120 @@
+package org.fastflowj.launcher;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import org.fastflowj.dist.DFF;
+import org.fastflowj.dist.DffConfig;
+import org.fastflowj.dist.GroupConfig;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code check}: validates the config and, given the application's command, compares the groups the
+ * program creates with the config's, reporting every mismatch as {@code file:line:column: what}. Starts
+ * no group: the program is only asked its groups ({@code --DFF_PrintGroups}), which it prints before
+ * running anything.
+ *
+ * <p>Threading: runs on the main thread.
+ */
+@Command(
+        name = "check",
+        mixinStandardHelpOptions = true,
+        description = "Validates the config and, with COMMAND, that the program's groups match it. Starts nothing."
+                + " Exit code 0 when all is well, 2 otherwise.")
+final class CheckCommand implements Callable<Integer> {
+    private static final long ASK_TIMEOUT_S = 60;
+    private static final String GROUPS_LINE = "DFF_GROUPS:";
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    CommonOptions common;
+
+    @Parameters(arity = "0..*", paramLabel = "COMMAND", description = "The command that starts the application.")
+    List<String> command = new ArrayList<>();
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        DffConfig config = common.load(err);
+        if (config == null) {
+            return CommonOptions.EXIT_BAD_CONFIG;
+        }
+        LocalHosts local = LocalHosts.detect();
+        for (GroupConfig g : config.groups()) {
+            out.println(g.name() + ": " + g.endpoint() + ", started "
+                    + (local.isLocal(g.launchHost()) ? "locally" : "through ssh on " + g.launchHost()));
+        }
+        if (command.isEmpty()) {
+            out.println(config.source() + ": ok, " + config.groups().size() + " groups");
+            out.flush();
+            return 0;
+        }
+        List<String> programGroups = askGroups(err);
+        if (programGroups == null) {
+            return CommonOptions.EXIT_BAD_CONFIG;
+        }
+        List<String> problems = new ArrayList<>();
+        for (String used : programGroups) {
+            if (config.group(used).isEmpty()) {
+                problems.add(config.source() + ": group '" + used
+                        + "' is used by the program but not defined in the config");
+            }
+        }
+        for (GroupConfig g : config.groups()) {
+            if (!programGroups.contains(g.name())) {
+                problems.add(config.source() + ":" + g.line() + ":" + g.column() + ": group '" + g.name()
+                        + "' is defined in the config but not used by the program");
+            }
+        }
+        problems.forEach(err::println);
+        err.flush();
+        if (!problems.isEmpty()) {
+            return CommonOptions.EXIT_BAD_CONFIG;
+        }
+        out.println(config.source() + ": ok, the program's groups " + programGroups + " match the config");
+        out.flush();
+        return 0;
+    }
+
+    /** Runs the program with {@code --DFF_PrintGroups}; its groups, or null after saying what went wrong. */
+    private List<String> askGroups(PrintWriter err) throws IOException, InterruptedException {
+        List<String> argv = new ArrayList<>(command);
+        argv.add(DFF.PRINT_GROUPS_OPTION);
+        Process p = new ProcessBuilder(argv).redirectErrorStream(true).start();
+        try (InputStream in = p.getInputStream()) {
+            p.getOutputStream().close();
+            String output = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            boolean ended = p.waitFor(ASK_TIMEOUT_S, TimeUnit.SECONDS);
+            for (String line : output.lines().toList()) {
+                if (line.startsWith(GROUPS_LINE)) {
+                    String list = line.substring(GROUPS_LINE.length()).strip();
+                    return list.isEmpty()
+                            ? List.of()
+                            : Arrays.stream(list.split(",")).map(String::strip).toList();
+                }
+            }
+            err.println("the program did not print its groups (" + GROUPS_LINE + " ...) when started with "
+                    + DFF.PRINT_GROUPS_OPTION + (ended ? "; " + ExitStatus.describe(p.exitValue(), false) : "")
+                    + "; its output:");
+            output.lines().forEach(l -> err.println("  " + l));
+            err.flush();
+            return null;
+        } finally {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+        }
+    }
+}

@@ -1,0 +1,13 @@
+package org.fastflowj.launcher;
+
+/**
+ * The line a group prints once it is connected to all its peers; the launcher shows the group as
+ * "connected" and reports when every group is. Until ff-dist prints it, groups go from "running" to
+ * "ended" and the connect time is not reported.
+ */
+final class ConnectedMarker {
+    /** Followed by the group name: {@code DFF_CONNECTED: G1}. */
+    static final String PREFIX = "DFF_CONNECTED:";
+
+    private ConnectedMarker() {}
+}

@@ -1,0 +1,125 @@
+package org.fastflowj.launcher;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.Stream;
+
+/**
+ * One started group: its process, the two threads that copy its output line by line to a
+ * {@link GroupOutput}, and the ways to stop it.
+ *
+ * <p>Stopping is two-step: {@link #terminate()} asks (SIGTERM to the whole local process tree; for an
+ * ssh client, also the end of its input, which makes {@link RemoteScript} stop the remote tree), and
+ * {@link #kill()} insists (SIGKILL to every process of the tree, including those seen at
+ * {@code terminate} time that have since been re-parented away from it).
+ *
+ * <p>Threading: started and stopped from the launcher's threads (the run loop, the shutdown hook);
+ * the pump threads only feed the output. {@link #exit()} completes once the process has exited
+ * <em>and</em> both streams are drained, so the last lines are known when it completes.
+ */
+final class GroupProcess {
+    private static final long PUMP_DRAIN_MS = 2_000;
+
+    private final GroupLaunch launch;
+    private final Process process;
+    private final CompletableFuture<Integer> exit;
+    private volatile List<ProcessHandle> treeAtTerminate = List.of();
+
+    private GroupProcess(GroupLaunch launch, Process process, GroupOutput output) {
+        this.launch = launch;
+        this.process = process;
+        Thread outPump = pump(process.getInputStream(), output, false);
+        Thread errPump = pump(process.getErrorStream(), output, true);
+        this.exit = process.onExit().thenApplyAsync(p -> {
+            join(outPump);
+            join(errPump);
+            return p.exitValue();
+        });
+    }
+
+    /** Starts the group's command; a local group's input is empty, a remote one's stays open. */
+    static GroupProcess start(GroupLaunch launch, GroupOutput output) throws IOException {
+        Process process = new ProcessBuilder(launch.argv()).start();
+        if (!launch.remote()) {
+            // A local group reads nothing: an empty input, so it can never take the terminal's.
+            process.getOutputStream().close();
+        }
+        return new GroupProcess(launch, process, output);
+    }
+
+    GroupLaunch launch() {
+        return launch;
+    }
+
+    long pid() {
+        return process.pid();
+    }
+
+    /** The exit code (128 + n for a process ended by signal n), once the output is drained too. */
+    CompletableFuture<Integer> exit() {
+        return exit;
+    }
+
+    boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** Asks the group to stop: SIGTERM to its process tree, and end of input for an ssh client. */
+    void terminate() {
+        // Remember the tree now: once the parent dies its children are re-parented and lost from view.
+        treeAtTerminate = Stream.concat(Stream.of(process.toHandle()), process.descendants())
+                .toList();
+        if (launch.remote()) {
+            try {
+                process.getOutputStream().close();
+            } catch (IOException e) {
+                // The ssh client is already gone; its connection's end stops the remote side as well.
+            }
+        }
+        // The remote tree is stopped by its wrapper; SIGTERM to the ssh client would cut the connection
+        // before the group's last lines and exit status came back.
+        if (!launch.remote()) {
+            treeAtTerminate.forEach(ProcessHandle::destroy);
+        }
+    }
+
+    /** SIGKILL to every process of the tree, now and as seen by {@link #terminate()}. */
+    void kill() {
+        Stream.concat(treeAtTerminate.stream(), Stream.concat(process.descendants(), Stream.of(process.toHandle())))
+                .filter(ProcessHandle::isAlive)
+                .forEach(ProcessHandle::destroyForcibly);
+    }
+
+    private static Thread pump(InputStream stream, GroupOutput output, boolean fromStderr) {
+        Thread thread = new Thread(
+                () -> {
+                    try (BufferedReader reader =
+                            new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
+                        String line;
+                        while ((line = reader.readLine()) != null) {
+                            output.line(line, fromStderr);
+                        }
+                    } catch (IOException e) {
+                        // The stream closes when the process is killed: the lines so far are all there is.
+                    }
+                },
+                "ff-launcher-pump-" + (fromStderr ? "err" : "out"));
+        thread.setDaemon(true);
+        thread.start();
+        return thread;
+    }
+
+    private static void join(Thread thread) {
+        try {
+            // Bounded: a daemon the group left behind may hold the stream open long after the group ended.
+            thread.join(PUMP_DRAIN_MS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,109 @@
+package org.fastflowj.launcher;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.fastflowj.dist.DFF;
+import org.fastflowj.dist.DffConfig;
+import org.fastflowj.dist.GroupConfig;
+
+/**
+ * Turns a config and the application's command into one {@link GroupLaunch} per group: a local process
+ * where the group's host is this machine, an ssh client otherwise.
+ *
+ * <pre>
+ *   local, no preCmd:   command... --DFF_GName=G1 --DFF_Config=/abs/app.json
+ *   local, preCmd:      /bin/sh -c '&lt;preCmd&gt; command... --DFF_GName=G1 ...'
+ *   remote:             ssh -T -o BatchMode=yes [-i ..] [-o ..] [-l ..] host '&lt;stop-watching wrapper&gt;'
+ * </pre>
+ *
+ * A group's {@code jvmArgs} go right after the program when it is {@code java}, else into
+ * {@code JDK_JAVA_OPTIONS} (read by every {@code java} a script starts). The remote wrapper is
+ * {@link RemoteScript}'s.
+ *
+ * <p>Threading: immutable, safe to share.
+ */
+final class LaunchPlanner {
+    private final DffConfig config;
+    private final Path configFile;
+    private final List<String> command;
+    private final RemoteOptions remote;
+    private final LocalHosts localHosts;
+    private final Duration remoteGrace;
+
+    LaunchPlanner(
+            DffConfig config,
+            Path configFile,
+            List<String> command,
+            RemoteOptions remote,
+            LocalHosts localHosts,
+            Duration remoteGrace) {
+        this.config = config;
+        this.configFile = configFile.toAbsolutePath().normalize();
+        this.command = List.copyOf(command);
+        this.remote = remote;
+        this.localHosts = localHosts;
+        this.remoteGrace = remoteGrace;
+    }
+
+    /** One launch per group, in config order. */
+    List<GroupLaunch> plan() {
+        return config.groups().stream().map(this::plan).toList();
+    }
+
+    private GroupLaunch plan(GroupConfig group) {
+        List<String> appCommand = applicationCommand(group, configFile.toString());
+        String host = group.launchHost();
+        if (localHosts.isLocal(host)) {
+            return new GroupLaunch(group.name(), host, false, local(appCommand, group));
+        }
+        String script =
+                RemoteScript.wrap(remote.remoteDir, withPreCmd(ShellQuoting.join(appCommand), group), remoteGrace);
+        List<String> argv = new ArrayList<>(remote.sshPrefix());
+        argv.add(host);
+        argv.add(script);
+        return new GroupLaunch(group.name(), host, true, argv);
+    }
+
+    /** The application's command for {@code group}: its jvmArgs placed, then the two DFF options. */
+    List<String> applicationCommand(GroupConfig group, String configPath) {
+        List<String> argv = new ArrayList<>();
+        List<String> jvmArgs = group.jvmArgs();
+        if (!jvmArgs.isEmpty() && isJava(command.get(0))) {
+            argv.add(command.get(0));
+            argv.addAll(jvmArgs);
+            argv.addAll(command.subList(1, command.size()));
+        } else if (!jvmArgs.isEmpty()) {
+            argv.add("env");
+            argv.add("JDK_JAVA_OPTIONS=" + String.join(" ", jvmArgs));
+            argv.addAll(command);
+        } else {
+            argv.addAll(command);
+        }
+        argv.add(DFF.GROUP_OPTION + "=" + group.name());
+        argv.add(DFF.CONFIG_OPTION + "=" + configPath);
+        return argv;
+    }
+
+    private static List<String> local(List<String> appCommand, GroupConfig group) {
+        if (group.preCmd().isEmpty()) {
+            return appCommand;
+        }
+        return List.of("/bin/sh", "-c", withPreCmd(ShellQuoting.join(appCommand), group));
+    }
+
+    /**
+     * FastFlow's rule: the preCmd is written in front of the command, so it can be a prefix
+     * ({@code taskset -c 0-3}, {@code env X=1}) or a step of its own when it ends in {@code &&} or
+     * {@code ;} ({@code module load java &&}).
+     */
+    static String withPreCmd(String commandLine, GroupConfig group) {
+        return group.preCmd().map(pre -> pre + " " + commandLine).orElse(commandLine);
+    }
+
+    private static boolean isJava(String program) {
+        Path name = Path.of(program).getFileName();
+        return name != null && name.toString().equals("java");
+    }
+}

@@ -1,0 +1,124 @@
+package org.fastflowj.launcher;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.fastflowj.dist.DffConfig;
+import org.fastflowj.dist.GroupConfig;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code run}: one process per group of the config, local or through ssh (or srun inside a SLURM
+ * allocation), watched until every group has exited 0 or the first one fails.
+ *
+ * <p>Threading: runs on the main thread; {@link RunSession} documents the threads of a run.
+ */
+@Command(
+        name = "run",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Starts one process per group of the config, appending --DFF_GName=<group> --DFF_Config=<config>"
+                    + " to COMMAND, and watches them: every line is printed prefixed with [group]; the first"
+                    + " group to fail stops the others, and the launcher exits 0 only if every group exits 0."
+        })
+final class RunCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    CommonOptions common;
+
+    @Mixin
+    RemoteOptions remote;
+
+    @Option(
+            names = "--timeout",
+            paramLabel = "DURATION",
+            converter = Durations.class,
+            description = "Stop every group and exit 124 when the run takes longer (30s, 5m, 1h). Default: none.")
+    Duration timeout;
+
+    @Option(
+            names = "--grace",
+            paramLabel = "DURATION",
+            converter = Durations.class,
+            defaultValue = "5s",
+            description =
+                    "How long a group has between SIGTERM and SIGKILL when it is stopped (default: ${DEFAULT-VALUE}).")
+    Duration grace;
+
+    @Option(
+            names = "--log-dir",
+            paramLabel = "DIR",
+            description = "Also write each group's output, unprefixed, to DIR/<group>.log (DIR is created).")
+    Path logDir;
+
+    @Option(names = "--dry-run", description = "Print the exact command of every group and start nothing.")
+    boolean dryRun;
+
+    @Option(
+            names = "--ship",
+            paramLabel = "FILE",
+            arity = "1..*",
+            description = "Copy these files to every remote host's --remote-dir before starting, each only when"
+                    + " its content differs from the copy already there.")
+    List<Path> ship = new ArrayList<>();
+
+    @Option(
+            names = "--slurm",
+            description = "Inside a SLURM allocation: start each group as a one-task srun step, group i on the"
+                    + " allocation's node i mod N (the config's hosts are replaced by those nodes).")
+    boolean slurm;
+
+    @Option(names = "--no-status", description = "No live status lines, even on a terminal.")
+    boolean noStatus;
+
+    @Parameters(
+            arity = "1..*",
+            paramLabel = "COMMAND",
+            description = "The command that starts the application, after `--` (java -cp app.jar my.Main ARGS).")
+    List<String> command;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        DffConfig config = common.load(err);
+        if (config == null) {
+            return CommonOptions.EXIT_BAD_CONFIG;
+        }
+        List<GroupLaunch> launches;
+        if (slurm) {
+            launches = new SlurmPlanner(config, common.absoluteConfig(), command, System.getenv()).plan();
+        } else {
+            launches = new LaunchPlanner(config, common.absoluteConfig(), command, remote, LocalHosts.detect(), grace)
+                    .plan();
+        }
+        Shipper shipper = new Shipper(remote, ship, launches);
+        if (dryRun) {
+            shipper.describe(out);
+            launches.forEach(l -> out.println(l.group() + ": " + l.commandLine()));
+            out.flush();
+            return 0;
+        }
+        if (!shipper.ship(err)) {
+            return RunSession.EXIT_GROUP_FAILED;
+        }
+        if (logDir != null) {
+            Files.createDirectories(logDir);
+        }
+        List<String> groups = config.groups().stream().map(GroupConfig::name).toList();
+        boolean live = !noStatus && System.console() != null && !"dumb".equals(System.getenv("TERM"));
+        StatusBoard board = new StatusBoard(groups, live ? out : null);
+        return new RunSession(launches, timeout, grace, logDir, out, err, board).run();
+    }
+}

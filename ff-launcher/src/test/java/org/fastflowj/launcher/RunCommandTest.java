@@ -1,0 +1,121 @@
+package org.fastflowj.launcher;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code run} with local groups: the three-group {@code SumApp} on loopback. */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class RunCommandTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void shouldPrefixEveryGroupsLinesAndExitZeroWhenEveryGroupSucceeds() throws Exception {
+        Path config = Launcher.config(dir, "127.0.0.1");
+        Path logs = dir.resolve("logs");
+        Launcher.Result result = Launcher.run(Launcher.args(
+                List.of("run", "-c", config.toString(), "--log-dir", logs.toString(), "--timeout", "60s"),
+                Launcher.sumApp("1000")));
+        try {
+            assertThat(result.code()).as(result.toString()).isZero();
+            assertThat(result.out()).contains("[A] A up", "[B] B up", "[C] C up", "[C] sum=332833500 count=1000");
+            assertThat(result.err()).contains("started 3 of 3 groups in", "every group exited 0");
+            assertThat(Files.readString(logs.resolve("C.log"))).contains("sum=332833500 count=1000");
+            assertThat(Files.readString(logs.resolve("A.log"))).startsWith("A up");
+        } finally {
+            Launcher.killAll(result.pids());
+        }
+    }
+
+    @Test
+    void shouldStopTheOtherGroupsAndNameTheFailingOneWhenAGroupFails() throws Exception {
+        Path config = Launcher.config(dir, "127.0.0.1");
+        Launcher.Result result = Launcher.run(Launcher.args(
+                List.of("run", "-c", config.toString(), "--timeout", "60s", "--grace", "2s"),
+                Launcher.sumApp("1000000", "50", "1000")));
+        try {
+            assertThat(result.code()).as(result.toString()).isEqualTo(RunSession.EXIT_GROUP_FAILED);
+            assertThat(result.err())
+                    .contains("ff-launcher: group B failed first")
+                    .contains("stopping the other groups")
+                    .contains("the last lines of group B:")
+                    .contains("  [B] ");
+            assertThat(result.err().substring(result.err().indexOf("the last lines of group B:")))
+                    .contains("square refuses 50");
+            assertThat(result.pids()).hasSize(3).allSatisfy(pid -> assertThat(
+                            ProcessHandle.of(pid).filter(ProcessHandle::isAlive))
+                    .isEmpty());
+        } finally {
+            Launcher.killAll(result.pids());
+        }
+    }
+
+    @Test
+    void shouldStopEveryGroupAndExit124WhenTheTimeoutIsReached() throws Exception {
+        Path config = Launcher.config(dir, "127.0.0.1");
+        Launcher.Result result = Launcher.run(Launcher.args(
+                List.of("run", "-c", config.toString(), "--timeout", "4s", "--grace", "2s"),
+                Launcher.sumApp("1000000", "-1", "10000")));
+        try {
+            assertThat(result.code()).as(result.toString()).isEqualTo(RunSession.EXIT_TIMEOUT);
+            assertThat(result.err())
+                    .contains("timeout: the run took longer than 4 s")
+                    .contains("stopped group A", "stopped group B", "stopped group C");
+            assertThat(result.pids()).hasSize(3).allSatisfy(pid -> assertThat(
+                            ProcessHandle.of(pid).filter(ProcessHandle::isAlive))
+                    .isEmpty());
+        } finally {
+            Launcher.killAll(result.pids());
+        }
+    }
+
+    @Test
+    void shouldPrintEveryGroupsExactCommandAndStartNothingOnDryRun() throws Exception {
+        Path config = Launcher.config(
+                dir,
+                "127.0.0.1",
+                "",
+                "\"preCmd\": \"taskset -c 0\"",
+                "\"host\": \"compute7\", \"jvmArgs\": [\"-Xmx1g\"]");
+        Launcher.Result result = Launcher.run(
+                "run",
+                "-c",
+                config.toString(),
+                "--ssh-user",
+                "ff",
+                "--remote-dir",
+                "/opt/app",
+                "--dry-run",
+                "--",
+                "java",
+                "-cp",
+                "app.jar",
+                "my.Main",
+                "a b");
+        String abs = config.toAbsolutePath().toString();
+        assertThat(result.code()).as(result.toString()).isZero();
+        assertThat(result.out())
+                .contains("A: java -cp app.jar my.Main 'a b' --DFF_GName=A --DFF_Config=" + abs + "\n")
+                .contains("B: /bin/sh -c 'taskset -c 0 java -cp app.jar my.Main '\\''a b'\\'' --DFF_GName=B")
+                .contains("C: ssh -T -o BatchMode=yes -l ff compute7 ")
+                .contains("cd /opt/app")
+                .contains("java -Xmx1g -cp app.jar my.Main");
+        assertThat(result.err()).doesNotContain("started");
+    }
+
+    @Test
+    void shouldNameTheLineAndColumnAndStartNothingWhenTheConfigIsBad() throws Exception {
+        Path config = dir.resolve("bad.json");
+        Files.writeString(config, "{\n  \"groups\": [\n    {\"name\": \"A\", \"endpoint\": \"127.0.0.1:0\"}\n  ]\n}\n");
+        Launcher.Result result = Launcher.run("run", "-c", config.toString(), "--", "true");
+        assertThat(result.code()).isEqualTo(CommonOptions.EXIT_BAD_CONFIG);
+        assertThat(result.err()).startsWith("bad.json:3:").contains("groups[0].endpoint");
+    }
+}
