@@ -99,7 +99,8 @@ public final class GroupRun implements PeerHandler {
         transport = Transport.start(wire, resolved(mine), inbound.keySet(), this);
         try {
             for (OutboundLink out : outbound.values()) {
-                out.open(transport.connect(out.peer, resolved(config.group(out.peer).orElseThrow())));
+                out.open(transport.connect(
+                        out.peer, resolved(config.group(out.peer).orElseThrow())));
                 linkOpened();
             }
             linkOpened();
