@@ -1,6 +1,7 @@
 package org.fastflowj.dist.run;
 
 import io.netty.buffer.ByteBuf;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
 import org.fastflowj.core.LinkStats;
 import org.fastflowj.dist.net.PeerLink;
@@ -13,8 +14,10 @@ import org.jctools.queues.SpscUnboundedArrayQueue;
  * <p>Threading: the connection's one event loop thread offers batches, the receiver node's thread polls
  * them: a single-producer single-consumer queue, like every edge. It holds at most the sender's
  * {@code messageOTF} batches (credits), so it is bounded although its type is not. The receiver announces
- * a park in {@link #parked} and re-checks the queue before parking; the event loop unparks it after an
- * offer if it sees the flag (both volatile, so one of the two sees the other's write).
+ * a park in {@link #parked} (a volatile write, then it re-checks the queue); the event loop offers, issues a
+ * full fence (the offer itself is only a release store, which a later load may pass), then reads the flag:
+ * so either the receiver sees the batch or the event loop sees the flag and unparks it. The park has a
+ * time-out besides (at most 1 ms).
  */
 final class InboundLink {
     final String peer;
@@ -98,6 +101,7 @@ final class InboundLink {
             return;
         }
         batches.offer(payload);
+        VarHandle.fullFence(); // the offer before the read of parked: see the class comment
         if (parked) {
             LockSupport.unpark(receiver);
         }
