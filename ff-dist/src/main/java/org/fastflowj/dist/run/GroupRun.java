@@ -1,16 +1,10 @@
 package org.fastflowj.dist.run;
 
-import io.netty.buffer.ByteBuf;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.IdentityHashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.fastflowj.core.LinkStats;
 import org.fastflowj.core.NodeFailedException;
 import org.fastflowj.core.RunOptions;
 import org.fastflowj.core.graph.Edge;
@@ -22,8 +16,6 @@ import org.fastflowj.core.runtime.RunHooks;
 import org.fastflowj.dist.DFF;
 import org.fastflowj.dist.DffConfig;
 import org.fastflowj.dist.GroupConfig;
-import org.fastflowj.dist.net.PeerHandler;
-import org.fastflowj.dist.net.PeerLink;
 import org.fastflowj.dist.net.TlsFiles;
 import org.fastflowj.dist.net.Transport;
 import org.fastflowj.dist.net.WireSettings;
@@ -40,10 +32,10 @@ import org.slf4j.LoggerFactory;
  * peer aborted) fails the local run, and an ABORT naming the group where it started goes to every peer,
  * which fails and passes it on, so the whole application goes down.
  *
- * <p>Threading: built on the thread that calls {@code run}; {@link PeerHandler} calls come on the
- * transport's event loops; the failure and end hooks on whichever thread ends the run.
+ * <p>Threading: built on the thread that calls {@code run}; the transport's event loops report to
+ * {@link GroupLinks}; the failure and end hooks run on whichever thread fails or ends the run.
  */
-public final class GroupRun implements PeerHandler {
+public final class GroupRun {
     private static final Logger LOG = LoggerFactory.getLogger(GroupRun.class);
     /** A peer that connected must finish the handshake (and TLS) within this time. */
     private static final long HANDSHAKE_TIMEOUT_MS = 10_000;
@@ -51,13 +43,10 @@ public final class GroupRun implements PeerHandler {
     private final String group;
     private final DffConfig config;
     private final DFF.Settings settings;
-    private final Map<String, OutboundLink> outbound = new LinkedHashMap<>();
-    private final Map<String, InboundLink> inbound = new LinkedHashMap<>();
+    private final GroupLinks links;
     private volatile Execution execution;
     /** A failure that came before the local run existed (while connecting): applied once it starts. */
     private volatile PendingFailure pendingFailure;
-    /** Links not open yet; at zero the group says so once on stdout ({@code DFF_CONNECTED: G}, for the launcher). */
-    private final AtomicInteger linksToOpen = new AtomicInteger();
     /** Peers were told of a failure already (the end hook must not tell them of a cancellation too). */
     private volatile boolean aborted;
 
@@ -69,6 +58,7 @@ public final class GroupRun implements PeerHandler {
         this.group = settings.group();
         this.config = settings.config();
         this.settings = settings;
+        this.links = new GroupLinks(group, this::fail);
     }
 
     /** Starts {@code settings.group()}'s part of {@code whole}; returns once it runs (peers connected). */
@@ -82,7 +72,33 @@ public final class GroupRun implements PeerHandler {
         long fingerprint =
                 Fingerprint.of(whole, config, settings.serialization().fingerprint());
         Graph local = GraphCut.forGroup(whole, group, new Bridges(whole, mine));
-        WireSettings wire = new WireSettings(
+        links.expectLinks();
+        transport = Transport.start(wireSettings(fingerprint), resolved(mine), links.inbound.keySet(), links);
+        try {
+            for (OutboundLink out : links.outbound.values()) {
+                out.open(transport.connect(
+                        out.peer, resolved(config.group(out.peer).orElseThrow())));
+            }
+            links.outboundOpened();
+        } catch (RuntimeException e) {
+            transport.close();
+            throw e;
+        }
+        RunHooks hooks =
+                RunHooks.NONE.onFailure(this::abortPeers).onEnd(this::end).linkStats(links::stats);
+        RunOptions groupOptions =
+                mine.threadMapping().isBlank() ? options : options.threadMapping(mine.threadMapping());
+        Execution started = Executor.start(local, groupOptions, hooks);
+        execution = started;
+        PendingFailure pending = pendingFailure;
+        if (pending != null) {
+            started.fail(pending.origin(), pending.phase(), pending.cause());
+        }
+        return started;
+    }
+
+    private WireSettings wireSettings(long fingerprint) {
+        return new WireSettings(
                 group,
                 fingerprint,
                 config.secret().orElse(null),
@@ -95,30 +111,6 @@ public final class GroupRun implements PeerHandler {
                 config.heartbeatIntervalMs(),
                 config.heartbeatTimeoutMs(),
                 config.maxFrameBytes());
-        linksToOpen.set(outbound.size() + inbound.size() + 1); // +1: released once the outbound ones are done
-        transport = Transport.start(wire, resolved(mine), inbound.keySet(), this);
-        try {
-            for (OutboundLink out : outbound.values()) {
-                out.open(transport.connect(
-                        out.peer, resolved(config.group(out.peer).orElseThrow())));
-                linkOpened();
-            }
-            linkOpened();
-        } catch (RuntimeException e) {
-            transport.close();
-            throw e;
-        }
-        RunHooks hooks =
-                RunHooks.NONE.onFailure(this::abortPeers).onEnd(this::end).linkStats(this::linkStats);
-        RunOptions groupOptions =
-                mine.threadMapping().isBlank() ? options : options.threadMapping(mine.threadMapping());
-        Execution started = Executor.start(local, groupOptions, hooks);
-        execution = started;
-        PendingFailure pending = pendingFailure;
-        if (pending != null) {
-            started.fail(pending.origin(), pending.phase(), pending.cause());
-        }
-        return started;
     }
 
     private static InetSocketAddress resolved(GroupConfig g) {
@@ -142,7 +134,7 @@ public final class GroupRun implements PeerHandler {
             int credits =
                     insideOneAllToAll(forward) && feedback.isEmpty() ? mine.internalMessageOTF() : mine.messageOTF();
             OutboundLink link = new OutboundLink(group, peer, credits, ids(forward), ids(feedback));
-            outbound.put(peer, link);
+            links.outbound.put(peer, link);
             boolean[] onDemand = new boolean[forward.size()];
             for (int i = 0; i < onDemand.length; i++) {
                 onDemand[i] = forward.get(i).slots() > 0;
@@ -161,7 +153,7 @@ public final class GroupRun implements PeerHandler {
         @Override
         public ReceiverNode receiver(String peer, List<Edge> forward, List<Edge> feedback) {
             InboundLink link = new InboundLink(group, peer);
-            inbound.put(peer, link);
+            links.inbound.put(peer, link);
             return new ReceiverNode(
                     link, ids(forward), ids(feedback), config.connectTimeoutMs(), settings.serialization());
         }
@@ -191,55 +183,25 @@ public final class GroupRun implements PeerHandler {
 
     // ---- failures and the end ----
 
+    /** The run's first failure: every peer hears of it, naming the group where it started. */
     private void abortPeers(NodeFailedException failure) {
         aborted = true;
-        String origin = group;
-        String why = failure.getMessage();
-        if (failure.getCause() instanceof GroupFailedException remote) {
-            origin = remote.origin();
-            why = remote.reason();
-        }
         LOG.error("group {} failed: {}", group, failure.getMessage());
-        for (PeerLink link : openLinks()) {
-            ByteBuf payload = link.alloc().buffer();
-            writeUtf(payload, origin);
-            writeUtf(payload, why);
-            link.send(Frames.ABORT, payload);
-            link.close();
+        if (failure.getCause() instanceof GroupFailedException remote) {
+            links.abortAll(remote.origin(), remote.reason());
+        } else {
+            links.abortAll(group, failure.getMessage());
         }
     }
 
+    /** The group's last node thread ends: tell peers of a cancellation, then close the transport. */
     private void end() {
         Execution ex = execution;
         if (ex != null && ex.isStopped() && !aborted) {
             abortPeers(new NodeFailedException("group " + group, "run", new CancellationException("cancelled")));
         }
-        for (InboundLink in : inbound.values()) {
-            in.drop();
-        }
+        links.dropUnread();
         transport.close();
-    }
-
-    private List<PeerLink> openLinks() {
-        List<PeerLink> links = new ArrayList<>();
-        for (OutboundLink out : outbound.values()) {
-            if (out.link() != null) {
-                links.add(out.link());
-            }
-        }
-        for (InboundLink in : inbound.values()) {
-            if (in.link() != null) {
-                links.add(in.link());
-            }
-        }
-        return links;
-    }
-
-    private List<LinkStats> linkStats() {
-        List<LinkStats> stats = new ArrayList<>();
-        outbound.values().forEach(o -> stats.add(o.stats()));
-        inbound.values().forEach(i -> stats.add(i.stats()));
-        return stats;
     }
 
     private void fail(String origin, String phase, RuntimeException cause) {
@@ -249,96 +211,5 @@ public final class GroupRun implements PeerHandler {
         } else {
             ex.fail(origin, phase, cause);
         }
-    }
-
-    // ---- PeerHandler: on the event loops ----
-
-    @Override
-    public void onOpen(PeerLink link) {
-        if (link.inbound()) {
-            InboundLink in = inbound.get(link.peerGroup());
-            if (in != null) {
-                in.onOpen(link);
-                linkOpened();
-            }
-        }
-    }
-
-    private void linkOpened() {
-        if (linksToOpen.decrementAndGet() == 0) {
-            System.out.println("DFF_CONNECTED: " + group);
-            System.out.flush();
-        }
-    }
-
-    @Override
-    public void onFrame(PeerLink link, byte type, ByteBuf payload) {
-        if (type == Frames.BATCH && link.inbound()) {
-            InboundLink in = inbound.get(link.peerGroup());
-            if (in != null) {
-                in.onBatch(payload);
-                return;
-            }
-        }
-        try {
-            if (type == Frames.ABORT) {
-                String origin = readUtf(payload);
-                String why = readUtf(payload);
-                fail("group " + origin, "abort", new GroupFailedException(origin, why));
-            } else if (!link.inbound() && outbound.containsKey(link.peerGroup())) {
-                OutboundLink out = outbound.get(link.peerGroup());
-                if (type == Frames.ACK) {
-                    out.onAck(payload.readInt());
-                } else if (type == Frames.GONE) {
-                    out.onGone(payload.readInt());
-                } else {
-                    unexpected(link, type);
-                }
-            } else {
-                unexpected(link, type);
-            }
-        } finally {
-            payload.release();
-        }
-    }
-
-    private void unexpected(PeerLink link, byte type) {
-        fail(
-                "group " + link.peerGroup(),
-                "connection",
-                new CorruptBatchException("group " + link.peerGroup() + " at " + link.remoteAddress()
-                        + " sent an unexpected frame of type " + type));
-        link.close();
-    }
-
-    @Override
-    public void onClosed(PeerLink link, Throwable cause) {
-        String reason = null;
-        if (link.inbound()) {
-            InboundLink in = inbound.get(link.peerGroup());
-            reason = in == null ? null : in.onClosed(cause);
-        } else {
-            OutboundLink out = outbound.get(link.peerGroup());
-            reason = out == null ? null : out.onClosed(cause);
-        }
-        if (reason != null) {
-            fail("group " + link.peerGroup(), "connection", new PeerLostException(reason));
-        }
-    }
-
-    static void writeUtf(ByteBuf out, String s) {
-        byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
-        out.writeInt(bytes.length);
-        out.writeBytes(bytes);
-    }
-
-    static String readUtf(ByteBuf in) {
-        int length = in.readInt();
-        if (length < 0 || length > in.readableBytes()) {
-            throw new CorruptBatchException("a string of " + length + " bytes in a frame of " + in.readableBytes());
-        }
-        byte[] bytes = new byte[length];
-        in.readBytes(bytes);
-        return new String(bytes, StandardCharsets.UTF_8);
     }
 }

@@ -1,0 +1,179 @@
+package org.fastflowj.dist.run;
+
+import io.netty.buffer.ByteBuf;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.fastflowj.core.LinkStats;
+import org.fastflowj.dist.net.PeerHandler;
+import org.fastflowj.dist.net.PeerLink;
+
+/**
+ * A group's connections, as the transport reports them: batches to the receivers, acknowledgements and
+ * "consumer gone" notes to the senders, ABORTs and broken connections to the run as failures.
+ *
+ * <p>Threading: the {@link PeerHandler} calls come on the transport's event loops (one per connection);
+ * the link maps are filled before the transport starts and only read afterwards.
+ */
+final class GroupLinks implements PeerHandler {
+    /** Where failures go: the group's run (or, before it exists, a note for when it starts). */
+    interface Failures {
+        void fail(String origin, String phase, RuntimeException cause);
+    }
+
+    final Map<String, OutboundLink> outbound = new LinkedHashMap<>();
+    final Map<String, InboundLink> inbound = new LinkedHashMap<>();
+    private final String group;
+    private final Failures failures;
+    /** Links not open yet; at zero the group says so once on stdout ({@code DFF_CONNECTED: G}, for the launcher). */
+    private final AtomicInteger linksToOpen = new AtomicInteger();
+
+    GroupLinks(String group, Failures failures) {
+        this.group = group;
+        this.failures = failures;
+    }
+
+    /** Before the transport starts: counts the links to wait for (+1, released by {@link #outboundOpened}). */
+    void expectLinks() {
+        linksToOpen.set(outbound.size() + inbound.size() + 1);
+    }
+
+    /** Every outbound link is connected (the caller connects them one by one, then calls this). */
+    void outboundOpened() {
+        for (int i = 0; i <= outbound.size(); i++) {
+            linkOpened();
+        }
+    }
+
+    private void linkOpened() {
+        if (linksToOpen.decrementAndGet() == 0) {
+            System.out.println("DFF_CONNECTED: " + group);
+            System.out.flush();
+        }
+    }
+
+    /** Tells every connected peer that {@code origin} failed, then closes the links (after the ABORT). */
+    void abortAll(String origin, String why) {
+        for (PeerLink link : openLinks()) {
+            ByteBuf payload = link.alloc().buffer();
+            writeUtf(payload, origin);
+            writeUtf(payload, why);
+            link.send(Frames.ABORT, payload);
+            link.close();
+        }
+    }
+
+    /** Releases batches no receiver will read (the run ended or failed). */
+    void dropUnread() {
+        inbound.values().forEach(InboundLink::drop);
+    }
+
+    private List<PeerLink> openLinks() {
+        List<PeerLink> links = new ArrayList<>();
+        for (OutboundLink out : outbound.values()) {
+            if (out.link() != null) {
+                links.add(out.link());
+            }
+        }
+        for (InboundLink in : inbound.values()) {
+            if (in.link() != null) {
+                links.add(in.link());
+            }
+        }
+        return links;
+    }
+
+    List<LinkStats> stats() {
+        List<LinkStats> stats = new ArrayList<>();
+        outbound.values().forEach(o -> stats.add(o.stats()));
+        inbound.values().forEach(i -> stats.add(i.stats()));
+        return stats;
+    }
+
+    // ---- PeerHandler: on the event loops ----
+
+    @Override
+    public void onOpen(PeerLink link) {
+        if (link.inbound()) {
+            InboundLink in = inbound.get(link.peerGroup());
+            if (in != null) {
+                in.onOpen(link);
+                linkOpened();
+            }
+        }
+    }
+
+    @Override
+    public void onFrame(PeerLink link, byte type, ByteBuf payload) {
+        if (type == Frames.BATCH && link.inbound()) {
+            InboundLink in = inbound.get(link.peerGroup());
+            if (in != null) {
+                in.onBatch(payload); // ownership passes to the receiver, which releases it
+                return;
+            }
+        }
+        try {
+            if (type == Frames.ABORT) {
+                String origin = readUtf(payload);
+                String why = readUtf(payload);
+                failures.fail("group " + origin, "abort", new GroupFailedException(origin, why));
+            } else if (!link.inbound() && outbound.containsKey(link.peerGroup())) {
+                OutboundLink out = outbound.get(link.peerGroup());
+                if (type == Frames.ACK) {
+                    out.onAck(payload.readInt());
+                } else if (type == Frames.GONE) {
+                    out.onGone(payload.readInt());
+                } else {
+                    unexpected(link, type);
+                }
+            } else {
+                unexpected(link, type);
+            }
+        } finally {
+            payload.release();
+        }
+    }
+
+    private void unexpected(PeerLink link, byte type) {
+        failures.fail(
+                "group " + link.peerGroup(),
+                "connection",
+                new CorruptBatchException("group " + link.peerGroup() + " at " + link.remoteAddress()
+                        + " sent an unexpected frame of type " + type));
+        link.close();
+    }
+
+    @Override
+    public void onClosed(PeerLink link, Throwable cause) {
+        String reason;
+        if (link.inbound()) {
+            InboundLink in = inbound.get(link.peerGroup());
+            reason = in == null ? null : in.onClosed(cause);
+        } else {
+            OutboundLink out = outbound.get(link.peerGroup());
+            reason = out == null ? null : out.onClosed(cause);
+        }
+        if (reason != null) {
+            failures.fail("group " + link.peerGroup(), "connection", new PeerLostException(reason));
+        }
+    }
+
+    static void writeUtf(ByteBuf out, String s) {
+        byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
+        out.writeInt(bytes.length);
+        out.writeBytes(bytes);
+    }
+
+    static String readUtf(ByteBuf in) {
+        int length = in.readInt();
+        if (length < 0 || length > in.readableBytes()) {
+            throw new CorruptBatchException("a string of " + length + " bytes in a frame of " + in.readableBytes());
+        }
+        byte[] bytes = new byte[length];
+        in.readBytes(bytes);
+        return new String(bytes, StandardCharsets.UTF_8);
+    }
+}
