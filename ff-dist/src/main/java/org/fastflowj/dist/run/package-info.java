@@ -1,0 +1,27 @@
+/**
+ * One group of a distributed program, run on ff-core's executor with bridges to the other groups.
+ *
+ * <p>Design note. {@link org.fastflowj.dist.run.GroupRun} cuts the whole graph down to the group
+ * ({@code GraphCut}); every edge to another group ends at a {@code SenderNode} (one per peer group), every
+ * edge from another group starts at a {@code ReceiverNode} (one per peer group). Bridges are ordinary node
+ * threads with a few extra powers ({@code BridgeNode}/{@code BridgeContext} in ff-core): they end one
+ * channel at a time and close one input at a time, so EOS, feedback ends and early termination cross
+ * groups edge by edge, as they travel in one process.
+ *
+ * <p>Threads and hand-offs, per item: the producer's SPSC channel to the sender (ff-core's queue); the
+ * sender serializes into a pooled batch buffer and hands whole batches to Netty (one write per batch);
+ * the connection's event loop hands each received batch to the receiver over a JCTools SPSC queue; the
+ * receiver deserializes and puts each item on the consumer's SPSC channel. No lock anywhere on this
+ * path, no blocking queue; serialization never runs on an event loop.
+ *
+ * <p>Flow control is end to end: the receiver acknowledges a batch only after its items are on local
+ * channels; the sender has {@code messageOTF} credits per connection. The only shared counters are the
+ * credits (an {@code AtomicInteger}) and the park flags of the two bridge threads; each class comment
+ * says why its wake-up cannot be lost (or, for the receiver's park time-out, is bounded).
+ *
+ * <p>Ends and failures: a connection may close only after every edge on it ended (the receiver marks
+ * itself done before its last acknowledgement; the sender judges a clean close on its own thread, since
+ * acknowledgements may come in the same read as the close). Anything else fails the run, and the first
+ * failure is sent to every peer (ABORT) and passed on by each.
+ */
+package org.fastflowj.dist.run;
