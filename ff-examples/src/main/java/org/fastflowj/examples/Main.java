@@ -8,6 +8,7 @@ import org.fastflowj.dist.DFF;
 import org.fastflowj.examples.fig5.Fig5Command;
 import org.fastflowj.examples.filesearch.FileSearchCommand;
 import org.fastflowj.examples.masterworker.MasterWorkerCommand;
+import org.fastflowj.examples.matsquare.MatSquareCommand;
 import org.fastflowj.examples.wordcount.WordCountCommand;
 import org.fastflowj.examples.wordcount.WordCountGenCommand;
 import picocli.CommandLine;
@@ -60,6 +61,7 @@ public final class Main {
         commandLine.addSubcommand(new WordCountCommand(printer));
         commandLine.addSubcommand(new WordCountGenCommand(printer));
         commandLine.addSubcommand(new MasterWorkerCommand(printer));
+        commandLine.addSubcommand(new MatSquareCommand(printer));
         commandLine.setParameterExceptionHandler(Main::shortUsageError);
         return commandLine;
     }
