@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import org.fastflowj.dist.DFF;
 import org.fastflowj.examples.fig5.Fig5Command;
 import org.fastflowj.examples.filesearch.FileSearchCommand;
+import org.fastflowj.examples.imagefilter.ImageFilterCommand;
 import org.fastflowj.examples.masterworker.MasterWorkerCommand;
 import org.fastflowj.examples.matsquare.MatSquareCommand;
 import org.fastflowj.examples.wordcount.WordCountCommand;
@@ -62,6 +63,7 @@ public final class Main {
         commandLine.addSubcommand(new WordCountGenCommand(printer));
         commandLine.addSubcommand(new MasterWorkerCommand(printer));
         commandLine.addSubcommand(new MatSquareCommand(printer));
+        commandLine.addSubcommand(new ImageFilterCommand(printer));
         commandLine.setParameterExceptionHandler(Main::shortUsageError);
         return commandLine;
     }
