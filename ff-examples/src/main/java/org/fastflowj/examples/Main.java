@@ -10,6 +10,8 @@ import org.fastflowj.examples.filesearch.FileSearchCommand;
 import org.fastflowj.examples.imagefilter.ImageFilterCommand;
 import org.fastflowj.examples.masterworker.MasterWorkerCommand;
 import org.fastflowj.examples.matsquare.MatSquareCommand;
+import org.fastflowj.examples.swsearch.SwSearchCommand;
+import org.fastflowj.examples.swsearch.SwSearchGenCommand;
 import org.fastflowj.examples.wordcount.WordCountCommand;
 import org.fastflowj.examples.wordcount.WordCountGenCommand;
 import picocli.CommandLine;
@@ -64,6 +66,8 @@ public final class Main {
         commandLine.addSubcommand(new MasterWorkerCommand(printer));
         commandLine.addSubcommand(new MatSquareCommand(printer));
         commandLine.addSubcommand(new ImageFilterCommand(printer));
+        commandLine.addSubcommand(new SwSearchCommand(printer));
+        commandLine.addSubcommand(new SwSearchGenCommand());
         commandLine.setParameterExceptionHandler(Main::shortUsageError);
         return commandLine;
     }
