@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import org.fastflowj.dist.DFF;
+import org.fastflowj.examples.a2abw.A2aBandwidthCommand;
 import org.fastflowj.examples.fig5.Fig5Command;
 import org.fastflowj.examples.filesearch.FileSearchCommand;
 import org.fastflowj.examples.imagefilter.ImageFilterCommand;
@@ -68,6 +69,7 @@ public final class Main {
         commandLine.addSubcommand(new ImageFilterCommand(printer));
         commandLine.addSubcommand(new SwSearchCommand(printer));
         commandLine.addSubcommand(new SwSearchGenCommand());
+        commandLine.addSubcommand(new A2aBandwidthCommand(printer));
         commandLine.setParameterExceptionHandler(Main::shortUsageError);
         return commandLine;
     }
