@@ -6,9 +6,11 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -140,8 +142,13 @@ public final class GroupCluster implements AutoCloseable {
         String json = Files.readString(Path.of("configs", app + ".json"));
         Matcher m = ENDPOINT.matcher(json);
         StringBuilder copy = new StringBuilder();
+        Set<Integer> taken = new HashSet<>();
         while (m.find()) {
-            m.appendReplacement(copy, "\"endpoint\": \"127.0.0.1:" + freePort() + "\"");
+            int port = freePort();
+            while (!taken.add(port)) { // the OS may hand out a port it just freed again
+                port = freePort();
+            }
+            m.appendReplacement(copy, "\"endpoint\": \"127.0.0.1:" + port + "\"");
         }
         m.appendTail(copy);
         Path file = dir.resolve(app + ".json");
