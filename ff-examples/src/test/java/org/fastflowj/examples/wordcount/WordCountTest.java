@@ -4,6 +4,10 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -121,6 +125,35 @@ class WordCountTest {
 
         assertThat(run.exitCode).as(run.toString()).isZero();
         assertThat(seconds).isGreaterThan(0.2); // 100 lines per source at 400 lines/s: at least 0.25 s
+    }
+
+    @Test
+    void shouldCountTheLinesOfATcpSource() throws Exception {
+        Path input = generate(500, 17);
+        Path output = dir.resolve("socket.tsv");
+        try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            Thread feeder = new Thread(() -> {
+                try (Socket client = server.accept()) {
+                    client.getOutputStream().write(Files.readAllBytes(input));
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+            feeder.start();
+
+            AppRunner run = AppRunner.run(
+                    "wordcount",
+                    "--socket",
+                    "127.0.0.1:" + server.getLocalPort(),
+                    "--sources",
+                    "1",
+                    "--output",
+                    output.toString());
+            feeder.join();
+
+            assertThat(run.exitCode).as(run.toString()).isZero();
+            assertThat(Files.readAllLines(output, UTF_8)).isEqualTo(sequentialCounts(input));
+        }
     }
 
     @Test
