@@ -1,8 +1,20 @@
 package org.fastflowj.examples;
 
 import java.io.OutputStream;
+import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import org.fastflowj.dist.DFF;
+import org.fastflowj.examples.a2abw.A2aBandwidthCommand;
+import org.fastflowj.examples.fig5.Fig5Command;
 import org.fastflowj.examples.filesearch.FileSearchCommand;
+import org.fastflowj.examples.imagefilter.ImageFilterCommand;
+import org.fastflowj.examples.masterworker.MasterWorkerCommand;
+import org.fastflowj.examples.matsquare.MatSquareCommand;
+import org.fastflowj.examples.swsearch.SwSearchCommand;
+import org.fastflowj.examples.swsearch.SwSearchGenCommand;
+import org.fastflowj.examples.wordcount.WordCountCommand;
+import org.fastflowj.examples.wordcount.WordCountGenCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -25,8 +37,20 @@ public final class Main {
 
     private Main() {}
 
+    /**
+     * Strips the distributed options ({@code --DFF_GName=G --DFF_Config=app.json}, see {@link DFF#init})
+     * before picocli parses the rest, so every subcommand runs whole or as one group.
+     */
     public static void main(String[] args) {
-        System.exit(commandLine(System.out).execute(args));
+        String[] rest;
+        try {
+            rest = DFF.init(args);
+        } catch (IllegalArgumentException e) { // ConfigException too: names file, line and column
+            System.err.println("ff-examples: " + e.getMessage());
+            System.exit(2);
+            return;
+        }
+        System.exit(commandLine(System.out).execute(rest));
     }
 
     /**
@@ -35,7 +59,17 @@ public final class Main {
      */
     public static CommandLine commandLine(OutputStream out) {
         CommandLine commandLine = new CommandLine(new Main());
+        PrintStream printer = out instanceof PrintStream p ? p : new PrintStream(out, true, StandardCharsets.UTF_8);
         commandLine.addSubcommand(new FileSearchCommand(out));
+        commandLine.addSubcommand(new Fig5Command(printer));
+        commandLine.addSubcommand(new WordCountCommand(printer));
+        commandLine.addSubcommand(new WordCountGenCommand(printer));
+        commandLine.addSubcommand(new MasterWorkerCommand(printer));
+        commandLine.addSubcommand(new MatSquareCommand(printer));
+        commandLine.addSubcommand(new ImageFilterCommand(printer));
+        commandLine.addSubcommand(new SwSearchCommand(printer));
+        commandLine.addSubcommand(new SwSearchGenCommand());
+        commandLine.addSubcommand(new A2aBandwidthCommand(printer));
         commandLine.setParameterExceptionHandler(Main::shortUsageError);
         return commandLine;
     }

@@ -14,21 +14,44 @@ public final class FileSearch {
 
     private FileSearch() {}
 
-    /** Version 1: {@code Reader(dirs) -> Worker -> Writer}, one thread each. */
+    /**
+     * Version 1: {@code Reader(dirs) -> Worker -> Writer}, one thread each; as groups, one stage each
+     * (G1, G2, G3).
+     */
     public static Pipeline pipeline(List<Path> dirs, String word, OutputStream out) {
-        return new Pipeline(new Reader(dirs), new Worker(word), new Writer(out));
+        Reader reader = new Reader(dirs);
+        Worker worker = new Worker(word);
+        Writer writer = new Writer(out);
+        Pipeline pipe = new Pipeline(reader, worker, writer);
+        reader.createGroup("G1");
+        worker.createGroup("G2");
+        writer.createGroup("G3");
+        return pipe;
     }
 
     /**
      * Version 2: two Readers (first and second half of {@code dirs}; with one directory the second Reader
-     * has none and just ends) feed three Workers through an all-to-all, whose outputs meet in the Writer.
+     * has none and just ends) feed three Workers through an all-to-all, whose outputs meet in the Writer;
+     * as groups, the first Reader with two Workers (G1), the second with one (G2), the Writer alone (G3).
      */
     public static Pipeline allToAll(List<Path> dirs, String word, OutputStream out) {
         int half = (dirs.size() + 1) / 2;
-        AllToAll a2a = new AllToAll()
-                .firstSet(new Reader(dirs.subList(0, half)), new Reader(dirs.subList(half, dirs.size())))
-                .secondSet(new Worker(word), new Worker(word), new Worker(word));
-        return new Pipeline(a2a, new Writer(out));
+        Reader first = new Reader(dirs.subList(0, half));
+        Reader second = new Reader(dirs.subList(half, dirs.size()));
+        List<Worker> workers = List.of(new Worker(word), new Worker(word), new Worker(word));
+        AllToAll a2a = new AllToAll().firstSet(first, second).secondSet(workers);
+        Writer writer = new Writer(out);
+        Pipeline pipe = new Pipeline(a2a, writer);
+        // a horizontal cut: each Reader with some Workers (G1, G2), the Writer alone (G3)
+        a2a.createGroup("G1").include(first).include(workers.get(0)).include(workers.get(1));
+        a2a.createGroup("G2").include(second).include(workers.get(2));
+        writer.createGroup("G3");
+        return pipe;
+    }
+
+    /** Lets the file search's items cross groups; call once before the run. */
+    public static void registerWireFormats() {
+        WireFormats.register();
     }
 
     /**

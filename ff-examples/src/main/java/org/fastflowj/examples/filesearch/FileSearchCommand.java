@@ -7,8 +7,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.fastflowj.core.NodeFailedException;
 import org.fastflowj.core.Pipeline;
+import org.fastflowj.examples.AppRun;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -53,6 +53,9 @@ public final class FileSearchCommand implements Callable<Integer> {
     @Option(names = "--a2a", description = "Use the all-to-all version (2 Readers x 3 Workers).")
     private boolean allToAll;
 
+    @Option(names = "--verbose", description = "Print stack traces of failures.")
+    private boolean verbose;
+
     @Option(
             names = {"-h", "--help"},
             usageHelp = true,
@@ -74,14 +77,9 @@ public final class FileSearchCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         List<Path> roots = directories();
+        FileSearch.registerWireFormats();
         Pipeline search = allToAll ? FileSearch.allToAll(roots, word, out) : FileSearch.pipeline(roots, word, out);
-        try {
-            search.runAndWaitEnd();
-        } catch (NodeFailedException e) {
-            spec.commandLine().getErr().println("filesearch failed: " + e.getMessage());
-            return 1;
-        }
-        return 0;
+        return AppRun.run(spec, search, verbose);
     }
 
     /** The --dirs arguments as paths, each checked to be an existing directory. */

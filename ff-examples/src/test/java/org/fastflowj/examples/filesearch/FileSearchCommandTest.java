@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.fastflowj.dist.DFF;
 import org.fastflowj.examples.Main;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -31,6 +32,7 @@ class FileSearchCommandTest {
 
     @BeforeEach
     void createCorpus() throws IOException {
+        DFF.reset(); // every run registers the item serializers again
         dirs = Corpus.create(root);
     }
 

@@ -1,0 +1,57 @@
+package org.fastflowj.examples;
+
+import java.io.PrintWriter;
+import org.fastflowj.core.BuildingBlock;
+import org.fastflowj.dist.DFF;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * Runs an application's tree the same way for every subcommand: whole in this process when no group is
+ * selected, or only this process's group when started with {@code --DFF_GName}. A failure becomes one
+ * line on stderr and an exit code: 2 for bad input ({@link InputException} anywhere in the causes), 1
+ * for anything else; the stack trace only with {@code --verbose}.
+ */
+public final class AppRun {
+    private AppRun() {}
+
+    /** Runs {@code block} to its end; returns the exit code (0 when it ended normally). */
+    public static int run(CommandSpec spec, BuildingBlock block, boolean verbose) {
+        String name = spec.name();
+        PrintWriter err = spec.commandLine().getErr();
+        try {
+            block.runAndWaitEnd();
+            return 0;
+        } catch (RuntimeException e) {
+            InputException input = inputCause(e);
+            if (input != null) {
+                err.println(name + ": " + input.getMessage());
+            } else {
+                err.println(name + " failed: " + e.getMessage());
+            }
+            if (verbose) {
+                e.printStackTrace(err);
+            }
+            err.flush();
+            return input != null ? 2 : 1;
+        }
+    }
+
+    /** Whether this process prints the results: the whole program runs here, or {@code group} is this one. */
+    public static boolean holds(String group) {
+        return DFF.group().map(group::equals).orElse(true);
+    }
+
+    /** Whether the whole program runs in this process (no group selected). */
+    public static boolean wholeProgram() {
+        return DFF.group().isEmpty();
+    }
+
+    private static InputException inputCause(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof InputException input) {
+                return input;
+            }
+        }
+        return null;
+    }
+}

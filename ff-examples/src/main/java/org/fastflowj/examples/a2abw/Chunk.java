@@ -1,0 +1,13 @@
+package org.fastflowj.examples.a2abw;
+
+/** A piece of the file: where it starts and its bytes. Crosses groups with {@link ChunkSerializer}. */
+public record Chunk(long offset, byte[] data) {
+    /** The position-weighted sum of the bytes: sum of (byte + 1) * (position + 1), modulo 2^64. */
+    long weightedSum() {
+        long sum = 0;
+        for (int i = 0; i < data.length; i++) {
+            sum += ((data[i] & 0xffL) + 1) * (offset + i + 1);
+        }
+        return sum;
+    }
+}

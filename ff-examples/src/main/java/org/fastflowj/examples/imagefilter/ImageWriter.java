@@ -1,0 +1,36 @@
+package org.fastflowj.examples.imagefilter;
+
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.file.Path;
+import javax.imageio.ImageIO;
+import org.fastflowj.core.Node;
+import org.fastflowj.examples.InputException;
+
+/** Sink: writes each filtered image as a PNG (lossless) named after its input, {@code photo.jpg -> photo.jpg.png}. */
+final class ImageWriter extends Node<Image, Void> {
+    private final Path folder;
+    private int written;
+
+    ImageWriter(Path folder) {
+        this.folder = folder;
+    }
+
+    @Override
+    protected Void svc(Image image) throws IOException {
+        BufferedImage out = new BufferedImage(image.width(), image.height(), BufferedImage.TYPE_INT_ARGB);
+        out.setRGB(0, 0, image.width(), image.height(), image.argb(), 0, image.width());
+        Path file = folder.resolve(image.name() + ".png");
+        try {
+            ImageIO.write(out, "png", file.toFile());
+        } catch (IOException e) {
+            throw new InputException(file + ": cannot write: " + e.getMessage(), e);
+        }
+        written++;
+        return goOn();
+    }
+
+    int written() {
+        return written;
+    }
+}

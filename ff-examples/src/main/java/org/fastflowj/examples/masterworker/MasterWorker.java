@@ -1,0 +1,50 @@
+package org.fastflowj.examples.masterworker;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import org.fastflowj.core.AllToAll;
+import org.fastflowj.core.Group;
+import org.fastflowj.core.Node;
+
+/**
+ * The master-worker test of Fig. 10 of the 2022 paper: an all-to-all whose only L-Worker is the master
+ * and whose R-Workers are the workers, on-demand, with the answers fed back to the master.
+ *
+ * <pre>
+ *         ┌── G0 ─────────────────────┐   ┌── G1 ──────┐
+ *   ┌──▶ Master ──┬──▶ W0 ... W(w-1) ──┼─┐ │ Ww ... W2w-1│ ...
+ *   │             └────────────────────────┼──▶  ...    │
+ *   └───────────── feedback (answers) ◀────┴────────────┘
+ * </pre>
+ *
+ * The cut is horizontal (inter-set): group G0 holds the master and its local workers, groups G1.. hold
+ * {@code w} workers each. On-demand scheduling favours idle workers, so with fine grains the local
+ * workers, whose slots free up fastest, compute more tasks.
+ */
+public final class MasterWorker {
+    /** The payload size of the paper's tasks. */
+    public static final int PAYLOAD_BYTES = 128;
+
+    private MasterWorker() {}
+
+    public static AllToAll build(int tasks, long grainNs, int groups, int workersPerGroup, PrintStream out) {
+        Master master = new Master(tasks, PAYLOAD_BYTES, groups, workersPerGroup, out);
+        List<Node<Task, Integer>> workers = new ArrayList<>();
+        for (int i = 0; i < groups * workersPerGroup; i++) {
+            workers.add(new Worker(grainNs));
+        }
+        AllToAll a2a =
+                new AllToAll().firstSet(master).secondSet(workers).onDemand().wrapAround();
+        for (int g = 0; g < groups; g++) {
+            Group group = a2a.createGroup("G" + g);
+            if (g == 0) {
+                group.include(master);
+            }
+            for (int k = 0; k < workersPerGroup; k++) {
+                group.include(workers.get(g * workersPerGroup + k));
+            }
+        }
+        return a2a;
+    }
+}

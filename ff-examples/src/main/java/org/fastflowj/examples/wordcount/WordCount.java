@@ -1,0 +1,56 @@
+package org.fastflowj.examples.wordcount;
+
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.fastflowj.core.AllToAll;
+import org.fastflowj.core.Node;
+import org.fastflowj.core.Pipeline;
+
+/**
+ * The WordCount of Fig. 11 of the 2022 paper: K source-splitter replicas shuffle words by key to four
+ * counters, which hand their tables to one sink.
+ *
+ * <pre>
+ *   G1: Sc1 ─▶ Sp1 ──┬──▶ C0 ──┐
+ *   ...          ╲ ╱ ├──▶ C1 ──┤
+ *                 ╳  ├──▶ C2 ──┼──▶ Sk  :GS
+ *   Gk: Sck ─▶ Spk ──┴──▶ C3 ──┘
+ *                    └─ G0 ─┘
+ * </pre>
+ *
+ * In the paper the counters and the sink share group G0; here a group is made of children of one block,
+ * so the counters (R-Workers of the all-to-all) are G0 and the sink (the next pipeline stage) is GS, a
+ * group of its own on the same machine. The counters send their tables once, at the end, so this costs
+ * four messages per run.
+ */
+public final class WordCount {
+    public static final int COUNTERS = 4;
+
+    private WordCount() {}
+
+    /** The tree for {@code sources} replicas reading {@code file} (or {@code socket} when file is null). */
+    public static Pipeline build(
+            int sources, Path file, InetSocketAddress socket, double rate, Path output, PrintStream out) {
+        List<Pipeline> left = new ArrayList<>();
+        for (int i = 0; i < sources; i++) {
+            left.add(new Pipeline(new LineSource(file, socket, i, sources, rate), new Splitter()));
+        }
+        List<Node<Object, Counts>> counters = new ArrayList<>();
+        for (int j = 0; j < COUNTERS; j++) {
+            counters.add(new Counter());
+        }
+        AllToAll shuffle = new AllToAll().firstSet(left).secondSet(counters);
+        CountSink sink = new CountSink(output, out);
+        Pipeline pipe = new Pipeline(shuffle, sink);
+        for (int i = 0; i < sources; i++) {
+            shuffle.createGroup("G" + (i + 1)).include(left.get(i));
+        }
+        var g0 = shuffle.createGroup("G0");
+        counters.forEach(g0::include);
+        sink.createGroup("GS");
+        return pipe;
+    }
+}

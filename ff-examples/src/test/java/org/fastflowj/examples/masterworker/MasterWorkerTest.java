@@ -1,0 +1,69 @@
+package org.fastflowj.examples.masterworker;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.fastflowj.examples.AppRunner;
+import org.fastflowj.examples.GroupCluster;
+import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+@Timeout(value = 90, unit = TimeUnit.SECONDS)
+class MasterWorkerTest {
+    private static final Pattern PER_GROUP = Pattern.compile("^G(\\d): (\\d+) tasks", Pattern.MULTILINE);
+
+    @TempDir
+    Path dir;
+
+    private static long sumPerGroup(String out) {
+        long sum = 0;
+        Matcher m = PER_GROUP.matcher(out);
+        while (m.find()) {
+            sum += Long.parseLong(m.group(2));
+        }
+        return sum;
+    }
+
+    @Test
+    void shouldComputeEveryTaskOnceAndReportTheIdealTime() {
+        AppRunner run = AppRunner.run("masterworker", "--tasks", "1000", "--grain-ms", "0.1", "--groups", "3");
+
+        assertThat(run.exitCode).as(run.toString()).isZero();
+        assertThat(run.out).contains("G0: ", "G1: ", "G2: ").contains("total: 1000 tasks");
+        assertThat(sumPerGroup(run.out)).isEqualTo(1000);
+        assertThat(run.out).contains("ideal 0.017 s (6 workers in 3 groups, grain 0.10 ms)");
+    }
+
+    @Test
+    void shouldRejectAGrainOutsideThePapersRange() {
+        AppRunner run = AppRunner.run("masterworker", "--grain-ms", "7");
+
+        assertThat(run.exitCode).isEqualTo(2);
+        assertThat(run.err).contains("--grain-ms: expected 0.1 to 5, got 7.0");
+    }
+
+    @Test
+    @Disabled("ff-dist: a feedback channel across groups fails the sender (SenderNode.svc: "
+            + "ArrayIndexOutOfBoundsException, no feedback edge wired); the app runs in one process only until fixed")
+    void shouldShareTheTasksBetweenTwoGroupProcesses() throws Exception {
+        Path config = GroupCluster.configFor("masterworker", dir);
+        try (GroupCluster cluster = GroupCluster.start(
+                config, List.of("G0", "G1"), "masterworker", "--tasks", "1000", "--grain-ms", "0.5")) {
+            Map<String, Integer> codes = cluster.awaitExit(60);
+
+            assertThat(codes.values()).as(cluster.allOutput()).containsOnly(0);
+            String master = cluster.output("G0");
+            assertThat(master).contains("total: 1000 tasks").contains("time: ");
+            assertThat(sumPerGroup(master)).isEqualTo(1000);
+            assertThat(master).as("remote workers got tasks").containsPattern("G1: [1-9]\\d* tasks");
+            assertThat(cluster.output("G1")).isEmpty();
+        }
+    }
+}
