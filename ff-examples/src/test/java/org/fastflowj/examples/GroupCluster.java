@@ -79,9 +79,12 @@ public final class GroupCluster implements AutoCloseable {
         return codes;
     }
 
-    /** What group {@code group} printed on standard output. */
+    /**
+     * What the application printed on standard output in group {@code group}: without ff-dist's own
+     * {@code DFF_CONNECTED: <group>} line (printed once the group's links are open, for the launcher).
+     */
     public String output(String group) {
-        return read(logs.get(group));
+        return read(logs.get(group)).replaceAll("(?m)^DFF_CONNECTED: .*\\R", "");
     }
 
     /** What group {@code group} printed on standard error. */

@@ -10,7 +10,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.fastflowj.examples.AppRunner;
 import org.fastflowj.examples.GroupCluster;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -50,8 +49,6 @@ class MasterWorkerTest {
     }
 
     @Test
-    @Disabled("ff-dist: a feedback channel across groups fails the sender (SenderNode.svc: "
-            + "ArrayIndexOutOfBoundsException, no feedback edge wired); the app runs in one process only until fixed")
     void shouldShareTheTasksBetweenTwoGroupProcesses() throws Exception {
         Path config = GroupCluster.configFor("masterworker", dir);
         try (GroupCluster cluster = GroupCluster.start(

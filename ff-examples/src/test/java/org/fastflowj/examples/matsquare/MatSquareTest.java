@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.fastflowj.examples.AppRunner;
 import org.fastflowj.examples.GroupCluster;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -59,8 +58,6 @@ class MatSquareTest {
     }
 
     @Test
-    @Disabled("ff-dist: a feedback channel across groups fails the sender (SenderNode.svc: "
-            + "ArrayIndexOutOfBoundsException, no feedback edge wired); the app runs in one process only until fixed")
     void shouldPrintTheSameChecksumAsTwoGroupProcesses() throws Exception {
         Path config = GroupCluster.configFor("matsquare", dir);
         try (GroupCluster cluster = GroupCluster.start(
