@@ -125,7 +125,9 @@ final class RunSession {
                 + " groups in " + startedMs + " ms:");
         running.values().forEach(p -> line.append(' ')
                 .append(p.launch().group())
-                .append(p.launch().remote() ? " (ssh " + p.launch().host() + ", pid " : " (local, pid ")
+                .append(" (")
+                .append(p.launch().where())
+                .append(", pid ")
                 .append(p.pid())
                 .append(')'));
         say(line.toString());
