@@ -4,21 +4,36 @@ import java.util.List;
 
 /**
  * How one group is started: the exact argument list of its process, and whether that process is the
- * group itself (local) or an ssh client speaking for it (remote).
+ * group itself (local), an ssh client speaking for it (remote), or an srun client of its SLURM step.
  *
  * @param group the group name
  * @param host the machine the group runs on, as the config (or SLURM) names it
  * @param remote whether {@link #argv()} is an ssh client: stopping it means closing its input, so that
  *     the far side stops the group
  * @param argv the command, first word the program
+ * @param slurmStep the SLURM step {@link #argv()} (an srun) starts, stopped through SLURM; null unless
+ *     {@code --slurm}
  */
-record GroupLaunch(String group, String host, boolean remote, List<String> argv) {
+record GroupLaunch(String group, String host, boolean remote, List<String> argv, SlurmStep slurmStep) {
     GroupLaunch {
         argv = List.copyOf(argv);
+    }
+
+    /** A local or ssh launch. */
+    GroupLaunch(String group, String host, boolean remote, List<String> argv) {
+        this(group, host, remote, argv, null);
     }
 
     /** The command as one shell line, as {@code --dry-run} prints it. */
     String commandLine() {
         return ShellQuoting.join(argv);
+    }
+
+    /** How the "started" line names where the group runs: {@code local}, {@code ssh node2}, {@code srun n1}. */
+    String where() {
+        if (slurmStep != null) {
+            return "srun " + host;
+        }
+        return remote ? "ssh " + host : "local";
     }
 }

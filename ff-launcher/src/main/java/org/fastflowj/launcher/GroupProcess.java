@@ -16,7 +16,8 @@ import java.util.stream.Stream;
  * <p>Stopping is two-step: {@link #terminate()} asks (SIGTERM to the whole local process tree; for an
  * ssh client, also the end of its input, which makes {@link RemoteScript} stop the remote tree), and
  * {@link #kill()} insists (SIGKILL to every process of the tree, including those seen at
- * {@code terminate} time that have since been re-parented away from it).
+ * {@code terminate} time that have since been re-parented away from it). An srun step is signalled
+ * through SLURM instead ({@link SlurmStep}).
  *
  * <p>Threading: started and stopped from the launcher's threads (the run loop, the shutdown hook);
  * the pump threads only feed the output. {@link #exit()} completes once the process has exited
@@ -69,27 +70,43 @@ final class GroupProcess {
         return process.isAlive();
     }
 
-    /** Asks the group to stop: SIGTERM to its process tree, and end of input for an ssh client. */
+    /**
+     * Asks the group to stop: SIGTERM to its process tree, end of input for an ssh client, SIGTERM through
+     * SLURM to an srun step.
+     */
     void terminate() {
         // Remember the tree now: once the parent dies its children are re-parented and lost from view.
         treeAtTerminate = Stream.concat(Stream.of(process.toHandle()), process.descendants())
                 .toList();
+        if (launch.slurmStep() != null) {
+            // srun itself would SIGKILL the step at once (see SlurmStep); it is signalled only when SLURM
+            // does not know the step, which then has not started or has already ended.
+            if (!launch.slurmStep().signal("TERM")) {
+                treeAtTerminate.forEach(ProcessHandle::destroy);
+            }
+            return;
+        }
         if (launch.remote()) {
             try {
                 process.getOutputStream().close();
             } catch (IOException e) {
                 // The ssh client is already gone; its connection's end stops the remote side as well.
             }
+            // The remote tree is stopped by its wrapper; SIGTERM to the ssh client would cut the connection
+            // before the group's last lines and exit status came back.
+            return;
         }
-        // The remote tree is stopped by its wrapper; SIGTERM to the ssh client would cut the connection
-        // before the group's last lines and exit status came back.
-        if (!launch.remote()) {
-            treeAtTerminate.forEach(ProcessHandle::destroy);
-        }
+        treeAtTerminate.forEach(ProcessHandle::destroy);
     }
 
-    /** SIGKILL to every process of the tree, now and as seen by {@link #terminate()}. */
+    /**
+     * SIGKILL to every process of the tree, now and as seen by {@link #terminate()}, and, for an srun
+     * step, to the step's processes, which a killed srun would leave running.
+     */
     void kill() {
+        if (launch.slurmStep() != null) {
+            launch.slurmStep().signal("KILL");
+        }
         Stream.concat(treeAtTerminate.stream(), Stream.concat(process.descendants(), Stream.of(process.toHandle())))
                 .filter(ProcessHandle::isAlive)
                 .forEach(ProcessHandle::destroyForcibly);

@@ -75,8 +75,9 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(
             names = "--slurm",
-            description = "Inside a SLURM allocation: start each group as a one-task srun step, group i on the"
-                    + " allocation's node i mod N (the config's hosts are replaced by those nodes).")
+            description = "Inside a SLURM allocation (salloc, sbatch): start each group as a one-task srun step,"
+                    + " group i on the allocation's node i mod N (the config's hosts are replaced by those"
+                    + " nodes' addresses in a copy, app.slurm-<jobid>.json).")
     boolean slurm;
 
     @Option(names = "--no-status", description = "No live status lines, even on a terminal.")
@@ -98,7 +99,19 @@ final class RunCommand implements Callable<Integer> {
         }
         List<GroupLaunch> launches;
         if (slurm) {
-            launches = new SlurmPlanner(config, common.absoluteConfig(), command, System.getenv()).plan();
+            try {
+                launches = new SlurmPlanner(
+                                config,
+                                common.absoluteConfig(),
+                                command,
+                                SlurmAllocation.fromEnvironment(System.getenv()))
+                        .plan();
+            } catch (IllegalStateException e) {
+                // Outside an allocation, or SLURM cannot say what it holds: a usage error, not a crash.
+                err.println(e.getMessage());
+                err.flush();
+                return CommonOptions.EXIT_BAD_CONFIG;
+            }
         } else {
             launches = new LaunchPlanner(config, common.absoluteConfig(), command, remote, LocalHosts.detect(), grace)
                     .plan();

@@ -1,18 +1,12 @@
 package org.fastflowj.launcher;
 
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * One run of every group: start them all, copy their output, and end the run the first time something
@@ -25,6 +19,9 @@ import java.util.regex.Pattern;
  *                      │  SIGINT/SIGTERM to the launcher ────┘     ─▶ report the first failure ─▶ exit ≠ 0
  * </pre>
  *
+ * <p>The run is in three parts: {@link GroupStarter} starts the groups, this class watches them and
+ * decides, {@link GroupStopper} stops them, and {@link FailureReport} says what failed.
+ *
  * <p>Threading: {@link #run()} runs on the caller's thread and owns every decision. Exits arrive from
  * the processes' completion threads, and a stop request from the JVM's shutdown-hook thread, all as
  * events on one queue; the hook then waits until the run has stopped every group.
@@ -34,27 +31,23 @@ final class RunSession {
     static final int EXIT_TIMEOUT = 124;
     static final int EXIT_INTERRUPTED = 130;
 
-    /** How ff-dist names the origin of a failure in the other groups' errors. */
-    private static final Pattern ORIGIN = Pattern.compile("group (\\S+) failed: ");
-
     private sealed interface Event permits Exited, StartFailed, StopRequested {}
 
     private record Exited(GroupProcess group, int code) implements Event {}
 
-    private record StartFailed(GroupLaunch launch, IOException cause) implements Event {}
+    private record StartFailed(GroupStarter.StartFailure failure) implements Event {}
 
     private record StopRequested() implements Event {}
 
     private final List<GroupLaunch> launches;
     private final Duration timeout;
     private final Duration grace;
-    private final Path logDir;
-    private final PrintWriter out;
     private final PrintWriter err;
     private final StatusBoard status;
+    private final GroupStarter starter;
+    private final GroupStopper stopper;
+    private final FailureReport report;
     private final LinkedBlockingQueue<Event> events = new LinkedBlockingQueue<>();
-    private final Map<String, GroupProcess> running = new LinkedHashMap<>();
-    private final List<GroupOutput> outputs = new ArrayList<>();
     private final CountDownLatch stopped = new CountDownLatch(1);
 
     /**
@@ -73,10 +66,11 @@ final class RunSession {
         this.launches = List.copyOf(launches);
         this.timeout = timeout;
         this.grace = grace;
-        this.logDir = logDir;
-        this.out = out;
         this.err = err;
         this.status = status;
+        this.starter = new GroupStarter(launches, logDir, out, err, status);
+        this.stopper = new GroupStopper(grace, err, status);
+        this.report = new FailureReport(starter, launches, err, status);
     }
 
     /** Runs every group to the end; returns the launcher's exit code. */
@@ -84,10 +78,14 @@ final class RunSession {
         Thread hook = new Thread(this::stopFromSignal, "ff-launcher-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
-            startAll();
+            GroupStarter.StartFailure failure = starter.startAll(
+                    process -> process.exit().thenAccept(code -> events.add(new Exited(process, code))));
+            if (failure != null) {
+                events.add(new StartFailed(failure));
+            }
             return awaitEnd();
         } finally {
-            outputs.forEach(GroupOutput::close);
+            starter.closeOutputs();
             status.finish();
             stopped.countDown();
             try {
@@ -98,80 +96,39 @@ final class RunSession {
         }
     }
 
-    private void startAll() {
-        long startNs = System.nanoTime();
-        for (GroupLaunch launch : launches) {
-            status.update(launch.group(), "starting");
-            try {
-                GroupOutput output = new GroupOutput(
-                        launch.group(),
-                        out,
-                        err,
-                        status,
-                        logDir == null ? null : logDir.resolve(launch.group() + ".log"),
-                        line -> onLine(launch.group(), line, startNs));
-                outputs.add(output);
-                GroupProcess process = GroupProcess.start(launch, output);
-                running.put(launch.group(), process);
-                process.exit().thenAccept(code -> events.add(new Exited(process, code)));
-                status.update(launch.group(), "running");
-            } catch (IOException e) {
-                events.add(new StartFailed(launch, e));
-                break;
-            }
-        }
-        long startedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNs);
-        StringBuilder line = new StringBuilder("ff-launcher: started " + running.size() + " of " + launches.size()
-                + " groups in " + startedMs + " ms:");
-        running.values().forEach(p -> line.append(' ')
-                .append(p.launch().group())
-                .append(p.launch().remote() ? " (ssh " + p.launch().host() + ", pid " : " (local, pid ")
-                .append(p.pid())
-                .append(')'));
-        say(line.toString());
-    }
-
-    private void onLine(String group, String line, long startNs) {
-        if (line.startsWith(ConnectedMarker.PREFIX)) {
-            status.update(group, "connected");
-            if (status.allConnected()) {
-                long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNs);
-                say("ff-launcher: all groups connected " + ms + " ms after the first start");
-            }
-        }
-    }
-
     private int awaitEnd() throws InterruptedException {
         long deadlineNs = timeout == null ? Long.MAX_VALUE : System.nanoTime() + timeout.toNanos();
-        int left = running.size();
+        int left = starter.running().size();
         while (true) {
             long waitNs = deadlineNs - System.nanoTime();
             Event event = timeout == null ? events.take() : events.poll(waitNs, TimeUnit.NANOSECONDS);
             if (event == null) {
                 say("ff-launcher: timeout: the run took longer than " + Durations.format(timeout)
                         + "; stopping every group");
-                stopAll();
+                stopper.stopAll(starter.running());
                 return EXIT_TIMEOUT;
             }
             if (event instanceof StopRequested) {
                 say("ff-launcher: interrupted; stopping every group");
-                stopAll();
+                stopper.stopAll(starter.running());
                 return EXIT_INTERRUPTED;
             }
             if (event instanceof StartFailed failed) {
-                say("ff-launcher: group " + failed.launch().group() + " failed first: it could not start: "
-                        + failed.cause().getMessage());
-                stopAll();
+                say("ff-launcher: group " + failed.failure().launch().group() + " failed first: it could not start: "
+                        + failed.failure().cause().getMessage());
+                stopper.stopAll(starter.running());
                 return EXIT_GROUP_FAILED;
             }
             Exited exited = (Exited) event;
-            String group = exited.group().launch().group();
-            status.update(group, "ended " + exited.code());
+            status.update(exited.group().launch().group(), "ended " + exited.code());
             if (exited.code() != 0) {
-                reportFailure(exited);
+                GroupLaunch origin = report.sayOrigin(exited.group().launch(), exited.code());
+                say("ff-launcher: stopping the other groups");
+                stopper.stopAll(starter.running());
+                report.sayLastLines(origin);
                 return EXIT_GROUP_FAILED;
             }
-            if (--left == 0 && running.size() == launches.size()) {
+            if (--left == 0 && starter.running().size() == launches.size()) {
                 say("ff-launcher: every group exited 0");
                 return 0;
             }
@@ -180,75 +137,6 @@ final class RunSession {
 
     private void say(String line) {
         status.emit(err, line);
-    }
-
-    /**
-     * Names the group that failed first. ff-dist tells every peer of a failure, and a peer may exit
-     * before the group that failed: the first group to exit then names the origin in its last lines
-     * ({@code group B failed: ...}), and that group is the one reported.
-     */
-    private void reportFailure(Exited exited) throws InterruptedException {
-        GroupLaunch first = exited.group().launch();
-        List<String> firstLines = outputs.get(launches.indexOf(first)).lastLines();
-        GroupLaunch origin = firstLines.stream()
-                .map(ORIGIN::matcher)
-                .filter(Matcher::find)
-                .map(m -> m.group(1))
-                .flatMap(name -> launches.stream().filter(l -> l.group().equals(name)))
-                .findFirst()
-                .orElse(first);
-        String how = ExitStatus.describe(exited.code(), first.remote());
-        if (origin == first) {
-            say("ff-launcher: group " + first.group() + " failed first: " + how);
-        } else {
-            say("ff-launcher: group " + origin.group() + " failed first (group " + first.group()
-                    + ", the first to exit, says so with " + how + ")");
-        }
-        say("ff-launcher: stopping the other groups");
-        stopAll();
-        List<String> last = outputs.get(launches.indexOf(origin)).lastLines();
-        say("ff-launcher: the last lines of group " + origin.group() + (last.isEmpty() ? ": (none)" : ":"));
-        last.forEach(l -> say("  [" + origin.group() + "] " + l));
-    }
-
-    /** SIGTERM to every live group, SIGKILL to those still alive after the grace period. */
-    private void stopAll() throws InterruptedException {
-        List<GroupProcess> alive =
-                running.values().stream().filter(p -> !p.exit().isDone()).toList();
-        alive.forEach(p -> {
-            status.update(p.launch().group(), "stopping");
-            p.terminate();
-        });
-        long deadlineNs = System.nanoTime() + grace.toNanos();
-        for (GroupProcess p : alive) {
-            if (!await(p, deadlineNs - System.nanoTime())) {
-                say("ff-launcher: group " + p.launch().group() + " did not stop within " + Durations.format(grace)
-                        + " of SIGTERM; sending SIGKILL");
-                p.kill();
-            }
-        }
-        for (GroupProcess p : alive) {
-            // A SIGKILLed process ends at once; the bound only guards against an unreachable ssh peer.
-            if (await(p, TimeUnit.SECONDS.toNanos(10))) {
-                int code = p.exit().join();
-                status.update(p.launch().group(), "ended " + code);
-                say("ff-launcher: stopped group " + p.launch().group() + ": "
-                        + ExitStatus.describe(code, p.launch().remote()));
-            } else {
-                say("ff-launcher: group " + p.launch().group() + " (pid " + p.pid() + ") is still alive after SIGKILL");
-            }
-        }
-    }
-
-    private static boolean await(GroupProcess p, long timeoutNs) throws InterruptedException {
-        try {
-            p.exit().get(Math.max(0, timeoutNs), TimeUnit.NANOSECONDS);
-            return true;
-        } catch (java.util.concurrent.TimeoutException e) {
-            return false;
-        } catch (java.util.concurrent.ExecutionException e) {
-            return true;
-        }
     }
 
     /** The shutdown hook: ask the run to stop every group, and keep the JVM alive until it has. */

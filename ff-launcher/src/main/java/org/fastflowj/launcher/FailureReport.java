@@ -1,0 +1,63 @@
+package org.fastflowj.launcher;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What the launcher says when a group exits non-zero: which group failed first, and afterwards that
+ * group's last lines.
+ *
+ * <p>ff-dist tells every peer of a failure, and a peer may exit before the group that failed: the first
+ * group to exit then names the origin in its last lines ({@code group B failed: ...}), and that group is
+ * the one reported.
+ *
+ * <p>Threading: used on the run's thread only; the last lines come from the synchronized outputs.
+ */
+final class FailureReport {
+    /** How ff-dist names the origin of a failure in the other groups' errors. */
+    private static final Pattern ORIGIN = Pattern.compile("group (\\S+) failed: ");
+
+    private final GroupStarter groups;
+    private final List<GroupLaunch> launches;
+    private final PrintWriter err;
+    private final StatusBoard status;
+
+    FailureReport(GroupStarter groups, List<GroupLaunch> launches, PrintWriter err, StatusBoard status) {
+        this.groups = groups;
+        this.launches = List.copyOf(launches);
+        this.err = err;
+        this.status = status;
+    }
+
+    /** Says which group failed first, given the first to exit and its code; returns that group. */
+    GroupLaunch sayOrigin(GroupLaunch firstToExit, int code) {
+        GroupLaunch origin = groups.lastLines(firstToExit).stream()
+                .map(ORIGIN::matcher)
+                .filter(Matcher::find)
+                .map(m -> m.group(1))
+                .flatMap(name -> launches.stream().filter(l -> l.group().equals(name)))
+                .findFirst()
+                .orElse(firstToExit);
+        String how = ExitStatus.describe(code, firstToExit.remote());
+        if (origin.equals(firstToExit)) {
+            say("ff-launcher: group " + firstToExit.group() + " failed first: " + how);
+        } else {
+            say("ff-launcher: group " + origin.group() + " failed first (group " + firstToExit.group()
+                    + ", the first to exit, says so with " + how + ")");
+        }
+        return origin;
+    }
+
+    /** The last lines of {@code origin}, once every group has stopped and they are complete. */
+    void sayLastLines(GroupLaunch origin) {
+        List<String> last = groups.lastLines(origin);
+        say("ff-launcher: the last lines of group " + origin.group() + (last.isEmpty() ? ": (none)" : ":"));
+        last.forEach(l -> say("  [" + origin.group() + "] " + l));
+    }
+
+    private void say(String line) {
+        status.emit(err, line);
+    }
+}

@@ -1,0 +1,111 @@
+package org.fastflowj.launcher;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * The start of a run: every group's output sink and process, in config order, the {@code started} line
+ * with the spawn time and every pid, and the {@code all groups connected} line once each group has
+ * printed {@link ConnectedMarker}.
+ *
+ * <p>Threading: {@link #startAll} runs on the run's thread; the connected check runs on the pump
+ * threads and only touches the (synchronized) {@link StatusBoard}.
+ */
+final class GroupStarter {
+    /** A group whose process could not be started, and why. */
+    record StartFailure(GroupLaunch launch, IOException cause) {}
+
+    private final List<GroupLaunch> launches;
+    private final Path logDir;
+    private final PrintWriter out;
+    private final PrintWriter err;
+    private final StatusBoard status;
+    private final Map<GroupLaunch, GroupProcess> running = new LinkedHashMap<>();
+    private final Map<GroupLaunch, GroupOutput> outputs = new LinkedHashMap<>();
+
+    /** @param logDir the folder for one log file per group, or null */
+    GroupStarter(List<GroupLaunch> launches, Path logDir, PrintWriter out, PrintWriter err, StatusBoard status) {
+        this.launches = List.copyOf(launches);
+        this.logDir = logDir;
+        this.out = out;
+        this.err = err;
+        this.status = status;
+    }
+
+    /**
+     * Starts every group, stopping at the first that cannot start; {@code onStarted} sees each started
+     * group before the next one starts. Returns that first failure, or null when every group started.
+     */
+    StartFailure startAll(Consumer<GroupProcess> onStarted) {
+        long startNs = System.nanoTime();
+        StartFailure failure = null;
+        for (GroupLaunch launch : launches) {
+            status.update(launch.group(), "starting");
+            try {
+                GroupOutput output = new GroupOutput(
+                        launch.group(),
+                        out,
+                        err,
+                        status,
+                        logDir == null ? null : logDir.resolve(launch.group() + ".log"),
+                        line -> onLine(launch.group(), line, startNs));
+                outputs.put(launch, output);
+                GroupProcess process = GroupProcess.start(launch, output);
+                running.put(launch, process);
+                onStarted.accept(process);
+                status.update(launch.group(), "running");
+            } catch (IOException e) {
+                failure = new StartFailure(launch, e);
+                break;
+            }
+        }
+        sayStarted(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNs));
+        return failure;
+    }
+
+    /** The groups whose process started, in config order. */
+    Collection<GroupProcess> running() {
+        return running.values();
+    }
+
+    /** The last lines {@code launch}'s group printed; none if it never started. */
+    List<String> lastLines(GroupLaunch launch) {
+        GroupOutput output = outputs.get(launch);
+        return output == null ? List.of() : output.lastLines();
+    }
+
+    /** Closes every group's log file. */
+    void closeOutputs() {
+        outputs.values().forEach(GroupOutput::close);
+    }
+
+    private void sayStarted(long startedMs) {
+        StringBuilder line = new StringBuilder("ff-launcher: started " + running.size() + " of " + launches.size()
+                + " groups in " + startedMs + " ms:");
+        running.values().forEach(p -> line.append(' ')
+                .append(p.launch().group())
+                .append(" (")
+                .append(p.launch().where())
+                .append(", pid ")
+                .append(p.pid())
+                .append(')'));
+        status.emit(err, line.toString());
+    }
+
+    private void onLine(String group, String line, long startNs) {
+        if (line.startsWith(ConnectedMarker.PREFIX)) {
+            status.update(group, "connected");
+            if (status.allConnected()) {
+                long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNs);
+                status.emit(err, "ff-launcher: all groups connected " + ms + " ms after the first start");
+            }
+        }
+    }
+}
