@@ -1,9 +1,8 @@
 package org.fastflowj.launcher;
 
 /**
- * The line a group prints once it is connected to all its peers; the launcher shows the group as
- * "connected" and reports when every group is. Until ff-dist prints it, groups go from "running" to
- * "ended" and the connect time is not reported.
+ * The line a group prints (ff-dist, on stderr) once it is connected to all its peers; the launcher shows
+ * the group as "connected" and reports when every group is.
  */
 final class ConnectedMarker {
     /** Followed by the group name: {@code DFF_CONNECTED: G1}. */

@@ -28,7 +28,7 @@ final class GroupLinks implements PeerHandler {
     final Map<String, InboundLink> inbound = new LinkedHashMap<>();
     private final String group;
     private final Failures failures;
-    /** Links not open yet; at zero the group says so once on stdout ({@code DFF_CONNECTED: G}, for the launcher). */
+    /** Links not open yet; at zero the group says so once on stderr ({@code DFF_CONNECTED: G}, for the launcher). */
     private final AtomicInteger linksToOpen = new AtomicInteger();
 
     GroupLinks(String group, Failures failures) {
@@ -50,8 +50,8 @@ final class GroupLinks implements PeerHandler {
 
     private void linkOpened() {
         if (linksToOpen.decrementAndGet() == 0) {
-            System.out.println("DFF_CONNECTED: " + group);
-            System.out.flush();
+            System.err.println("DFF_CONNECTED: " + group); // a status line: stdout is the program's
+            System.err.flush();
         }
     }
 
