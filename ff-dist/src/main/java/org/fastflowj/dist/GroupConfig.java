@@ -26,7 +26,7 @@ import java.util.Optional;
  * @param internalMessageOTF the same, for connections between groups of one all-to-all
  * @param flushDelayMicros the longest a partly filled batch waits before it is sent
  * @param threadMapping CPU ids to pin this group's threads to, as written ("0,2,4"); empty for none
- * @param preCmd a shell command the launcher runs before starting the group
+ * @param preCmd what the launcher writes in front of the group's command (FastFlow's preCmd)
  * @param jvmArgs extra JVM options for this group's process
  * @param line the 1-based line where this group's object starts in the config text (0 if built by hand)
  * @param column the 1-based column where this group's object starts
