@@ -47,6 +47,11 @@ final class InboundLink {
         return batches.poll();
     }
 
+    /** Whether a batch is queued (the next {@link #poll} returns one). */
+    boolean hasBatch() {
+        return !batches.isEmpty();
+    }
+
     void receiverThread(Thread t) {
         receiver = t;
     }
@@ -60,8 +65,9 @@ final class InboundLink {
         parked = false;
     }
 
-    void ack(int count, int payloadBytes) {
-        bytes += payloadBytes + 5;
+    /** Acknowledges {@code count} batches of {@code payloadBytes} in all (statistics count 5 header bytes each). */
+    void ack(int count, long payloadBytes) {
+        bytes += payloadBytes + 5L * count;
         batchCount += count;
         PeerLink l = link;
         l.send(Frames.ACK, l.alloc().buffer(4).writeInt(count));
