@@ -14,6 +14,7 @@ import java.util.concurrent.TimeoutException;
 import org.fastflowj.core.Node;
 import org.fastflowj.core.Pipeline;
 import org.fastflowj.core.RunOptions;
+import org.fastflowj.core.WaitStrategy;
 import org.fastflowj.core.graph.GraphCompiler;
 import org.fastflowj.core.runtime.Execution;
 import org.fastflowj.dist.DFF;
@@ -29,7 +30,7 @@ import org.fastflowj.dist.run.GroupRun;
  * <pre>
  *   group S                                                       group R
  *   [source: payload × N] ─SPSC─▶ [ff-send-R: serialize, batch] ──TCP──▶ event loop ─▶ [ff-recv-S: deserialize]
- *                                          ▲        credits (ACK per batch)         │          │ SPSC
+ *                                          ▲        credits (ACKs)                  │          │ SPSC
  *                                          └──────────────────────────────────────────┘          ▼
  *                                                                                      [sink: count, checksum]
  * </pre>
@@ -49,6 +50,10 @@ public final class GroupToGroup {
     private static final String RECEIVER_GROUP = "R";
     /** {@code -Dff.bench.printStats=true}: each group's node and link statistics on stderr, for profiling. */
     private static final boolean PRINT_STATS = Boolean.getBoolean("ff.bench.printStats");
+    /** {@code -Dff.bench.waitStrategy=BLOCKING} (or BUSY_SPIN): the node threads' wait strategy; default: ff-core's. */
+    private static final RunOptions OPTIONS = System.getProperty("ff.bench.waitStrategy") == null
+            ? RunOptions.defaults()
+            : RunOptions.defaults().waitStrategy(WaitStrategy.valueOf(System.getProperty("ff.bench.waitStrategy")));
 
     private GroupToGroup() {}
 
@@ -83,8 +88,7 @@ public final class GroupToGroup {
         try {
             for (String group : List.of(RECEIVER_GROUP, SENDER_GROUP)) {
                 DFF.Settings settings = new DFF.Settings(group, config, serial, false);
-                starts.add(starters.submit(
-                        () -> GroupRun.start(GraphCompiler.compile(program), RunOptions.defaults(), settings)));
+                starts.add(starters.submit(() -> GroupRun.start(GraphCompiler.compile(program), OPTIONS, settings)));
             }
             long timeoutSeconds = 60 + (long) messages * payloadBytes / 20_000_000L;
             for (Future<Execution> start : starts) {

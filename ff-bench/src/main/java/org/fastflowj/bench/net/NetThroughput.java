@@ -131,10 +131,25 @@ public final class NetThroughput {
         Map<Variant, Transfer> transfers = new EnumMap<>(Variant.class);
         for (int i = 0; i < all.length; i++) {
             Variant variant = all[(i + round) % all.length]; // rotated: no variant always runs after another
-            transfers.put(variant, variant.run(messages, payloadBytes, batchSize, messageOTF));
+            transfers.put(variant, runOrRetry(variant, messages, payloadBytes, batchSize));
             System.gc(); // the previous transfer's garbage is collected here, not inside the next one
         }
         return new Round(transfers);
+    }
+
+    /**
+     * Runs a transfer, and once more if it failed: FF-J's groups listen on ports that were free a moment
+     * before (GroupToGroup), and on a shared machine another process may take one first. The failure is
+     * printed, so a real bug shows (and fails the second time).
+     */
+    private Transfer runOrRetry(Variant variant, int messages, int payloadBytes, int batchSize) throws Exception {
+        try {
+            return variant.run(messages, payloadBytes, batchSize, messageOTF);
+        } catch (Exception e) {
+            System.err.println("retrying " + variant + " (batchSize " + batchSize + ") once after: " + e);
+            e.printStackTrace();
+            return variant.run(messages, payloadBytes, batchSize, messageOTF);
+        }
     }
 
     private static void printHeader(boolean large) {

@@ -34,8 +34,9 @@ import java.util.concurrent.locks.LockSupport;
  * The baseline of {@link NetThroughput}: plain Netty moving the same payload bytes over loopback TCP,
  * with the same transport as ff-dist (native epoll when it loads, else NIO; {@code TCP_NODELAY}; one
  * event loop group of 2 threads per side; a length field frame decoder, and optionally ff-dist's
- * {@code FlushConsolidationHandler(256, true)}, see {@link Flush}), the same batching and the same credit-based flow control, and
- * nothing else: no handshake, heartbeats, serialization framework or node threads.
+ * {@code FlushConsolidationHandler(256, true)}, see {@link Flush}), the same batching and the same
+ * credit-based flow control, and nothing else: no handshake, heartbeats, serialization framework or
+ * node threads.
  *
  * <pre>
  *   caller thread (sender)                               server event loop (receiver)
@@ -43,8 +44,8 @@ import java.util.concurrent.locks.LockSupport;
  *   │ wait for a credit                │  frame:         │ LengthFieldBasedFrameDecoder             │
  *   │ one exactly sized buffer:        │  int32 length   │ per message: int32 length, new byte[len],│
  *   │  batchSize × [int32 len][payload]│ ─────TCP──────▶ │   copy the payload into it, count it     │
- *   │ writeAndFlush (one frame)        │  messages*      │ ACK [int32 4][int32 1] per frame,         │
- *   └──────────────────────────────────┘                 │   flushed once per read (channelReadComplete)
+ *   │ writeAndFlush (one frame)        │  messages*      │ ACK [int32 4][int32 1] per frame,        │
+ *   └──────────────────────────────────┘                 │   flushed once per read                  │
  *          ▲  credits += n  (client event loop)          └──────────────────────────────────────────┘
  *          └──────────────────── ACK ─────────────────────────────┘
  * </pre>
