@@ -51,6 +51,11 @@ final class InboundLink {
         return batches.poll();
     }
 
+    /** Whether a batch is queued (the next {@link #poll} returns one). */
+    boolean hasBatch() {
+        return !batches.isEmpty();
+    }
+
     void receiverThread(Thread t) {
         receiver = t;
     }
@@ -64,9 +69,12 @@ final class InboundLink {
         parked = false;
     }
 
-    /** The receiver took {@code count} batches ({@code payloadBytes}, {@code messageCount} messages). */
-    void ack(int count, int payloadBytes, int messageCount) {
-        bytes += payloadBytes + 5;
+    /**
+     * Acknowledges {@code count} batches: {@code payloadBytes} and {@code messageCount} messages in all
+     * (the statistics count 5 header bytes per batch).
+     */
+    void ack(int count, long payloadBytes, long messageCount) {
+        bytes += payloadBytes + 5L * count;
         batchCount += count;
         messages += messageCount;
         PeerLink l = link;

@@ -31,6 +31,8 @@ import org.fastflowj.dist.serial.ItemCodec;
  */
 final class ReceiverNode extends MultiOutputNode<Object, Object> implements BridgeNode {
     private static final long MAX_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+    /** At most this many batches are acknowledged by one ACK (see {@link #svc}). */
+    static final int MAX_UNACKED_BATCHES = 8;
 
     private final InboundLink in;
     private final int[] forwardEdges;
@@ -46,6 +48,11 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
     private ItemCodec codec;
     private int live;
     private long parkNanos;
+    /** Batches read since the last ACK, and their bytes. */
+    private int unackedBatches;
+
+    private long unackedBytes;
+    private long unackedMessages;
 
     ReceiverNode(
             InboundLink in,
@@ -89,25 +96,44 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
     protected Object svc(Object none) {
         ByteBuf batch = in.poll();
         if (batch == null) {
+            if (unackedBatches > 0) {
+                acknowledge(); // never idle on credits the sender is waiting for
+            }
             idle();
             return goOn();
         }
         parkNanos = 0;
-        int size = batch.readableBytes();
-        int messages = 0;
+        unackedBytes += batch.readableBytes();
         try {
             while (batch.isReadable()) {
                 readMessage(batch);
-                messages++;
+                unackedMessages++;
             }
         } finally {
             batch.release();
         }
+        unackedBatches++;
         if (live == 0) {
             in.done(); // before the acknowledgement: the sender closes once it has it
+            acknowledge();
+            return eos();
         }
-        in.ack(1, size, messages);
-        return live == 0 ? eos() : goOn();
+        // One ACK for every batch taken while more were queued (up to MAX_UNACKED_BATCHES): each ACK is a
+        // frame and a task on the event loop, and a receiver that is behind would otherwise pay one per
+        // batch just when it can least afford it. The queue holds only batches the sender had credits
+        // for, so it empties, and the ACK goes, within that many batches: no deadlock, and the sender gets
+        // its credits back in chunks of at most MAX_UNACKED_BATCHES.
+        if (unackedBatches >= MAX_UNACKED_BATCHES || !in.hasBatch()) {
+            acknowledge();
+        }
+        return goOn();
+    }
+
+    private void acknowledge() {
+        in.ack(unackedBatches, unackedBytes, unackedMessages);
+        unackedBatches = 0;
+        unackedBytes = 0;
+        unackedMessages = 0;
     }
 
     private void readMessage(ByteBuf batch) {

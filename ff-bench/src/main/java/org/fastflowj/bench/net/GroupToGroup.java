@@ -1,0 +1,184 @@
+package org.fastflowj.bench.net;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.fastflowj.core.Node;
+import org.fastflowj.core.Pipeline;
+import org.fastflowj.core.RunOptions;
+import org.fastflowj.core.WaitStrategy;
+import org.fastflowj.core.graph.GraphCompiler;
+import org.fastflowj.core.runtime.Execution;
+import org.fastflowj.dist.DFF;
+import org.fastflowj.dist.DffConfig;
+import org.fastflowj.dist.SerializationConfig;
+import org.fastflowj.dist.run.GroupRun;
+
+/**
+ * The FastFlow-J side of {@link NetThroughput}: a two-stage pipeline cut into two ff-dist groups, both
+ * run in this JVM on loopback, each with its own transport (the same code path as two processes, minus
+ * the process start).
+ *
+ * <pre>
+ *   group S                                                       group R
+ *   [source: payload × N] ─SPSC─▶ [ff-send-R: serialize, batch] ──TCP──▶ event loop ─▶ [ff-recv-S: deserialize]
+ *                                          ▲        credits (ACKs)                  │          │ SPSC
+ *                                          └──────────────────────────────────────────┘          ▼
+ *                                                                                      [sink: count, checksum]
+ * </pre>
+ *
+ * <p>The source sends the same array N times (no allocation per item, as the baseline); the receiver
+ * deserializes each into a new array; the sink counts them and sums their first bytes. Serialization is
+ * Kryo (the default; {@code byte[]} is one of its built-in types) or {@link ByteArraySerializer}. The
+ * clock runs from the source's first item to the sink's {@code svcEnd} (after the last item's EOS), so
+ * the group start-up (threads, listening, connecting, handshake) is not timed, as the baseline's
+ * connect is not.
+ *
+ * <p>Threading: {@link #run} blocks its caller; the groups start on two threads of their own, because
+ * {@link GroupRun#start} returns only once its peers are connected.
+ */
+public final class GroupToGroup {
+    private static final String SENDER_GROUP = "S";
+    private static final String RECEIVER_GROUP = "R";
+    /** {@code -Dff.bench.printStats=true}: each group's node and link statistics on stderr, for profiling. */
+    private static final boolean PRINT_STATS = Boolean.getBoolean("ff.bench.printStats");
+    /** {@code -Dff.bench.waitStrategy=BLOCKING} (or BUSY_SPIN): the node threads' wait strategy; default: ff-core's. */
+    private static final RunOptions OPTIONS = System.getProperty("ff.bench.waitStrategy") == null
+            ? RunOptions.defaults()
+            : RunOptions.defaults().waitStrategy(WaitStrategy.valueOf(System.getProperty("ff.bench.waitStrategy")));
+
+    private GroupToGroup() {}
+
+    /** Kryo or the custom {@link ByteArraySerializer} for the payload. */
+    public enum Serialization {
+        KRYO,
+        CUSTOM;
+
+        SerializationConfig config() {
+            return this == KRYO
+                    ? SerializationConfig.builder().build()
+                    : SerializationConfig.builder()
+                            .serializer(byte[].class, ByteArraySerializer.INSTANCE)
+                            .build();
+        }
+    }
+
+    /** Moves {@code messages} payloads of {@code payloadBytes} from group S to group R. */
+    public static Transfer run(
+            int messages, int payloadBytes, int batchSize, int messageOTF, Serialization serialization)
+            throws InterruptedException, TimeoutException, ExecutionException {
+        Source source = new Source(Payload.of(payloadBytes), messages);
+        Sink sink = new Sink();
+        Pipeline program = new Pipeline(source, sink);
+        source.createGroup(SENDER_GROUP);
+        sink.createGroup(RECEIVER_GROUP);
+        DffConfig config = config(batchSize, messageOTF);
+        SerializationConfig serial = serialization.config();
+
+        ExecutorService starters = Executors.newFixedThreadPool(2);
+        List<Future<Execution>> starts = new ArrayList<>();
+        try {
+            for (String group : List.of(RECEIVER_GROUP, SENDER_GROUP)) {
+                DFF.Settings settings = new DFF.Settings(group, config, serial, false);
+                starts.add(starters.submit(() -> GroupRun.start(GraphCompiler.compile(program), OPTIONS, settings)));
+            }
+            long timeoutSeconds = 60 + (long) messages * payloadBytes / 20_000_000L;
+            for (Future<Execution> start : starts) {
+                Execution execution = start.get(timeoutSeconds, TimeUnit.SECONDS);
+                if (!execution.await(timeoutSeconds, TimeUnit.SECONDS)) {
+                    execution.cancel();
+                    throw new TimeoutException("FastFlow-J: " + sink.received + " of " + messages + " messages after "
+                            + timeoutSeconds + " s");
+                }
+                if (PRINT_STATS) {
+                    System.err.println(execution.stats().toTable());
+                }
+            }
+        } finally {
+            starters.shutdownNow();
+        }
+        if (sink.received != messages || sink.checksum != (long) messages * Payload.FIRST_BYTE) {
+            throw new IllegalStateException("FastFlow-J: the sink read " + sink.received + " of " + messages
+                    + " messages (checksum " + sink.checksum + ")");
+        }
+        return new Transfer(sink.received, payloadBytes, sink.endNanos - source.startNanos);
+    }
+
+    private static DffConfig config(int batchSize, int messageOTF) {
+        String json = "{ \"batchSize\": " + batchSize + ", \"messageOTF\": " + messageOTF + ",\n"
+                + "  \"groups\": [\n"
+                + "    { \"name\": \"" + SENDER_GROUP + "\", \"endpoint\": \"127.0.0.1:" + freePort() + "\" },\n"
+                + "    { \"name\": \"" + RECEIVER_GROUP + "\", \"endpoint\": \"127.0.0.1:" + freePort() + "\" } ] }";
+        return DffConfig.parse(json, "net-throughput.json");
+    }
+
+    /** A port free a moment ago; another process could take it before the group binds (then it fails). */
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new IllegalStateException("no free loopback port", e);
+        }
+    }
+
+    /** Emits the same payload {@code count} times; remembers when it emitted the first. */
+    static final class Source extends Node<Void, byte[]> {
+        private final byte[] payload;
+        private final int count;
+        private int sent;
+        /** Written by the source's thread before its first item; read after the run ended. */
+        volatile long startNanos;
+
+        Source(byte[] payload, int count) {
+            this.payload = payload;
+            this.count = count;
+        }
+
+        @Override
+        protected void svcInit() {
+            startNanos = System.nanoTime();
+        }
+
+        @Override
+        protected byte[] svc(Void none) {
+            if (sent == count) {
+                return eos();
+            }
+            sent++;
+            return payload;
+        }
+    }
+
+    /** Counts what arrives and sums the first bytes; remembers when the stream ended. */
+    static final class Sink extends Node<byte[], Void> {
+        /** Written by the sink's thread, read after the run ended (the thread join orders them). */
+        volatile int received;
+
+        volatile long checksum;
+        volatile long endNanos;
+        private int count;
+        private long sum;
+
+        @Override
+        protected Void svc(byte[] item) {
+            count++;
+            sum += item[0];
+            return goOn();
+        }
+
+        @Override
+        protected void svcEnd() {
+            endNanos = System.nanoTime();
+            received = count;
+            checksum = sum;
+        }
+    }
+}

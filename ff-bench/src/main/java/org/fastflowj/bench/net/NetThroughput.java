@@ -1,0 +1,225 @@
+package org.fastflowj.bench.net;
+
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
+import org.fastflowj.bench.net.GroupToGroup.Serialization;
+import org.fastflowj.bench.net.NettyBaseline.Flush;
+
+/**
+ * Group-to-group throughput of ff-dist over loopback against plain Netty moving the same bytes, in the
+ * same JVM and the same minutes (the paper's Fig. 9, top). Prints one Markdown table per payload size.
+ *
+ * <pre>
+ *   per payload size (8 B, 64 KiB), per batchSize (1, 8, 32, 128), rounds × :
+ *
+ *     Netty, flush each frame   [sender thread] ──frame──▶ [event loop: read every message]     (NettyBaseline)
+ *     Netty, consolidated       the same behind ff-dist's FlushConsolidationHandler
+ *     FF-J Kryo                 [source] ▶ [sender] ──BATCH──▶ [event loop] ▶ [receiver] ▶ [sink] (GroupToGroup)
+ *     FF-J custom               the same with ByteArraySerializer
+ *
+ *   a round runs the four back to back (order rotated every round); a round's ratio divides that
+ *   round's FF-J figure by that round's plain Netty figure; the table shows medians over rounds.
+ * </pre>
+ *
+ * <p>Why a plain {@code main} and not JMH: one transfer of 1 M small messages takes seconds, so JMH
+ * could only run it single-shot, and it runs one benchmark's forks after another's, minutes apart: on
+ * a machine shared with other work the load changes between the baseline's fork and ours, and the
+ * ratio takes the drift. Here every FF-J run has its baselines seconds away, in the same JVM after the
+ * same warm-up, and the median of the per-round ratios drops a round another process disturbed.
+ *
+ * <p>Usage: {@code java -Xmx2g -cp ff-bench/target/benchmarks.jar org.fastflowj.bench.net.NetThroughput
+ * [--rounds 3] [--small 1000000] [--large 20000] [--batches 1,8,32,128] [--otf 64] [--sizes 8,65536]}.
+ * {@code --small}/{@code --large}: messages per transfer for payloads below/from 1 KiB.
+ */
+public final class NetThroughput {
+    static final double SMALL_GOAL = 0.5;
+    static final double LARGE_GOAL = 0.7;
+    private static final int LARGE_FROM_BYTES = 1024;
+
+    /** What one transfer runs. */
+    enum Variant {
+        NETTY_EACH_FRAME,
+        NETTY_CONSOLIDATED,
+        FFJ_KRYO,
+        FFJ_CUSTOM;
+
+        Transfer run(int messages, int payloadBytes, int batchSize, int messageOTF) throws Exception {
+            return switch (this) {
+                case NETTY_EACH_FRAME -> NettyBaseline.run(
+                        messages, payloadBytes, batchSize, messageOTF, Flush.EACH_FRAME);
+                case NETTY_CONSOLIDATED -> NettyBaseline.run(
+                        messages, payloadBytes, batchSize, messageOTF, Flush.CONSOLIDATED);
+                case FFJ_KRYO -> GroupToGroup.run(messages, payloadBytes, batchSize, messageOTF, Serialization.KRYO);
+                case FFJ_CUSTOM -> GroupToGroup.run(
+                        messages, payloadBytes, batchSize, messageOTF, Serialization.CUSTOM);
+            };
+        }
+    }
+
+    private final int rounds;
+    private final int smallMessages;
+    private final int largeMessages;
+    private final int[] batchSizes;
+    private final int messageOTF;
+    private final int[] payloadSizes;
+
+    private NetThroughput(Args args) {
+        this.rounds = args.intValue("--rounds", 3);
+        this.smallMessages = args.intValue("--small", 1_000_000);
+        this.largeMessages = args.intValue("--large", 20_000);
+        this.batchSizes = args.ints("--batches", "1,8,32,128");
+        this.messageOTF = args.intValue("--otf", 64);
+        this.payloadSizes = args.ints("--sizes", "8,65536");
+    }
+
+    public static void main(String[] args) throws Exception {
+        new NetThroughput(new Args(args)).runAll();
+    }
+
+    /** One round of one configuration: a transfer per variant. */
+    record Round(Map<Variant, Transfer> transfers) {
+        double rate(Variant v, boolean megabytes) {
+            Transfer t = transfers.get(v);
+            return megabytes ? t.payloadMegabytesPerSecond() : t.messagesPerSecond();
+        }
+
+        double ratio(Variant ffj, Variant netty) {
+            return transfers.get(ffj).messagesPerSecond() / transfers.get(netty).messagesPerSecond();
+        }
+    }
+
+    private void runAll() throws Exception {
+        System.out.printf(
+                Locale.ROOT,
+                "# NetThroughput %s: %d rounds, messageOTF %d, %d cores, %s %s%n",
+                LocalDate.now(),
+                rounds,
+                messageOTF,
+                Runtime.getRuntime().availableProcessors(),
+                System.getProperty("java.vm.name"),
+                System.getProperty("java.version"));
+        for (int payloadBytes : payloadSizes) {
+            int messages = payloadBytes >= LARGE_FROM_BYTES ? largeMessages : smallMessages;
+            warmUp(payloadBytes, messages);
+            System.out.printf(Locale.ROOT, "%n## %d B payload, %,d messages per transfer%n%n", payloadBytes, messages);
+            printHeader(payloadBytes >= LARGE_FROM_BYTES);
+            for (int batchSize : batchSizes) {
+                List<Round> rounds = new ArrayList<>();
+                for (int round = 0; round < this.rounds; round++) {
+                    rounds.add(runRound(messages, payloadBytes, batchSize, round));
+                }
+                printRow(payloadBytes >= LARGE_FROM_BYTES, batchSize, rounds);
+            }
+        }
+    }
+
+    /** Compiles the hot paths of every variant before anything is measured (results dropped). */
+    private void warmUp(int payloadBytes, int messages) throws Exception {
+        for (int batchSize : new int[] {1, 32}) {
+            runRound(Math.max(1, messages / 5), payloadBytes, batchSize, 0);
+        }
+    }
+
+    private Round runRound(int messages, int payloadBytes, int batchSize, int round) throws Exception {
+        Variant[] all = Variant.values();
+        Map<Variant, Transfer> transfers = new EnumMap<>(Variant.class);
+        for (int i = 0; i < all.length; i++) {
+            Variant variant = all[(i + round) % all.length]; // rotated: no variant always runs after another
+            transfers.put(variant, runOrRetry(variant, messages, payloadBytes, batchSize));
+            System.gc(); // the previous transfer's garbage is collected here, not inside the next one
+        }
+        return new Round(transfers);
+    }
+
+    /**
+     * Runs a transfer, and once more if it failed: FF-J's groups listen on ports that were free a moment
+     * before (GroupToGroup), and on a shared machine another process may take one first. The failure is
+     * printed, so a real bug shows (and fails the second time).
+     */
+    private Transfer runOrRetry(Variant variant, int messages, int payloadBytes, int batchSize) throws Exception {
+        try {
+            return variant.run(messages, payloadBytes, batchSize, messageOTF);
+        } catch (Exception e) {
+            System.err.println("retrying " + variant + " (batchSize " + batchSize + ") once after: " + e);
+            e.printStackTrace();
+            return variant.run(messages, payloadBytes, batchSize, messageOTF);
+        }
+    }
+
+    private static void printHeader(boolean large) {
+        String unit = large ? "MB/s" : "msgs/s";
+        System.out.println("| batchSize | Netty each-frame " + unit + " | Netty consolidated " + unit + " | FF-J Kryo "
+                + unit + " | FF-J custom " + unit + " | Kryo / each-frame | custom / each-frame"
+                + " | Kryo / consolidated | custom / consolidated |");
+        System.out.println("|---|---|---|---|---|---|---|---|---|");
+    }
+
+    private static void printRow(boolean large, int batchSize, List<Round> rounds) {
+        StringBuilder row = new StringBuilder("| ").append(batchSize).append(" |");
+        for (Variant v : Variant.values()) {
+            row.append(' ')
+                    .append(format(median(rounds, r -> r.rate(v, large)), large))
+                    .append(" |");
+        }
+        double goal = large ? LARGE_GOAL : SMALL_GOAL;
+        for (Variant netty : List.of(Variant.NETTY_EACH_FRAME, Variant.NETTY_CONSOLIDATED)) {
+            for (Variant ffj : List.of(Variant.FFJ_KRYO, Variant.FFJ_CUSTOM)) {
+                row.append(' ')
+                        .append(ratio(rounds, r -> r.ratio(ffj, netty), goal))
+                        .append(" |");
+            }
+        }
+        System.out.println(row);
+    }
+
+    private static String format(double value, boolean megabytes) {
+        return megabytes ? String.format(Locale.ROOT, "%.0f", value) : String.format(Locale.ROOT, "%.2e", value);
+    }
+
+    /** The median ratio, bold when it meets the goal, and the range over rounds in brackets. */
+    private static String ratio(List<Round> rounds, ToDoubleFunction<Round> ratio, double goal) {
+        double[] all = rounds.stream().mapToDouble(ratio).sorted().toArray();
+        double median = median(rounds, ratio);
+        String mark = median >= goal ? "**" : "";
+        return String.format(Locale.ROOT, "%s%.2f%s (%.2f–%.2f)", mark, median, mark, all[0], all[all.length - 1]);
+    }
+
+    static double median(List<Round> rounds, ToDoubleFunction<Round> value) {
+        double[] sorted = rounds.stream().mapToDouble(value).sorted().toArray();
+        int mid = sorted.length / 2;
+        return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+    }
+
+    /** {@code --name value} pairs; anything else is an error. */
+    private record Args(List<String> all) {
+        Args(String[] args) {
+            this(Arrays.asList(args));
+            for (int i = 0; i < args.length; i += 2) {
+                if (!args[i].startsWith("--") || i + 1 == args.length) {
+                    throw new IllegalArgumentException("expected --name value pairs, got " + String.join(" ", args));
+                }
+            }
+        }
+
+        String value(String name, String otherwise) {
+            int i = all.indexOf(name);
+            return i < 0 ? otherwise : all.get(i + 1);
+        }
+
+        int intValue(String name, int otherwise) {
+            return Integer.parseInt(value(name, Integer.toString(otherwise)));
+        }
+
+        int[] ints(String name, String otherwise) {
+            return Arrays.stream(value(name, otherwise).split(","))
+                    .mapToInt(Integer::parseInt)
+                    .toArray();
+        }
+    }
+}

@@ -1,0 +1,263 @@
+package org.fastflowj.bench.net;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.IoHandlerFactory;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.ServerChannel;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.epoll.EpollServerSocketChannel;
+import io.netty.channel.epoll.EpollSocketChannel;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
+import io.netty.handler.flush.FlushConsolidationHandler;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The baseline of {@link NetThroughput}: plain Netty moving the same payload bytes over loopback TCP,
+ * with the same transport as ff-dist (native epoll when it loads, else NIO; {@code TCP_NODELAY}; one
+ * event loop group of 2 threads per side; a length field frame decoder, and optionally ff-dist's
+ * {@code FlushConsolidationHandler(256, true)}, see {@link Flush}), the same batching and the same
+ * credit-based flow control, and nothing else: no handshake, heartbeats, serialization framework or
+ * node threads.
+ *
+ * <pre>
+ *   caller thread (sender)                               server event loop (receiver)
+ *   ┌──────────────────────────────────┐                 ┌──────────────────────────────────────────┐
+ *   │ wait for a credit                │  frame:         │ LengthFieldBasedFrameDecoder             │
+ *   │ one exactly sized buffer:        │  int32 length   │ per message: int32 length, new byte[len],│
+ *   │  batchSize × [int32 len][payload]│ ─────TCP──────▶ │   copy the payload into it, count it     │
+ *   │ writeAndFlush (one frame)        │  messages*      │ ACK [int32 4][int32 1] per frame,        │
+ *   └──────────────────────────────────┘                 │   flushed once per read                  │
+ *          ▲  credits += n  (client event loop)          └──────────────────────────────────────────┘
+ *          └──────────────────── ACK ─────────────────────────────┘
+ * </pre>
+ *
+ * <p>Per message the sender copies the payload array into the frame (as a serializer does) and the
+ * receiver copies it out into a new array (as a deserializer must), so both ends touch every byte once,
+ * like ff-dist with a custom serializer. At most {@code framesInFlight} frames are unacknowledged
+ * (ff-dist's {@code messageOTF}); the sender parks while it has no credit. The clock runs from the
+ * first frame built to the last message read; connecting is not timed (nor is it for ff-dist).
+ *
+ * <p>Threading: {@link #run} blocks its caller, which is the sending thread; the receiving happens on
+ * the server's event loop, acknowledgements are counted on the client's.
+ */
+public final class NettyBaseline {
+    private static final int EVENT_LOOP_THREADS = 2;
+    private static final int LENGTH_BYTES = Integer.BYTES;
+    /** As ff-dist's Transport: flushes from outside the event loop are merged, up to 256 per syscall. */
+    private static final int CONSOLIDATED_FLUSHES = 256;
+
+    private NettyBaseline() {}
+
+    /** How the sender's flushes reach the socket. */
+    public enum Flush {
+        /** One write syscall per frame: plain Netty as most programs use it. */
+        EACH_FRAME,
+        /**
+         * Through a {@code FlushConsolidationHandler(256, true)}, as ff-dist's pipeline: the flush of a frame
+         * written from the sender thread runs as a later event-loop task, so the frames queued meanwhile
+         * leave in one write.
+         */
+        CONSOLIDATED
+    }
+
+    /** Moves {@code messages} messages of {@code payloadBytes} bytes; returns how long it took. */
+    public static Transfer run(int messages, int payloadBytes, int batchSize, int framesInFlight, Flush flush)
+            throws InterruptedException, TimeoutException {
+        boolean epoll = Epoll.isAvailable();
+        IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
+        Class<? extends ServerChannel> serverType =
+                epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
+        Class<? extends SocketChannel> clientType = epoll ? EpollSocketChannel.class : NioSocketChannel.class;
+        EventLoopGroup serverLoops = new MultiThreadIoEventLoopGroup(EVENT_LOOP_THREADS, io);
+        EventLoopGroup clientLoops = new MultiThreadIoEventLoopGroup(EVENT_LOOP_THREADS, io);
+        int maxFrameBytes = LENGTH_BYTES + batchSize * (LENGTH_BYTES + payloadBytes);
+        Receiver receiver = new Receiver(messages);
+        Credits credits = new Credits(framesInFlight);
+        try {
+            Channel server = new ServerBootstrap()
+                    .group(serverLoops)
+                    .channel(serverType)
+                    .childOption(ChannelOption.TCP_NODELAY, true)
+                    .childHandler(pipeline(maxFrameBytes, flush, () -> receiver))
+                    .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))
+                    .sync()
+                    .channel();
+            Channel client = new Bootstrap()
+                    .group(clientLoops)
+                    .channel(clientType)
+                    .option(ChannelOption.TCP_NODELAY, true)
+                    .handler(pipeline(LENGTH_BYTES + LENGTH_BYTES, flush, () -> credits))
+                    .connect(server.localAddress())
+                    .sync()
+                    .channel();
+            long start = System.nanoTime();
+            send(client, credits, Payload.of(payloadBytes), messages, batchSize);
+            long end = receiver.awaitLast(messages, payloadBytes);
+            client.close().sync();
+            server.close().sync();
+            return new Transfer(receiver.received, payloadBytes, end - start);
+        } finally {
+            clientLoops.shutdownGracefully(0, 1, TimeUnit.SECONDS).sync();
+            serverLoops.shutdownGracefully(0, 1, TimeUnit.SECONDS).sync();
+        }
+    }
+
+    private static ChannelInitializer<Channel> pipeline(
+            int maxFrameBytes, Flush flush, java.util.function.Supplier<ChannelInboundHandlerAdapter> last) {
+        return new ChannelInitializer<>() {
+            @Override
+            protected void initChannel(Channel ch) {
+                if (flush == Flush.CONSOLIDATED) {
+                    ch.pipeline().addLast(new FlushConsolidationHandler(CONSOLIDATED_FLUSHES, true));
+                }
+                ch.pipeline()
+                        .addLast(new LengthFieldBasedFrameDecoder(maxFrameBytes + LENGTH_BYTES, 0, 4, 0, 4))
+                        .addLast(last.get());
+            }
+        };
+    }
+
+    private static void send(Channel channel, Credits credits, byte[] payload, int messages, int batchSize) {
+        for (int sent = 0; sent < messages; ) {
+            int inFrame = Math.min(batchSize, messages - sent);
+            int frameBytes = inFrame * (LENGTH_BYTES + payload.length);
+            credits.take(channel);
+            ByteBuf frame = channel.alloc().buffer(LENGTH_BYTES + frameBytes);
+            frame.writeInt(frameBytes);
+            for (int i = 0; i < inFrame; i++) {
+                frame.writeInt(payload.length);
+                frame.writeBytes(payload);
+            }
+            channel.writeAndFlush(frame, channel.voidPromise());
+            sent += inFrame;
+        }
+    }
+
+    /** Server side: reads every message of a frame into its own array, then acknowledges the frame. */
+    private static final class Receiver extends ChannelInboundHandlerAdapter {
+        private final int expected;
+        private final CountDownLatch last = new CountDownLatch(1);
+        /** Event loop only until {@link #last} opens; read by the caller after it. */
+        private int received;
+        /** Summed over every message's first byte, so the copies are observably used. */
+        private long checksum;
+
+        private long lastNanos;
+
+        Receiver(int expected) {
+            this.expected = expected;
+        }
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            ByteBuf frame = (ByteBuf) msg;
+            try {
+                while (frame.isReadable()) {
+                    byte[] message = new byte[frame.readInt()];
+                    frame.readBytes(message);
+                    checksum += message[0];
+                    received++;
+                }
+            } finally {
+                frame.release();
+            }
+            ctx.write(
+                    ctx.alloc().buffer(2 * LENGTH_BYTES).writeInt(LENGTH_BYTES).writeInt(1), ctx.voidPromise());
+            if (received == expected) {
+                lastNanos = System.nanoTime();
+                last.countDown();
+            }
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            // After the last message the client may close with acknowledgements unread (a reset): harmless.
+            // Before it, the run fails by timeout in awaitLast, naming how far it got.
+            ctx.close();
+        }
+
+        @Override
+        public void channelReadComplete(ChannelHandlerContext ctx) {
+            ctx.flush(); // one flush for every acknowledgement of this read
+        }
+
+        long awaitLast(int messages, int payloadBytes) throws InterruptedException, TimeoutException {
+            long timeoutSeconds = 60 + (long) messages * payloadBytes / 50_000_000L;
+            if (!last.await(timeoutSeconds, TimeUnit.SECONDS)) {
+                throw new TimeoutException(
+                        "plain Netty: " + received + " of " + expected + " messages after " + timeoutSeconds + " s");
+            }
+            if (checksum != (long) expected * Payload.FIRST_BYTE) {
+                throw new IllegalStateException(
+                        "plain Netty: the payloads read do not add up (checksum " + checksum + ")");
+            }
+            return lastNanos;
+        }
+    }
+
+    /**
+     * Client side: the sender's credits. The sender announces itself in {@link #waiter} before it
+     * re-checks and parks, so an acknowledgement that races the park still wakes it (as ff-dist's
+     * OutboundLink); the 1 ms park bound is only a safety net.
+     */
+    private static final class Credits extends ChannelInboundHandlerAdapter {
+        private final AtomicInteger available;
+        private volatile Thread waiter;
+
+        Credits(int framesInFlight) {
+            this.available = new AtomicInteger(framesInFlight);
+        }
+
+        void take(Channel channel) {
+            if (available.get() <= 0) {
+                waiter = Thread.currentThread();
+                while (available.get() <= 0) {
+                    if (!channel.isActive()) {
+                        throw new IllegalStateException("plain Netty: the connection closed while sending");
+                    }
+                    LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(1));
+                }
+                waiter = null;
+            }
+            available.decrementAndGet(); // only this thread takes, so it cannot drop below zero meanwhile
+        }
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            ByteBuf ack = (ByteBuf) msg;
+            try {
+                available.addAndGet(ack.readInt());
+            } finally {
+                ack.release();
+            }
+            Thread w = waiter;
+            if (w != null) {
+                LockSupport.unpark(w);
+            }
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            ctx.close(); // see Receiver.exceptionCaught
+        }
+    }
+}

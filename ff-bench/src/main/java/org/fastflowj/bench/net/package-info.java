@@ -1,0 +1,8 @@
+/**
+ * Network benchmarks of ff-dist: {@link org.fastflowj.bench.net.NetThroughput} moves N messages from one
+ * group to another over loopback ({@link org.fastflowj.bench.net.GroupToGroup}) and divides its rate by
+ * that of plain Netty moving the same bytes with the same batching and flow control in the same run
+ * ({@link org.fastflowj.bench.net.NettyBaseline}). A plain {@code main}, not JMH: see {@code NetThroughput}
+ * and docs/benchmarks.md.
+ */
+package org.fastflowj.bench.net;

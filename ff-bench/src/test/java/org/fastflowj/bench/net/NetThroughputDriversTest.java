@@ -1,0 +1,42 @@
+package org.fastflowj.bench.net;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.concurrent.TimeUnit;
+import org.fastflowj.bench.net.GroupToGroup.Serialization;
+import org.fastflowj.bench.net.NettyBaseline.Flush;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The drivers of {@link NetThroughput} on small inputs: each must deliver every message, read in full,
+ * whatever the batch size (a last frame only partly filled included), or the ratios would compare
+ * unequal work. Both drivers check the count and the payload checksum themselves and throw otherwise;
+ * no timing is asserted.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class NetThroughputDriversTest {
+    private static final int MESSAGES = 5_003; // not a multiple of any batch size below
+
+    @ParameterizedTest
+    @CsvSource({"8, 1, EACH_FRAME", "8, 32, CONSOLIDATED", "65536, 8, EACH_FRAME", "65536, 8, CONSOLIDATED"})
+    void shouldDeliverEveryMessageThroughPlainNetty(int payloadBytes, int batchSize, Flush flush) throws Exception {
+        int messages = payloadBytes > 1024 ? MESSAGES / 10 : MESSAGES;
+        Transfer transfer = NettyBaseline.run(messages, payloadBytes, batchSize, 4, flush);
+
+        assertThat(transfer.messages()).isEqualTo(messages);
+        assertThat(transfer.nanos()).isPositive();
+    }
+
+    @ParameterizedTest
+    @CsvSource({"8, 1, KRYO", "8, 32, CUSTOM", "65536, 8, KRYO", "65536, 8, CUSTOM"})
+    void shouldDeliverEveryMessageBetweenTwoGroups(int payloadBytes, int batchSize, Serialization serialization)
+            throws Exception {
+        int messages = payloadBytes > 1024 ? MESSAGES / 10 : MESSAGES;
+        Transfer transfer = GroupToGroup.run(messages, payloadBytes, batchSize, 4, serialization);
+
+        assertThat(transfer.messages()).isEqualTo(messages);
+        assertThat(transfer.nanos()).isPositive();
+    }
+}
