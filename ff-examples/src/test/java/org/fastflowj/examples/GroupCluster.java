@@ -16,80 +16,71 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Runs an application as groups, each its own JVM (small heap, C1 only: cheap to start) started as the
- * jar would be, {@code Main <app> --DFF_GName=G --DFF_Config=config ...}, with its output in a log file.
- * {@link #close()} always destroys every process tree.
+ * Runs an application as groups through the launcher, as a user would: one launcher JVM ({@code
+ * ff-launcher run -c config --log-dir ... -- java ... Main <app> ...}) that starts one JVM per group (small
+ * heap, C1 only: cheap to start) and prefixes each group's lines with {@code [G] }; this class splits the
+ * launcher's standard output back into each group's. {@link #close()} always destroys the process tree.
  */
 public final class GroupCluster implements AutoCloseable {
     private static final Pattern ENDPOINT = Pattern.compile("\"endpoint\"\\s*:\\s*\"127\\.0\\.0\\.1:(\\d+)\"");
 
-    private final Map<String, Process> processes = new LinkedHashMap<>();
-    private final Map<String, Path> logs = new LinkedHashMap<>();
-    private final Map<String, Path> errLogs = new LinkedHashMap<>();
+    private final List<String> groups;
+    private final Process launcher;
+    private final Path out;
+    private final Path err;
 
-    private GroupCluster() {}
+    private GroupCluster(List<String> groups, Process launcher, Path out, Path err) {
+        this.groups = groups;
+        this.launcher = launcher;
+        this.out = out;
+        this.err = err;
+    }
 
-    /** Starts one JVM per group, each running {@code args} (the subcommand first) as group G. */
+    /** Starts the launcher, which starts one JVM per group of {@code config}, each running {@code args}. */
     public static GroupCluster start(Path config, List<String> groups, String... args) throws IOException {
-        GroupCluster cluster = new GroupCluster();
-        try {
-            for (String g : groups) {
-                cluster.startGroup(config, g, args);
-            }
-        } catch (IOException | RuntimeException e) {
-            cluster.close();
-            throw e;
-        }
-        return cluster;
-    }
-
-    private void startGroup(Path config, String group, String... args) throws IOException {
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(List.of("-Xmx96m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xshare:auto"));
-        command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
-        command.add(Main.class.getName());
-        command.add("--DFF_GName=" + group);
-        command.add("--DFF_Config=" + config);
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String classPath = System.getProperty("java.class.path");
+        List<String> command = new ArrayList<>(List.of(java, "-Xmx64m", "-XX:TieredStopAtLevel=1", "-cp", classPath));
+        command.addAll(List.of(org.fastflowj.launcher.Main.class.getName(), "run", "--no-status", "--timeout", "90s"));
+        command.addAll(List.of("-c", config.toString(), "--"));
+        command.addAll(List.of(java, "-Xmx96m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xshare:auto"));
+        command.addAll(List.of("-cp", classPath, Main.class.getName()));
         command.addAll(List.of(args));
-        Path log = Files.createTempFile("ff-examples-" + group + "-", ".out");
-        Path errLog = Files.createTempFile("ff-examples-" + group + "-", ".err");
-        Process p = new ProcessBuilder(command)
-                .redirectOutput(log.toFile())
-                .redirectError(errLog.toFile())
+        Path out = Files.createTempFile("ff-examples-launcher-", ".out");
+        Path err = Files.createTempFile("ff-examples-launcher-", ".err");
+        Process launcher = new ProcessBuilder(command)
+                .redirectOutput(out.toFile())
+                .redirectError(err.toFile())
                 .start();
-        processes.put(group, p);
-        logs.put(group, log);
-        errLogs.put(group, errLog);
+        return new GroupCluster(List.copyOf(groups), launcher, out, err);
     }
 
-    /** Waits for every process; returns each exit code, or fails naming the groups still running. */
+    /**
+     * Waits for the launcher; every group's code is 0 when the launcher says every group exited 0, else
+     * the launcher's own exit code (it names the failing group in its output).
+     */
     public Map<String, Integer> awaitExit(long timeoutSeconds) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
+        if (!launcher.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+            throw new AssertionError(
+                    "the launcher is still running after " + timeoutSeconds + " s; output:\n" + allOutput());
+        }
         Map<String, Integer> codes = new LinkedHashMap<>();
-        for (Map.Entry<String, Process> e : processes.entrySet()) {
-            long left = deadline - System.nanoTime();
-            if (!e.getValue().waitFor(Math.max(0, left), TimeUnit.NANOSECONDS)) {
-                throw new AssertionError(
-                        "group " + e.getKey() + " still running after " + timeoutSeconds + " s; logs:\n" + allOutput());
-            }
-            codes.put(e.getKey(), e.getValue().exitValue());
+        for (String g : groups) {
+            codes.put(g, launcher.exitValue());
         }
         return codes;
     }
 
-    /**
-     * What the application printed on standard output in group {@code group}: without ff-dist's own
-     * {@code DFF_CONNECTED: <group>} line (printed once the group's links are open, for the launcher).
-     */
+    /** What the application printed on standard output in group {@code group} (the launcher's {@code [G] } lines). */
     public String output(String group) {
-        return read(logs.get(group)).replaceAll("(?m)^DFF_CONNECTED: .*\\R", "");
-    }
-
-    /** What group {@code group} printed on standard error. */
-    public String errors(String group) {
-        return read(errLogs.get(group));
+        String prefix = "[" + group + "] ";
+        StringBuilder sb = new StringBuilder();
+        for (String line : read(out).split("\n", -1)) { // not \\R: a line may end in its own \r (CRLF files)
+            if (line.startsWith(prefix)) {
+                sb.append(line, prefix.length(), line.length()).append('\n');
+            }
+        }
+        return sb.toString();
     }
 
     private static String read(Path log) {
@@ -100,35 +91,21 @@ public final class GroupCluster implements AutoCloseable {
         }
     }
 
+    /** Everything the launcher printed: the groups' prefixed lines and its own report. */
     public String allOutput() {
-        StringBuilder sb = new StringBuilder();
-        for (String g : processes.keySet()) {
-            sb.append("---- ")
-                    .append(g)
-                    .append(" ----\n")
-                    .append(output(g))
-                    .append(errors(g))
-                    .append('\n');
-        }
-        return sb.toString();
+        return "---- launcher stdout ----\n" + read(out) + "---- launcher stderr ----\n" + read(err);
     }
 
     @Override
     public void close() {
-        for (Process p : processes.values()) {
-            p.descendants().forEach(ProcessHandle::destroyForcibly);
-            p.destroyForcibly();
+        launcher.descendants().forEach(ProcessHandle::destroyForcibly);
+        launcher.destroyForcibly();
+        try {
+            launcher.waitFor(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
-        for (Process p : processes.values()) {
-            try {
-                p.waitFor(10, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-        List<Path> all = new ArrayList<>(logs.values());
-        all.addAll(errLogs.values());
-        for (Path log : all) {
+        for (Path log : List.of(out, err)) {
             try {
                 Files.deleteIfExists(log);
             } catch (IOException e) {

@@ -4,6 +4,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -115,11 +116,20 @@ final class GroupProcess {
     private static Thread pump(InputStream stream, GroupOutput output, boolean fromStderr) {
         Thread thread = new Thread(
                 () -> {
-                    try (BufferedReader reader =
-                            new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
-                        String line;
-                        while ((line = reader.readLine()) != null) {
-                            output.line(line, fromStderr);
+                    // Lines end at '\n' only: a '\r' is the group's text (a CRLF file's line, as grep prints
+                    // it), which BufferedReader.readLine would take as a line end and drop.
+                    try (Reader reader = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
+                        StringBuilder line = new StringBuilder();
+                        for (int c = reader.read(); c >= 0; c = reader.read()) {
+                            if (c == '\n') {
+                                output.line(line.toString(), fromStderr);
+                                line.setLength(0);
+                            } else {
+                                line.append((char) c);
+                            }
+                        }
+                        if (line.length() > 0) {
+                            output.line(line.toString(), fromStderr); // a last line with no '\n'
                         }
                     } catch (IOException e) {
                         // The stream closes when the process is killed: the lines so far are all there is.
