@@ -1,11 +1,14 @@
 package org.fastflowj.launcher;
 
 import java.io.BufferedReader;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
@@ -27,6 +30,9 @@ import java.util.stream.Stream;
 final class GroupProcess {
     private static final long PUMP_DRAIN_MS = 2_000;
 
+    /** util-linux's setsid, or null where there is none (the groups then share the launcher's session). */
+    private static final String SETSID = findOnPath("setsid");
+
     private final GroupLaunch launch;
     private final Process process;
     private final CompletableFuture<Integer> exit;
@@ -44,9 +50,22 @@ final class GroupProcess {
         });
     }
 
-    /** Starts the group's command; a local group's input is empty, a remote one's stays open. */
+    /**
+     * Starts the group's command; a local group's input is empty, a remote one's stays open.
+     *
+     * <p>A local group or ssh client starts in a session of its own ({@code setsid}, which keeps the pid:
+     * a child of the launcher is no process-group leader, so it does not fork). Otherwise it would be in
+     * the launcher's process group, and a Ctrl-C (or Ctrl-\, Ctrl-Z) on the terminal would reach every
+     * group at once: they would die of SIGINT on their own, racing with the launcher's stop, and the
+     * first to exit would be reported as a failure. Now only the launcher gets it, and stops them all.
+     * An srun client is left in the launcher's group: its SIGINT only prints the step's state.
+     */
     static GroupProcess start(GroupLaunch launch, GroupOutput output) throws IOException {
-        Process process = new ProcessBuilder(launch.argv()).start();
+        List<String> argv = launch.argv();
+        if (launch.slurmStep() == null && SETSID != null) {
+            argv = Stream.concat(Stream.of(SETSID), argv.stream()).toList();
+        }
+        Process process = new ProcessBuilder(argv).start();
         if (!launch.remote()) {
             // A local group reads nothing: an empty input, so it can never take the terminal's.
             process.getOutputStream().close();
@@ -139,6 +158,20 @@ final class GroupProcess {
         thread.setDaemon(true);
         thread.start();
         return thread;
+    }
+
+    private static String findOnPath(String program) {
+        String path = System.getenv("PATH");
+        if (path == null) {
+            return null;
+        }
+        return Stream.of(path.split(File.pathSeparator))
+                .filter(dir -> !dir.isEmpty())
+                .map(dir -> Path.of(dir, program))
+                .filter(Files::isExecutable)
+                .map(Path::toString)
+                .findFirst()
+                .orElse(null);
     }
 
     private static void join(Thread thread) {
