@@ -6,7 +6,9 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.fastflowj.dist.DFF;
 import org.fastflowj.examples.AppRun;
+import org.fastflowj.examples.RunOptionsMixin;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -38,14 +40,8 @@ public final class A2aBandwidthCommand implements Callable<Integer> {
     @Option(names = "--chunk-kb", paramLabel = "KB", description = "Chunk size in KiB (default: ${DEFAULT-VALUE}).")
     private int chunkKb = 64;
 
-    @Option(names = "--verbose", description = "Print stack traces of failures.")
-    private boolean verbose;
-
-    @Option(
-            names = {"-h", "--help"},
-            usageHelp = true,
-            description = "Show this help and exit.")
-    private boolean help;
+    @Mixin
+    private RunOptionsMixin common;
 
     private final PrintStream out;
 
@@ -67,7 +63,7 @@ public final class A2aBandwidthCommand implements Callable<Integer> {
         }
         DFF.serializer(Chunk.class, new ChunkSerializer());
         DFF.register(Report.class);
-        return AppRun.run(spec, A2aBandwidth.build(input, lWorkers, rWorkers, chunkKb * 1024, out), verbose);
+        return AppRun.run(spec, A2aBandwidth.build(input, lWorkers, rWorkers, chunkKb * 1024, out), common.verbose());
     }
 
     private ParameterException usageError(String message) {

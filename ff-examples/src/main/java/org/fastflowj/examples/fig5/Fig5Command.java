@@ -4,7 +4,9 @@ import java.io.PrintStream;
 import java.util.concurrent.Callable;
 import org.fastflowj.core.Pipeline;
 import org.fastflowj.examples.AppRun;
+import org.fastflowj.examples.RunOptionsMixin;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -26,14 +28,8 @@ public final class Fig5Command implements Callable<Integer> {
     @Option(names = "--items", paramLabel = "N", description = "Items the source sends (default: ${DEFAULT-VALUE}).")
     private long items = 100_000;
 
-    @Option(names = "--verbose", description = "Print stack traces of failures.")
-    private boolean verbose;
-
-    @Option(
-            names = {"-h", "--help"},
-            usageHelp = true,
-            description = "Show this help and exit.")
-    private boolean help;
+    @Mixin
+    private RunOptionsMixin common;
 
     private final PrintStream out;
 
@@ -49,7 +45,7 @@ public final class Fig5Command implements Callable<Integer> {
         }
         Pipeline pipe = Fig5.build(items, out);
         long start = System.nanoTime();
-        int code = AppRun.run(spec, pipe, verbose);
+        int code = AppRun.run(spec, pipe, common.verbose());
         if (code == 0 && AppRun.holds("G4")) {
             double seconds = (System.nanoTime() - start) / 1e9;
             out.printf("time: %.3f s, %.0f items/s%n", seconds, items / seconds);

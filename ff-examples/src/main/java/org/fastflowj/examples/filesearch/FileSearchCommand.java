@@ -9,7 +9,9 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.fastflowj.core.Pipeline;
 import org.fastflowj.examples.AppRun;
+import org.fastflowj.examples.RunOptionsMixin;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -53,14 +55,8 @@ public final class FileSearchCommand implements Callable<Integer> {
     @Option(names = "--a2a", description = "Use the all-to-all version (2 Readers x 3 Workers).")
     private boolean allToAll;
 
-    @Option(names = "--verbose", description = "Print stack traces of failures.")
-    private boolean verbose;
-
-    @Option(
-            names = {"-h", "--help"},
-            usageHelp = true,
-            description = "Show this help and exit.")
-    private boolean help;
+    @Mixin
+    private RunOptionsMixin common;
 
     private final OutputStream out;
 
@@ -79,7 +75,7 @@ public final class FileSearchCommand implements Callable<Integer> {
         List<Path> roots = directories();
         FileSearch.registerWireFormats();
         Pipeline search = allToAll ? FileSearch.allToAll(roots, word, out) : FileSearch.pipeline(roots, word, out);
-        return AppRun.run(spec, search, verbose);
+        return AppRun.run(spec, search, common.verbose());
     }
 
     /** The --dirs arguments as paths, each checked to be an existing directory. */

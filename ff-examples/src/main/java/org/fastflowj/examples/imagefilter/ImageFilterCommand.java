@@ -11,7 +11,9 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.fastflowj.dist.DFF;
 import org.fastflowj.examples.AppRun;
+import org.fastflowj.examples.RunOptionsMixin;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -39,14 +41,8 @@ public final class ImageFilterCommand implements Callable<Integer> {
     @Option(names = "--workers", paramLabel = "K", description = "Workers per farm (default: ${DEFAULT-VALUE}).")
     private int workers = 2;
 
-    @Option(names = "--verbose", description = "Print stack traces of failures.")
-    private boolean verbose;
-
-    @Option(
-            names = {"-h", "--help"},
-            usageHelp = true,
-            description = "Show this help and exit.")
-    private boolean help;
+    @Mixin
+    private RunOptionsMixin common;
 
     private final PrintStream out;
 
@@ -69,7 +65,7 @@ public final class ImageFilterCommand implements Callable<Integer> {
         }
         DFF.serializer(Image.class, new ImageSerializer());
         long start = System.nanoTime();
-        int code = AppRun.run(spec, ImageFilter.build(images, output, workers), verbose);
+        int code = AppRun.run(spec, ImageFilter.build(images, output, workers), common.verbose());
         if (code == 0 && AppRun.holds("G2")) {
             double seconds = (System.nanoTime() - start) / 1e9;
             out.printf("imagefilter: images written to %s in %.3f s%n", output, seconds);

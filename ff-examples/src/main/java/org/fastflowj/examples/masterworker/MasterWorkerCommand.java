@@ -6,7 +6,9 @@ import org.fastflowj.core.AllToAll;
 import org.fastflowj.dist.DFF;
 import org.fastflowj.dist.DffConfig;
 import org.fastflowj.examples.AppRun;
+import org.fastflowj.examples.RunOptionsMixin;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -43,14 +45,8 @@ public final class MasterWorkerCommand implements Callable<Integer> {
             description = "Groups G0..G(G-1) (default: the config's group count, else 2).")
     private Integer groups;
 
-    @Option(names = "--verbose", description = "Print stack traces of failures.")
-    private boolean verbose;
-
-    @Option(
-            names = {"-h", "--help"},
-            usageHelp = true,
-            description = "Show this help and exit.")
-    private boolean help;
+    @Mixin
+    private RunOptionsMixin common;
 
     private final PrintStream out;
 
@@ -76,7 +72,7 @@ public final class MasterWorkerCommand implements Callable<Integer> {
         long grainNs = Math.round(grainMs * 1e6);
         AllToAll a2a = MasterWorker.build(tasks, grainNs, groupCount, workersPerGroup, out);
         long start = System.nanoTime();
-        int code = AppRun.run(spec, a2a, verbose);
+        int code = AppRun.run(spec, a2a, common.verbose());
         if (code == 0 && AppRun.holds("G0")) {
             double seconds = (System.nanoTime() - start) / 1e9;
             double ideal = tasks * grainMs / 1e3 / (groupCount * workersPerGroup);

@@ -5,7 +5,9 @@ import java.util.concurrent.Callable;
 import org.fastflowj.core.AllToAll;
 import org.fastflowj.dist.DFF;
 import org.fastflowj.examples.AppRun;
+import org.fastflowj.examples.RunOptionsMixin;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -42,14 +44,8 @@ public final class MatSquareCommand implements Callable<Integer> {
             description = "Seed of the matrices' values (default: ${DEFAULT-VALUE}).")
     private long seed = 1;
 
-    @Option(names = "--verbose", description = "Print stack traces of failures.")
-    private boolean verbose;
-
-    @Option(
-            names = {"-h", "--help"},
-            usageHelp = true,
-            description = "Show this help and exit.")
-    private boolean help;
+    @Mixin
+    private RunOptionsMixin common;
 
     private final PrintStream out;
 
@@ -66,7 +62,7 @@ public final class MatSquareCommand implements Callable<Integer> {
         DFF.serializer(Matrix.class, new MatrixSerializer());
         AllToAll a2a = MatSquare.build(count, size, seed, workers, out);
         long start = System.nanoTime();
-        int code = AppRun.run(spec, a2a, verbose);
+        int code = AppRun.run(spec, a2a, common.verbose());
         if (code == 0 && AppRun.holds("G0")) {
             double seconds = (System.nanoTime() - start) / 1e9;
             out.printf(

@@ -10,7 +10,9 @@ import org.fastflowj.core.Farm;
 import org.fastflowj.dist.DFF;
 import org.fastflowj.examples.AppRun;
 import org.fastflowj.examples.InputException;
+import org.fastflowj.examples.RunOptionsMixin;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -58,14 +60,8 @@ public final class SwSearchCommand implements Callable<Integer> {
     @Option(names = "--workers", paramLabel = "K", description = "Farm workers (default: ${DEFAULT-VALUE}).")
     private int workers = 2;
 
-    @Option(names = "--verbose", description = "Print stack traces of failures.")
-    private boolean verbose;
-
-    @Option(
-            names = {"-h", "--help"},
-            usageHelp = true,
-            description = "Show this help and exit.")
-    private boolean help;
+    @Mixin
+    private RunOptionsMixin common;
 
     private final PrintStream out;
 
@@ -93,7 +89,7 @@ public final class SwSearchCommand implements Callable<Integer> {
                 .onDemand()
                 .emitter(new Nodes.PairEmitter(q, database))
                 .collector(new Nodes.TopHits(top, q.length(), out));
-        return AppRun.run(spec, farm, verbose);
+        return AppRun.run(spec, farm, common.verbose());
     }
 
     private static Protein firstRecord(Path file) {

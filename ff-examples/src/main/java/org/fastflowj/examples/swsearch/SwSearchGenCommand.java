@@ -6,7 +6,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.fastflowj.examples.HelpOption;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -36,11 +38,8 @@ public final class SwSearchGenCommand implements Callable<Integer> {
     @Option(names = "--query-output", paramLabel = "FILE", description = "Also write a query (FASTA) from the family.")
     private Path queryOutput;
 
-    @Option(
-            names = {"-h", "--help"},
-            usageHelp = true,
-            description = "Show this help and exit.")
-    private boolean help;
+    @Mixin
+    private HelpOption help;
 
     @Override
     public Integer call() {

@@ -7,8 +7,10 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.fastflowj.dist.DFF;
 import org.fastflowj.examples.AppRun;
+import org.fastflowj.examples.RunOptionsMixin;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -54,14 +56,8 @@ public final class WordCountCommand implements Callable<Integer> {
     @Option(names = "--output", paramLabel = "FILE", description = "Write word<TAB>count lines, sorted by word.")
     private Path output;
 
-    @Option(names = "--verbose", description = "Print stack traces of failures.")
-    private boolean verbose;
-
-    @Option(
-            names = {"-h", "--help"},
-            usageHelp = true,
-            description = "Show this help and exit.")
-    private boolean help;
+    @Mixin
+    private RunOptionsMixin common;
 
     private final PrintStream out;
 
@@ -82,7 +78,7 @@ public final class WordCountCommand implements Callable<Integer> {
             checkReadable(input.file);
         }
         DFF.register(Counts.class, LineCount.class);
-        return AppRun.run(spec, WordCount.build(sources, input.file, socket, rate, output, out), verbose);
+        return AppRun.run(spec, WordCount.build(sources, input.file, socket, rate, output, out), common.verbose());
     }
 
     /** Whether this process runs sources: the whole program, or one of the groups G1..Gk. */

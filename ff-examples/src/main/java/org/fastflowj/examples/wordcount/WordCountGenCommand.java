@@ -9,7 +9,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.fastflowj.examples.HelpOption;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -36,11 +38,8 @@ public final class WordCountGenCommand implements Callable<Integer> {
     @Option(names = "--output", paramLabel = "FILE", description = "Where to write (default: standard output).")
     private Path output;
 
-    @Option(
-            names = {"-h", "--help"},
-            usageHelp = true,
-            description = "Show this help and exit.")
-    private boolean help;
+    @Mixin
+    private HelpOption help;
 
     private final PrintStream out;
 
