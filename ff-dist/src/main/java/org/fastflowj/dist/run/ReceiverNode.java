@@ -113,6 +113,9 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
             batch.release();
         }
         unackedBatches++;
+        // Not only when idle: an endless remote producer keeps this node busy with items it now drops,
+        // and only the GONE note stops it.
+        reportGoneConsumers();
         if (live == 0) {
             in.done(); // before the acknowledgement: the sender closes once it has it
             acknowledge();

@@ -117,6 +117,13 @@ public final class ProcessCluster implements AutoCloseable {
 
     /** Writes a config for {@code groups} on free loopback ports ({@code topLevel}: extra "key": value pairs). */
     public static Path config(Path dir, List<String> groups, String topLevel) throws IOException {
+        Path file = dir.resolve("app.json");
+        Files.writeString(file, configJson(groups, topLevel));
+        return file;
+    }
+
+    /** The JSON of a config for {@code groups} on free loopback ports, with {@code topLevel} keys. */
+    public static String configJson(List<String> groups, String topLevel) {
         StringBuilder json = new StringBuilder("{\n");
         if (!topLevel.isBlank()) {
             json.append("  ").append(topLevel).append(",\n");
@@ -130,13 +137,11 @@ public final class ProcessCluster implements AutoCloseable {
                     .append("\"}")
                     .append(i + 1 < groups.size() ? ",\n" : "\n");
         }
-        json.append("  ]\n}\n");
-        Path file = dir.resolve("app.json");
-        Files.writeString(file, json);
-        return file;
+        return json.append("  ]\n}\n").toString();
     }
 
-    static int freePort() {
+    /** A port nothing listens on right now (bound and closed: another process could take it meanwhile). */
+    public static int freePort() {
         try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             return s.getLocalPort();
         } catch (IOException e) {

@@ -1,8 +1,5 @@
 package org.fastflowj.dist.run;
 
-import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,6 +18,7 @@ import org.fastflowj.core.runtime.Execution;
 import org.fastflowj.dist.DFF;
 import org.fastflowj.dist.DffConfig;
 import org.fastflowj.dist.SerializationConfig;
+import org.fastflowj.dist.apps.ProcessCluster;
 
 /**
  * Runs every group of one program in this JVM, each on its own {@link GroupRun} with its own transport
@@ -33,29 +31,11 @@ final class LocalCluster {
 
     /** A config for {@code groups} on free loopback ports; {@code topLevel} is extra JSON ("k": v, ...). */
     static DffConfig config(List<String> groups, String topLevel) {
-        StringBuilder json = new StringBuilder("{\n");
-        if (!topLevel.isBlank()) {
-            json.append("  ").append(topLevel).append(",\n");
-        }
-        json.append("  \"groups\": [\n");
-        for (int i = 0; i < groups.size(); i++) {
-            json.append("    {\"name\": \"")
-                    .append(groups.get(i))
-                    .append("\", \"endpoint\": \"127.0.0.1:")
-                    .append(freePort())
-                    .append("\"}")
-                    .append(i + 1 < groups.size() ? ",\n" : "\n");
-        }
-        json.append("  ]\n}\n");
-        return DffConfig.parse(json.toString(), "test.json");
+        return DffConfig.parse(ProcessCluster.configJson(groups, topLevel), "test.json");
     }
 
     static int freePort() {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
+        return ProcessCluster.freePort();
     }
 
     /** Runs every group of {@code config} and waits for all; throws the first failure, by group. */
