@@ -78,7 +78,7 @@ class NodeRunner extends NodeRunnerContext implements Runnable {
             control.checkCancelled(); // a cancelled node sends no EOS and runs no svcEnd
             phase = "svc";
             if (bridge != null) {
-                notifyFeedbackEnds(); // the stream is over, so every feedback input has ended
+                notifyBridgeInputEnds(); // the stream is over, so every feedback input has ended
             }
             sendEos();
             markEnded();

@@ -153,18 +153,27 @@ abstract class NodeRunnerInputs extends NodeRunnerOutputs {
         }
     }
 
-    /** A bridge waits: tell it about ended feedback inputs, and that it is idle (about to park or not). */
+    /** A bridge waits: tell it about ended inputs, and that it is idle (about to park or not). */
     private void bridgeIdle(int round) throws Exception {
-        notifyFeedbackEnds();
+        notifyBridgeInputEnds();
         IdlePolicy policy = shortInputs ? shortIdle : idle;
         bridge.inputIdle(round >= policy.spinRounds() + policy.yieldRounds());
     }
 
     /**
-     * Tells a bridge which feedback inputs ended: producer done (read first: its last offer happened
-     * before, so an empty channel then stays empty) and nothing left. Marks them seen, once.
+     * Tells a bridge which inputs ended without an EOS it could take: a feedback input (they carry none)
+     * whose producer is done, and a forward input the bridge closed (its remote consumer ended: the
+     * producer then drops what it sends there, its EOS too). In both cases producer done is read first (its
+     * last offer happened before, so an empty channel then stays empty) and nothing may be left. Each is
+     * handled once: a forward one as an EOS (the bridge's eosNotify), a feedback one by feedbackInputEnded.
      */
-    final void notifyFeedbackEnds() throws Exception {
+    final void notifyBridgeInputEnds() throws Exception {
+        for (int i = 0; i < forwardInputs; i++) {
+            SpscChannel ch = inputs[i];
+            if (!ch.endSeen && ch.consumerGone && ch.producerDone && !ch.hasItems()) {
+                control(ch, i, Sentinel.EOS);
+            }
+        }
         for (int i = forwardInputs; i < inputs.length; i++) {
             SpscChannel ch = inputs[i];
             if (!ch.endSeen && ch.producerDone && !ch.hasItems()) {
