@@ -270,41 +270,15 @@ public final class ScenarioApp {
     }
 
     private static BuildingBlock loopInside(StringBuilder result) {
-        long[] retired = new long[2];
-        Node<Long, Long> emitter = new MultiInputNode<>() {
-            private int outstanding;
-            private boolean ended;
-
-            @Override
-            protected Long svc(Long in) {
-                if (!fromFeedback()) {
-                    outstanding++;
-                    return in * 8;
-                }
-                if (in % 2 == 0) {
-                    return in;
-                }
-                retired[0] += in;
-                retired[1]++;
-                if (--outstanding == 0 && ended) {
-                    sendOut(eos());
-                }
-                return goOn();
-            }
-
-            @Override
-            protected void eosNotify(int channel) {
-                ended = true;
-                if (outstanding == 0) {
-                    sendOut(eos());
-                }
-            }
-
-            @Override
-            protected void svcEnd() {
-                result.append("retired=").append(retired[1]).append(" sum=").append(retired[0]);
-            }
-        };
+        StreamLoopHead emitter = new StreamLoopHead(x -> x * 8, x -> x % 2 == 0) { // halved until odd
+                    @Override
+                    protected void svcEnd() {
+                        result.append("retired=")
+                                .append(retired.size())
+                                .append(" sum=")
+                                .append(sum(retired));
+                    }
+                };
         Farm farm =
                 Farm.of(3, () -> Node.of((Long x) -> x / 2)).emitter(emitter).wrapAround();
         Node<Void, Long> source = Node.source(
@@ -315,36 +289,10 @@ public final class ScenarioApp {
     }
 
     private static BuildingBlock loopAcross(StringBuilder result) {
-        long[] done = new long[2];
-        Node<Long, Long> head = new MultiInputNode<>() {
-            private int outstanding;
-            private boolean ended;
-
-            @Override
-            protected Long svc(Long in) {
-                if (!fromFeedback()) {
-                    outstanding++;
-                    return in;
-                }
-                done[0] += in;
-                done[1]++;
-                if (--outstanding == 0 && ended) {
-                    sendOut(eos());
-                }
-                return goOn();
-            }
-
-            @Override
-            protected void eosNotify(int channel) {
-                ended = true;
-                if (outstanding == 0) {
-                    sendOut(eos());
-                }
-            }
-
+        StreamLoopHead head = new StreamLoopHead(x -> x, x -> false) {
             @Override
             protected void svcEnd() {
-                result.append("back=").append(done[1]).append(" sum=").append(done[0]);
+                result.append("back=").append(retired.size()).append(" sum=").append(sum(retired));
             }
         };
         Node<Long, Long> lap = Node.of(x -> -x);
@@ -354,5 +302,11 @@ public final class ScenarioApp {
         loop.createGroup("HEAD").include(head);
         loop.createGroup("LAP").include(lap);
         return new Pipeline(source, loop);
+    }
+
+    private static long sum(List<Long> items) {
+        synchronized (items) {
+            return items.stream().mapToLong(Long::longValue).sum();
+        }
     }
 }

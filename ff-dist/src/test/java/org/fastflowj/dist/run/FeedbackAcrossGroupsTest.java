@@ -7,10 +7,11 @@ import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
+import java.util.stream.LongStream;
 import org.fastflowj.core.Farm;
-import org.fastflowj.core.MultiInputNode;
 import org.fastflowj.core.Node;
 import org.fastflowj.core.Pipeline;
+import org.fastflowj.dist.apps.StreamLoopHead;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -67,36 +68,11 @@ class FeedbackAcrossGroupsTest {
         assertThat(streamThroughLoop(false)).hasSize(500);
     }
 
-    private static List<Integer> streamThroughLoop(boolean splitLoop) throws Exception {
-        List<Integer> done = Collections.synchronizedList(new ArrayList<>());
-        Node<Void, Integer> source = Node.source(IntStream.range(0, 500).boxed().toList());
-        Node<Integer, Integer> head = new MultiInputNode<>() {
-            private int outstanding;
-            private boolean ended;
-
-            @Override
-            protected Integer svc(Integer in) {
-                if (!fromFeedback()) {
-                    outstanding++;
-                    return in;
-                }
-                done.add(in);
-                outstanding--;
-                if (ended && outstanding == 0) {
-                    sendOut(eos());
-                }
-                return goOn();
-            }
-
-            @Override
-            protected void eosNotify(int channel) {
-                ended = true;
-                if (outstanding == 0) {
-                    sendOut(eos());
-                }
-            }
-        };
-        Node<Integer, Integer> lap = Node.of(x -> -x);
+    private static List<Long> streamThroughLoop(boolean splitLoop) throws Exception {
+        Node<Void, Long> source =
+                Node.source(() -> LongStream.range(0, 500).boxed().iterator());
+        StreamLoopHead head = new StreamLoopHead(x -> x, x -> false);
+        Node<Long, Long> lap = Node.of(x -> -x);
         Pipeline loop = new Pipeline(head, lap).wrapAround();
         Pipeline program = new Pipeline(source, loop);
         source.createGroup("SRC");
@@ -108,52 +84,22 @@ class FeedbackAcrossGroupsTest {
             loop.createGroup("LOOP");
             LocalCluster.run(program, LocalCluster.config(List.of("SRC", "LOOP"), ""), 60);
         }
-        return done;
+        return head.retired;
     }
 
     @Test
     void shouldRunAWrappedAroundFarmInsideOneGroup() throws Exception {
-        List<Integer> retired = Collections.synchronizedList(new ArrayList<>());
-        Node<Integer, Integer> emitter = new MultiInputNode<>() {
-            private int outstanding;
-            private boolean ended;
-
-            @Override
-            protected Integer svc(Integer in) {
-                if (!fromFeedback()) {
-                    outstanding++;
-                    return in * 8; // halved by workers until odd
-                }
-                if (in % 2 == 0) {
-                    return in;
-                }
-                retired.add(in);
-                if (--outstanding == 0 && ended) {
-                    sendOut(eos());
-                }
-                return goOn();
-            }
-
-            @Override
-            protected void eosNotify(int channel) {
-                ended = true;
-                if (outstanding == 0) {
-                    sendOut(eos());
-                }
-            }
-        };
+        StreamLoopHead emitter = new StreamLoopHead(x -> x * 8, x -> x % 2 == 0); // halved until odd
         Farm farm =
-                Farm.of(3, () -> Node.of((Integer x) -> x / 2)).emitter(emitter).wrapAround();
-        Node<Void, Integer> source =
-                Node.source(IntStream.range(0, 300).map(x -> 2 * x + 1).boxed().toList());
+                Farm.of(3, () -> Node.of((Long x) -> x / 2)).emitter(emitter).wrapAround();
+        List<Long> odd = LongStream.range(0, 300).map(x -> 2 * x + 1).boxed().toList();
+        Node<Void, Long> source = Node.source(odd);
         Pipeline program = new Pipeline(source, farm);
         source.createGroup("SRC");
         farm.createGroup("FARM");
 
         LocalCluster.run(program, LocalCluster.config(List.of("SRC", "FARM"), ""), 60);
 
-        assertThat(retired)
-                .containsExactlyInAnyOrderElementsOf(
-                        IntStream.range(0, 300).map(x -> 2 * x + 1).boxed().toList());
+        assertThat(emitter.retired).containsExactlyInAnyOrderElementsOf(odd);
     }
 }
