@@ -104,6 +104,7 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
         }
         parkNanos = 0;
         unackedBytes += batch.readableBytes();
+        codec.startBatch(); // as the sender did before writing it
         try {
             while (batch.isReadable()) {
                 readMessage(batch);

@@ -89,11 +89,12 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
         }
         boolean feedback = fromFeedback();
         int channel = inputChannel();
-        int start = begin(Frames.DATA, feedback ? feedbackEdges[channel] : forwardEdges[channel]);
+        int edge = feedback ? feedbackEdges[channel] : forwardEdges[channel];
+        int start = begin(Frames.DATA, edge);
         codec.write(item, batch);
         count++;
         if (batch.writerIndex() > maxFrameBytes - 64) {
-            splitOversized(start, feedback ? feedbackEdges[channel] : forwardEdges[channel]);
+            splitOversized(start, edge, item);
         }
         if (count >= batchSize || (!feedback && sendAtOnce[channel])) {
             flush();
@@ -142,6 +143,7 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
         if (batch == null) {
             batch = out.link().alloc().buffer(nextBatchCapacity);
             batchStartNanos = System.nanoTime();
+            codec.startBatch(); // the receiver does the same before reading this batch
         }
         int start = batch.writerIndex();
         batch.writeByte(kind);
@@ -149,8 +151,11 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
         return start;
     }
 
-    /** The last message made the batch too large for a frame: send what came before, keep it alone. */
-    private void splitOversized(int start, int edgeId) {
+    /**
+     * The last message made the batch too large for a frame: send what came before, and write the item
+     * again as the first of the next batch (its bytes may name classes by ids of the batch it leaves).
+     */
+    private void splitOversized(int start, int edgeId, Object item) {
         int size = batch.writerIndex() - start;
         if (size > maxFrameBytes - 64) {
             batch.release();
@@ -158,13 +163,11 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
             throw new IllegalStateException("an item of " + size + " bytes for edge " + edgeId + " to group " + out.peer
                     + " is larger than maxFrameBytes (" + maxFrameBytes + "): raise it in the config");
         }
-        ByteBuf last = out.link().alloc().buffer(size);
-        last.writeBytes(batch, start, size);
         batch.writerIndex(start);
         count--;
         flush();
-        batch = last;
-        batchStartNanos = System.nanoTime();
+        begin(Frames.DATA, edgeId);
+        codec.write(item, batch);
         count = 1;
     }
 

@@ -23,6 +23,10 @@ final class GuardedKryo extends Kryo {
         super(new AdmittingClassResolver(config), new MapReferenceResolver());
         setRegistrationRequired(false);
         setReferences(false); // items are trees in the common case; a graph with cycles needs references on
+        // Class names of unregistered classes are written once per batch, not once per item: the codec resets at
+        // every batch boundary, which sender and receiver both see (ItemCodec#startBatch). Resetting after every
+        // item cost more than Kryo's own work for small items (the name "[B" and a table clear each time).
+        setAutoReset(false);
         // No-arg constructor when there is one; otherwise Objenesis, which Collections.unmodifiableList and classes
         // without a no-arg constructor need.
         setInstantiatorStrategy(new DefaultInstantiatorStrategy(new StdInstantiatorStrategy()));

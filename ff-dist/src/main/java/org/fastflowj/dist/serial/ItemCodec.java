@@ -59,6 +59,16 @@ public final class ItemCodec {
     }
 
     /**
+     * Starts a batch: what Kryo remembers between items (the ids it gave unregistered class names, so each name
+     * travels once) starts over here. The writer calls it before the first item of each batch, the reader before
+     * reading each batch, so both forget at the same point of the stream; an item's bytes may refer to a name
+     * written earlier in its batch and must stay in it.
+     */
+    public void startBatch() {
+        kryo.reset();
+    }
+
+    /**
      * Appends one item to {@code out}. On failure nothing is appended and the exception says why: a
      * {@link ClassNotAllowedException} when the item holds a class the config does not allow, an
      * {@link IllegalArgumentException} wrapping anything else.
@@ -205,7 +215,9 @@ public final class ItemCodec {
             roundTripBuffer = Unpooled.buffer(256);
         }
         roundTripBuffer.clear();
+        startBatch();
         write(item, roundTripBuffer);
+        startBatch();
         return read(roundTripBuffer);
     }
 
