@@ -38,6 +38,8 @@ import org.fastflowj.bench.net.NettyBaseline.Flush;
  * {@code --small}/{@code --large}: messages per transfer for payloads below/from 1 KiB.
  */
 public final class NetThroughput {
+    private static final com.sun.management.OperatingSystemMXBean PROCESS = (com.sun.management.OperatingSystemMXBean)
+            java.lang.management.ManagementFactory.getOperatingSystemMXBean();
     static final double SMALL_GOAL = 0.5;
     static final double LARGE_GOAL = 0.7;
     private static final int LARGE_FROM_BYTES = 1024;
@@ -83,7 +85,8 @@ public final class NetThroughput {
     }
 
     /** One round of one configuration: a transfer per variant. */
-    record Round(Map<Variant, Transfer> transfers) {
+    /** One round's transfers, and the process CPU time each took per message (all threads: node, I/O, JIT, GC). */
+    record Round(Map<Variant, Transfer> transfers, Map<Variant, Double> cpuNanosPerMessage) {
         double rate(Variant v, boolean megabytes) {
             Transfer t = transfers.get(v);
             return megabytes ? t.payloadMegabytesPerSecond() : t.messagesPerSecond();
@@ -109,32 +112,44 @@ public final class NetThroughput {
             warmUp(payloadBytes, messages);
             System.out.printf(Locale.ROOT, "%n## %d B payload, %,d messages per transfer%n%n", payloadBytes, messages);
             printHeader(payloadBytes >= LARGE_FROM_BYTES);
+            List<Integer> batches = new ArrayList<>();
+            List<List<Round>> byBatch = new ArrayList<>();
             for (int batchSize : batchSizes) {
                 List<Round> rounds = new ArrayList<>();
                 for (int round = 0; round < this.rounds; round++) {
                     rounds.add(runRound(messages, payloadBytes, batchSize, round));
                 }
                 printRow(payloadBytes >= LARGE_FROM_BYTES, batchSize, rounds);
+                batches.add(batchSize);
+                byBatch.add(rounds);
             }
+            printCpu(batches, byBatch);
         }
     }
 
-    /** Compiles the hot paths of every variant before anything is measured (results dropped). */
+    /**
+     * Compiles the hot paths of every variant before anything is measured (results dropped): one full
+     * round per batch size. A fifth of a round at two batch sizes left the JIT compiling through the
+     * first measured rounds (FF-J's rates still rose 1.5x from round to round).
+     */
     private void warmUp(int payloadBytes, int messages) throws Exception {
-        for (int batchSize : new int[] {1, 32}) {
-            runRound(Math.max(1, messages / 5), payloadBytes, batchSize, 0);
+        for (int batchSize : batchSizes) {
+            runRound(messages, payloadBytes, batchSize, 0);
         }
     }
 
     private Round runRound(int messages, int payloadBytes, int batchSize, int round) throws Exception {
         Variant[] all = Variant.values();
         Map<Variant, Transfer> transfers = new EnumMap<>(Variant.class);
+        Map<Variant, Double> cpu = new EnumMap<>(Variant.class);
         for (int i = 0; i < all.length; i++) {
             Variant variant = all[(i + round) % all.length]; // rotated: no variant always runs after another
+            long cpuBefore = PROCESS.getProcessCpuTime();
             transfers.put(variant, runOrRetry(variant, messages, payloadBytes, batchSize));
+            cpu.put(variant, (PROCESS.getProcessCpuTime() - cpuBefore) / (double) messages);
             System.gc(); // the previous transfer's garbage is collected here, not inside the next one
         }
-        return new Round(transfers);
+        return new Round(transfers, cpu);
     }
 
     /**
@@ -149,6 +164,22 @@ public final class NetThroughput {
             System.err.println("retrying " + variant + " (batchSize " + batchSize + ") once after: " + e);
             e.printStackTrace();
             return variant.run(messages, payloadBytes, batchSize, messageOTF);
+        }
+    }
+
+    /** Process CPU time per message, medians over rounds: where the two cores went. */
+    private static void printCpu(List<Integer> batches, List<List<Round>> byBatch) {
+        System.out.println();
+        System.out.println(
+                "| batchSize | CPU ns/msg: Netty each-frame | Netty consolidated | FF-J Kryo | FF-J custom |");
+        System.out.println("|---|---|---|---|---|");
+        for (int b = 0; b < batches.size(); b++) {
+            StringBuilder row = new StringBuilder("| ").append(batches.get(b)).append(" |");
+            for (Variant v : Variant.values()) {
+                row.append(String.format(Locale.ROOT, " %.0f |", median(byBatch.get(b), r -> r.cpuNanosPerMessage()
+                        .get(v))));
+            }
+            System.out.println(row);
         }
     }
 

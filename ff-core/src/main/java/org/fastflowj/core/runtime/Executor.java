@@ -15,6 +15,11 @@ import org.fastflowj.core.graph.Vertex;
 public final class Executor {
     private Executor() {}
 
+    /** Whether the run's busy threads (its node threads and the hooks' others) outnumber the cores. */
+    static boolean oversubscribed(int nodeThreads, RunHooks hooks, int cores) {
+        return nodeThreads + hooks.otherBusyThreads() > cores;
+    }
+
     /** Creates the channels and threads of {@code graph} and starts them; returns at once. */
     public static Execution start(Graph graph, RunOptions options) {
         return start(graph, options, RunHooks.NONE);
@@ -24,7 +29,8 @@ public final class Executor {
     public static Execution start(Graph graph, RunOptions options, RunHooks hooks) {
         RunControl control = new RunControl(hooks);
         List<Vertex> vertices = graph.vertices();
-        boolean oversubscribed = vertices.size() > Runtime.getRuntime().availableProcessors();
+        boolean oversubscribed =
+                oversubscribed(vertices.size(), hooks, Runtime.getRuntime().availableProcessors());
         IdlePolicy idle = IdlePolicy.of(options.waitStrategy(), oversubscribed);
         List<Integer> cpus = options.cpus();
         NodeRunner[] runners = new NodeRunner[vertices.size()];

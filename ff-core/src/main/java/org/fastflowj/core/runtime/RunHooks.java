@@ -18,40 +18,59 @@ import org.fastflowj.core.NodeFailedException;
  * waitEnd} returns only after it; {@code itemFilter} instances are made one per node thread.
  */
 public final class RunHooks {
-    public static final RunHooks NONE = new RunHooks(null, f -> {}, () -> {}, List::of);
+    public static final RunHooks NONE = new RunHooks(null, f -> {}, () -> {}, List::of, 0);
 
     private final Supplier<UnaryOperator<Object>> itemFilters;
     private final Consumer<NodeFailedException> onFailure;
     private final Runnable onEnd;
     private final Supplier<List<LinkStats>> linkStats;
+    private final int otherBusyThreads;
 
     private RunHooks(
             Supplier<UnaryOperator<Object>> itemFilters,
             Consumer<NodeFailedException> onFailure,
             Runnable onEnd,
-            Supplier<List<LinkStats>> linkStats) {
+            Supplier<List<LinkStats>> linkStats,
+            int otherBusyThreads) {
         this.itemFilters = itemFilters;
         this.onFailure = onFailure;
         this.onEnd = onEnd;
         this.linkStats = linkStats;
+        this.otherBusyThreads = otherBusyThreads;
     }
 
     /** Every item a node sends goes through a filter of its own from {@code factory} (null for none). */
     public RunHooks itemFilters(Supplier<UnaryOperator<Object>> factory) {
-        return new RunHooks(factory, onFailure, onEnd, linkStats);
+        return new RunHooks(factory, onFailure, onEnd, linkStats, otherBusyThreads);
     }
 
     public RunHooks onFailure(Consumer<NodeFailedException> action) {
-        return new RunHooks(itemFilters, Objects.requireNonNull(action), onEnd, linkStats);
+        return new RunHooks(itemFilters, Objects.requireNonNull(action), onEnd, linkStats, otherBusyThreads);
     }
 
     public RunHooks onEnd(Runnable action) {
-        return new RunHooks(itemFilters, onFailure, Objects.requireNonNull(action), linkStats);
+        return new RunHooks(itemFilters, onFailure, Objects.requireNonNull(action), linkStats, otherBusyThreads);
     }
 
     /** Statistics of the run's network links, added to {@link Execution#stats()}. */
     public RunHooks linkStats(Supplier<List<LinkStats>> supplier) {
-        return new RunHooks(itemFilters, onFailure, onEnd, Objects.requireNonNull(supplier));
+        return new RunHooks(itemFilters, onFailure, onEnd, Objects.requireNonNull(supplier), otherBusyThreads);
+    }
+
+    /**
+     * Threads besides the node threads that compete for the cores while the graph runs (a transport's
+     * event loops): counted when the executor decides whether its threads outnumber the cores, which
+     * makes waiting threads park after a short spin instead of spinning and yielding (see IdlePolicy).
+     */
+    public RunHooks otherBusyThreads(int threads) {
+        if (threads < 0) {
+            throw new IllegalArgumentException("otherBusyThreads must be >= 0, got " + threads);
+        }
+        return new RunHooks(itemFilters, onFailure, onEnd, linkStats, threads);
+    }
+
+    int otherBusyThreads() {
+        return otherBusyThreads;
     }
 
     UnaryOperator<Object> newItemFilter() {

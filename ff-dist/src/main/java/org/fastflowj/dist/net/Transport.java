@@ -173,6 +173,11 @@ public final class Transport implements AutoCloseable {
         };
     }
 
+    /** How many of this transport's event loops carry traffic when it has {@code connections} connections. */
+    public int busyIoThreads(int connections) {
+        return Math.min(IoThreads.THREADS, connections);
+    }
+
     /**
      * Closes every connection (each reports {@code onClosed(null)}) and stops the event loops, waiting
      * up to about 2 s (not at all when called on an event loop). Idempotent.

@@ -84,8 +84,13 @@ public final class GroupRun {
             transport.close();
             throw e;
         }
-        RunHooks hooks =
-                RunHooks.NONE.onFailure(this::abortPeers).onEnd(this::end).linkStats(links::stats);
+        // The event loops that carry this group's links compete with its node threads for the cores: on a
+        // machine with few cores, node threads that wait should park soon rather than spin and yield.
+        RunHooks hooks = RunHooks.NONE
+                .onFailure(this::abortPeers)
+                .onEnd(this::end)
+                .linkStats(links::stats)
+                .otherBusyThreads(transport.busyIoThreads(links.inbound.size() + links.outbound.size()));
         RunOptions groupOptions =
                 mine.threadMapping().isBlank() ? options : options.threadMapping(mine.threadMapping());
         Execution started = Executor.start(local, groupOptions, hooks);
