@@ -57,10 +57,17 @@ public final class GroupToGroup {
 
     private GroupToGroup() {}
 
-    /** Kryo or the custom {@link ByteArraySerializer} for the payload. */
+    /**
+     * Kryo or the custom {@link ByteArraySerializer} for the payload; or PREBATCHED: the source itself packs
+     * {@code batchSize} payloads into one array (int32 length + payload each, the baseline's frame layout)
+     * and the sink unpacks each into a new array, one frame per packed array. That is the work of a
+     * sender and a receiver moved into the edge nodes (FastFlow's serializing wrappers) with batching
+     * there too, so nothing crosses an in-process channel per message: the bound of that design.
+     */
     public enum Serialization {
         KRYO,
-        CUSTOM;
+        CUSTOM,
+        PREBATCHED;
 
         SerializationConfig config() {
             return this == KRYO
@@ -75,12 +82,15 @@ public final class GroupToGroup {
     public static Transfer run(
             int messages, int payloadBytes, int batchSize, int messageOTF, Serialization serialization)
             throws InterruptedException, TimeoutException, ExecutionException {
-        Source source = new Source(Payload.of(payloadBytes), messages);
-        Sink sink = new Sink();
+        boolean packed = serialization == Serialization.PREBATCHED;
+        Source source = packed
+                ? new PackingSource(Payload.of(payloadBytes), messages, batchSize)
+                : new Source(Payload.of(payloadBytes), messages);
+        Sink sink = packed ? new UnpackingSink() : new Sink();
         Pipeline program = new Pipeline(source, sink);
         source.createGroup(SENDER_GROUP);
         sink.createGroup(RECEIVER_GROUP);
-        DffConfig config = config(batchSize, messageOTF);
+        DffConfig config = config(packed ? 1 : batchSize, messageOTF);
         SerializationConfig serial = serialization.config();
 
         ExecutorService starters = Executors.newFixedThreadPool(2);
@@ -130,10 +140,10 @@ public final class GroupToGroup {
     }
 
     /** Emits the same payload {@code count} times; remembers when it emitted the first. */
-    static final class Source extends Node<Void, byte[]> {
-        private final byte[] payload;
-        private final int count;
-        private int sent;
+    static class Source extends Node<Void, byte[]> {
+        final byte[] payload;
+        final int count;
+        int sent;
         /** Written by the source's thread before its first item; read after the run ended. */
         volatile long startNanos;
 
@@ -157,8 +167,46 @@ public final class GroupToGroup {
         }
     }
 
+    /** Emits {@code count} payloads packed {@code perArray} to an array (int32 length + payload each). */
+    static final class PackingSource extends Source {
+        private final int perArray;
+
+        PackingSource(byte[] payload, int count, int perArray) {
+            super(payload, count);
+            this.perArray = perArray;
+        }
+
+        @Override
+        protected byte[] svc(Void none) {
+            if (sent == count) {
+                return eos();
+            }
+            int k = Math.min(perArray, count - sent);
+            java.nio.ByteBuffer packed = java.nio.ByteBuffer.allocate(k * (Integer.BYTES + payload.length));
+            for (int i = 0; i < k; i++) {
+                packed.putInt(payload.length).put(payload);
+            }
+            sent += k;
+            return packed.array();
+        }
+    }
+
+    /** Unpacks what {@link PackingSource} packed, each payload into a new array, and counts them. */
+    static final class UnpackingSink extends Sink {
+        @Override
+        protected Void svc(byte[] packed) {
+            java.nio.ByteBuffer in = java.nio.ByteBuffer.wrap(packed);
+            while (in.hasRemaining()) {
+                byte[] message = new byte[in.getInt()];
+                in.get(message);
+                super.svc(message);
+            }
+            return goOn();
+        }
+    }
+
     /** Counts what arrives and sums the first bytes; remembers when the stream ended. */
-    static final class Sink extends Node<byte[], Void> {
+    static class Sink extends Node<byte[], Void> {
         /** Written by the sink's thread, read after the run ended (the thread join orders them). */
         volatile int received;
 

@@ -49,7 +49,9 @@ public final class NetThroughput {
         NETTY_EACH_FRAME,
         NETTY_CONSOLIDATED,
         FFJ_KRYO,
-        FFJ_CUSTOM;
+        FFJ_CUSTOM,
+        /** Not ff-dist's design: the edge nodes batch themselves (GroupToGroup.Serialization.PREBATCHED). */
+        FFJ_PREBATCHED;
 
         Transfer run(int messages, int payloadBytes, int batchSize, int messageOTF) throws Exception {
             return switch (this) {
@@ -60,6 +62,8 @@ public final class NetThroughput {
                 case FFJ_KRYO -> GroupToGroup.run(messages, payloadBytes, batchSize, messageOTF, Serialization.KRYO);
                 case FFJ_CUSTOM -> GroupToGroup.run(
                         messages, payloadBytes, batchSize, messageOTF, Serialization.CUSTOM);
+                case FFJ_PREBATCHED -> GroupToGroup.run(
+                        messages, payloadBytes, batchSize, messageOTF, Serialization.PREBATCHED);
             };
         }
     }
@@ -170,9 +174,9 @@ public final class NetThroughput {
     /** Process CPU time per message, medians over rounds: where the two cores went. */
     private static void printCpu(List<Integer> batches, List<List<Round>> byBatch) {
         System.out.println();
-        System.out.println(
-                "| batchSize | CPU ns/msg: Netty each-frame | Netty consolidated | FF-J Kryo | FF-J custom |");
-        System.out.println("|---|---|---|---|---|");
+        System.out.println("| batchSize | CPU ns/msg: Netty each-frame | Netty consolidated | FF-J Kryo | FF-J custom"
+                + " | FF-J pre-batched |");
+        System.out.println("|---|---|---|---|---|---|");
         for (int b = 0; b < batches.size(); b++) {
             StringBuilder row = new StringBuilder("| ").append(batches.get(b)).append(" |");
             for (Variant v : Variant.values()) {
@@ -186,9 +190,10 @@ public final class NetThroughput {
     private static void printHeader(boolean large) {
         String unit = large ? "MB/s" : "msgs/s";
         System.out.println("| batchSize | Netty each-frame " + unit + " | Netty consolidated " + unit + " | FF-J Kryo "
-                + unit + " | FF-J custom " + unit + " | Kryo / each-frame | custom / each-frame"
-                + " | Kryo / consolidated | custom / consolidated |");
-        System.out.println("|---|---|---|---|---|---|---|---|---|");
+                + unit + " | FF-J custom " + unit + " | FF-J pre-batched " + unit
+                + " | Kryo / each-frame | custom / each-frame"
+                + " | Kryo / consolidated | custom / consolidated | pre-batched / each-frame |");
+        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|");
     }
 
     private static void printRow(boolean large, int batchSize, List<Round> rounds) {
@@ -206,6 +211,9 @@ public final class NetThroughput {
                         .append(" |");
             }
         }
+        row.append(' ')
+                .append(ratio(rounds, r -> r.ratio(Variant.FFJ_PREBATCHED, Variant.NETTY_EACH_FRAME), goal))
+                .append(" |");
         System.out.println(row);
     }
 

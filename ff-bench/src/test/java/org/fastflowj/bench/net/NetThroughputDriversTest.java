@@ -30,7 +30,14 @@ class NetThroughputDriversTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"8, 1, KRYO", "8, 32, CUSTOM", "65536, 8, KRYO", "65536, 8, CUSTOM"})
+    @CsvSource({
+        "8, 1, KRYO",
+        "8, 32, CUSTOM",
+        "65536, 8, KRYO",
+        "65536, 8, CUSTOM",
+        "8, 32, PREBATCHED",
+        "65536, 3, PREBATCHED"
+    })
     void shouldDeliverEveryMessageBetweenTwoGroups(int payloadBytes, int batchSize, Serialization serialization)
             throws Exception {
         int messages = payloadBytes > 1024 ? MESSAGES / 10 : MESSAGES;
