@@ -1,6 +1,7 @@
 package org.fastflowj.dist.run;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import org.fastflowj.core.MultiOutputNode;
@@ -53,6 +54,13 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
 
     private long unackedBytes;
     private long unackedMessages;
+    /**
+     * Small batches are copied here (one bulk copy) and read from heap memory: deserializing from a
+     * direct buffer costs a checked Unsafe copy per item (measured, 8-byte items, one thread: Kryo 65 ->
+     * 35 ns, custom serializer 24 -> 18 ns). Big batches are read where they are (the copy would be a
+     * second one). Grows to at most SenderNode.HEAP_BATCH_MAX_BYTES.
+     */
+    private final ByteBuf heapCopy = Unpooled.buffer(0, SenderNode.HEAP_BATCH_MAX_BYTES);
 
     ReceiverNode(
             InboundLink in,
@@ -94,8 +102,8 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
 
     @Override
     protected Object svc(Object none) {
-        ByteBuf batch = in.poll();
-        if (batch == null) {
+        ByteBuf received = in.poll();
+        if (received == null) {
             if (unackedBatches > 0) {
                 acknowledge(); // never idle on credits the sender is waiting for
             }
@@ -103,7 +111,8 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
             return goOn();
         }
         parkNanos = 0;
-        unackedBytes += batch.readableBytes();
+        unackedBytes += received.readableBytes();
+        ByteBuf batch = readable(received);
         codec.startBatch(); // as the sender did before writing it
         try {
             while (batch.isReadable()) {
@@ -111,7 +120,9 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
                 unackedMessages++;
             }
         } finally {
-            batch.release();
+            if (batch != heapCopy) {
+                batch.release();
+            }
         }
         unackedBatches++;
         // Not only when idle: an endless remote producer keeps this node busy with items it now drops,
@@ -131,6 +142,21 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
             acknowledge();
         }
         return goOn();
+    }
+
+    /** {@code received} itself, or for a small direct batch a heap copy of it (and {@code received} released). */
+    private ByteBuf readable(ByteBuf received) {
+        int size = received.readableBytes();
+        if (received.hasArray() || size > SenderNode.HEAP_BATCH_MAX_BYTES) {
+            return received;
+        }
+        heapCopy.clear();
+        try {
+            heapCopy.writeBytes(received);
+        } finally {
+            received.release();
+        }
+        return heapCopy;
     }
 
     private void acknowledge() {

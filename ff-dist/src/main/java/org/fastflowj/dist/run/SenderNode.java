@@ -29,6 +29,14 @@ import org.fastflowj.dist.serial.ItemCodec;
  */
 final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNode {
     private static final int MIN_BATCH_CAPACITY = 256;
+    /**
+     * Batches expected up to this size are built in heap memory, bigger ones in direct memory. Per item,
+     * writes into a direct buffer go through Unsafe's checked copy and Netty's per-call checks; into a
+     * heap array they are plain stores and arraycopy (measured, 8-byte items with headers, one thread:
+     * Kryo 62 -> 41 ns, custom serializer 22 -> 13 ns). The transport then copies a heap frame into
+     * direct memory once, which costs little for small batches and would be a second copy for big ones.
+     */
+    static final int HEAP_BATCH_MAX_BYTES = 64 * 1024;
 
     private final OutboundLink out;
     private final int[] forwardEdges;
@@ -141,7 +149,9 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
     /** Starts a message; returns where it starts in the batch. */
     private int begin(byte kind, int edgeId) {
         if (batch == null) {
-            batch = out.link().alloc().buffer(nextBatchCapacity);
+            batch = nextBatchCapacity <= HEAP_BATCH_MAX_BYTES
+                    ? out.link().alloc().heapBuffer(nextBatchCapacity)
+                    : out.link().alloc().directBuffer(nextBatchCapacity);
             batchStartNanos = System.nanoTime();
             codec.startBatch(); // the receiver does the same before reading this batch
         }

@@ -110,6 +110,37 @@ class BatchFramingTest {
     }
 
     @Test
+    void shouldReadBatchesOnEitherSideOfTheHeapCopyLimitAlike() throws Exception {
+        // Batches up to SenderNode.HEAP_BATCH_MAX_BYTES are built and read in heap memory, bigger ones in
+        // direct memory: runs of small items and runs of 40 KiB arrays make the batches cross that line
+        // both ways, and every array must arrive whole.
+        List<Object> items = new ArrayList<>();
+        for (int i = 0; i < 300; i++) {
+            boolean bigRun = (i / 20) % 2 == 1;
+            if (bigRun) {
+                byte[] big = new byte[40 * 1024];
+                java.util.Arrays.fill(big, (byte) i);
+                items.add(new Big(i, big));
+            } else {
+                items.add(new Labelled("small-" + i, i));
+            }
+        }
+        List<Object> received = runCut(items, "\"batchSize\": 4");
+        assertThat(received).hasSize(items.size());
+        for (int i = 0; i < items.size(); i++) {
+            Object sent = items.get(i);
+            Object got = received.get(i);
+            if (sent instanceof Big big) {
+                assertThat(got).isInstanceOf(Big.class);
+                assertThat(((Big) got).n()).isEqualTo(big.n());
+                assertThat(((Big) got).bytes()).as("item " + i).isEqualTo(big.bytes());
+            } else {
+                assertThat(got).isEqualTo(sent);
+            }
+        }
+    }
+
+    @Test
     void shouldFailNamingMaxFrameBytesWhenOneItemAloneIsTooLarge() {
         List<Object> items = mixedStream(10, 5, 4_000);
         org.assertj.core.api.Assertions.assertThatThrownBy(
