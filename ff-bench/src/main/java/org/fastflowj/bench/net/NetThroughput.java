@@ -22,8 +22,9 @@ import org.fastflowj.bench.net.NettyBaseline.Flush;
  *     Netty, consolidated       the same behind ff-dist's FlushConsolidationHandler
  *     FF-J Kryo                 [source] ▶ [sender] ──BATCH──▶ [event loop] ▶ [receiver] ▶ [sink] (GroupToGroup)
  *     FF-J custom               the same with ByteArraySerializer
+ *     FF-J pre-batched          the source packs batchSize payloads per item, the sink unpacks (a bound)
  *
- *   a round runs the four back to back (order rotated every round); a round's ratio divides that
+ *   a round runs the five back to back (order rotated every round); a round's ratio divides that
  *   round's FF-J figure by that round's plain Netty figure; the table shows medians over rounds.
  * </pre>
  *
