@@ -154,6 +154,9 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
                     : out.link().alloc().directBuffer(nextBatchCapacity);
             batchStartNanos = System.nanoTime();
             codec.startBatch(); // the receiver does the same before reading this batch
+            // Room for the frame header in front of the messages: the transport writes it in place.
+            int room = org.fastflowj.dist.net.Frames.HEADER_BYTES;
+            batch.writerIndex(room).readerIndex(room);
         }
         int start = batch.writerIndex();
         batch.writeByte(kind);

@@ -41,6 +41,27 @@ class FrameDecoderTest {
     }
 
     @Test
+    void shouldWriteTheHeaderInPlaceWhenThePayloadLeftRoomForIt() {
+        EmbeddedChannel channel = new EmbeddedChannel(new FrameDecoder(MAX));
+        ByteBuf payload = channel.alloc().heapBuffer(16);
+        payload.writerIndex(Frames.HEADER_BYTES).readerIndex(Frames.HEADER_BYTES);
+        payload.writeBytes(new byte[] {7, 8, 9, 10});
+
+        ByteBuf frame = Frames.encode(channel.alloc(), (byte) 0x11, payload);
+
+        assertThat(frame).isSameAs(payload); // no composite, no second buffer
+        assertThat(frame.readableBytes()).isEqualTo(Frames.HEADER_BYTES + 4);
+        channel.writeInbound(frame);
+        ByteBuf decoded = channel.readInbound();
+        assertThat(decoded.readByte()).isEqualTo((byte) 0x11);
+        byte[] body = new byte[decoded.readableBytes()];
+        decoded.readBytes(body);
+        assertThat(body).containsExactly(7, 8, 9, 10);
+        decoded.release();
+        assertThat(channel.finish()).isFalse();
+    }
+
+    @Test
     void shouldFailFastOnALengthAboveTheLimit() {
         EmbeddedChannel channel = new EmbeddedChannel(new FrameDecoder(MAX));
 
