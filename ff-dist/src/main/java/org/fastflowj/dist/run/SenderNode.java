@@ -169,19 +169,25 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
      * again as the first of the next batch (its bytes may name classes by ids of the batch it leaves).
      */
     private void splitOversized(int start, int edgeId, Object item) {
-        int size = batch.writerIndex() - start;
-        if (size > maxFrameBytes - 64) {
-            batch.release();
-            batch = null;
-            throw new IllegalStateException("an item of " + size + " bytes for edge " + edgeId + " to group " + out.peer
-                    + " is larger than maxFrameBytes (" + maxFrameBytes + "): raise it in the config");
-        }
+        failIfTooLarge(batch.writerIndex() - start, edgeId);
         batch.writerIndex(start);
         count--;
         flush();
-        begin(Frames.DATA, edgeId);
+        int restart = begin(Frames.DATA, edgeId);
         codec.write(item, batch);
         count = 1;
+        // Written again it may be longer: the class names it had referred to by id now travel with it.
+        failIfTooLarge(batch.writerIndex() - restart, edgeId);
+    }
+
+    private void failIfTooLarge(int messageBytes, int edgeId) {
+        if (messageBytes > maxFrameBytes - 64) {
+            batch.release();
+            batch = null;
+            count = 0;
+            throw new IllegalStateException("an item of " + messageBytes + " bytes for edge " + edgeId + " to group "
+                    + out.peer + " is larger than maxFrameBytes (" + maxFrameBytes + "): raise it in the config");
+        }
     }
 
     private void flush() {
