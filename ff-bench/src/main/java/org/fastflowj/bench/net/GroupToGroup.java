@@ -19,7 +19,10 @@ import org.fastflowj.core.graph.GraphCompiler;
 import org.fastflowj.core.runtime.Execution;
 import org.fastflowj.dist.DFF;
 import org.fastflowj.dist.DffConfig;
+import org.fastflowj.dist.ItemSerializer;
 import org.fastflowj.dist.SerializationConfig;
+import org.fastflowj.dist.WireInput;
+import org.fastflowj.dist.WireOutput;
 import org.fastflowj.dist.run.GroupRun;
 
 /**
@@ -63,18 +66,26 @@ public final class GroupToGroup {
      * and the sink unpacks each into a new array, one frame per packed array. That is the work of a
      * sender and a receiver moved into the edge nodes (FastFlow's serializing wrappers) with batching
      * there too, so nothing crosses an in-process channel per message: the bound of that design.
+     * CHUNKED: the source emits arrays of {@code batchSize} references to the payload, which the sender
+     * serializes element by element (the custom layout, one frame per array) and the receiver turns back
+     * into arrays of new payloads, which the sink walks. Serialization stays on the bridge threads; only
+     * the in-process hand-offs are per chunk: the bound of chunking the bridges' channels.
      */
     public enum Serialization {
         KRYO,
         CUSTOM,
-        PREBATCHED;
+        PREBATCHED,
+        CHUNKED;
 
         SerializationConfig config() {
-            return this == KRYO
-                    ? SerializationConfig.builder().build()
-                    : SerializationConfig.builder()
-                            .serializer(byte[].class, ByteArraySerializer.INSTANCE)
-                            .build();
+            if (this == KRYO) {
+                return SerializationConfig.builder().build();
+            }
+            SerializationConfig.Builder builder =
+                    SerializationConfig.builder().serializer(byte[].class, ByteArraySerializer.INSTANCE);
+            return this == CHUNKED
+                    ? builder.serializer(Object[].class, new ChunkSerializer()).build()
+                    : builder.build();
         }
     }
 
@@ -82,15 +93,23 @@ public final class GroupToGroup {
     public static Transfer run(
             int messages, int payloadBytes, int batchSize, int messageOTF, Serialization serialization)
             throws InterruptedException, TimeoutException, ExecutionException {
-        boolean packed = serialization == Serialization.PREBATCHED;
-        Source source = packed
-                ? new PackingSource(Payload.of(payloadBytes), messages, batchSize)
-                : new Source(Payload.of(payloadBytes), messages);
-        Sink sink = packed ? new UnpackingSink() : new Sink();
+        Source source =
+                switch (serialization) {
+                    case PREBATCHED -> new PackingSource(Payload.of(payloadBytes), messages, batchSize);
+                    case CHUNKED -> new ChunkingSource(Payload.of(payloadBytes), messages, batchSize);
+                    default -> new Source(Payload.of(payloadBytes), messages);
+                };
+        Sink sink =
+                switch (serialization) {
+                    case PREBATCHED -> new UnpackingSink();
+                    case CHUNKED -> new UnchunkingSink();
+                    default -> new Sink();
+                };
         Pipeline program = new Pipeline(source, sink);
         source.createGroup(SENDER_GROUP);
         sink.createGroup(RECEIVER_GROUP);
-        DffConfig config = config(packed ? 1 : batchSize, messageOTF);
+        boolean oneFramePerItem = serialization == Serialization.PREBATCHED || serialization == Serialization.CHUNKED;
+        DffConfig config = config(oneFramePerItem ? 1 : batchSize, messageOTF);
         SerializationConfig serial = serialization.config();
 
         ExecutorService starters = Executors.newFixedThreadPool(2);
@@ -140,7 +159,7 @@ public final class GroupToGroup {
     }
 
     /** Emits the same payload {@code count} times; remembers when it emitted the first. */
-    static class Source extends Node<Void, byte[]> {
+    static class Source extends Node<Void, Object> {
         final byte[] payload;
         final int count;
         int sent;
@@ -158,7 +177,7 @@ public final class GroupToGroup {
         }
 
         @Override
-        protected byte[] svc(Void none) {
+        protected Object svc(Void none) {
             if (sent == count) {
                 return eos();
             }
@@ -177,7 +196,7 @@ public final class GroupToGroup {
         }
 
         @Override
-        protected byte[] svc(Void none) {
+        protected Object svc(Void none) {
             if (sent == count) {
                 return eos();
             }
@@ -191,11 +210,56 @@ public final class GroupToGroup {
         }
     }
 
+    /** Emits {@code count} references to the payload in arrays of {@code perArray}. */
+    static final class ChunkingSource extends Source {
+        private final int perArray;
+
+        ChunkingSource(byte[] payload, int count, int perArray) {
+            super(payload, count);
+            this.perArray = perArray;
+        }
+
+        @Override
+        protected Object svc(Void none) {
+            if (sent == count) {
+                return eos();
+            }
+            Object[] chunk = new Object[Math.min(perArray, count - sent)];
+            java.util.Arrays.fill(chunk, payload);
+            sent += chunk.length;
+            return chunk;
+        }
+    }
+
+    /** The arrays of {@link ChunkingSource}: a count, then each payload as the custom serializer writes it. */
+    static final class ChunkSerializer implements ItemSerializer<Object[]> {
+        @Override
+        public void write(Object[] chunk, WireOutput out) {
+            out.writeInt(chunk.length);
+            for (Object message : chunk) {
+                byte[] bytes = (byte[]) message;
+                out.writeInt(bytes.length);
+                out.writeBytes(bytes, 0, bytes.length);
+            }
+        }
+
+        @Override
+        public Object[] read(WireInput in) {
+            Object[] chunk = new Object[in.readInt()];
+            for (int i = 0; i < chunk.length; i++) {
+                byte[] bytes = new byte[in.readInt()];
+                in.readBytes(bytes, 0, bytes.length);
+                chunk[i] = bytes;
+            }
+            return chunk;
+        }
+    }
+
     /** Unpacks what {@link PackingSource} packed, each payload into a new array, and counts them. */
     static final class UnpackingSink extends Sink {
         @Override
-        protected Void svc(byte[] packed) {
-            java.nio.ByteBuffer in = java.nio.ByteBuffer.wrap(packed);
+        protected Void svc(Object packed) {
+            java.nio.ByteBuffer in = java.nio.ByteBuffer.wrap((byte[]) packed);
             while (in.hasRemaining()) {
                 byte[] message = new byte[in.getInt()];
                 in.get(message);
@@ -205,8 +269,19 @@ public final class GroupToGroup {
         }
     }
 
+    /** Counts the payloads of each array {@link ChunkSerializer} read. */
+    static final class UnchunkingSink extends Sink {
+        @Override
+        protected Void svc(Object chunk) {
+            for (Object message : (Object[]) chunk) {
+                super.svc(message);
+            }
+            return goOn();
+        }
+    }
+
     /** Counts what arrives and sums the first bytes; remembers when the stream ended. */
-    static class Sink extends Node<byte[], Void> {
+    static class Sink extends Node<Object, Void> {
         /** Written by the sink's thread, read after the run ended (the thread join orders them). */
         volatile int received;
 
@@ -216,9 +291,9 @@ public final class GroupToGroup {
         private long sum;
 
         @Override
-        protected Void svc(byte[] item) {
+        protected Void svc(Object item) {
             count++;
-            sum += item[0];
+            sum += ((byte[]) item)[0];
             return goOn();
         }
 

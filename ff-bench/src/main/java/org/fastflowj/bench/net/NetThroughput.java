@@ -23,8 +23,9 @@ import org.fastflowj.bench.net.NettyBaseline.Flush;
  *     FF-J Kryo                 [source] ▶ [sender] ──BATCH──▶ [event loop] ▶ [receiver] ▶ [sink] (GroupToGroup)
  *     FF-J custom               the same with ByteArraySerializer
  *     FF-J pre-batched          the source packs batchSize payloads per item, the sink unpacks (a bound)
+ *     FF-J chunked              the source sends arrays of batchSize payloads, the sink walks them (a bound)
  *
- *   a round runs the five back to back (order rotated every round); a round's ratio divides that
+ *   a round runs the six back to back (order rotated every round); a round's ratio divides that
  *   round's FF-J figure by that round's plain Netty figure; the table shows medians over rounds.
  * </pre>
  *
@@ -52,7 +53,9 @@ public final class NetThroughput {
         FFJ_KRYO,
         FFJ_CUSTOM,
         /** Not ff-dist's design: the edge nodes batch themselves (GroupToGroup.Serialization.PREBATCHED). */
-        FFJ_PREBATCHED;
+        FFJ_PREBATCHED,
+        /** Not ff-dist's design: the source and sink hand over arrays of items (GroupToGroup.Serialization.CHUNKED). */
+        FFJ_CHUNKED;
 
         Transfer run(int messages, int payloadBytes, int batchSize, int messageOTF) throws Exception {
             return switch (this) {
@@ -65,6 +68,8 @@ public final class NetThroughput {
                         messages, payloadBytes, batchSize, messageOTF, Serialization.CUSTOM);
                 case FFJ_PREBATCHED -> GroupToGroup.run(
                         messages, payloadBytes, batchSize, messageOTF, Serialization.PREBATCHED);
+                case FFJ_CHUNKED -> GroupToGroup.run(
+                        messages, payloadBytes, batchSize, messageOTF, Serialization.CHUNKED);
             };
         }
     }
@@ -176,8 +181,8 @@ public final class NetThroughput {
     private static void printCpu(List<Integer> batches, List<List<Round>> byBatch) {
         System.out.println();
         System.out.println("| batchSize | CPU ns/msg: Netty each-frame | Netty consolidated | FF-J Kryo | FF-J custom"
-                + " | FF-J pre-batched |");
-        System.out.println("|---|---|---|---|---|---|");
+                + " | FF-J pre-batched | FF-J chunked |");
+        System.out.println("|---|---|---|---|---|---|---|");
         for (int b = 0; b < batches.size(); b++) {
             StringBuilder row = new StringBuilder("| ").append(batches.get(b)).append(" |");
             for (Variant v : Variant.values()) {
@@ -191,10 +196,10 @@ public final class NetThroughput {
     private static void printHeader(boolean large) {
         String unit = large ? "MB/s" : "msgs/s";
         System.out.println("| batchSize | Netty each-frame " + unit + " | Netty consolidated " + unit + " | FF-J Kryo "
-                + unit + " | FF-J custom " + unit + " | FF-J pre-batched " + unit
+                + unit + " | FF-J custom " + unit + " | FF-J pre-batched " + unit + " | FF-J chunked " + unit
                 + " | Kryo / each-frame | custom / each-frame"
-                + " | Kryo / consolidated | custom / consolidated | pre-batched / each-frame |");
-        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|");
+                + " | Kryo / consolidated | custom / consolidated | pre-batched / each-frame | chunked / each-frame |");
+        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     }
 
     private static void printRow(boolean large, int batchSize, List<Round> rounds) {
@@ -212,9 +217,11 @@ public final class NetThroughput {
                         .append(" |");
             }
         }
-        row.append(' ')
-                .append(ratio(rounds, r -> r.ratio(Variant.FFJ_PREBATCHED, Variant.NETTY_EACH_FRAME), goal))
-                .append(" |");
+        for (Variant bound : List.of(Variant.FFJ_PREBATCHED, Variant.FFJ_CHUNKED)) {
+            row.append(' ')
+                    .append(ratio(rounds, r -> r.ratio(bound, Variant.NETTY_EACH_FRAME), goal))
+                    .append(" |");
+        }
         System.out.println(row);
     }
 

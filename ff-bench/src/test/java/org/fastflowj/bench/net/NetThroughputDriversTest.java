@@ -36,7 +36,9 @@ class NetThroughputDriversTest {
         "65536, 8, KRYO",
         "65536, 8, CUSTOM",
         "8, 32, PREBATCHED",
-        "65536, 3, PREBATCHED"
+        "65536, 3, PREBATCHED",
+        "8, 32, CHUNKED",
+        "65536, 3, CHUNKED"
     })
     void shouldDeliverEveryMessageBetweenTwoGroups(int payloadBytes, int batchSize, Serialization serialization)
             throws Exception {
