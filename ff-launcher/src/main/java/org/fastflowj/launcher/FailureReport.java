@@ -2,6 +2,7 @@ package org.fastflowj.launcher;
 
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -16,8 +17,14 @@ import java.util.regex.Pattern;
  * <p>Threading: used on the run's thread only; the last lines come from the synchronized outputs.
  */
 final class FailureReport {
-    /** How ff-dist names the origin of a failure in the other groups' errors. */
-    private static final Pattern ORIGIN = Pattern.compile("group (\\S+) failed: ");
+    /**
+     * How ff-dist names a failure that came from a peer: {@code node group B failed in abort: ...} (B sent
+     * ABORT) or {@code node group B failed in connection: ...} (B's connection was lost, which may reach a
+     * peer before B's ABORT does). Nested, the last one in a line is the innermost cause.
+     */
+    private static final Pattern FROM_PEER = Pattern.compile("node group (\\S+) failed in ");
+    /** How ff-dist names a group's own failure: {@code group B failed: node square failed in svc: ...}. */
+    private static final Pattern OWN = Pattern.compile("group (\\S+) failed: ");
 
     private final GroupStarter groups;
     private final List<GroupLaunch> launches;
@@ -33,12 +40,9 @@ final class FailureReport {
 
     /** Says which group failed first, given the first to exit and its code; returns that group. */
     GroupLaunch sayOrigin(GroupLaunch firstToExit, int code) {
-        GroupLaunch origin = groups.lastLines(firstToExit).stream()
-                .map(ORIGIN::matcher)
-                .filter(Matcher::find)
-                .map(m -> m.group(1))
-                .flatMap(name -> launches.stream().filter(l -> l.group().equals(name)))
-                .findFirst()
+        GroupLaunch origin = originNamedIn(groups.lastLines(firstToExit))
+                .flatMap(name ->
+                        launches.stream().filter(l -> l.group().equals(name)).findFirst())
                 .orElse(firstToExit);
         String how = ExitStatus.describe(code, firstToExit.remote());
         if (origin.equals(firstToExit)) {
@@ -48,6 +52,33 @@ final class FailureReport {
                     + ", the first to exit, says so with " + how + ")");
         }
         return origin;
+    }
+
+    /**
+     * The group a failing group's last lines name as the origin: the innermost peer it blames in the
+     * first line that blames one, else the group of the first line reporting its own failure. A line in
+     * which a group blames itself ({@code group A failed: node group A failed in run: ...cancelled}, a
+     * node that saw the run cancelled) blames no peer.
+     */
+    static Optional<String> originNamedIn(List<String> lines) {
+        for (String line : lines) {
+            Matcher own = OWN.matcher(line);
+            String self = own.find() ? own.group(1) : null;
+            String innermost = null;
+            for (Matcher m = FROM_PEER.matcher(line); m.find(); ) {
+                if (!m.group(1).equals(self)) {
+                    innermost = m.group(1);
+                }
+            }
+            if (innermost != null) {
+                return Optional.of(innermost);
+            }
+        }
+        return lines.stream()
+                .map(OWN::matcher)
+                .filter(Matcher::find)
+                .map(m -> m.group(1))
+                .findFirst();
     }
 
     /** The last lines of {@code origin}, once every group has stopped and they are complete. */
