@@ -158,17 +158,26 @@ public final class GroupToGroup {
         }
     }
 
-    /** Emits the same payload {@code count} times; remembers when it emitted the first. */
+    /**
+     * Emits the same payload {@code count} times, one per item; remembers when it emitted the first.
+     * Subclasses put up to {@code perItem} payloads in one item ({@link #item}).
+     */
     static class Source extends Node<Void, Object> {
         final byte[] payload;
         final int count;
-        int sent;
+        private final int perItem;
+        private int sent;
         /** Written by the source's thread before its first item; read after the run ended. */
         volatile long startNanos;
 
         Source(byte[] payload, int count) {
+            this(payload, count, 1);
+        }
+
+        Source(byte[] payload, int count, int perItem) {
             this.payload = payload;
             this.count = count;
+            this.perItem = perItem;
         }
 
         @Override
@@ -177,56 +186,47 @@ public final class GroupToGroup {
         }
 
         @Override
-        protected Object svc(Void none) {
+        protected final Object svc(Void none) {
             if (sent == count) {
                 return eos();
             }
-            sent++;
+            int payloads = Math.min(perItem, count - sent);
+            sent += payloads;
+            return item(payloads);
+        }
+
+        /** The next item, carrying {@code payloads} payloads (always 1 here). */
+        Object item(int payloads) {
             return payload;
         }
     }
 
-    /** Emits {@code count} payloads packed {@code perArray} to an array (int32 length + payload each). */
+    /** Packs {@code perItem} payloads to an array (int32 length + payload each). */
     static final class PackingSource extends Source {
-        private final int perArray;
-
-        PackingSource(byte[] payload, int count, int perArray) {
-            super(payload, count);
-            this.perArray = perArray;
+        PackingSource(byte[] payload, int count, int perItem) {
+            super(payload, count, perItem);
         }
 
         @Override
-        protected Object svc(Void none) {
-            if (sent == count) {
-                return eos();
-            }
-            int k = Math.min(perArray, count - sent);
-            java.nio.ByteBuffer packed = java.nio.ByteBuffer.allocate(k * (Integer.BYTES + payload.length));
-            for (int i = 0; i < k; i++) {
+        Object item(int payloads) {
+            java.nio.ByteBuffer packed = java.nio.ByteBuffer.allocate(payloads * (Integer.BYTES + payload.length));
+            for (int i = 0; i < payloads; i++) {
                 packed.putInt(payload.length).put(payload);
             }
-            sent += k;
             return packed.array();
         }
     }
 
-    /** Emits {@code count} references to the payload in arrays of {@code perArray}. */
+    /** Emits references to the payload in arrays of {@code perItem}. */
     static final class ChunkingSource extends Source {
-        private final int perArray;
-
-        ChunkingSource(byte[] payload, int count, int perArray) {
-            super(payload, count);
-            this.perArray = perArray;
+        ChunkingSource(byte[] payload, int count, int perItem) {
+            super(payload, count, perItem);
         }
 
         @Override
-        protected Object svc(Void none) {
-            if (sent == count) {
-                return eos();
-            }
-            Object[] chunk = new Object[Math.min(perArray, count - sent)];
+        Object item(int payloads) {
+            Object[] chunk = new Object[payloads];
             java.util.Arrays.fill(chunk, payload);
-            sent += chunk.length;
             return chunk;
         }
     }
