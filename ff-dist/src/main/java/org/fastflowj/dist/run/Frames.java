@@ -8,7 +8,8 @@ package org.fastflowj.dist.run;
  *   sender group G ──── BATCH ────────────────▶ receiver group H      (one connection, opened by G)
  *                  ◀─── ACK, GONE, ABORT ─────
  *
- *   BATCH payload:  message*          message: kind (1 byte), edge id (int), then for DATA the item
+ *   BATCH payload:  message*          message: kind (1 byte), edge id (int), then for DATA a count (int)
+ *                                     and that many items, in order
  *   ACK payload:    batches (int)     that many batches were taken: the sender may send that many more
  *   GONE payload:   edge id (int)     the edge's consumer ended: its producer stops (early termination)
  *   ABORT payload:  group (UTF), why (UTF)   that group failed: fail this run too (either direction)
@@ -23,7 +24,10 @@ final class Frames {
     static final byte GONE = 0x12;
     static final byte ABORT = 0x13;
 
-    /** An item for the edge's consumer. */
+    /**
+     * A run of items for the edge's consumer: the sender writes the kind and edge once for consecutive
+     * items of one edge (per item they took as many bytes as an 8-byte payload, and a call each).
+     */
     static final byte DATA = 0;
     /** The edge's producer sent EOS on it (forward edges). */
     static final byte EOS = 1;

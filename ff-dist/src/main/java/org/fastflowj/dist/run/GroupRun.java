@@ -159,8 +159,14 @@ public final class GroupRun {
         public ReceiverNode receiver(String peer, List<Edge> forward, List<Edge> feedback) {
             InboundLink link = new InboundLink(group, peer);
             links.inbound.put(peer, link);
+            int peerBatchSize = config.group(peer).orElseThrow().batchSize(); // the most one frame holds
             return new ReceiverNode(
-                    link, ids(forward), ids(feedback), config.connectTimeoutMs(), settings.serialization());
+                    link,
+                    ids(forward),
+                    ids(feedback),
+                    config.connectTimeoutMs(),
+                    peerBatchSize,
+                    settings.serialization());
         }
 
         private int[] ids(List<Edge> edges) {

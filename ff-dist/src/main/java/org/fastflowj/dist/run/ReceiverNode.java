@@ -7,6 +7,7 @@ import java.util.concurrent.TimeUnit;
 import org.fastflowj.core.MultiOutputNode;
 import org.fastflowj.core.runtime.BridgeContext;
 import org.fastflowj.core.runtime.BridgeNode;
+import org.fastflowj.core.runtime.Chunk;
 import org.fastflowj.dist.SerializationConfig;
 import org.fastflowj.dist.serial.ItemCodec;
 
@@ -32,6 +33,12 @@ import org.fastflowj.dist.serial.ItemCodec;
  */
 final class ReceiverNode extends MultiOutputNode<Object, Object> implements BridgeNode {
     private static final long MAX_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+    /**
+     * Items of one batch for one channel go to it as one {@link Chunk} (one hand-off, not one per item),
+     * up to this many serialized bytes per chunk. A chunk takes one channel slot, so this bounds what a
+     * full channel holds to what it holds of 64 KiB items sent alone: a slow consumer's heap stays bounded.
+     */
+    static final int CHUNK_MAX_BYTES = 16 * 1024;
     /** At most this many batches are acknowledged by one ACK (see {@link #svc}). */
     static final int MAX_UNACKED_BATCHES = 8;
 
@@ -41,6 +48,11 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
     /** Edge id to output: channel * 2 (+1 for feedback), or -1 for an edge that does not come here. */
     private final int[] outputOf;
 
+    /** Per output (as in {@link #outputOf}): the chunk being filled from the current batch, and its bytes. */
+    private final Chunk[] open;
+
+    private final int[] openBytes;
+    private final int chunkCapacity;
     private final boolean[] ended;
     private final boolean[] goneReported;
     private final long connectDeadlineNanos;
@@ -67,6 +79,7 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
             int[] forwardEdges,
             int[] feedbackEdges,
             long connectTimeoutMs,
+            int batchSize,
             SerializationConfig serialization) {
         this.in = in;
         this.forwardEdges = forwardEdges;
@@ -83,6 +96,9 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
             outputOf[feedbackEdges[i]] = i * 2 + 1;
         }
         this.ended = new boolean[forwardEdges.length + feedbackEdges.length];
+        this.open = new Chunk[ended.length * 2];
+        this.openBytes = new int[open.length];
+        this.chunkCapacity = Math.max(1, Math.min(batchSize, 1024));
         this.goneReported = new boolean[ended.length];
         this.live = ended.length;
         this.connectDeadlineNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(connectTimeoutMs);
@@ -116,9 +132,9 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
         codec.startBatch(); // as the sender did before writing it
         try {
             while (batch.isReadable()) {
-                readMessage(batch);
-                unackedMessages++;
+                unackedMessages += readMessage(batch);
             }
+            sendOpenChunks();
         } finally {
             if (batch != heapCopy) {
                 batch.release();
@@ -166,7 +182,8 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
         unackedMessages = 0;
     }
 
-    private void readMessage(ByteBuf batch) {
+    /** Reads one message (a run of items, or an end mark); returns how many messages it stood for. */
+    private int readMessage(ByteBuf batch) {
         byte kind = batch.readByte();
         int edge = batch.readInt();
         int output = edge >= 0 && edge < outputOf.length ? outputOf[edge] : -1;
@@ -178,16 +195,63 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
         boolean feedback = (output & 1) != 0;
         switch (kind) {
             case Frames.DATA -> {
-                Object item = codec.read(batch);
-                if (feedback) {
-                    sendFeedbackTo(item, channel);
-                } else {
-                    sendOutTo(item, channel);
+                int items = batch.readInt();
+                if (items < 1) {
+                    throw new CorruptBatchException(
+                            "group " + in.peer + " sent a run of " + items + " items for edge " + edge);
                 }
+                for (int i = 0; i < items; i++) {
+                    int start = batch.readerIndex();
+                    Object item = codec.read(batch);
+                    addToChunk(output, item, batch.readerIndex() - start);
+                }
+                return items;
             }
-            case Frames.EOS, Frames.DONE -> end(channel, feedback);
+            case Frames.EOS, Frames.DONE -> {
+                sendChunk(output); // what came before the end goes first
+                end(channel, feedback);
+                return 1;
+            }
             default -> throw new CorruptBatchException(
                     "group " + in.peer + " sent a message of unknown kind " + kind + " for edge " + edge);
+        }
+    }
+
+    private void addToChunk(int output, Object item, int bytes) {
+        Chunk chunk = open[output];
+        if (chunk == null) {
+            chunk = open[output] = new Chunk(chunkCapacity);
+        }
+        chunk.add(item);
+        openBytes[output] += bytes;
+        if (chunk.isFull() || openBytes[output] >= CHUNK_MAX_BYTES) {
+            sendChunk(output);
+        }
+    }
+
+    /** End of a batch: every chunk it filled goes out (a chunk never waits for the next batch). */
+    private void sendOpenChunks() {
+        for (int output = 0; output < open.length; output++) {
+            if (open[output] != null) {
+                sendChunk(output);
+            }
+        }
+    }
+
+    /** Sends the output's open chunk, if any: a chunk of one as the item alone. */
+    private void sendChunk(int output) {
+        Chunk chunk = open[output];
+        if (chunk == null) {
+            return;
+        }
+        open[output] = null;
+        openBytes[output] = 0;
+        Object sent = chunk.size() == 1 ? chunk.first() : chunk;
+        int channel = output >> 1;
+        if ((output & 1) != 0) {
+            sendFeedbackTo(sent, channel);
+        } else {
+            sendOutTo(sent, channel);
         }
     }
 

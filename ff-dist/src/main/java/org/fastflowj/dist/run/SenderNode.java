@@ -29,6 +29,8 @@ import org.fastflowj.dist.serial.ItemCodec;
  */
 final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNode {
     private static final int MIN_BATCH_CAPACITY = 256;
+    /** Kind, edge id and count in front of a run of items. */
+    private static final int RUN_HEADER_BYTES = 1 + Integer.BYTES + Integer.BYTES;
     /**
      * Batches expected up to this size are built in heap memory, bigger ones in direct memory. Per item,
      * writes into a direct buffer go through Unsafe's checked copy and Netty's per-call checks; into a
@@ -55,7 +57,13 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
      */
     private int nextBatchCapacity = MIN_BATCH_CAPACITY;
 
+    /** Messages in the batch: items, EOS and DONE marks. */
     private int count;
+    /** The edge of the DATA run being written (-1: none), where its count goes, and its items. */
+    private int runEdge = -1;
+
+    private int runCountAt;
+    private int runItems;
     private long batchStartNanos;
     /** Edges whose end mark (EOS or DONE) is not written yet. */
     private int openEdges;
@@ -98,9 +106,13 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
         boolean feedback = fromFeedback();
         int channel = inputChannel();
         int edge = feedback ? feedbackEdges[channel] : forwardEdges[channel];
-        int start = begin(Frames.DATA, edge);
+        if (edge != runEdge || batch == null) {
+            startRun(edge);
+        }
+        int start = batch.writerIndex();
         codec.write(item, batch);
         count++;
+        runItems++;
         if (batch.writerIndex() > maxFrameBytes - 64) {
             splitOversized(start, edge, item);
         }
@@ -146,8 +158,28 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
         out.finish();
     }
 
-    /** Starts a message; returns where it starts in the batch. */
+    /** Starts a DATA run for the edge (its count patched in when it closes). */
+    private void startRun(int edgeId) {
+        begin(Frames.DATA, edgeId);
+        runEdge = edgeId;
+        runCountAt = batch.writerIndex();
+        runItems = 0;
+        batch.writeInt(0);
+    }
+
+    /** Writes the open run's count; the next item starts a new run. */
+    private void closeRun() {
+        if (runEdge >= 0) {
+            batch.setInt(runCountAt, runItems);
+            runEdge = -1;
+        }
+    }
+
+    /** Starts a message (closing any open run); returns where it starts in the batch. */
     private int begin(byte kind, int edgeId) {
+        if (runEdge >= 0) {
+            closeRun();
+        }
         if (batch == null) {
             batch = nextBatchCapacity <= HEAP_BATCH_MAX_BYTES
                     ? out.link().alloc().heapBuffer(nextBatchCapacity)
@@ -165,19 +197,29 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
     }
 
     /**
-     * The last message made the batch too large for a frame: send what came before, and write the item
+     * The last item made the batch too large for a frame: send what came before, and write the item
      * again as the first of the next batch (its bytes may name classes by ids of the batch it leaves).
+     * An item alone in its batch stays: it fits, or it fails as too large.
      */
     private void splitOversized(int start, int edgeId, Object item) {
-        failIfTooLarge(batch.writerIndex() - start, edgeId);
+        failIfTooLarge(batch.writerIndex() - start + RUN_HEADER_BYTES, edgeId);
+        if (count == 1) {
+            return;
+        }
         batch.writerIndex(start);
         count--;
+        if (--runItems == 0) { // the run held only this item: drop its header too
+            batch.writerIndex(runCountAt - 1 - Integer.BYTES);
+            runEdge = -1;
+        }
         flush();
-        int restart = begin(Frames.DATA, edgeId);
+        startRun(edgeId);
+        int restart = batch.writerIndex();
         codec.write(item, batch);
         count = 1;
+        runItems = 1;
         // Written again it may be longer: the class names it had referred to by id now travel with it.
-        failIfTooLarge(batch.writerIndex() - restart, edgeId);
+        failIfTooLarge(batch.writerIndex() - restart + RUN_HEADER_BYTES, edgeId);
     }
 
     private void failIfTooLarge(int messageBytes, int edgeId) {
@@ -185,12 +227,14 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
             batch.release();
             batch = null;
             count = 0;
+            runEdge = -1;
             throw new IllegalStateException("an item of " + messageBytes + " bytes for edge " + edgeId + " to group "
                     + out.peer + " is larger than maxFrameBytes (" + maxFrameBytes + "): raise it in the config");
         }
     }
 
     private void flush() {
+        closeRun();
         ByteBuf full = batch;
         int messages = count;
         if (messages == batchSize) { // a partial batch (idle, on-demand, end) says nothing of the next one
