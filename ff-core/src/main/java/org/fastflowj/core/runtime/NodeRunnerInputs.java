@@ -16,11 +16,11 @@ abstract class NodeRunnerInputs extends NodeRunnerOutputs {
         super(vertex, control, idle, cpuRequest);
     }
 
-    /** The next user item, or null when the stream is over for this node. */
+    /**
+     * The next user item, or a {@link Chunk} of them (the caller unrolls it; {@code currentChannel} is
+     * its channel until the next call), or null when the stream is over for this node.
+     */
     final Object nextItem() throws Exception {
-        if (chunk != null) {
-            return nextFromChunk();
-        }
         if (orderRole == Vertex.OrderRole.COLLECT && !orderDrained) {
             return nextInOrder();
         }
@@ -48,9 +48,7 @@ abstract class NodeRunnerInputs extends NodeRunnerOutputs {
                 }
                 currentFeedback = i >= forwardInputs;
                 currentChannel = currentFeedback ? i - forwardInputs : i;
-                // A chunk is recognised where the item's class is already loaded for the Sentinel test: one
-                // more compare with a constant, no extra memory access on a plain item.
-                return item instanceof Chunk c ? startChunk(c) : item;
+                return item; // (a Chunk too: NodeRunner unrolls it, with currentChannel still its channel)
             }
             if (streamOver() || endRequested) {
                 return null;
@@ -68,7 +66,7 @@ abstract class NodeRunnerInputs extends NodeRunnerOutputs {
             if (item != null) {
                 tookFrom(ch);
                 if (!(item instanceof Sentinel)) {
-                    return item instanceof Chunk c ? startChunk(c) : item;
+                    return item;
                 }
                 control(ch, 0, item);
                 if (endRequested) {
@@ -80,27 +78,6 @@ abstract class NodeRunnerInputs extends NodeRunnerOutputs {
                 awaitInput(null); // (refilling an on-demand slot is not a wait: it is not timed)
             }
         }
-    }
-
-    /** Starts unrolling a chunk (never empty); currentChannel stays the chunk's until it is done. */
-    private Object startChunk(Chunk c) {
-        chunk = c;
-        chunkNext = 1;
-        Object first = c.items[0];
-        if (c.size == 1) {
-            chunk = null;
-        }
-        return first;
-    }
-
-    private Object nextFromChunk() {
-        Chunk c = chunk;
-        int i = chunkNext++;
-        Object item = c.items[i];
-        if (i + 1 == c.size) {
-            chunk = null;
-        }
-        return item;
     }
 
     /** Ordered farm collector: read workers in the order the emitter recorded, one task at a time. */

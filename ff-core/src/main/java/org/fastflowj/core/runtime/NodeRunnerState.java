@@ -58,10 +58,6 @@ abstract class NodeRunnerState extends ParkingStatePadAfter {
     int cursor;
     int nextOut;
     int currentChannel;
-    /** A chunk being unrolled (see {@link Chunk}), and the index of its next item. */
-    Chunk chunk;
-
-    int chunkNext;
     boolean currentFeedback;
     boolean endRequested;
     int orderWorker = -1;
