@@ -14,8 +14,9 @@ import org.fastflowj.dist.serial.ItemCodec;
 /**
  * Stands for a peer group in this group's graph: every edge from a node of that group to a local node
  * starts here. Takes the batches the event loop received, deserializes them on its own thread and puts
- * each item on the local channel of its edge, waiting while that channel is full (and so holding back
- * the acknowledgement, which stops the sender: flow control end to end).
+ * the items on the local channel of their edge, a {@link Chunk} per channel per batch (one hand-off
+ * instead of one per item; the consumer's run-time unrolls it), waiting while that channel is full (and
+ * so holding back the acknowledgement, which stops the sender: flow control end to end).
  *
  * <pre>
  *   group G1 ──TCP──▶ event loop ──SPSC──▶ ┌──────────────┐ ──SPSC──▶ local node (edge e3)
