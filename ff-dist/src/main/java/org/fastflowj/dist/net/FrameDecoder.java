@@ -15,6 +15,8 @@ import java.util.List;
  * <p>Threading: one instance per channel, used on its event loop only (not {@code @Sharable}).
  */
 final class FrameDecoder extends LengthFieldBasedFrameDecoder {
+    /** Frames up to this size are handed on in heap memory (where their reader works fastest), bigger ones direct. */
+    static final int HEAP_FRAME_MAX_BYTES = 64 * 1024 + 64;
 
     FrameDecoder(int maxFrameBytes) {
         // The limit Netty checks includes the 4-byte length field itself; strip that field.
@@ -29,6 +31,20 @@ final class FrameDecoder extends LengthFieldBasedFrameDecoder {
             throw new CorruptedFrameException("frame of length 0 (every frame has at least a type byte)");
         }
         return frame;
+    }
+
+    /**
+     * A copy of the frame, not Netty's retained slice: a frame is read later, on another thread, and while
+     * a slice of the accumulated bytes is alive Netty cannot append the next read in place; it copies the
+     * partial frame into a new buffer on every read that ends inside one (profiled, 64 KiB frames: a
+     * fifth of the receiving event loop's time, plus zeroing new memory).
+     */
+    @Override
+    protected ByteBuf extractFrame(ChannelHandlerContext ctx, ByteBuf buffer, int index, int length) {
+        ByteBuf frame = length <= HEAP_FRAME_MAX_BYTES
+                ? ctx.alloc().heapBuffer(length, length)
+                : ctx.alloc().directBuffer(length, length);
+        return frame.writeBytes(buffer, index, length);
     }
 
     @Override

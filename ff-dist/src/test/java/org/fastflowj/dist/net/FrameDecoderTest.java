@@ -41,6 +41,41 @@ class FrameDecoderTest {
     }
 
     @Test
+    void shouldHandFramesOnAsCopiesSoTheReceivedBytesCanBeAppendedInPlace() {
+        int big = FrameDecoder.HEAP_FRAME_MAX_BYTES + 100;
+        EmbeddedChannel channel = new EmbeddedChannel(new FrameDecoder(2 * big));
+        ByteBuf small = Frames.encode(channel.alloc(), (byte) 0x10, Unpooled.wrappedBuffer(new byte[] {4, 5}));
+        ByteBuf large = Frames.encode(channel.alloc(), (byte) 0x10, Unpooled.wrappedBuffer(new byte[big]));
+        ByteBuf received = Unpooled.buffer().writeBytes(small).writeBytes(large);
+        small.release();
+        large.release();
+        // the second frame arrives in two reads: the first read ends inside it
+        int half = received.readableBytes() / 2;
+        ByteBuf firstRead = Unpooled.directBuffer().writeBytes(received, half);
+        ByteBuf secondRead = Unpooled.directBuffer().writeBytes(received);
+        received.release();
+
+        channel.writeInbound(firstRead);
+        ByteBuf smallFrame = channel.readInbound();
+        channel.writeInbound(secondRead);
+        ByteBuf largeFrame = channel.readInbound();
+
+        // Both reads are released while the frames live: a frame is no slice of the received bytes (a live
+        // slice makes Netty copy the partial frame into a new buffer on every read that ends inside one).
+        assertThat(firstRead.refCnt()).isZero();
+        assertThat(secondRead.refCnt()).isZero();
+        assertThat(smallFrame.hasArray())
+                .as("a small frame is handed on in heap memory")
+                .isTrue();
+        assertThat(largeFrame.isDirect()).as("a big one in direct memory").isTrue();
+        assertThat(smallFrame.readableBytes()).isEqualTo(3);
+        assertThat(largeFrame.readableBytes()).isEqualTo(1 + big);
+        smallFrame.release();
+        largeFrame.release();
+        assertThat(channel.finish()).isFalse();
+    }
+
+    @Test
     void shouldWriteTheHeaderInPlaceWhenThePayloadLeftRoomForIt() {
         EmbeddedChannel channel = new EmbeddedChannel(new FrameDecoder(MAX));
         ByteBuf payload = channel.alloc().heapBuffer(16);
