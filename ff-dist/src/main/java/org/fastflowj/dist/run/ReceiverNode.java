@@ -42,6 +42,15 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
     static final int CHUNK_MAX_BYTES = 16 * 1024;
     /** At most this many batches are acknowledged by one ACK (see {@link #svc}). */
     static final int MAX_UNACKED_BATCHES = 8;
+    /**
+     * With no batch queued, the receiver yields this many times before it acknowledges what it read and
+     * parks. The next batch is often on its way: taking it within those yields saves an ACK frame (a task
+     * and a wake-up of each side's event loop) and a park and unpark per batch. Measured, 8-byte items,
+     * Kryo, batchSize 128, two groups on 2 cores: 5.6-5.9e6 -> 7.6-7.8e6 msgs/s, CPU per item 310 -> 245
+     * ns; acknowledging before the yields instead lost that gain (4.5e6). A sender out of credits waits
+     * those few yields longer for them.
+     */
+    static final int IDLE_YIELDS = 4;
 
     private final InboundLink in;
     private final int[] forwardEdges;
@@ -62,6 +71,8 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
     private ItemCodec codec;
     private int live;
     private long parkNanos;
+    /** Yields since the last batch (see {@link #IDLE_YIELDS}). */
+    private int idleYields;
     /** Batches read since the last ACK, and their bytes. */
     private int unackedBatches;
 
@@ -123,12 +134,18 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
     protected Object svc(Object none) {
         ByteBuf received = in.poll();
         if (received == null) {
+            if (idleYields < IDLE_YIELDS) {
+                idleYields++;
+                Thread.yield();
+                return goOn();
+            }
             if (unackedBatches > 0) {
                 acknowledge(); // never idle on credits the sender is waiting for
             }
             idle();
             return goOn();
         }
+        idleYields = 0;
         parkNanos = 0;
         unackedBytes += received.readableBytes();
         ByteBuf batch = readable(received);
