@@ -22,6 +22,8 @@ final class AdmittingClassResolver extends DefaultClassResolver {
     private final SerializationConfig config;
     /** Classes already checked on the sending side (a hit costs one identity lookup, no allocation). */
     private final Map<Class<?>, Boolean> admittedForWriting = new IdentityHashMap<>();
+    /** The class admitted last: a stream of one class skips even the lookup. */
+    private Class<?> lastAdmitted;
 
     AdmittingClassResolver(SerializationConfig config) {
         this.config = config;
@@ -30,13 +32,14 @@ final class AdmittingClassResolver extends DefaultClassResolver {
     @Override
     @SuppressWarnings("rawtypes") // Kryo's signature
     protected void writeName(Output output, Class type, Registration registration) {
-        if (admittedForWriting.get(type) == null) {
+        if (type != lastAdmitted && admittedForWriting.get(type) == null) {
             String name = type.getName();
             if (!config.allowsClassName(name)) {
                 throw new ClassNotAllowedException(refusedName(name));
             }
             admittedForWriting.put(type, Boolean.TRUE);
         }
+        lastAdmitted = type;
         super.writeName(output, type, registration);
     }
 
