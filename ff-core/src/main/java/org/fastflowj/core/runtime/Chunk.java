@@ -41,9 +41,4 @@ public final class Chunk {
     public boolean isFull() {
         return size == items.length;
     }
-
-    /** The only item of a chunk of one (to send it alone). */
-    public Object first() {
-        return items[0];
-    }
 }

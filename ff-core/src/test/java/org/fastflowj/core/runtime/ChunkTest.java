@@ -118,7 +118,7 @@ class ChunkTest {
         assertThat(chunk.add("b")).isTrue();
         assertThat(chunk.add("c")).isFalse();
         assertThat(chunk.size()).isEqualTo(2);
-        assertThat(chunk.first()).isEqualTo("a");
+        assertThat(chunk.isFull()).isTrue();
     }
 
     private static List<Long> range(long from, int count) {

@@ -58,8 +58,13 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
     /** Edge id to output: channel * 2 (+1 for feedback), or -1 for an edge that does not come here. */
     private final int[] outputOf;
 
-    /** Per output (as in {@link #outputOf}): the chunk being filled from the current batch, and its bytes. */
+    /**
+     * Per output (as in {@link #outputOf}): the items of the current batch not sent yet, as a chunk being
+     * filled or (while there is only one) the item alone, and their serialized bytes.
+     */
     private final Chunk[] open;
+
+    private final Object[] single;
 
     private final int[] openBytes;
     private final int chunkCapacity;
@@ -111,6 +116,7 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
         }
         this.ended = new boolean[forwardEdges.length + feedbackEdges.length];
         this.open = new Chunk[ended.length * 2];
+        this.single = new Object[open.length];
         this.openBytes = new int[open.length];
         this.chunkCapacity = Math.max(1, Math.min(batchSize, 1024));
         this.goneReported = new boolean[ended.length];
@@ -237,10 +243,25 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
         }
     }
 
+    /**
+     * Adds an item to the output's pending run. The first item waits alone (a batch often holds one item
+     * per channel, e.g. with {@code batchSize} 1, and that needs no chunk); a chunk is made for the second.
+     */
     private void addToChunk(int output, Object item, int bytes) {
         Chunk chunk = open[output];
         if (chunk == null) {
+            Object first = single[output];
+            if (first == null) {
+                single[output] = item;
+                openBytes[output] = bytes;
+                if (chunkCapacity == 1 || bytes >= CHUNK_MAX_BYTES) {
+                    sendChunk(output);
+                }
+                return;
+            }
+            single[output] = null;
             chunk = open[output] = new Chunk(chunkCapacity);
+            chunk.add(first);
         }
         chunk.add(item);
         openBytes[output] += bytes;
@@ -249,24 +270,24 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
         }
     }
 
-    /** End of a batch: every chunk it filled goes out (a chunk never waits for the next batch). */
+    /** End of a batch: every pending run goes out (a run never waits for the next batch). */
     private void sendOpenChunks() {
         for (int output = 0; output < open.length; output++) {
-            if (open[output] != null) {
+            if (open[output] != null || single[output] != null) {
                 sendChunk(output);
             }
         }
     }
 
-    /** Sends the output's open chunk, if any: a chunk of one as the item alone. */
+    /** Sends the output's pending run, if any: a chunk, or a single item alone. */
     private void sendChunk(int output) {
-        Chunk chunk = open[output];
-        if (chunk == null) {
+        Object sent = open[output] != null ? open[output] : single[output];
+        if (sent == null) {
             return;
         }
         open[output] = null;
+        single[output] = null;
         openBytes[output] = 0;
-        Object sent = chunk.size() == 1 ? chunk.first() : chunk;
         int channel = output >> 1;
         if ((output & 1) != 0) {
             sendFeedbackTo(sent, channel);
