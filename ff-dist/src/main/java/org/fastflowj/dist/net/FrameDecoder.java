@@ -15,7 +15,11 @@ import java.util.List;
  * <p>Threading: one instance per channel, used on its event loop only (not {@code @Sharable}).
  */
 final class FrameDecoder extends LengthFieldBasedFrameDecoder {
-    /** Frames up to this size are handed on in heap memory (where their reader works fastest), bigger ones direct. */
+    /**
+     * Frames up to this size are handed on in heap memory, bigger ones in direct memory. Deserializing
+     * from a direct buffer costs a checked copy per item (measured, 8-byte items, one thread: Kryo 65 ->
+     * 35 ns, custom serializer 24 -> 18 ns); for a big frame a heap copy would cost more than it saves.
+     */
     static final int HEAP_FRAME_MAX_BYTES = 64 * 1024 + 64;
 
     FrameDecoder(int maxFrameBytes) {

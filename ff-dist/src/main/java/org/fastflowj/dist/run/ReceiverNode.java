@@ -1,7 +1,6 @@
 package org.fastflowj.dist.run;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import org.fastflowj.core.MultiOutputNode;
@@ -83,15 +82,6 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
 
     private long unackedBytes;
     private long unackedMessages;
-    /**
-     * Small batches are copied here (one bulk copy) and read from heap memory: deserializing from a
-     * direct buffer costs a checked Unsafe copy per item (measured, 8-byte items, one thread: Kryo 65 ->
-     * 35 ns, custom serializer 24 -> 18 ns). Big batches are read where they are (the copy would be a
-     * second one). Grows to at most SenderNode.HEAP_BATCH_MAX_BYTES. The transport's frame decoder
-     * already hands small frames on in heap memory (its copy replaces this one), so this only serves a
-     * small direct frame from elsewhere.
-     */
-    private final ByteBuf heapCopy = Unpooled.buffer(0, SenderNode.HEAP_BATCH_MAX_BYTES);
 
     ReceiverNode(
             InboundLink in,
@@ -138,8 +128,9 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
 
     @Override
     protected Object svc(Object none) {
-        ByteBuf received = in.poll();
-        if (received == null) {
+        // Up to 64 KiB a batch is in heap memory, where the frame decoder copied it (see FrameDecoder).
+        ByteBuf batch = in.poll();
+        if (batch == null) {
             if (idleYields < IDLE_YIELDS) {
                 idleYields++;
                 Thread.yield();
@@ -153,8 +144,7 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
         }
         idleYields = 0;
         parkNanos = 0;
-        unackedBytes += received.readableBytes();
-        ByteBuf batch = readable(received);
+        unackedBytes += batch.readableBytes();
         codec.startBatch(); // as the sender did before writing it
         try {
             while (batch.isReadable()) {
@@ -162,9 +152,7 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
             }
             sendOpenChunks();
         } finally {
-            if (batch != heapCopy) {
-                batch.release();
-            }
+            batch.release();
         }
         unackedBatches++;
         // Not only when idle: an endless remote producer keeps this node busy with items it now drops,
@@ -184,21 +172,6 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
             acknowledge();
         }
         return goOn();
-    }
-
-    /** {@code received} itself, or for a small direct batch a heap copy of it (and {@code received} released). */
-    private ByteBuf readable(ByteBuf received) {
-        int size = received.readableBytes();
-        if (received.hasArray() || size > SenderNode.HEAP_BATCH_MAX_BYTES) {
-            return received;
-        }
-        heapCopy.clear();
-        try {
-            heapCopy.writeBytes(received);
-        } finally {
-            received.release();
-        }
-        return heapCopy;
     }
 
     private void acknowledge() {
