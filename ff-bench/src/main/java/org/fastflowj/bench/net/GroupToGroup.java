@@ -49,8 +49,8 @@ import org.fastflowj.dist.run.GroupRun;
  * {@link GroupRun#start} returns only once its peers are connected.
  */
 public final class GroupToGroup {
-    private static final String SENDER_GROUP = "S";
-    private static final String RECEIVER_GROUP = "R";
+    static final String SENDER_GROUP = "S";
+    static final String RECEIVER_GROUP = "R";
     /** {@code -Dff.bench.printStats=true}: each group's node and link statistics on stderr, for profiling. */
     private static final boolean PRINT_STATS = Boolean.getBoolean("ff.bench.printStats");
     /** {@code -Dff.bench.waitStrategy=BLOCKING} (or BUSY_SPIN): the node threads' wait strategy; default: ff-core's. */
@@ -112,6 +112,26 @@ public final class GroupToGroup {
         DffConfig config = config(oneFramePerItem ? 1 : batchSize, messageOTF);
         SerializationConfig serial = serialization.config();
 
+        long timeoutSeconds = 60 + (long) messages * payloadBytes / 20_000_000L;
+        runGroups(program, config, serial, timeoutSeconds, () -> sink.received + " of " + messages + " messages");
+        if (sink.received != messages || sink.checksum != (long) messages * Payload.FIRST_BYTE) {
+            throw new IllegalStateException("FastFlow-J: the sink read " + sink.received + " of " + messages
+                    + " messages (checksum " + sink.checksum + ")");
+        }
+        return new Transfer(sink.received, payloadBytes, sink.endNanos - source.startNanos);
+    }
+
+    /**
+     * Starts groups S and R of {@code program} in this JVM and waits for both to end; {@code progress} says
+     * how far it got if they time out.
+     */
+    static void runGroups(
+            Pipeline program,
+            DffConfig config,
+            SerializationConfig serial,
+            long timeoutSeconds,
+            java.util.function.Supplier<String> progress)
+            throws InterruptedException, TimeoutException, ExecutionException {
         ExecutorService starters = Executors.newFixedThreadPool(2);
         List<Future<Execution>> starts = new ArrayList<>();
         try {
@@ -119,13 +139,11 @@ public final class GroupToGroup {
                 DFF.Settings settings = new DFF.Settings(group, config, serial, false);
                 starts.add(starters.submit(() -> GroupRun.start(GraphCompiler.compile(program), OPTIONS, settings)));
             }
-            long timeoutSeconds = 60 + (long) messages * payloadBytes / 20_000_000L;
             for (Future<Execution> start : starts) {
                 Execution execution = start.get(timeoutSeconds, TimeUnit.SECONDS);
                 if (!execution.await(timeoutSeconds, TimeUnit.SECONDS)) {
                     execution.cancel();
-                    throw new TimeoutException("FastFlow-J: " + sink.received + " of " + messages + " messages after "
-                            + timeoutSeconds + " s");
+                    throw new TimeoutException("FastFlow-J: " + progress.get() + " after " + timeoutSeconds + " s");
                 }
                 if (PRINT_STATS) {
                     System.err.println(execution.stats().toTable());
@@ -134,14 +152,9 @@ public final class GroupToGroup {
         } finally {
             starters.shutdownNow();
         }
-        if (sink.received != messages || sink.checksum != (long) messages * Payload.FIRST_BYTE) {
-            throw new IllegalStateException("FastFlow-J: the sink read " + sink.received + " of " + messages
-                    + " messages (checksum " + sink.checksum + ")");
-        }
-        return new Transfer(sink.received, payloadBytes, sink.endNanos - source.startNanos);
     }
 
-    private static DffConfig config(int batchSize, int messageOTF) {
+    static DffConfig config(int batchSize, int messageOTF) {
         String json = "{ \"batchSize\": " + batchSize + ", \"messageOTF\": " + messageOTF + ",\n"
                 + "  \"groups\": [\n"
                 + "    { \"name\": \"" + SENDER_GROUP + "\", \"endpoint\": \"127.0.0.1:" + freePort() + "\" },\n"

@@ -244,7 +244,7 @@ public final class NetThroughput {
     }
 
     /** {@code --name value} pairs; anything else is an error. */
-    private record Args(List<String> all) {
+    record Args(List<String> all) {
         Args(String[] args) {
             this(Arrays.asList(args));
             for (int i = 0; i < args.length; i += 2) {

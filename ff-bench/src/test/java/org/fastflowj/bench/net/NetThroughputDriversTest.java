@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.concurrent.TimeUnit;
 import org.fastflowj.bench.net.GroupToGroup.Serialization;
 import org.fastflowj.bench.net.NettyBaseline.Flush;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -47,5 +48,17 @@ class NetThroughputDriversTest {
 
         assertThat(transfer.messages()).isEqualTo(messages);
         assertThat(transfer.nanos()).isPositive();
+    }
+
+    @Test
+    void shouldDeliverEveryTimestampOfATrickleInOneProcessAndAcrossGroups() throws Exception {
+        TrickleLatency.Delays local = TrickleLatency.oneProcess(40, 200);
+        TrickleLatency.Delays remote = TrickleLatency.twoGroups(40, 200);
+
+        // every item arrived (the drivers throw otherwise), and its delay was measured after it was sent
+        assertThat(local.sortedNanos()).hasSize(36);
+        assertThat(local.sortedNanos()[0]).isPositive(); // sorted: the smallest first
+        assertThat(remote.sortedNanos()).hasSize(36);
+        assertThat(remote.sortedNanos()[0]).isPositive();
     }
 }

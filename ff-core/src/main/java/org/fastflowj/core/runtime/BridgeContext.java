@@ -14,6 +14,14 @@ public interface BridgeContext {
      */
     void endOutput(int channel, boolean feedback);
 
+    /**
+     * Before a bridge waits on something of its own (not on its channels, where the run-time does this):
+     * wakes the consumers of its outputs that parked with items waiting, and the producers of its inputs
+     * that parked for room, as the run-time does before any node parks. Without it a consumer that parked
+     * before a few items came waits out its park time-out for them.
+     */
+    void wakeWaitingNeighbours();
+
     /** Whether the consumer of this output ended (items sent there are dropped). */
     boolean outputGone(int channel, boolean feedback);
 

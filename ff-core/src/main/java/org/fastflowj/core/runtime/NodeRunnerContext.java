@@ -124,6 +124,11 @@ abstract class NodeRunnerContext extends NodeRunnerInputs implements NodeContext
     }
 
     @Override
+    public void wakeWaitingNeighbours() {
+        wakeWhoeverNeedsIt();
+    }
+
+    @Override
     public boolean outputGone(int channel, boolean feedback) {
         return (feedback ? feedbackOut[channel] : forwardOut[channel]).consumerGone;
     }

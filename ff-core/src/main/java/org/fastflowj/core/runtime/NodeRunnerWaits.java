@@ -53,7 +53,7 @@ abstract class NodeRunnerWaits extends NodeRunnerState {
     }
 
     /** Before parking: a full fence, then wake neighbours a missed wake-up may have left asleep. */
-    private void wakeWhoeverNeedsIt() {
+    final void wakeWhoeverNeedsIt() {
         VarHandle.fullFence();
         for (SpscChannel ch : forwardOut) {
             wakeIfItems(ch);

@@ -289,6 +289,9 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
             throw new PeerLostException("group " + in.peer + " did not connect within the connect timeout:"
                     + " is it running, and is its config the same as this one?");
         }
+        if (parkNanos == 0) { // the first park since the last batch: its items must not wait for ours
+            context.wakeWaitingNeighbours();
+        }
         parkNanos = parkNanos == 0 ? 1_000 : Math.min(MAX_PARK_NANOS, parkNanos * 2);
         in.park(parkNanos);
     }
