@@ -11,6 +11,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 import org.fastflowj.core.Node;
 import org.fastflowj.core.Pipeline;
 import org.fastflowj.core.RunOptions;
@@ -130,7 +131,7 @@ public final class GroupToGroup {
             DffConfig config,
             SerializationConfig serial,
             long timeoutSeconds,
-            java.util.function.Supplier<String> progress)
+            Supplier<String> progress)
             throws InterruptedException, TimeoutException, ExecutionException {
         ExecutorService starters = Executors.newFixedThreadPool(2);
         List<Future<Execution>> starts = new ArrayList<>();

@@ -2,9 +2,11 @@ package org.fastflowj.dist.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.fastflowj.core.AllToAll;
@@ -12,6 +14,10 @@ import org.fastflowj.core.MultiInputNode;
 import org.fastflowj.core.Node;
 import org.fastflowj.core.Pipeline;
 import org.fastflowj.core.RunOptions;
+import org.fastflowj.core.graph.GraphCompiler;
+import org.fastflowj.core.runtime.Execution;
+import org.fastflowj.dist.DFF;
+import org.fastflowj.dist.DffConfig;
 import org.fastflowj.dist.SerializationConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -43,19 +49,34 @@ class RunsAndChunksTest {
         }
     }
 
-    /** A Long {@code tag * 1e6 + i}, or with {@code payloadBytes > 0} an array of that many bytes headed by it. */
+    /**
+     * A Long {@code tag * 1e6 + i}, or with {@code payloadBytes > 0} an array of that many bytes headed by
+     * it and filled with its low byte (an array, so its serialized size is its length plus a few bytes).
+     */
     static Object make(int tag, int i, int payloadBytes) {
         long value = tag * 1_000_000L + i;
         if (payloadBytes == 0) {
             return value;
         }
-        long[] words = new long[payloadBytes / Long.BYTES];
-        Arrays.fill(words, value);
-        return words;
+        byte[] bytes = new byte[payloadBytes];
+        Arrays.fill(bytes, (byte) value);
+        ByteBuffer.wrap(bytes).putLong(value);
+        return bytes;
     }
 
     static long valueOf(Object item) {
-        return item instanceof Long l ? l : ((long[]) item)[0];
+        return item instanceof Long l ? l : ByteBuffer.wrap((byte[]) item).getLong();
+    }
+
+    /** Whether an array from {@link #make} arrived whole: every byte after the head is the head's low byte. */
+    static boolean whole(byte[] bytes) {
+        byte fill = (byte) valueOf(bytes);
+        for (int i = Long.BYTES; i < bytes.length; i++) {
+            if (bytes[i] != fill) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Records each item's channel and value, and at each eosNotify how many that channel had brought. */
@@ -67,7 +88,7 @@ class RunsAndChunksTest {
 
         @Override
         protected Void svc(Object item) {
-            if (item instanceof long[] words && Arrays.stream(words).anyMatch(w -> w != words[0])) {
+            if (item instanceof byte[] bytes && !whole(bytes)) {
                 wholeArrays = false;
             }
             seen.add(new long[] {inputChannel(), valueOf(item)});
@@ -132,6 +153,52 @@ class RunsAndChunksTest {
         Recorder sink = runTwoIntoOne(600, 400, payload, "\"batchSize\": 64");
         assertEveryItemOnItsChannelInOrder(sink, 600, 400);
         assertThat(sink.wholeArrays).isTrue();
+    }
+
+    /** Counts what arrives. */
+    static final class Counter extends Node<Object, Void> {
+        volatile int received;
+
+        @Override
+        protected Void svc(Object item) {
+            received++;
+            return goOn();
+        }
+    }
+
+    /** Runs source (group A) -> sink (group B) and returns how many hand-offs B's receiver made. */
+    private static long receiverHandOffs(int items, int payloadBytes, int batchSize) throws Exception {
+        Counter sink = new Counter();
+        Emitter source = new Emitter(1, items, payloadBytes);
+        Pipeline program = new Pipeline(source, sink);
+        source.createGroup("A");
+        sink.createGroup("B");
+        DffConfig config = LocalCluster.config(List.of("A", "B"), "\"batchSize\": " + batchSize);
+        CompletableFuture<Execution> a = CompletableFuture.supplyAsync(
+                () -> GroupRun.start(GraphCompiler.compile(program), RunOptions.defaults(), settings("A", config)));
+        Execution b = GroupRun.start(GraphCompiler.compile(program), RunOptions.defaults(), settings("B", config));
+        Execution aRun = a.get(30, TimeUnit.SECONDS);
+        assertThat(aRun.await(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(b.await(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(sink.received).isEqualTo(items);
+        return b.stats().node("ff-recv-A").orElseThrow().itemsOut();
+    }
+
+    private static DFF.Settings settings(String group, DffConfig config) {
+        return new DFF.Settings(group, config, SerializationConfig.builder().build(), false);
+    }
+
+    @Test
+    void shouldHandEachBatchToItsChannelAsChunksOfAtMostTheByteLimit() throws Exception {
+        // small items, 128 a batch: a hand-off per batch (the stream may flush some batches early)
+        long small = receiverHandOffs(10_000, 0, 128);
+        assertThat(small).isLessThan(10_000 / 8).isGreaterThanOrEqualTo(10_000 / 128);
+
+        // 3 KiB items, 64 a batch: a chunk is cut once it holds 16 KiB, so at most 6 items each
+        int payload = 3 * 1024;
+        int perChunk = ReceiverNode.CHUNK_MAX_BYTES / payload + 1;
+        long large = receiverHandOffs(640, payload, 64);
+        assertThat(large).isGreaterThanOrEqualTo(640 / perChunk).isLessThan(640 / 2);
     }
 
     private static List<Long> range(long from, int count) {
