@@ -1,6 +1,7 @@
 package org.fastflowj.launcher;
 
 import java.io.PrintWriter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -40,7 +41,9 @@ final class FailureReport {
 
     /** Says which group failed first, given the first to exit and its code; returns that group. */
     GroupLaunch sayOrigin(GroupLaunch firstToExit, int code) {
-        GroupLaunch origin = originNamedIn(groups.lastLines(firstToExit))
+        List<String> lines = new ArrayList<>(groups.failureLines(firstToExit));
+        lines.addAll(groups.lastLines(firstToExit));
+        GroupLaunch origin = originNamedIn(lines)
                 .flatMap(name ->
                         launches.stream().filter(l -> l.group().equals(name)).findFirst())
                 .orElse(firstToExit);
@@ -52,6 +55,11 @@ final class FailureReport {
                     + ", the first to exit, says so with " + how + ")");
         }
         return origin;
+    }
+
+    /** Whether {@code line} names a failure, its group's own or a peer's: worth remembering for the report. */
+    static boolean namesAFailure(String line) {
+        return OWN.matcher(line).find() || FROM_PEER.matcher(line).find();
     }
 
     /**

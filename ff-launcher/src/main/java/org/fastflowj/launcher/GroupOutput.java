@@ -8,13 +8,15 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 
 /**
  * Where one group's lines go: the launcher's stdout or stderr with a {@code [G1] } prefix, the group's
- * own log file (without prefix) when {@code --log-dir} is given, and a short memory of the last lines
- * for the failure report.
+ * own log file (without prefix) when {@code --log-dir} is given, and a short memory for the failure
+ * report: the last lines, and the first lines that name a failure (a stack trace soon pushes those out of
+ * the last lines, yet they say which group failed first).
  *
  * <p>Threading: {@link #line} is called by the group's two pump threads (stdout and stderr); the log
  * file and the memory are guarded by this object's monitor, and each launcher line is written by one
@@ -22,6 +24,7 @@ import java.util.function.Consumer;
  */
 final class GroupOutput implements AutoCloseable {
     static final int REMEMBERED_LINES = 15;
+    static final int REMEMBERED_FAILURE_LINES = 8;
 
     private final String prefix;
     private final PrintWriter out;
@@ -30,6 +33,7 @@ final class GroupOutput implements AutoCloseable {
     private final Consumer<String> listener;
     private final StatusBoard board;
     private final ArrayDeque<String> lastLines = new ArrayDeque<>();
+    private final List<String> failureLines = new ArrayList<>();
 
     /**
      * @param logFile the group's log file (created or truncated), or null for none
@@ -63,6 +67,9 @@ final class GroupOutput implements AutoCloseable {
                 lastLines.removeFirst();
             }
             lastLines.addLast(text);
+            if (failureLines.size() < REMEMBERED_FAILURE_LINES && FailureReport.namesAFailure(text)) {
+                failureLines.add(text);
+            }
             if (log != null) {
                 try {
                     log.write(text);
@@ -79,6 +86,11 @@ final class GroupOutput implements AutoCloseable {
     /** The last lines the group printed (both streams, in arrival order), oldest first. */
     synchronized List<String> lastLines() {
         return List.copyOf(lastLines);
+    }
+
+    /** The first lines that name a failure ({@link FailureReport#namesAFailure}), oldest first. */
+    synchronized List<String> failureLines() {
+        return List.copyOf(failureLines);
     }
 
     @Override

@@ -81,6 +81,12 @@ final class GroupStarter {
         return output == null ? List.of() : output.lastLines();
     }
 
+    /** The first lines {@code launch}'s group printed that name a failure; none if it never started. */
+    List<String> failureLines(GroupLaunch launch) {
+        GroupOutput output = outputs.get(launch);
+        return output == null ? List.of() : output.failureLines();
+    }
+
     /** Closes every group's log file. */
     void closeOutputs() {
         outputs.values().forEach(GroupOutput::close);

@@ -2,6 +2,8 @@ package org.fastflowj.launcher;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.PrintWriter;
+import java.io.Writer;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -55,5 +57,25 @@ class FailureReportTest {
     void shouldNameNoneWhenTheLinesSayNothingOfAFailure() {
         assertThat(FailureReport.originNamedIn(List.of("Exception in thread \"main\" java.lang.OutOfMemoryError")))
                 .isEmpty();
+    }
+
+    @Test
+    void shouldRememberTheLineNamingTheFailureAfterALongStackTracePushedItOutOfTheLastLines() {
+        // CI saw group A exit first blaming B, then 20-odd lines of stack trace hid the blame
+        GroupOutput output = new GroupOutput(
+                "A",
+                new PrintWriter(Writer.nullWriter()),
+                new PrintWriter(Writer.nullWriter()),
+                new StatusBoard(List.of("A"), null),
+                null,
+                line -> {});
+        output.line("A up", false);
+        output.line(LOST, true);
+        for (int i = 0; i < 3 * GroupOutput.REMEMBERED_LINES; i++) {
+            output.line("\tat io.netty.Frame" + i + "(Frame.java:1)", true);
+        }
+        assertThat(FailureReport.originNamedIn(output.lastLines())).isEmpty();
+        assertThat(output.failureLines()).containsExactly(LOST);
+        assertThat(FailureReport.originNamedIn(output.failureLines())).contains("B");
     }
 }
