@@ -18,6 +18,15 @@ public interface BridgeNode {
      */
     default void inputIdle(boolean aboutToPark) throws Exception {}
 
+    /**
+     * Up to how many items the run-time may gather into one slot of this bridge's forward input channels
+     * ({@link ChannelGathering}), when the bridge works per item anyway and may lag behind its producers; 0 or
+     * 1: one item per slot. Gathering changes nothing the bridge sees: items, order and ends are the same.
+     */
+    default int inputChunkCapacity() {
+        return 0;
+    }
+
     /** Feedback input {@code channel}'s producer ended and everything it sent was taken. */
     default void feedbackInputEnded(int channel) throws Exception {}
 }

@@ -1,5 +1,8 @@
 package org.fastflowj.core.runtime;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
 /**
  * A run of items a {@link BridgeNode} hands to one output channel in a single slot: the consumer's
  * run-time unrolls it, so the consumer's node sees each item on its own, with the chunk's channel as
@@ -10,10 +13,22 @@ package org.fastflowj.core.runtime;
  * it puts in one (items and bytes). Only a bridge sends chunks, and only to a plain consumer (never an
  * ordered farm's collector, which a bridge cannot feed: a farm is never split across groups).
  *
+ * <p>The run-time also gathers the items a node sends to a bridge into chunks ({@link ChannelGathering}).
+ *
  * <p>Threading: filled by the bridge thread, then handed over through the channel (whose offer publishes
- * it) and read only by the consumer.
+ * it) and read only by the consumer; a gathered chunk is read while it fills (see {@link #sizeAcquire}).
  */
 public final class Chunk {
+    private static final VarHandle SIZE;
+
+    static {
+        try {
+            SIZE = MethodHandles.lookup().findVarHandle(Chunk.class, "size", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     final Object[] items;
     int size;
 
@@ -32,6 +47,21 @@ public final class Chunk {
         }
         items[size++] = item;
         return true;
+    }
+
+    /**
+     * Producer side of a {@link ChannelGathering}: appends one item (there is room) with a release store of
+     * the size, so a consumer that reads the size with {@link #sizeAcquire} sees every item below it.
+     */
+    void appendReleasing(Object item) {
+        int n = size;
+        items[n] = item;
+        SIZE.setRelease(this, n + 1);
+    }
+
+    /** Consumer side of a {@link ChannelGathering}: the items appended so far, all visible. */
+    int sizeAcquire() {
+        return (int) SIZE.getAcquire(this);
     }
 
     public int size() {

