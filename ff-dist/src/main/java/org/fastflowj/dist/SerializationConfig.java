@@ -18,6 +18,9 @@ import java.util.Set;
  * {@code java.math.BigInteger}/{@code BigDecimal}, everything in {@code java.time}, and arrays of allowed classes.
  * Any other class, enums and records included, must be {@linkplain Builder#register registered}, live in an
  * {@linkplain Builder#allowPackage allowed package}, or have a {@linkplain Builder#serializer custom serializer}.
+ * The most common built-ins (primitive arrays, {@code Object[]}, {@code String[]}, the usual {@code java.util} lists,
+ * sets and maps, {@code BigInteger}, {@code BigDecimal}) are registered already, ahead of the application's classes:
+ * they travel by id, not by name.
  *
  * <p>Threading: immutable, shareable between threads.
  */
