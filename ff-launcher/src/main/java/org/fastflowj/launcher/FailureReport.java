@@ -24,6 +24,11 @@ final class FailureReport {
      * peer before B's ABORT does). Nested, the last one in a line is the innermost cause.
      */
     private static final Pattern FROM_PEER = Pattern.compile("node group (\\S+) failed in ");
+    /**
+     * How ff-dist names a lost peer wherever the loss was noticed, e.g. by a sender in its {@code svc}:
+     * {@code node ff-send-B failed in svc: PeerLostException: lost the connection to group B at ...}.
+     */
+    private static final Pattern LOST = Pattern.compile("lost the connection (?:to|from) group (\\S+?)(?: at |:|$)");
     /** How ff-dist names a group's own failure: {@code group B failed: node square failed in svc: ...}. */
     private static final Pattern OWN = Pattern.compile("group (\\S+) failed: ");
 
@@ -59,7 +64,9 @@ final class FailureReport {
 
     /** Whether {@code line} names a failure, its group's own or a peer's: worth remembering for the report. */
     static boolean namesAFailure(String line) {
-        return OWN.matcher(line).find() || FROM_PEER.matcher(line).find();
+        return OWN.matcher(line).find()
+                || FROM_PEER.matcher(line).find()
+                || LOST.matcher(line).find();
     }
 
     /**
@@ -76,6 +83,12 @@ final class FailureReport {
             for (Matcher m = FROM_PEER.matcher(line); m.find(); ) {
                 if (!m.group(1).equals(self)) {
                     innermost = m.group(1);
+                }
+            }
+            if (innermost == null) {
+                Matcher lost = LOST.matcher(line);
+                if (lost.find() && !lost.group(1).equals(self)) {
+                    innermost = lost.group(1);
                 }
             }
             if (innermost != null) {

@@ -49,6 +49,17 @@ class FailureReportTest {
     }
 
     @Test
+    void shouldNameThePeerWhoseConnectionASenderFoundLost() {
+        // CI saw this: A's sender noticed the broken pipe in its svc before A's link handler did
+        String line = "[ff-send-B] ERROR org.fastflowj.dist.run.GroupRun - group A failed: node ff-send-B failed in"
+                + " svc: org.fastflowj.dist.run.PeerLostException: lost the connection to group B at"
+                + " 127.0.0.1/127.0.0.1:41339 before it received everything: group B at 127.0.0.1:41339: Broken pipe";
+        assertThat(FailureReport.originNamedIn(List.of(line, "\tat org.fastflowj...")))
+                .contains("B");
+        assertThat(FailureReport.namesAFailure(line)).isTrue();
+    }
+
+    @Test
     void shouldNameTheInnermostPeerOfANestedCause() {
         assertThat(FailureReport.originNamedIn(List.of(NESTED))).contains("B");
     }
