@@ -140,7 +140,6 @@ public final class Executor {
                 ? Math.min(bridge.inputChunkCapacity(), limit / 4)
                 : 0;
         if (chunk > 1) {
-            System.err.println("GATHER " + description + " " + chunk);
             return SpscChannel.gathering(limit, chunk, description);
         }
         return options.unboundedQueues()
