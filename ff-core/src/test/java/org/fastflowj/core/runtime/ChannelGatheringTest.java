@@ -104,9 +104,13 @@ class ChannelGatheringTest {
         int count = 2_000_000;
         for (int limit : new int[] {64, Integer.MAX_VALUE}) {
             SpscChannel ch = SpscChannel.gathering(limit, 16, "test");
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
             CompletableFuture<Long> consumer = CompletableFuture.supplyAsync(() -> {
                 long expected = 0;
                 for (; ; ) {
+                    if (System.nanoTime() > deadline) { // never spin on after the test gave up
+                        throw new AssertionError("took " + expected + " items in 30 s");
+                    }
                     Object item = ch.poll();
                     if (item == null) {
                         Thread.yield();
@@ -117,15 +121,15 @@ class ChannelGatheringTest {
                     }
                 }
             });
-            for (long i = 0; i < count; i++) {
-                while (!ch.offer(i)) {
+            for (long i = 0; i < count && !consumer.isDone(); i++) { // a failed consumer ends the test
+                while (!ch.offer(i) && !consumer.isDone()) {
                     Thread.yield();
                 }
                 if (i % 100_000 == 0) {
                     LockSupport.parkNanos(100_000); // a pause: the consumer catches up and takes from open chunks
                 }
             }
-            while (!ch.offer(Sentinel.EOS)) {
+            while (!ch.offer(Sentinel.EOS) && !consumer.isDone()) {
                 Thread.yield();
             }
             assertThat(consumer.get(30, TimeUnit.SECONDS)).isEqualTo(count);

@@ -145,8 +145,8 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
 
     /**
      * A batch's worth of items per slot of the input channels: when serializing is slower than producing,
-     * the sender then takes them a chunk at a time (8-byte items, batch 128: 20-40% more messages per
-     * second, see docs/benchmarks.md); when it keeps up, it takes each item as it comes, as before.
+     * the sender then takes them a chunk at a time (8-byte items, batch 128, Kryo: about 15% more messages
+     * per second, see docs/benchmarks.md); when it keeps up, it takes each item as it comes, as before.
      */
     @Override
     public int inputChunkCapacity() {
