@@ -36,7 +36,8 @@ import org.fastflowj.bench.net.NettyBaseline.Flush;
  * same warm-up, and the median of the per-round ratios drops a round another process disturbed.
  *
  * <p>Usage: {@code java -Xmx2g -cp ff-bench/target/benchmarks.jar org.fastflowj.bench.net.NetThroughput
- * [--rounds 3] [--small 1000000] [--large 20000] [--batches 1,8,32,128] [--otf 64] [--sizes 8,65536]}.
+ * [--rounds 3] [--small 1000000] [--large 20000] [--batches 1,8,32,128] [--otf 64] [--sizes 8,65536]
+ * [--warmup 8]}.
  * {@code --small}/{@code --large}: messages per transfer for payloads below/from 1 KiB.
  */
 public final class NetThroughput {
@@ -80,6 +81,7 @@ public final class NetThroughput {
     private final int[] batchSizes;
     private final int messageOTF;
     private final int[] payloadSizes;
+    private final int warmUpRounds;
 
     private NetThroughput(Args args) {
         this.rounds = args.intValue("--rounds", 3);
@@ -88,6 +90,7 @@ public final class NetThroughput {
         this.batchSizes = args.ints("--batches", "1,8,32,128");
         this.messageOTF = args.intValue("--otf", 64);
         this.payloadSizes = args.ints("--sizes", "8,65536");
+        this.warmUpRounds = args.intValue("--warmup", 8);
     }
 
     public static void main(String[] args) throws Exception {
@@ -110,9 +113,10 @@ public final class NetThroughput {
     private void runAll() throws Exception {
         System.out.printf(
                 Locale.ROOT,
-                "# NetThroughput %s: %d rounds, messageOTF %d, %d cores, %s %s%n",
+                "# NetThroughput %s: %d rounds after %d warm-up rounds, messageOTF %d, %d cores, %s %s%n",
                 LocalDate.now(),
                 rounds,
+                warmUpRounds,
                 messageOTF,
                 Runtime.getRuntime().availableProcessors(),
                 System.getProperty("java.vm.name"),
@@ -138,11 +142,20 @@ public final class NetThroughput {
     }
 
     /**
-     * Compiles the hot paths of every variant before anything is measured (results dropped): one full
-     * round per batch size. A fifth of a round at two batch sizes left the JIT compiling through the
-     * first measured rounds (FF-J's rates still rose 1.5x from round to round).
+     * Compiles the hot paths of every variant before anything is measured (results dropped):
+     * {@code --warmup} rounds at the largest batch size, where a round is quickest, then one round per
+     * batch size for what is particular to it. Every rate, the baseline's too, keeps rising for about 20
+     * transfers of 1 M messages in a fresh JVM (measured, 8 B at batch 128: plain Netty 1.5 -> 9e6
+     * msgs/s, FF-J Kryo 1.1 -> 6e6): its threads leave the C2 compiler threads little of the two cores,
+     * and FF-J, with more code on more threads, gets there last. A shorter warm-up measures that race:
+     * with one round per batch size only, runs of that one cell showed Kryo / each-frame 0.47–0.49, and
+     * 0.6 once warm.
      */
     private void warmUp(int payloadBytes, int messages) throws Exception {
+        int largestBatch = Arrays.stream(batchSizes).max().orElseThrow();
+        for (int round = 0; round < warmUpRounds; round++) {
+            runRound(messages, payloadBytes, largestBatch, round);
+        }
         for (int batchSize : batchSizes) {
             runRound(messages, payloadBytes, batchSize, 0);
         }
