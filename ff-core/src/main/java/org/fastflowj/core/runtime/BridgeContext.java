@@ -5,7 +5,7 @@ package org.fastflowj.core.runtime;
  * (a remote producer ended), close one input (a remote consumer ended), fail the run from any thread.
  *
  * <p>Threading: {@link #closeInput}, {@link #fail} and {@link #cancelled} from any thread; the rest on the
- * bridge node's thread only.
+ * bridge node's thread only (so {@code held} is a plain field of the channel's consumer).
  */
 public interface BridgeContext {
     /**
@@ -27,6 +27,21 @@ public interface BridgeContext {
 
     /** The consumer behind this input ended: its producer stops sending (and may end early). Any thread. */
     void closeInput(int channel, boolean feedback);
+
+    /**
+     * Holds a forward input, or lets it go: while held the run-time takes nothing from it (nor its EOS), so
+     * its producer finds it full. A bridge holds an on-demand input while the remote worker behind it has as
+     * many items as its slots: the producer's dispatch then picks another worker, as it skips a busy one in
+     * one process. A held input with items does not keep the node awake: the bridge is told of idle time
+     * ({@link BridgeNode#inputIdle}) as with no items, and lets the input go there or in {@code svc}.
+     */
+    void holdInput(int channel, boolean held);
+
+    /**
+     * Items (or chunks) put on this output that its consumer has not taken yet. The bridge puts items of an
+     * on-demand edge there one by one and learns from this how many the worker took.
+     */
+    int outputQueued(int channel, boolean feedback);
 
     /** Fails the run, naming this node; the first failure of a run wins. Any thread. */
     void fail(String phase, Throwable cause);

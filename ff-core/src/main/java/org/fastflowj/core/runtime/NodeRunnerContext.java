@@ -142,6 +142,21 @@ abstract class NodeRunnerContext extends NodeRunnerInputs implements NodeContext
     }
 
     @Override
+    public void holdInput(int channel, boolean held) {
+        checkOwnThread("holdInput");
+        if (channel < 0 || channel >= forwardInputs) {
+            throw new IndexOutOfBoundsException(
+                    "holdInput: node " + name + " has " + forwardInputs + " forward input(s), not " + channel);
+        }
+        inputs[channel].held = held;
+    }
+
+    @Override
+    public int outputQueued(int channel, boolean feedback) {
+        return (feedback ? feedbackOut[channel] : forwardOut[channel]).queue.size();
+    }
+
+    @Override
     public void fail(String phase, Throwable cause) {
         control.fail(name, phase, cause);
     }

@@ -34,7 +34,7 @@ abstract class NodeRunnerInputs extends NodeRunnerOutputs {
                 int i = cursor;
                 cursor = i + 1 == n ? 0 : i + 1; // one item per channel in turn, as FastFlow's gatherer
                 SpscChannel ch = in[i];
-                Object item = ch.endSeen ? null : ch.poll();
+                Object item = ch.endSeen || ch.held ? null : ch.poll();
                 if (item == null) {
                     continue;
                 }
@@ -62,7 +62,7 @@ abstract class NodeRunnerInputs extends NodeRunnerOutputs {
     /** {@link #nextItem()} for the common single-input node: no cursor, channel index fixed in wire(). */
     private Object nextFromOnlyInput(SpscChannel ch) throws Exception {
         for (; ; ) {
-            Object item = ch.endSeen ? null : ch.poll();
+            Object item = ch.endSeen || ch.held ? null : ch.poll();
             if (item != null) {
                 tookFrom(ch);
                 if (!(item instanceof Sentinel)) {
@@ -190,7 +190,7 @@ abstract class NodeRunnerInputs extends NodeRunnerOutputs {
     private boolean refillSlots() {
         boolean placed = false;
         for (SpscChannel ch : dispatchedInputs) {
-            if (!ch.endSeen && !ch.hasItems()) {
+            if (!ch.endSeen && !ch.held && !ch.hasItems()) {
                 placed |= ch.dispatch.run(this);
             }
         }

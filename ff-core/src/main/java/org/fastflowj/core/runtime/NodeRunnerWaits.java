@@ -103,7 +103,7 @@ abstract class NodeRunnerWaits extends NodeRunnerState {
             return target.hasItems() || target.producerDone;
         }
         for (SpscChannel ch : inputs) {
-            if (!ch.endSeen && ch.hasItems()) {
+            if (!ch.endSeen && !ch.held && ch.hasItems()) {
                 return true;
             }
         }
@@ -119,12 +119,15 @@ abstract class NodeRunnerWaits extends NodeRunnerState {
             return target.hasItems() || target.producerDone;
         }
         for (SpscChannel ch : inputs) {
-            if (!ch.endSeen && ch.hasItems() && (ch.worthWaking() || ch.producerDone || ch.producer.state != RUNNING)) {
+            if (!ch.endSeen
+                    && !ch.held
+                    && ch.hasItems()
+                    && (ch.worthWaking() || ch.producerDone || ch.producer.state != RUNNING)) {
                 return true;
             }
         }
         for (SpscChannel ch : dispatchedInputs) {
-            if (!ch.endSeen && ch.dispatch.hasWork()) {
+            if (!ch.endSeen && !ch.held && ch.dispatch.hasWork()) {
                 return true; // staged items: refill the slot instead of parking
             }
         }

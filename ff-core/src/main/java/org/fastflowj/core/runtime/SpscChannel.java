@@ -9,7 +9,7 @@ import org.jctools.queues.SpscUnboundedArrayQueue;
  *
  * <p>Threading: {@code offer}/{@code producerMayResume} by the producer, {@code poll} by the consumer, the rest by
  * either. {@code consumerGone} and {@code producerDone} are written once, by their owner, and read by the
- * other side in its slow paths; {@code endSeen} is the consumer's own.
+ * other side in its slow paths; {@code endSeen} and {@code held} are the consumer's own.
  */
 final class SpscChannel {
     private static final int UNBOUNDED_CHUNK = 1024;
@@ -49,6 +49,11 @@ final class SpscChannel {
     volatile boolean producerDone;
     /** Consumer-local: EOS was taken from this channel. */
     boolean endSeen;
+    /**
+     * Consumer-local: a bridge holds this input ({@link BridgeContext#holdInput}); nothing is taken from it,
+     * so its producer finds it full, as an on-demand producer finds a busy worker's slot.
+     */
+    boolean held;
     /** Producer-local: the producer noticed {@link #consumerGone}. */
     boolean goneSeen;
     /** Producer-local: a bridge already ended this channel (its EOS went out). */

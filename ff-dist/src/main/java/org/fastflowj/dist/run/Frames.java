@@ -6,11 +6,13 @@ package org.fastflowj.dist.run;
  *
  * <pre>
  *   sender group G ──── BATCH ────────────────▶ receiver group H      (one connection, opened by G)
- *                  ◀─── ACK, GONE, ABORT ─────
+ *                  ◀─── ACK, TAKEN, GONE, ABORT ─────
  *
  *   BATCH payload:  message*          message: kind (1 byte), edge id (int), then for DATA a count (int)
  *                                     and that many items, in order
  *   ACK payload:    batches (int)     that many batches were taken: the sender may send that many more
+ *   TAKEN payload:  edge id (int), n (int)   the on-demand edge's consumer took n more of its items: the
+ *                                     sender may send that many more on that edge (per-worker on-demand)
  *   GONE payload:   edge id (int)     the edge's consumer ended: its producer stops (early termination)
  *   ABORT payload:  group (UTF), why (UTF)   that group failed: fail this run too (either direction)
  * </pre>
@@ -23,6 +25,7 @@ final class Frames {
     static final byte ACK = 0x11;
     static final byte GONE = 0x12;
     static final byte ABORT = 0x13;
+    static final byte TAKEN = 0x14;
 
     /**
      * A run of items for the edge's consumer: the sender writes the kind and edge once for consecutive

@@ -124,6 +124,8 @@ final class GroupLinks implements PeerHandler {
                 OutboundLink out = outbound.get(link.peerGroup());
                 if (type == Frames.ACK) {
                     out.onAck(payload.readInt());
+                } else if (type == Frames.TAKEN) {
+                    out.onTaken(payload.readInt(), payload.readInt());
                 } else if (type == Frames.GONE) {
                     out.onGone(payload.readInt());
                 } else {

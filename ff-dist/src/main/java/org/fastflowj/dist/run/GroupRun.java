@@ -140,15 +140,12 @@ public final class GroupRun {
                     insideOneAllToAll(forward) && feedback.isEmpty() ? mine.internalMessageOTF() : mine.messageOTF();
             OutboundLink link = new OutboundLink(group, peer, credits, ids(forward), ids(feedback));
             links.outbound.put(peer, link);
-            boolean[] onDemand = new boolean[forward.size()];
-            for (int i = 0; i < onDemand.length; i++) {
-                onDemand[i] = forward.get(i).slots() > 0;
-            }
+            int[] onDemandSlots = forward.stream().mapToInt(Edge::slots).toArray();
             return new SenderNode(
                     link,
                     ids(forward),
                     ids(feedback),
-                    onDemand,
+                    onDemandSlots,
                     mine.batchSize(),
                     mine.flushDelayMicros(),
                     config.maxFrameBytes(),
@@ -160,10 +157,15 @@ public final class GroupRun {
             InboundLink link = new InboundLink(group, peer);
             links.inbound.put(peer, link);
             int peerBatchSize = config.group(peer).orElseThrow().batchSize(); // the most one frame holds
+            boolean[] onDemand = new boolean[forward.size()];
+            for (int i = 0; i < onDemand.length; i++) {
+                onDemand[i] = forward.get(i).slots() > 0;
+            }
             return new ReceiverNode(
                     link,
                     ids(forward),
                     ids(feedback),
+                    onDemand,
                     config.connectTimeoutMs(),
                     peerBatchSize,
                     settings.serialization());

@@ -81,6 +81,14 @@ final class InboundLink {
         l.send(Frames.ACK, l.alloc().buffer(4).writeInt(count));
     }
 
+    /** The consumer of an on-demand edge took {@code count} more of its items. */
+    void taken(int edgeId, int count) {
+        PeerLink l = link;
+        if (l != null) {
+            l.send(Frames.TAKEN, l.alloc().buffer(8).writeInt(edgeId).writeInt(count));
+        }
+    }
+
     void gone(int edgeId) {
         PeerLink l = link;
         if (l != null) {

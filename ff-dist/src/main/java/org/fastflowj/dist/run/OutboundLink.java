@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.locks.LockSupport;
 import org.fastflowj.core.LinkStats;
 import org.fastflowj.core.runtime.BridgeContext;
@@ -21,6 +22,11 @@ import org.fastflowj.dist.net.PeerLink;
  * connection's event loop. {@link #credits} is the one shared counter (the sender takes, the event loop
  * gives back); the sender parks when it has none, announcing itself in {@link #waiter} first and
  * re-checking, so an acknowledgement that races the park still wakes it.
+ *
+ * <p>On-demand edges have a credit of their own besides: the receiver reports (TAKEN) each item the remote
+ * worker took; {@link #takenSinceLastLook} counts them per forward input until the sender thread collects
+ * them, and {@link #onDemandNews} tells it there is something to collect (set after the count, cleared
+ * before reading it, so no report is missed).
  */
 final class OutboundLink {
     final String peer;
@@ -32,6 +38,14 @@ final class OutboundLink {
     private volatile PeerLink link;
     private volatile BridgeContext context;
     private volatile Thread waiter;
+    /** The sender node's thread, woken when an on-demand edge gets credit back. */
+    private volatile Thread senderThread;
+
+    private final AtomicIntegerArray takenSinceLastLook;
+    /** 1 for a forward input whose remote consumer ended (GONE): the sender stops holding it. */
+    private final AtomicIntegerArray consumerGone;
+
+    private volatile boolean onDemandNews;
     private volatile String brokenReason;
     private volatile boolean finished;
     /** The peer closed the connection cleanly: fine once every batch was acknowledged, else a failure. */
@@ -52,6 +66,8 @@ final class OutboundLink {
         this.credits = new AtomicInteger(maxCredits);
         this.forwardEdges = forwardEdges;
         this.feedbackEdges = feedbackEdges;
+        this.takenSinceLastLook = new AtomicIntegerArray(forwardEdges.length);
+        this.consumerGone = new AtomicIntegerArray(forwardEdges.length);
     }
 
     void open(PeerLink link) {
@@ -64,6 +80,27 @@ final class OutboundLink {
 
     void attach(BridgeContext ctx) {
         this.context = ctx;
+        this.senderThread = Thread.currentThread();
+    }
+
+    /** Sender thread: whether any TAKEN report came since the last {@link #collectTaken}. */
+    boolean onDemandNews() {
+        return onDemandNews;
+    }
+
+    /** Sender thread: the items of forward input {@code channel}'s edge taken since the last call. */
+    int collectTaken(int channel) {
+        return takenSinceLastLook.getAndSet(channel, 0);
+    }
+
+    /** Sender thread: whether forward input {@code channel}'s remote consumer ended. */
+    boolean consumerGone(int channel) {
+        return consumerGone.get(channel) != 0;
+    }
+
+    /** Sender thread, before calling {@link #collectTaken} for each input. */
+    void startCollecting() {
+        onDemandNews = false;
     }
 
     /** Sends one batch of {@code count} messages, waiting for a credit first. Takes ownership of it. */
@@ -151,6 +188,22 @@ final class OutboundLink {
         }
     }
 
+    void onTaken(int edgeId, int count) {
+        for (int i = 0; i < forwardEdges.length; i++) {
+            if (forwardEdges[i] == edgeId) {
+                takenSinceLastLook.addAndGet(i, count);
+                onDemandNews = true; // after the count: the sender clears the flag before it reads counts
+                Thread sender = senderThread;
+                if (sender != null) {
+                    LockSupport.unpark(sender);
+                }
+                return;
+            }
+        }
+        throw new CorruptBatchException(
+                "group " + peer + " reported items taken on edge " + edgeId + ", which this group does not send it");
+    }
+
     void onGone(int edgeId) {
         BridgeContext ctx = context;
         if (ctx == null) {
@@ -158,7 +211,13 @@ final class OutboundLink {
         }
         for (int i = 0; i < forwardEdges.length; i++) {
             if (forwardEdges[i] == edgeId) {
+                consumerGone.set(i, 1);
                 ctx.closeInput(i, false);
+                onDemandNews = true; // a held input must drain now (what it holds is dropped)
+                Thread sender = senderThread;
+                if (sender != null) {
+                    LockSupport.unpark(sender);
+                }
             }
         }
         for (int i = 0; i < feedbackEdges.length; i++) {

@@ -3,6 +3,7 @@ package org.fastflowj.dist.run;
 import io.netty.buffer.ByteBuf;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
 import org.fastflowj.core.MultiOutputNode;
 import org.fastflowj.core.runtime.BridgeContext;
 import org.fastflowj.core.runtime.BridgeNode;
@@ -28,6 +29,10 @@ import org.fastflowj.dist.serial.ItemCodec;
  * consumer that ended is reported to the sender (GONE), so the remote producer stops as it would in one
  * process.
  *
+ * <p>On-demand edges: their items go to the worker one by one, and the receiver reports how many the worker
+ * took (TAKEN, from how many are still queued), so the sender lets the producer give that worker more (see
+ * {@link SenderNode}). While such items wait, it parks for at most {@link #TAKEN_CHECK_NANOS}.
+ *
  * <p>Threading: its own node thread (a source: the run-time calls {@code svc} until it returns EOS); it
  * parks on the link while no batch is queued.
  */
@@ -50,6 +55,11 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
      * those few yields longer for them.
      */
     static final int IDLE_YIELDS = 4;
+    /**
+     * With items of an on-demand edge not yet taken by their worker, the receiver looks this often for the
+     * worker having taken them: the remote producer gives that worker nothing more until it hears.
+     */
+    static final long TAKEN_CHECK_NANOS = TimeUnit.MICROSECONDS.toNanos(100);
 
     private final InboundLink in;
     private final int[] forwardEdges;
@@ -67,6 +77,14 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
 
     private final int[] openBytes;
     private final int chunkCapacity;
+    /** Per forward channel: whether its edge is on-demand. */
+    private final boolean[] onDemand;
+    /** The forward channels whose edge is on-demand. */
+    private final int[] onDemandChannels;
+    /** Per forward channel: on-demand items put on it and not yet reported taken. */
+    private final int[] untaken;
+
+    private int untakenTotal;
     private final boolean[] ended;
     private final boolean[] goneReported;
     private final long connectDeadlineNanos;
@@ -87,6 +105,7 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
             InboundLink in,
             int[] forwardEdges,
             int[] feedbackEdges,
+            boolean[] onDemand,
             long connectTimeoutMs,
             int batchSize,
             SerializationConfig serialization) {
@@ -109,6 +128,10 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
         this.single = new Object[open.length];
         this.openBytes = new int[open.length];
         this.chunkCapacity = Math.max(1, Math.min(batchSize, 1024));
+        this.onDemand = onDemand;
+        this.onDemandChannels =
+                IntStream.range(0, onDemand.length).filter(i -> onDemand[i]).toArray();
+        this.untaken = new int[onDemand.length];
         this.goneReported = new boolean[ended.length];
         this.live = ended.length;
         this.connectDeadlineNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(connectTimeoutMs);
@@ -153,6 +176,9 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
             sendOpenChunks();
         } finally {
             batch.release();
+        }
+        if (untakenTotal > 0) {
+            reportTaken();
         }
         unackedBatches++;
         // Not only when idle: an endless remote producer keeps this node busy with items it now drops,
@@ -227,7 +253,7 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
             if (first == null) {
                 single[output] = item;
                 openBytes[output] = bytes;
-                if (chunkCapacity == 1 || bytes >= CHUNK_MAX_BYTES) {
+                if (chunkCapacity == 1 || bytes >= CHUNK_MAX_BYTES || (output & 1) == 0 && onDemand[output >> 1]) {
                     sendChunk(output);
                 }
                 return;
@@ -266,6 +292,28 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
             sendFeedbackTo(sent, channel);
         } else {
             sendOutTo(sent, channel);
+            if (onDemand[channel]) {
+                untaken[channel]++; // one item: an on-demand edge's items go one by one (addToChunk)
+                untakenTotal++;
+            }
+        }
+    }
+
+    /** Tells the sender how many items of each on-demand edge their worker took since the last report. */
+    private void reportTaken() {
+        for (int channel : onDemandChannels) {
+            int waiting = untaken[channel];
+            if (waiting == 0) {
+                continue;
+            }
+            // The worker's queue may read as fuller than it is (its consumer index is read late), never
+            // emptier: a report is late at worst, never early.
+            int taken = waiting - Math.min(waiting, context.outputQueued(channel, false));
+            if (taken > 0) {
+                untaken[channel] -= taken;
+                untakenTotal -= taken;
+                in.taken(forwardEdges[channel], taken);
+            }
         }
     }
 
@@ -292,8 +340,11 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
         if (parkNanos == 0) { // the first park since the last batch: its items must not wait for ours
             context.wakeWaitingNeighbours();
         }
+        if (untakenTotal > 0) {
+            reportTaken();
+        }
         parkNanos = parkNanos == 0 ? 1_000 : Math.min(MAX_PARK_NANOS, parkNanos * 2);
-        in.park(parkNanos);
+        in.park(untakenTotal > 0 ? Math.min(parkNanos, TAKEN_CHECK_NANOS) : parkNanos);
     }
 
     private void reportGoneConsumers() {

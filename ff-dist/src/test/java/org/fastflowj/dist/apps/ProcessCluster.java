@@ -4,9 +4,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -129,11 +131,16 @@ public final class ProcessCluster implements AutoCloseable {
             json.append("  ").append(topLevel).append(",\n");
         }
         json.append("  \"groups\": [\n");
+        Set<Integer> used = new HashSet<>();
         for (int i = 0; i < groups.size(); i++) {
+            int port = freePort();
+            while (!used.add(port)) { // a port just closed can be handed out again: one endpoint per group
+                port = freePort();
+            }
             json.append("    {\"name\": \"")
                     .append(groups.get(i))
                     .append("\", \"endpoint\": \"127.0.0.1:")
-                    .append(freePort())
+                    .append(port)
                     .append("\"}")
                     .append(i + 1 < groups.size() ? ",\n" : "\n");
         }

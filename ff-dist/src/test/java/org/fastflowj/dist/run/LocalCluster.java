@@ -26,24 +26,24 @@ import org.fastflowj.dist.apps.ProcessCluster;
  * multi-process tests cover that). Each group compiles the tree itself and runs only its own nodes, so
  * one tree serves all of them, and a sink's results can be read directly.
  */
-final class LocalCluster {
+public final class LocalCluster {
     private LocalCluster() {}
 
     /** A config for {@code groups} on free loopback ports; {@code topLevel} is extra JSON ("k": v, ...). */
-    static DffConfig config(List<String> groups, String topLevel) {
+    public static DffConfig config(List<String> groups, String topLevel) {
         return DffConfig.parse(ProcessCluster.configJson(groups, topLevel), "test.json");
     }
 
-    static int freePort() {
+    public static int freePort() {
         return ProcessCluster.freePort();
     }
 
     /** Runs every group of {@code config} and waits for all; throws the first failure, by group. */
-    static void run(BuildingBlock root, DffConfig config, long timeoutSeconds) throws Exception {
+    public static void run(BuildingBlock root, DffConfig config, long timeoutSeconds) throws Exception {
         run(root, config, SerializationConfig.builder().build(), RunOptions.defaults(), timeoutSeconds);
     }
 
-    static void run(
+    public static void run(
             BuildingBlock root,
             DffConfig config,
             SerializationConfig serialization,
@@ -61,7 +61,7 @@ final class LocalCluster {
     }
 
     /** Runs every group and returns each group's failure (empty when all ended normally). */
-    static Map<String, Throwable> runCollecting(
+    public static Map<String, Throwable> runCollecting(
             BuildingBlock root,
             DffConfig config,
             SerializationConfig serialization,
@@ -72,7 +72,7 @@ final class LocalCluster {
     }
 
     /** As above, with each group's own config ({@code configOf}; they must agree on groups and endpoints). */
-    static Map<String, Throwable> runCollecting(
+    public static Map<String, Throwable> runCollecting(
             BuildingBlock root,
             DffConfig config,
             Function<String, DffConfig> configOf,
