@@ -352,6 +352,8 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
             if (!goneReported[i] && !ended[i] && context.outputGone(i, false)) {
                 goneReported[i] = true;
                 in.gone(forwardEdges[i]);
+                untakenTotal -= untaken[i]; // never taken now; GONE frees the sender's window for good
+                untaken[i] = 0;
             }
         }
     }
