@@ -9,8 +9,9 @@ import java.util.stream.LongStream;
 import org.fastflowj.core.AllToAll;
 import org.fastflowj.core.MultiInputNode;
 import org.fastflowj.core.MultiOutputNode;
-import org.fastflowj.core.Node;
 import org.fastflowj.core.Pipeline;
+import org.fastflowj.dist.fastflow.Ports.AppendWorld;
+import org.fastflowj.dist.fastflow.Ports.HelloSource;
 import org.fastflowj.dist.fastflow.Ports.Log;
 import org.fastflowj.dist.fastflow.Ports.Task;
 import org.junit.jupiter.api.Test;
@@ -25,23 +26,6 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class AllToAllEosNotifyPortTest {
     private static final int TASKS = 1_000;
-
-    static final class Node1 extends MultiOutputNode<Void, Task> {
-        @Override
-        protected Task svc(Void none) {
-            for (long i = 0; i < TASKS; i++) {
-                sendOut(Task.hello(i));
-            }
-            return eos();
-        }
-    }
-
-    static final class Node2 extends Node<Task, Task> {
-        @Override
-        protected Task svc(Task t) {
-            return t.append(" World");
-        }
-    }
 
     /** L-Worker: adds its id to t and f, counts, and logs its eosNotify. */
     static final class Node3 extends MultiOutputNode<Task, Task> {
@@ -85,7 +69,7 @@ class AllToAllEosNotifyPortTest {
     }
 
     private interface Shape {
-        Pipeline build(Node1 n1, Node2 n2, AllToAll a2a, List<Node3> l, Node4 r, boolean grouped);
+        Pipeline build(HelloSource n1, AppendWorld n2, AllToAll a2a, List<Node3> l, Node4 r, boolean grouped);
     }
 
     private static Log run(Shape shape, List<String> groups) throws Exception {
@@ -93,7 +77,7 @@ class AllToAllEosNotifyPortTest {
         List<Node3> l = List.of(new Node3(log), new Node3(log), new Node3(log));
         Node4 r = new Node4(log);
         AllToAll a2a = new AllToAll().firstSet(l).secondSet(r);
-        Pipeline root = shape.build(new Node1(), new Node2(), a2a, l, r, !groups.isEmpty());
+        Pipeline root = shape.build(new HelloSource(TASKS), new AppendWorld(), a2a, l, r, !groups.isEmpty());
         Ports.run(root, "", groups);
 
         assertThat(r.received)

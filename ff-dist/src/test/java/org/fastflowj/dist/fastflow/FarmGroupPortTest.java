@@ -12,6 +12,7 @@ import org.fastflowj.core.MultiInputNode;
 import org.fastflowj.core.MultiOutputNode;
 import org.fastflowj.core.Node;
 import org.fastflowj.core.Pipeline;
+import org.fastflowj.dist.fastflow.Ports.HelloSource;
 import org.fastflowj.dist.fastflow.Ports.Task;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -25,16 +26,6 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class FarmGroupPortTest {
     private static final int TASKS = 1_000;
-
-    static final class Node1 extends MultiOutputNode<Void, Task> {
-        @Override
-        protected Task svc(Void none) {
-            for (long i = 0; i < TASKS; i++) {
-                sendOut(Task.hello(i));
-            }
-            return eos();
-        }
-    }
 
     static final class Node2 extends Node<Task, Task> {
         @Override
@@ -74,7 +65,7 @@ class FarmGroupPortTest {
     }
 
     private static List<String> farmIntoAllToAll(boolean grouped) throws Exception {
-        Farm farm = Farm.of(3, Node2::new).emitter(new Node1());
+        Farm farm = Farm.of(3, Node2::new).emitter(new HelloSource(TASKS));
         AllToAll a2a =
                 new AllToAll().firstSet(new Node3(), new Node3(), new Node3()).secondSet(new Node4(), new Node4());
         Node5 n5 = new Node5();

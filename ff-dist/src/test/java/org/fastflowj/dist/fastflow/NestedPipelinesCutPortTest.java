@@ -7,9 +7,10 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.LongStream;
 import org.fastflowj.core.MultiInputNode;
-import org.fastflowj.core.MultiOutputNode;
 import org.fastflowj.core.Node;
 import org.fastflowj.core.Pipeline;
+import org.fastflowj.dist.fastflow.Ports.AppendWorld;
+import org.fastflowj.dist.fastflow.Ports.HelloSource;
 import org.fastflowj.dist.fastflow.Ports.Task;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -23,23 +24,6 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class NestedPipelinesCutPortTest {
     private static final int TASKS = 1_000;
-
-    static final class Node1 extends MultiOutputNode<Void, Task> {
-        @Override
-        protected Task svc(Void none) {
-            for (long i = 0; i < TASKS; i++) {
-                sendOut(Task.hello(i));
-            }
-            return eos();
-        }
-    }
-
-    static final class Node2 extends Node<Task, Task> {
-        @Override
-        protected Task svc(Task t) {
-            return t.append(" World");
-        }
-    }
 
     /** Adds 1 to t and f; as test_wrapper's Node3, every other task leaves by sendOut rather than return. */
     static final class Node3 extends Node<Task, Task> {
@@ -83,13 +67,13 @@ class NestedPipelinesCutPortTest {
     }
 
     private interface Shape {
-        Pipeline build(Node1 n1, Node2 n2, Node3 n3, Node4 n4, boolean grouped);
+        Pipeline build(HelloSource n1, AppendWorld n2, Node3 n3, Node4 n4, boolean grouped);
     }
 
     private static void assertSameInOneProcessAndInGroups(Shape shape, String... groups) throws Exception {
         for (boolean grouped : new boolean[] {false, true}) {
             Node4 n4 = new Node4();
-            Pipeline root = shape.build(new Node1(), new Node2(), new Node3(), n4, grouped);
+            Pipeline root = shape.build(new HelloSource(TASKS), new AppendWorld(), new Node3(), n4, grouped);
             Ports.run(root, "", grouped ? List.of(groups) : List.of());
             assertEveryTaskInOrder(n4);
         }

@@ -15,6 +15,7 @@ import org.fastflowj.core.Combiner;
 import org.fastflowj.core.MultiInputNode;
 import org.fastflowj.core.MultiOutputNode;
 import org.fastflowj.core.Pipeline;
+import org.fastflowj.dist.fastflow.Ports.HelloSource;
 import org.fastflowj.dist.fastflow.Ports.Log;
 import org.fastflowj.dist.fastflow.Ports.Task;
 import org.junit.jupiter.api.Test;
@@ -30,16 +31,6 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class PipelineOfAllToAllsPortTest {
     private static final int TASKS = 1_000;
-
-    static final class Node1 extends MultiOutputNode<Void, Task> {
-        @Override
-        protected Task svc(Void none) {
-            for (long i = 0; i < TASKS; i++) {
-                sendOut(Task.hello(i));
-            }
-            return eos();
-        }
-    }
 
     static final class Helper extends MultiInputNode<Task, Task> {
         @Override
@@ -127,7 +118,7 @@ class PipelineOfAllToAllsPortTest {
     /** test_group11 (two groups, one per all-to-all) and test_group12 (six groups). */
     private static Map<String, Long> twoAllToAlls(int n2s, boolean sixGroups, boolean grouped) throws Exception {
         Log log = new Log();
-        Node1 n1 = new Node1();
+        HelloSource n1 = new HelloSource(TASKS);
         List<BuildingBlock> left = new ArrayList<>();
         List<BuildingBlock> right = new ArrayList<>();
         for (int i = 0; i < n2s; i++) {
@@ -172,7 +163,7 @@ class PipelineOfAllToAllsPortTest {
     /** test_group13: n1 in G1, a 2x3 all-to-all in G2, n4 (three input channels) in G3. */
     private static Map<String, Long> nodeAllToAllNode(boolean grouped) throws Exception {
         Log log = new Log();
-        Node1 n1 = new Node1();
+        HelloSource n1 = new HelloSource(TASKS);
         List<Node2> l = List.of(new Node2(log), new Node2(log));
         List<Combiner<Task, Task>> r = new ArrayList<>();
         for (int i = 0; i < 3; i++) {

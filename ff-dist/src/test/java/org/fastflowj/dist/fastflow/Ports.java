@@ -6,6 +6,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.fastflowj.core.BuildingBlock;
+import org.fastflowj.core.MultiOutputNode;
+import org.fastflowj.core.Node;
 import org.fastflowj.core.RunOptions;
 import org.fastflowj.dist.SerializationConfig;
 import org.fastflowj.dist.run.LocalCluster;
@@ -79,6 +81,31 @@ final class Ports {
             Map<String, List<String>> sorted = new java.util.TreeMap<>();
             events.forEach((k, v) -> sorted.put(k, v.stream().sorted().toList()));
             return sorted;
+        }
+    }
+
+    /** FastFlow's usual first stage: sends {@code tasks} "Hello" tasks, numbered from 0, then ends. */
+    static final class HelloSource extends MultiOutputNode<Void, Task> {
+        private final int tasks;
+
+        HelloSource(int tasks) {
+            this.tasks = tasks;
+        }
+
+        @Override
+        protected Task svc(Void none) {
+            for (long i = 0; i < tasks; i++) {
+                sendOut(Task.hello(i));
+            }
+            return eos();
+        }
+    }
+
+    /** FastFlow's usual second stage: appends " World". */
+    static final class AppendWorld extends Node<Task, Task> {
+        @Override
+        protected Task svc(Task t) {
+            return t.append(" World");
         }
     }
 }
