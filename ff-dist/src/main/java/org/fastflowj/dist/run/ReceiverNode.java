@@ -253,7 +253,7 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
             if (first == null) {
                 single[output] = item;
                 openBytes[output] = bytes;
-                if (chunkCapacity == 1 || bytes >= CHUNK_MAX_BYTES || (output & 1) == 0 && onDemand[output >> 1]) {
+                if (chunkCapacity == 1 || bytes >= CHUNK_MAX_BYTES || ((output & 1) == 0 && onDemand[output >> 1])) {
                     sendChunk(output);
                 }
                 return;

@@ -43,7 +43,7 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
      * process, and one on its way to cover the round trip of the TAKEN report (FastFlow likewise lets its
      * on-demand queue length travel per connection on top of a slot-sized worker queue). Measured with
      * the paper's Fig. 10 test (2 ms tasks, 4 busy workers on 2 cores, two of them remote): remote share
-     * 0.16-0.21 with one slot's worth, 0.34 with two, 0.39 with four.
+     * 0.16-0.21 with one slot's worth, 0.29-0.34 with two, 0.39 with four.
      */
     static final int REMOTE_WINDOW_PER_SLOT = 2;
     /** Kind, edge id and count in front of a run of items. */

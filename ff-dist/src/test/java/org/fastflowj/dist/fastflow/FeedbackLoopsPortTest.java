@@ -14,6 +14,7 @@ import org.fastflowj.core.MultiInputNode;
 import org.fastflowj.core.MultiOutputNode;
 import org.fastflowj.core.Node;
 import org.fastflowj.core.Pipeline;
+import org.fastflowj.dist.fastflow.Ports.HelloSource;
 import org.fastflowj.dist.fastflow.Ports.Log;
 import org.fastflowj.dist.fastflow.Ports.Task;
 import org.junit.jupiter.api.Test;
@@ -30,22 +31,6 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class FeedbackLoopsPortTest {
     private static final Task START = new Task("start", -1, -1, -1);
-
-    static final class Source extends MultiOutputNode<Void, Task> {
-        private final long tasks;
-
-        Source(long tasks) {
-            this.tasks = tasks;
-        }
-
-        @Override
-        protected Task svc(Void none) {
-            for (long i = 0; i < tasks; i++) {
-                sendOut(Task.hello(i));
-            }
-            return eos();
-        }
-    }
 
     /** Loop-head half of an L-Worker: passes input on; ends after {@code tasks} fed-back tasks. */
     static final class FdbInput extends MultiInputNode<Task, Task> {
@@ -123,7 +108,7 @@ class FeedbackLoopsPortTest {
         for (int i = 0; i < nr; i++) {
             r.add(Combiner.of(new AddId(), new FdbOutput()));
         }
-        Source n1 = new Source(tasks);
+        HelloSource n1 = new HelloSource(tasks);
         AllToAll a2a = new AllToAll().firstSet(l).secondSet(r).wrapAround();
         Sink n4 = new Sink();
         Pipeline pipe = new Pipeline(n1, a2a, n4);
@@ -232,7 +217,7 @@ class FeedbackLoopsPortTest {
     private static Log loopSplitInTwoGroups(boolean grouped) throws Exception {
         long tasks = 20;
         Log log = new Log();
-        Source n1 = new Source(tasks);
+        HelloSource n1 = new HelloSource(tasks);
         Node2 n2 = new Node2(tasks, log);
         Node3 n3 = new Node3(log);
         Sink n4 = new Sink();

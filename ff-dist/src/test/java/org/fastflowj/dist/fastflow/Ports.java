@@ -86,9 +86,9 @@ final class Ports {
 
     /** FastFlow's usual first stage: sends {@code tasks} "Hello" tasks, numbered from 0, then ends. */
     static final class HelloSource extends MultiOutputNode<Void, Task> {
-        private final int tasks;
+        private final long tasks;
 
-        HelloSource(int tasks) {
+        HelloSource(long tasks) {
             this.tasks = tasks;
         }
 

@@ -12,6 +12,7 @@ import org.fastflowj.core.Combiner;
 import org.fastflowj.core.MultiInputNode;
 import org.fastflowj.core.MultiOutputNode;
 import org.fastflowj.core.Pipeline;
+import org.fastflowj.dist.fastflow.Ports.HelloSource;
 import org.fastflowj.dist.fastflow.Ports.Log;
 import org.fastflowj.dist.fastflow.Ports.Task;
 import org.junit.jupiter.api.Test;
@@ -120,23 +121,6 @@ class ScatterAndNestedAllToAllPortTest {
         scatter(2, 4, true);
     }
 
-    /** Inner L-Worker of test_group24: a client sending its tasks. */
-    static final class Client extends MultiOutputNode<Void, Task> {
-        private final long tasks;
-
-        Client(long tasks) {
-            this.tasks = tasks;
-        }
-
-        @Override
-        protected Task svc(Void none) {
-            for (long i = 0; i < tasks; i++) {
-                sendOut(Task.hello(i));
-            }
-            return eos();
-        }
-    }
-
     static final class Gatherer extends MultiInputNode<Task, Task> {
         @Override
         protected Task svc(Task t) {
@@ -182,9 +166,9 @@ class ScatterAndNestedAllToAllPortTest {
         Log log = new Log();
         List<BuildingBlock> globalLeft = new ArrayList<>();
         for (int i = 0; i < nl; i++) {
-            List<Client> clients = new ArrayList<>();
+            List<HelloSource> clients = new ArrayList<>();
             for (int j = 0; j < pl; j++) {
-                clients.add(new Client(tasks));
+                clients.add(new HelloSource(tasks)); // test_group24's clients
             }
             AllToAll inner = new AllToAll().firstSet(clients).secondSet(Combiner.of(new Gatherer(), new HelperNode()));
             globalLeft.add(new Pipeline(inner));
