@@ -1,0 +1,15 @@
+/**
+ * FastFlow's upper layer: parallel patterns built on the building blocks of {@code org.fastflowj.core},
+ * never on a JDK thread pool.
+ *
+ * <p>Design note on {@link org.fastflowj.patterns.ParallelFor}: a farm whose emitter is the loop scheduler
+ * and whose workers feed their tickets back to it, started once through an
+ * {@link org.fastflowj.core.Accelerator} and fed one job per call. Nothing is allocated per call: the
+ * job and one ticket per worker are reused, handed over through the farm's SPSC channels, whose
+ * release/acquire hand-offs are the only ordering the plain fields rely on. Static blocks are computed
+ * by the scheduler; dynamic chunks are claimed by the workers themselves with one atomic add each (as in
+ * FastFlow's {@code nextTaskConcurrent}), because a round trip through the scheduler per chunk would put
+ * a third thread on the critical path of every chunk. The call ends when every ticket is back: the
+ * scheduler sets a volatile flag and unparks the caller.
+ */
+package org.fastflowj.patterns;
