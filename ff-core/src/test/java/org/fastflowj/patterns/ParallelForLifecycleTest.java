@@ -1,0 +1,228 @@
+package org.fastflowj.patterns;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** Failures, nesting, many calls, several callers, idle workers and close. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class ParallelForLifecycleTest {
+
+    @Test
+    void shouldFailTheCallWithTheBodysExceptionAndStayUsable() {
+        try (ParallelFor pf = new ParallelFor(2)) {
+            for (long grain : new long[] {0, 1, 16}) {
+                IllegalStateException boom = new IllegalStateException("boom");
+                assertThatThrownBy(() -> pf.parallelFor(0, 1000, 1, grain, i -> {
+                            if (i == 500) {
+                                throw boom;
+                            }
+                        }))
+                        .isInstanceOf(ParallelForException.class)
+                        .hasCause(boom)
+                        .hasMessageContaining("index 500")
+                        .hasMessageContaining("worker");
+                assertThat(pf.reduceLong(0, 1000, 1, grain, 0L, (acc, i) -> acc + i, Long::sum))
+                        .isEqualTo(499_500);
+            }
+            assertThatThrownBy(() -> pf.parallelForIdx(0, 10, 1, 0, (s, e, t) -> {
+                        throw new AssertionError("chunk failed");
+                    }))
+                    .isInstanceOf(ParallelForException.class)
+                    .hasCauseInstanceOf(AssertionError.class)
+                    .hasMessageContaining("chunk from index");
+            assertThat(pf.reduceDouble(0, 4, 1, 1, 0.0, (acc, i) -> acc + i, Double::sum))
+                    .isEqualTo(6.0);
+        }
+    }
+
+    @Test
+    void shouldStopHandingOutChunksAfterAFailure() {
+        try (ParallelFor pf = new ParallelFor(2)) {
+            AtomicLong ran = new AtomicLong();
+            assertThatThrownBy(() -> pf.parallelFor(0, 1_000_000, 1, 1, i -> {
+                        ran.incrementAndGet();
+                        throw new IllegalArgumentException("bad index " + i);
+                    }))
+                    .hasCauseInstanceOf(IllegalArgumentException.class);
+            assertThat(ran.get()).isLessThan(1000); // each worker fails its first chunk and claims no more
+        }
+    }
+
+    @Test
+    void shouldRunANestedLoopInlineInsteadOfDeadlocking() {
+        try (ParallelFor pf = new ParallelFor(2)) {
+            long total = pf.reduceLong(
+                    0,
+                    20,
+                    1,
+                    1,
+                    0L,
+                    (acc, i) -> acc + pf.reduceLong(0, i, 1, 0, 0L, (a, j) -> a + j, Long::sum),
+                    Long::sum);
+            long expected = 0;
+            for (long i = 0; i < 20; i++) {
+                expected += i * (i - 1) / 2;
+            }
+            assertThat(total).isEqualTo(expected);
+            assertThatThrownBy(() -> pf.parallelFor(
+                            0,
+                            4,
+                            i -> pf.parallelFor(0, 2, j -> {
+                                throw new UnsupportedOperationException("inner");
+                            })))
+                    .isInstanceOf(ParallelForException.class)
+                    .hasRootCauseInstanceOf(UnsupportedOperationException.class);
+        }
+    }
+
+    @Test
+    void shouldRunAThousandSmallCallsInARow() {
+        try (ParallelFor pf = new ParallelFor(2)) {
+            for (int call = 0; call < 1000; call++) {
+                int n = call % 7;
+                long grain = call % 3 - 1;
+                assertThat(pf.reduceLong(0, n, 1, grain, 0L, (acc, i) -> acc + i, Long::sum))
+                        .as("call %d", call)
+                        .isEqualTo((long) n * (n - 1) / 2);
+            }
+            long threadsAfter = Thread.getAllStackTraces().keySet().stream()
+                    .filter(Thread::isAlive)
+                    .count();
+            assertThat(threadsAfter).as("no thread per call").isLessThan(200);
+        }
+    }
+
+    @Test
+    void shouldWorkWithMoreWorkersThanCores() {
+        int workers = 4 * Runtime.getRuntime().availableProcessors() + 1;
+        try (ParallelFor pf = new ParallelFor(workers)) {
+            AtomicIntegerArray seen = new AtomicIntegerArray(10_000);
+            pf.parallelFor(0, 10_000, 1, 5, i -> seen.incrementAndGet((int) i));
+            for (int i = 0; i < seen.length(); i++) {
+                assertThat(seen.get(i)).as("index %d", i).isEqualTo(1);
+            }
+            Set<Integer> threads = ConcurrentHashMap.newKeySet();
+            pf.parallelForIdx(0, workers, 1, 0, (s, e, t) -> threads.add(t));
+            assertThat(threads).hasSize(workers);
+        }
+    }
+
+    @Test
+    void shouldHandDynamicChunksToWhicheverWorkerIsFree() throws Exception {
+        try (ParallelFor pf = new ParallelFor(2)) {
+            CountDownLatch othersDone = new CountDownLatch(99);
+            Set<Integer> stuckThread = ConcurrentHashMap.newKeySet();
+            // index 0 holds its worker until the 99 other indices ran: only the other worker can run them
+            pf.parallelForIdx(0, 100, 1, 1, (start, end, thread) -> {
+                if (start == 0) {
+                    stuckThread.add(thread);
+                    await(othersDone);
+                } else {
+                    assertThat(stuckThread).doesNotContain(thread);
+                    othersDone.countDown();
+                }
+            });
+            assertThat(othersDone.getCount()).isZero();
+        }
+    }
+
+    @Test
+    void shouldLetSeveralThreadsCallAtOnce() throws Exception {
+        try (ParallelFor pf = new ParallelFor(2)) {
+            Thread[] callers = new Thread[4];
+            AtomicLong wrong = new AtomicLong();
+            for (int c = 0; c < callers.length; c++) {
+                callers[c] = new Thread(() -> {
+                    for (int k = 0; k < 200; k++) {
+                        if (pf.reduceLong(0, 1000, 1, k % 2 * 10, 0L, (acc, i) -> acc + i, Long::sum) != 499_500) {
+                            wrong.incrementAndGet();
+                        }
+                    }
+                });
+                callers[c].start();
+            }
+            for (Thread caller : callers) {
+                caller.join(TimeUnit.SECONDS.toMillis(30));
+                assertThat(caller.isAlive()).isFalse();
+            }
+            assertThat(wrong.get()).isZero();
+        }
+    }
+
+    @Test
+    void shouldCostNoCpuBetweenCalls() throws Exception {
+        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+        try (ParallelFor pf = new ParallelFor(2)) {
+            Set<Thread> workers = ConcurrentHashMap.newKeySet();
+            pf.parallelForIdx(0, 2, 1, 0, (s, e, t) -> workers.add(Thread.currentThread()));
+            assertThat(workers).hasSize(2);
+            Thread.sleep(50); // let the last spins end
+            long before = workers.stream()
+                    .mapToLong(t -> mx.getThreadCpuTime(t.getId()))
+                    .sum();
+            long idleNanos = TimeUnit.MILLISECONDS.toNanos(500);
+            Thread.sleep(TimeUnit.NANOSECONDS.toMillis(idleNanos));
+            long used = workers.stream()
+                            .mapToLong(t -> mx.getThreadCpuTime(t.getId()))
+                            .sum()
+                    - before;
+            assertThat(used).as("worker CPU while idle, ns").isLessThan(idleNanos / 20);
+        }
+    }
+
+    @Test
+    void shouldEndEveryWorkerOnCloseAndRefuseLaterCalls() throws Exception {
+        ParallelFor pf = new ParallelFor(3);
+        Set<Thread> workers = ConcurrentHashMap.newKeySet();
+        pf.parallelForIdx(0, 3, 1, 0, (s, e, t) -> workers.add(Thread.currentThread()));
+        assertThatThrownBy(() -> pf.parallelFor(0, 3, i -> pf.close()))
+                .hasRootCauseInstanceOf(IllegalStateException.class)
+                .hasRootCauseMessage("ParallelFor.close() from inside one of its own loop bodies");
+        pf.close();
+        pf.close(); // a second close does nothing
+        for (Thread worker : workers) {
+            worker.join(TimeUnit.SECONDS.toMillis(10));
+            assertThat(worker.isAlive()).as(worker.getName()).isFalse();
+        }
+        assertThatThrownBy(() -> pf.parallelFor(0, 10, i -> {}))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("closed");
+    }
+
+    @Test
+    void shouldRejectBadArgumentsNamingThem() {
+        assertThatThrownBy(() -> new ParallelFor(0)).hasMessageContaining("ParallelFor(0)");
+        try (ParallelFor pf = new ParallelFor(1)) {
+            assertThatThrownBy(() -> pf.parallelFor(0, 10, 0, 0, i -> {}))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("step 0 from 0 to 10");
+            assertThatThrownBy(() -> pf.parallelFor(Long.MIN_VALUE, Long.MAX_VALUE, 1, 0, i -> {}))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("more than Long.MAX_VALUE iterations");
+            assertThat(pf.reduceLong(0, 3, 1, 0, 0L, (a, i) -> a + i, Long::sum))
+                    .isEqualTo(3);
+        }
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            assertThat(latch.await(20, TimeUnit.SECONDS))
+                    .as("the other worker ran the rest")
+                    .isTrue();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+}
