@@ -64,9 +64,23 @@ public final class Accelerator<I, O> implements AutoCloseable {
      * @throws GraphBuildException if {@code block} cannot take an input stream
      */
     public static <I, O> Accelerator<I, O> start(BuildingBlock block, RunOptions options) {
+        return start(block, options, false);
+    }
+
+    /**
+     * As {@link #start(BuildingBlock, RunOptions)}, but always in this process on the shared-memory
+     * executor, whatever runner is on the class path: for a block a library runs for itself (a pattern's
+     * farm), whose items are shared objects that must never become a distributed group or be copied by
+     * a serialization check.
+     */
+    public static <I, O> Accelerator<I, O> startInProcess(BuildingBlock block, RunOptions options) {
+        return start(block, options, true);
+    }
+
+    private static <I, O> Accelerator<I, O> start(BuildingBlock block, RunOptions options, boolean inProcess) {
         Objects.requireNonNull(block, "block");
         Accelerator<I, O> accelerator = new Accelerator<>(block, options.queueCapacity());
-        block.runInside(accelerator.pipeline, options); // block.waitEnd(), cancel(), stats() work too
+        block.runInside(accelerator.pipeline, options, inProcess); // block.waitEnd(), cancel(), stats() work too
         return accelerator;
     }
 

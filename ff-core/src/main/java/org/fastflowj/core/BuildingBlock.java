@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.fastflowj.core.graph.GraphCompiler;
 import org.fastflowj.core.runtime.Execution;
+import org.fastflowj.core.runtime.Executor;
 import org.fastflowj.core.runtime.GraphRunners;
 
 /**
@@ -102,13 +103,30 @@ public abstract class BuildingBlock {
      * Makes this block answer {@code waitEnd}, {@code cancel} and {@code stats} for a run started
      * around it (an {@link Accelerator}'s pipeline), and refuses a second run while that one goes on.
      */
-    final synchronized void runInside(BuildingBlock root, RunOptions options) {
+    final synchronized void runInside(BuildingBlock root, RunOptions options, boolean inProcess) {
         Execution current = execution;
         if (current != null && !current.isDone()) {
             throw new IllegalStateException(this + " is already running");
         }
-        root.run(options);
+        if (inProcess) {
+            root.runInProcess(options);
+        } else {
+            root.run(options);
+        }
         execution = root.execution;
+    }
+
+    /**
+     * As {@link #run(RunOptions)}, but always on the shared-memory executor of this process: no
+     * {@link org.fastflowj.core.runtime.GraphRunner} sees the graph, so a block a library runs for itself
+     * never becomes a distributed group and its items never go through a serializer.
+     */
+    private synchronized void runInProcess(RunOptions options) {
+        Execution current = execution;
+        if (current != null && !current.isDone()) {
+            throw new IllegalStateException(this + " is already running");
+        }
+        execution = Executor.start(GraphCompiler.compile(this), options);
     }
 
     /** Whether the current run failed or was cancelled; a cheap check for callers feeding the run. */

@@ -52,7 +52,8 @@ final class LoopEngine {
         }
         shared = new LoopJob(slots);
         Farm farm = Farm.of(farmWorkers).emitter(new LoopScheduler(workers)).wrapAround();
-        accelerator = Accelerator.start(farm, options);
+        // in process: the jobs and slots are shared objects, never copies (a serialization check would copy them)
+        accelerator = Accelerator.startInProcess(farm, options);
     }
 
     int workers() {

@@ -9,6 +9,7 @@ import org.fastflowj.examples.a2abw.A2aBandwidthCommand;
 import org.fastflowj.examples.fig5.Fig5Command;
 import org.fastflowj.examples.filesearch.FileSearchCommand;
 import org.fastflowj.examples.imagefilter.ImageFilterCommand;
+import org.fastflowj.examples.mandelbrot.MandelbrotCommand;
 import org.fastflowj.examples.masterworker.MasterWorkerCommand;
 import org.fastflowj.examples.matsquare.MatSquareCommand;
 import org.fastflowj.examples.swsearch.SwSearchCommand;
@@ -67,6 +68,7 @@ public final class Main {
         commandLine.addSubcommand(new MasterWorkerCommand(printer));
         commandLine.addSubcommand(new MatSquareCommand(printer));
         commandLine.addSubcommand(new ImageFilterCommand(printer));
+        commandLine.addSubcommand(new MandelbrotCommand(printer));
         commandLine.addSubcommand(new SwSearchCommand(printer));
         commandLine.addSubcommand(new SwSearchGenCommand());
         commandLine.addSubcommand(new A2aBandwidthCommand(printer));

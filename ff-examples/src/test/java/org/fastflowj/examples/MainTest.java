@@ -23,6 +23,7 @@ class MainTest {
                 "masterworker",
                 "matsquare",
                 "imagefilter",
+                "mandelbrot",
                 "swsearch",
                 "swsearch-gen",
                 "a2abw"
