@@ -15,7 +15,14 @@ final class ChunkRunner {
         switch (job.kind) {
             case LONG -> slot.longPartial = job.longIdentity;
             case DOUBLE -> slot.doublePartial = job.doubleIdentity;
-            case OBJECT -> slot.objectPartial = job.objectIdentity.get();
+            case OBJECT -> {
+                try {
+                    slot.objectPartial = job.objectIdentity.get();
+                } catch (Throwable t) {
+                    job.fail(t, "the identity supplier on the " + slot);
+                    return;
+                }
+            }
             default -> {}
         }
         if (!job.isDynamic()) {

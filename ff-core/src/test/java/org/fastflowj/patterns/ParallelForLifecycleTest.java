@@ -47,6 +47,27 @@ class ParallelForLifecycleTest {
     }
 
     @Test
+    void shouldFailTheCallWhenTheIdentitySupplierThrows() {
+        try (ParallelFor pf = new ParallelFor(2)) {
+            assertThatThrownBy(() -> pf.reduce(
+                            0,
+                            100,
+                            1,
+                            0,
+                            () -> {
+                                throw new IllegalStateException("no identity");
+                            },
+                            (acc, i) -> acc,
+                            (p, q) -> p))
+                    .isInstanceOf(ParallelForException.class)
+                    .hasMessageContaining("identity supplier")
+                    .hasRootCauseMessage("no identity");
+            assertThat(pf.reduceLong(0, 100, 1, 0, 0L, (acc, i) -> acc + 1, Long::sum))
+                    .isEqualTo(100);
+        }
+    }
+
+    @Test
     void shouldStopHandingOutChunksAfterAFailure() {
         try (ParallelFor pf = new ParallelFor(2)) {
             AtomicLong ran = new AtomicLong();
