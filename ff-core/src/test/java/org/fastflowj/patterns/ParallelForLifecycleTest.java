@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.lang.ref.WeakReference;
+import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
@@ -122,6 +124,41 @@ class ParallelForLifecycleTest {
                     .count();
             assertThat(threadsAfter).as("no thread per call").isLessThan(200);
         }
+    }
+
+    @Test
+    void shouldKeepNoReferenceToAFinishedCall() throws Exception {
+        try (ParallelFor pf = new ParallelFor(2)) {
+            WeakReference<Object> ref = reduceWithCapturedObject(pf);
+            for (int attempt = 0; attempt < 50 && ref.get() != null; attempt++) {
+                System.gc();
+                Thread.sleep(10);
+            }
+            assertThat(ref.get())
+                    .as("the body, its partials and its result were dropped")
+                    .isNull();
+        }
+    }
+
+    /** A reduction whose body, partials and result all hold one object; returns a weak reference to it. */
+    private static WeakReference<Object> reduceWithCapturedObject(ParallelFor pf) {
+        Object captured = new Object();
+        Set<Object> results = pf.reduce(
+                0,
+                10,
+                1,
+                1,
+                HashSet::new,
+                (set, i) -> {
+                    set.add(captured);
+                    return set;
+                },
+                (p, q) -> {
+                    p.addAll(q);
+                    return p;
+                });
+        assertThat(results).containsExactly(captured);
+        return new WeakReference<>(captured);
     }
 
     @Test
