@@ -70,6 +70,41 @@ class ParallelForLifecycleTest {
     }
 
     @Test
+    void shouldFinishTheCallOfAnInterruptedCallerAndKeepItsInterrupt() throws Exception {
+        try (ParallelFor pf = new ParallelFor(2)) {
+            CountDownLatch started = new CountDownLatch(1);
+            CountDownLatch release = new CountDownLatch(1);
+            AtomicLong sum = new AtomicLong();
+            AtomicLong interruptedAfter = new AtomicLong();
+            Thread caller = new Thread(() -> {
+                sum.set(pf.reduceLong(
+                        0,
+                        100,
+                        1,
+                        1,
+                        0L,
+                        (acc, i) -> {
+                            if (i == 0) {
+                                started.countDown();
+                                await(release);
+                            }
+                            return acc + i;
+                        },
+                        Long::sum));
+                interruptedAfter.set(Thread.currentThread().isInterrupted() ? 1 : 0);
+            });
+            caller.start();
+            assertThat(started.await(20, TimeUnit.SECONDS)).isTrue();
+            caller.interrupt(); // the workers still run the body: the call must not return early
+            release.countDown();
+            caller.join(TimeUnit.SECONDS.toMillis(20));
+            assertThat(caller.isAlive()).isFalse();
+            assertThat(sum.get()).isEqualTo(4950);
+            assertThat(interruptedAfter.get()).as("interrupt flag kept").isEqualTo(1);
+        }
+    }
+
+    @Test
     void shouldStopHandingOutChunksAfterAFailure() {
         try (ParallelFor pf = new ParallelFor(2)) {
             AtomicLong ran = new AtomicLong();
