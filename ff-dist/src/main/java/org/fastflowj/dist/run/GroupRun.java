@@ -16,7 +16,6 @@ import org.fastflowj.core.runtime.RunHooks;
 import org.fastflowj.dist.DFF;
 import org.fastflowj.dist.DffConfig;
 import org.fastflowj.dist.GroupConfig;
-import org.fastflowj.dist.net.TlsFiles;
 import org.fastflowj.dist.net.Transport;
 import org.fastflowj.dist.net.WireSettings;
 import org.slf4j.Logger;
@@ -103,19 +102,7 @@ public final class GroupRun {
     }
 
     private WireSettings wireSettings(long fingerprint) {
-        return new WireSettings(
-                group,
-                fingerprint,
-                config.secret().orElse(null),
-                config.tls()
-                        .filter(t -> t.enabled())
-                        .map(t -> new TlsFiles(t.certFile(), t.keyFile(), t.trustFile()))
-                        .orElse(null),
-                Math.max(1, config.connectTimeoutMs()),
-                HANDSHAKE_TIMEOUT_MS,
-                config.heartbeatIntervalMs(),
-                config.heartbeatTimeoutMs(),
-                config.maxFrameBytes());
+        return GroupWireSettings.of(config, group, fingerprint, HANDSHAKE_TIMEOUT_MS, System::getenv);
     }
 
     private static InetSocketAddress resolved(GroupConfig g) {
