@@ -27,6 +27,7 @@ abstract class AbstractHandshakeHandler extends ChannelInboundHandlerAdapter {
     private final boolean tls;
     private ScheduledFuture<?> deadline;
     private boolean finished;
+    private boolean transportReady;
 
     AbstractHandshakeHandler(WireSettings settings, PeerHandler handler) {
         this.settings = settings;
@@ -54,6 +55,7 @@ abstract class AbstractHandshakeHandler extends ChannelInboundHandlerAdapter {
                         timeoutMs,
                         TimeUnit.MILLISECONDS);
         if (!tls) {
+            transportReady = true;
             onTransportReady(ctx);
         }
         ctx.fireChannelActive();
@@ -63,6 +65,7 @@ abstract class AbstractHandshakeHandler extends ChannelInboundHandlerAdapter {
     public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
         if (evt instanceof SslHandshakeCompletionEvent done) {
             if (done.isSuccess()) {
+                transportReady = true;
                 onTransportReady(ctx);
             } else {
                 String why = done.cause() instanceof java.nio.channels.ClosedChannelException
@@ -90,8 +93,16 @@ abstract class AbstractHandshakeHandler extends ChannelInboundHandlerAdapter {
     /** Called once when the handshake ends, either way. */
     protected void onFinished() {}
 
-    protected final boolean isTls() {
-        return tls;
+    /**
+     * Why a handshake may have stalled before {@code awaited} arrived: a frozen peer looks the same as
+     * one that speaks TLS to a plain group, or plain to a TLS group, so the message names both.
+     */
+    protected final String stalledBefore(String awaited) {
+        if (tls && !transportReady) {
+            return "the TLS handshake did not finish (the peer is frozen or overloaded, or it does not use TLS)";
+        }
+        return "no " + awaited + " received (the peer is frozen or overloaded"
+                + (tls ? ")" : ", or it uses TLS and this group does not)");
     }
 
     /**
@@ -102,9 +113,11 @@ abstract class AbstractHandshakeHandler extends ChannelInboundHandlerAdapter {
         if (!tls) {
             return null;
         }
-        return settings.tlsName(group)
-                .map(name -> CertificateNames.problem(ctx.channel(), group, name))
-                .orElse("no TLS name is known for group " + group + ", so no certificate can prove it");
+        String name = settings.tlsNames().get(group);
+        if (name == null) {
+            return "no TLS name is known for group " + group + ", so no certificate can prove it";
+        }
+        return CertificateNames.problem(ctx.channel(), group, name);
     }
 
     protected final boolean isFinished() {

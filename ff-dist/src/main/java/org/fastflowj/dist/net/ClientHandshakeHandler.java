@@ -21,7 +21,6 @@ final class ClientHandshakeHandler extends AbstractHandshakeHandler {
     private final String peerDescription;
     private final Promise<PeerLink> result;
     private long activeNanos;
-    private boolean transportReady;
     private byte[] serverNonce;
     private byte[] clientNonce;
 
@@ -45,7 +44,6 @@ final class ClientHandshakeHandler extends AbstractHandshakeHandler {
 
     @Override
     protected void onTransportReady(ChannelHandlerContext ctx) {
-        transportReady = true;
         // Checked before the HELLO, so a server with a certificate for another name learns nothing.
         String certificate = certificateProblem(ctx, peerGroup);
         if (certificate != null) {
@@ -84,14 +82,9 @@ final class ClientHandshakeHandler extends AbstractHandshakeHandler {
 
     /** Where the handshake stopped, and what that usually means. */
     private String stalledAt() {
-        if (isTls() && !transportReady) {
-            return "the TLS handshake did not finish (the peer is frozen or overloaded, or it does not use TLS)";
-        }
-        if (clientNonce == null) {
-            return "no CHALLENGE received (the peer is frozen or overloaded"
-                    + (isTls() ? ")" : ", or it uses TLS and this group does not)");
-        }
-        return "no answer to our HELLO (the peer is frozen or overloaded)";
+        return clientNonce == null
+                ? stalledBefore("CHALLENGE")
+                : "no answer to our HELLO (the peer is frozen or overloaded)";
     }
 
     private void answerChallenge(ChannelHandlerContext ctx, byte[] nonce) {

@@ -129,7 +129,7 @@ final class ServerHandshakeHandler extends AbstractHandshakeHandler {
 
     @Override
     protected void onTimeout(ChannelHandlerContext ctx, String reason) {
-        refuse(ctx, reason, false);
+        refuse(ctx, reason + ": " + stalledBefore("HELLO"), false);
     }
 
     /**
