@@ -5,6 +5,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
+import java.util.function.UnaryOperator;
 import org.fastflowj.core.NodeFailedException;
 import org.fastflowj.core.RunOptions;
 import org.fastflowj.core.graph.Edge;
@@ -43,6 +44,9 @@ public final class GroupRun {
     private final DffConfig config;
     private final DFF.Settings settings;
     private final GroupLinks links;
+    /** The process environment ({@link DFF#SECRET_ENV}); replaced in tests. */
+    private final UnaryOperator<String> env;
+
     private volatile Execution execution;
     /** A failure that came before the local run existed (while connecting): applied once it starts. */
     private volatile PendingFailure pendingFailure;
@@ -53,7 +57,8 @@ public final class GroupRun {
 
     private Transport transport;
 
-    private GroupRun(DFF.Settings settings) {
+    private GroupRun(DFF.Settings settings, UnaryOperator<String> env) {
+        this.env = env;
         this.group = settings.group();
         this.config = settings.config();
         this.settings = settings;
@@ -62,7 +67,12 @@ public final class GroupRun {
 
     /** Starts {@code settings.group()}'s part of {@code whole}; returns once it runs (peers connected). */
     public static Execution start(Graph whole, RunOptions options, DFF.Settings settings) {
-        return new GroupRun(settings).begin(whole, options);
+        return start(whole, options, settings, System::getenv);
+    }
+
+    /** As {@link #start(Graph, RunOptions, DFF.Settings)}, reading environment variables from {@code env}. */
+    static Execution start(Graph whole, RunOptions options, DFF.Settings settings, UnaryOperator<String> env) {
+        return new GroupRun(settings, env).begin(whole, options);
     }
 
     private Execution begin(Graph whole, RunOptions options) {
@@ -102,7 +112,7 @@ public final class GroupRun {
     }
 
     private WireSettings wireSettings(long fingerprint) {
-        return GroupWireSettings.of(config, group, fingerprint, HANDSHAKE_TIMEOUT_MS, System::getenv);
+        return GroupWireSettings.of(config, group, fingerprint, HANDSHAKE_TIMEOUT_MS, env);
     }
 
     private static InetSocketAddress resolved(GroupConfig g) {
