@@ -5,13 +5,16 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.ToDoubleFunction;
 import org.fastflowj.bench.net.GroupToGroup.Serialization;
 import org.fastflowj.dist.DFF;
 
 /**
  * What the per-frame MAC costs: {@link NetThroughput}'s group-to-group transfer (custom serializer) with
  * a shared secret, frames sealed ({@link DFF#SEAL_LOOPBACK_PROPERTY}) against not sealed, back to back
- * in the same JVM, the order swapped every round; the table shows the median of the per-round ratios.
+ * in the same JVM, the order swapped every round; the table shows the median of the per-round ratios,
+ * of the rates and of the process CPU time per message (less disturbed by other load on a shared
+ * machine than the rates).
  *
  * <pre>
  *   per cell (payload × batchSize), rounds × :
@@ -23,6 +26,12 @@ import org.fastflowj.dist.DFF;
  * [--rounds 5] [--warmup 4] [--small 1000000] [--large 20000] [--cells 8x1,8x128,65536x8]}.
  */
 public final class SealedFramesCost {
+    private static final com.sun.management.OperatingSystemMXBean PROCESS = (com.sun.management.OperatingSystemMXBean)
+            java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+
+    /** One transfer's rate and the process CPU time it took per message (every thread of both groups). */
+    private record Result(double messagesPerSecond, double cpuNanosPerMessage) {}
+
     private SealedFramesCost() {}
 
     public static void main(String[] args) throws Exception {
@@ -35,8 +44,9 @@ public final class SealedFramesCost {
         Path secret = Files.createTempFile("ffj-bench-secret", ".txt");
         Files.writeString(secret, "a secret for the benchmark");
         try {
-            System.out.println("| payload | batchSize | plain msgs/s | sealed msgs/s | sealed / plain (range) |");
-            System.out.println("|---|---|---|---|---|");
+            System.out.println("| payload | batchSize | plain msgs/s | sealed msgs/s | sealed / plain (range)"
+                    + " | plain CPU ns/msg | sealed CPU ns/msg | CPU sealed / plain (range) |");
+            System.out.println("|---|---|---|---|---|---|---|---|");
             for (String cell : cells.split(",")) {
                 int payload = Integer.parseInt(cell.substring(0, cell.indexOf('x')));
                 int batch = Integer.parseInt(cell.substring(cell.indexOf('x') + 1));
@@ -44,12 +54,12 @@ public final class SealedFramesCost {
                 for (int i = 0; i < warmUp; i++) {
                     transfer(messages, payload, batch, secret, i % 2 == 0);
                 }
-                List<double[]> results = new ArrayList<>();
+                List<Result[]> results = new ArrayList<>();
                 for (int round = 0; round < rounds; round++) {
                     boolean sealedFirst = round % 2 == 1;
-                    double first = transfer(messages, payload, batch, secret, sealedFirst);
-                    double second = transfer(messages, payload, batch, secret, !sealedFirst);
-                    results.add(sealedFirst ? new double[] {second, first} : new double[] {first, second});
+                    Result first = transfer(messages, payload, batch, secret, sealedFirst);
+                    Result second = transfer(messages, payload, batch, secret, !sealedFirst);
+                    results.add(sealedFirst ? new Result[] {second, first} : new Result[] {first, second});
                 }
                 print(payload, batch, results);
             }
@@ -58,31 +68,44 @@ public final class SealedFramesCost {
         }
     }
 
-    private static double transfer(int messages, int payload, int batch, Path secret, boolean sealed) throws Exception {
+    private static Result transfer(int messages, int payload, int batch, Path secret, boolean sealed) throws Exception {
         System.setProperty(DFF.SEAL_LOOPBACK_PROPERTY, Boolean.toString(sealed));
         try {
-            return GroupToGroup.run(messages, payload, batch, 64, Serialization.CUSTOM, secret.toString())
+            long cpuBefore = PROCESS.getProcessCpuTime();
+            double rate = GroupToGroup.run(messages, payload, batch, 64, Serialization.CUSTOM, secret.toString())
                     .messagesPerSecond();
+            return new Result(rate, (PROCESS.getProcessCpuTime() - cpuBefore) / (double) messages);
         } finally {
             System.clearProperty(DFF.SEAL_LOOPBACK_PROPERTY);
             System.gc();
         }
     }
 
-    private static void print(int payload, int batch, List<double[]> results) {
-        double[] plain = results.stream().mapToDouble(r -> r[0]).sorted().toArray();
-        double[] sealed = results.stream().mapToDouble(r -> r[1]).sorted().toArray();
-        double[] ratios =
-                results.stream().mapToDouble(r -> r[1] / r[0]).sorted().toArray();
+    private static void print(int payload, int batch, List<Result[]> results) {
+        double[] ratios = sorted(results, r -> r[1].messagesPerSecond() / r[0].messagesPerSecond());
+        double[] cpuRatios = sorted(results, r -> r[1].cpuNanosPerMessage() / r[0].cpuNanosPerMessage());
         System.out.printf(
                 Locale.ROOT,
-                "| %d B | %d | %.2e | %.2e | %.2f (%.2f–%.2f) |%n",
+                "| %d B | %d | %.2e | %.2e | %.2f (%.2f–%.2f) | %.0f | %.0f | %.2f (%.2f–%.2f) |%n",
                 payload,
                 batch,
-                plain[plain.length / 2],
-                sealed[sealed.length / 2],
-                ratios[ratios.length / 2],
+                median(sorted(results, r -> r[0].messagesPerSecond())),
+                median(sorted(results, r -> r[1].messagesPerSecond())),
+                median(ratios),
                 ratios[0],
-                ratios[ratios.length - 1]);
+                ratios[ratios.length - 1],
+                median(sorted(results, r -> r[0].cpuNanosPerMessage())),
+                median(sorted(results, r -> r[1].cpuNanosPerMessage())),
+                median(cpuRatios),
+                cpuRatios[0],
+                cpuRatios[cpuRatios.length - 1]);
+    }
+
+    private static double[] sorted(List<Result[]> results, ToDoubleFunction<Result[]> value) {
+        return results.stream().mapToDouble(value).sorted().toArray();
+    }
+
+    private static double median(double[] sorted) {
+        return sorted[sorted.length / 2];
     }
 }

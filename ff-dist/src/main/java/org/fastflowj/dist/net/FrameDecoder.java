@@ -33,6 +33,7 @@ final class FrameDecoder extends LengthFieldBasedFrameDecoder {
     static final int HANDSHAKE_MAX_FRAME_BYTES = 4 * 1024;
 
     private final int maxFrameBytes;
+    // A plain field: written by openLink() and read by decode(), both on the channel's event loop.
     private int limitBytes;
 
     /** A decoder for an open link: frames up to {@code maxFrameBytes}. */

@@ -97,6 +97,19 @@ class SealedFramesTest {
     }
 
     @Test
+    void shouldKeepAnIdleSealedLinkAliveWithSealedHeartbeats() throws Exception {
+        Transport server = fixture.start(sealed("G2").withHeartbeat(100, 500), Set.of("G1"), serverEvents);
+        Transport client = fixture.start(sealed("G1").withHeartbeat(100, 500), Set.of(), clientEvents);
+        PeerLink link = client.connect("G2", server.boundAddress());
+
+        Thread.sleep(1_500); // three heartbeat timeouts: every heartbeat came with a valid MAC
+
+        assertThat(link.isOpen()).isTrue();
+        assertThat(serverEvents.closed).isEmpty();
+        assertThat(clientEvents.closed).isEmpty();
+    }
+
+    @Test
     void shouldNotSealALoopbackLinkUnlessAsked() throws Exception {
         Transport server = fixture.start(settings("G2").withSecret(SECRET), Set.of("G1"), serverEvents);
         Transport client = fixture.start(settings("G1").withSecret(SECRET), Set.of(), clientEvents);
