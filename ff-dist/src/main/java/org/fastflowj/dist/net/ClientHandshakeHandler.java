@@ -3,8 +3,9 @@ package org.fastflowj.dist.net;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.util.concurrent.Promise;
-import java.nio.channels.ClosedChannelException;
+import java.io.IOException;
 import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLException;
 
 /**
  * The connecting side of the handshake: checks that the server's certificate names the group it
@@ -142,8 +143,11 @@ final class ClientHandshakeHandler extends AbstractHandshakeHandler {
      * a TLS group facing a plain client, takes the whole timeout.
      */
     private boolean closedAtOnceBeforeChallenge(ChannelHandlerContext ctx, Throwable causeOrNull) {
-        boolean peerClosed =
-                !ctx.channel().isActive() && (causeOrNull == null || causeOrNull instanceof ClosedChannelException);
+        // A close is seen as an inactive channel (plain TCP), a ClosedChannelException (TLS) or, when
+        // the peer closed with our TLS hello unread, a connection reset (an IOException, not a TLS error).
+        boolean peerClosed = causeOrNull == null
+                ? !ctx.channel().isActive()
+                : causeOrNull instanceof IOException && !(causeOrNull instanceof SSLException);
         long elapsedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - activeNanos);
         return peerClosed && serverNonce == null && elapsedMs < settings.handshakeTimeoutMs() / 2;
     }
