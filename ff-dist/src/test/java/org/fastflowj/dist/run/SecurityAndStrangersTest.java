@@ -100,6 +100,36 @@ class SecurityAndStrangersTest {
     }
 
     @Test
+    void shouldRefuseACertificateFromTheRightCaIssuedForAnotherName() throws Exception {
+        X509Bundle ca = new CertificateBuilder()
+                .subject("CN=test CA")
+                .setIsCertificateAuthority(true)
+                .ecp256()
+                .buildSelfSigned();
+        X509Bundle other = new CertificateBuilder()
+                .subject("CN=someone else")
+                .addSanDnsName("other.test")
+                .ecp256()
+                .buildIssuedBy(ca);
+        Files.writeString(dir.resolve("ca.pem"), ca.getCertificatePEM());
+        Files.writeString(dir.resolve("other.pem"), other.getCertificatePathPEM());
+        Files.writeString(dir.resolve("other.key"), other.getPrivateKeyPEM());
+        // Both groups hold the same CA-signed certificate, which names neither of them (127.0.0.1).
+        // connectTimeoutMs leaves room for a slow TLS start on a loaded machine.
+        DffConfig config = config("\"connectTimeoutMs\": 10000, \"tls\": {\"certFile\": \"other.pem\", \"keyFile\":"
+                + " \"other.key\", \"trustFile\": \"ca.pem\"}");
+
+        Map<String, Throwable> failures = LocalCluster.runCollecting(
+                program(100, 0), config, SerializationConfig.builder().build(), RunOptions.defaults(), 30);
+
+        assertThat(failures.get("A"))
+                .hasMessageContaining("handshake with group B at 127.0.0.1:")
+                .hasMessageContaining("the server presented the wrong certificate: the certificate names"
+                        + " [CN=someone else, DNS:other.test] but group B must present one for '127.0.0.1'");
+        assertThat(failures.get("B")).hasMessageContaining("group A").hasMessageContaining("did not connect");
+    }
+
+    @Test
     void shouldRefuseAGroupWithTheWrongSecret() throws Exception {
         DffConfig right =
                 config("\"secretFile\": \"" + secret("right", "open sesame") + "\", \"connectTimeoutMs\": 2000");
