@@ -5,7 +5,6 @@ import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.ByteBufUtil;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
-import java.io.EOFException;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -87,10 +86,6 @@ final class WireStranger implements AutoCloseable {
     /** Everything the group sent, length fields included. */
     byte[] receivedBytes() {
         return received.toByteArray();
-    }
-
-    static boolean isEof(IOException e) {
-        return e instanceof EOFException || e instanceof SocketException;
     }
 
     @Override
