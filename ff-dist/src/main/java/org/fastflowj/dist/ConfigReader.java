@@ -28,6 +28,7 @@ final class ConfigReader {
             "maxFrameBytes",
             "secretFile",
             "secretEnv",
+            "insecure",
             "tls");
     static final List<String> GROUP_KEYS = List.of(
             "name",
@@ -39,7 +40,8 @@ final class ConfigReader {
             "flushDelayMicros",
             "threadMapping",
             "preCmd",
-            "jvmArgs");
+            "jvmArgs",
+            "tlsName");
     static final List<String> TLS_KEYS = List.of("certFile", "keyFile", "trustFile", "enabled");
 
     private static final Pattern CPU_LIST = Pattern.compile("\\s*\\d{1,9}\\s*(,\\s*\\d{1,9}\\s*)*");
@@ -81,6 +83,7 @@ final class ConfigReader {
         }
         int maxFrameBytes = fields.intAtLeast(root, "", "maxFrameBytes", 1024, 64 * 1024 * 1024);
         SecretSource secret = secret(root);
+        boolean insecure = fields.bool(root, "", "insecure", false);
         Optional<TlsConfig> tls = tls(root);
         List<GroupConfig> groups = groups(root, defaults);
         return new DffConfig(
@@ -92,6 +95,7 @@ final class ConfigReader {
                 heartbeatTimeoutMs,
                 maxFrameBytes,
                 secret,
+                insecure,
                 tls,
                 groups);
     }
@@ -206,6 +210,7 @@ final class ConfigReader {
                 threadMapping,
                 fields.string(group, path, "preCmd"),
                 fields.strings(group, path, "jvmArgs"),
+                fields.nonBlankString(group, path, "tlsName"),
                 start.line(),
                 start.column());
     }

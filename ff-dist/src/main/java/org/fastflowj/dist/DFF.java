@@ -36,6 +36,16 @@ public final class DFF {
      * {@code check} uses it to compare a program with its config.
      */
     public static final String PRINT_GROUPS_OPTION = "--DFF_PrintGroups";
+    /**
+     * The environment variable that carries the launcher's per-run secret to each group (UTF-8). A group
+     * uses it when its config names no {@code secretFile}/{@code secretEnv}; the config's own secret wins.
+     */
+    public static final String SECRET_ENV = "DFF_Secret";
+    /**
+     * The system property that seals every frame with a MAC also between loopback addresses (when there
+     * is a secret and no TLS): for tests and benchmarks of the MAC's cost.
+     */
+    public static final String SEAL_LOOPBACK_PROPERTY = "fastflowj.dist.sealFramesOnLoopback";
     /** The system property that turns the serialization check on for one-process runs. */
     public static final String CHECK_PROPERTY = "fastflowj.dist.checkSerialization";
 

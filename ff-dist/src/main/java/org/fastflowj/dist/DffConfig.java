@@ -35,6 +35,7 @@ public final class DffConfig {
     private final long heartbeatTimeoutMs;
     private final int maxFrameBytes;
     private final SecretSource secret;
+    private final boolean insecure;
     private final Optional<TlsConfig> tls;
     private final List<GroupConfig> groups;
 
@@ -47,6 +48,7 @@ public final class DffConfig {
             long heartbeatTimeoutMs,
             int maxFrameBytes,
             SecretSource secret,
+            boolean insecure,
             Optional<TlsConfig> tls,
             List<GroupConfig> groups) {
         this.source = source;
@@ -57,6 +59,7 @@ public final class DffConfig {
         this.heartbeatTimeoutMs = heartbeatTimeoutMs;
         this.maxFrameBytes = maxFrameBytes;
         this.secret = secret;
+        this.insecure = insecure;
         this.tls = tls;
         this.groups = List.copyOf(groups);
     }
@@ -200,6 +203,15 @@ public final class DffConfig {
      */
     public Optional<byte[]> secret() {
         return secret.read();
+    }
+
+    /**
+     * {@code insecure}: a group started without any secret (none in the config, no {@code DFF_Secret}
+     * from the launcher) and without TLS may listen on and connect to non-loopback addresses, with a
+     * warning. False by default: such a group fails at start.
+     */
+    public boolean insecure() {
+        return insecure;
     }
 
     /** The {@code tls} settings, if the config has them (they may say {@code enabled: false}). */

@@ -28,6 +28,8 @@ import java.util.Optional;
  * @param threadMapping CPU ids to pin this group's threads to, as written ("0,2,4"); empty for none
  * @param preCmd what the launcher writes in front of the group's command (FastFlow's preCmd)
  * @param jvmArgs extra JVM options for this group's process
+ * @param tlsName the name this group's TLS certificate must carry ({@code tlsName} key); empty for the
+ *     endpoint host, see {@link #tlsIdentity()}
  * @param line the 1-based line where this group's object starts in the config text (0 if built by hand)
  * @param column the 1-based column where this group's object starts
  */
@@ -44,6 +46,7 @@ public record GroupConfig(
         String threadMapping,
         Optional<String> preCmd,
         List<String> jvmArgs,
+        Optional<String> tlsName,
         int line,
         int column) {
 
@@ -55,6 +58,16 @@ public record GroupConfig(
         Objects.requireNonNull(threadMapping, "threadMapping");
         Objects.requireNonNull(preCmd, "preCmd");
         jvmArgs = List.copyOf(jvmArgs);
+        Objects.requireNonNull(tlsName, "tlsName");
+    }
+
+    /**
+     * The name this group's TLS certificate must carry as subject CN or DNS/IP subject alternative name:
+     * {@code tlsName} if given, else the endpoint host. Peers check it both ways, so a certificate from
+     * the same CA issued for another group cannot pose as this one.
+     */
+    public String tlsIdentity() {
+        return tlsName.orElse(host);
     }
 
     /**

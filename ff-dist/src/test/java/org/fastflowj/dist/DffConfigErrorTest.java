@@ -13,7 +13,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 class DffConfigErrorTest {
     private static final String GROUP_KEYS =
             "name, endpoint, host, batchSize, messageOTF, internalMessageOTF, flushDelayMicros, threadMapping,"
-                    + " preCmd, jvmArgs";
+                    + " preCmd, jvmArgs, tlsName";
 
     private static ConfigException error(String json) {
         return catchThrowableOfType(ConfigException.class, () -> DffConfig.parse(json, "app.json"));

@@ -26,12 +26,12 @@ class DffConfigTest {
               "heartbeatIntervalMs": 500,
               "heartbeatTimeoutMs": 2500,
               "maxFrameBytes": 1048576,
-              "secretFile": "secret.txt",
+              "secretFile": "secret.txt", "insecure": true,
               "tls": { "certFile": "certs/g.pem", "keyFile": "certs/g.key", "trustFile": "/etc/ca.pem", "enabled": false },
               "groups": [
                 { "name": "G1", "endpoint": "node1:9000", "batchSize": 10, "messageOTF": 4,
                   "internalMessageOTF": 2, "flushDelayMicros": 0, "threadMapping": "0,2,4",
-                  "preCmd": "module load java", "host": "login1", "jvmArgs": ["-Xmx2g", "-XX:+UseZGC"] },
+                  "preCmd": "module load java", "host": "login1", "jvmArgs": ["-Xmx2g", "-XX:+UseZGC"], "tlsName": "g1.internal" },
                 { "name": "G2", "endpoint": "node2:9001" }
               ]
             }
@@ -78,9 +78,13 @@ class DffConfigTest {
                         "0,2,4",
                         Optional.of("module load java"),
                         List.of("-Xmx2g", "-XX:+UseZGC"),
+                        Optional.of("g1.internal"),
                         14,
                         5));
         assertThat(config.groups().get(0).threadMappingCpus()).containsExactly(0, 2, 4);
+        assertThat(config.groups().get(0).tlsIdentity()).isEqualTo("g1.internal");
+        assertThat(config.groups().get(1).tlsIdentity()).isEqualTo("node2");
+        assertThat(config.insecure()).isTrue();
     }
 
     @Test
@@ -117,6 +121,7 @@ class DffConfigTest {
         assertThat(config.tls()).isEmpty();
         assertThat(config.secretFile()).isEmpty();
         assertThat(config.secret()).isEmpty();
+        assertThat(config.insecure()).isFalse();
         GroupConfig g1 = config.groups().get(0);
         assertThat(g1.batchSize()).isEqualTo(1);
         assertThat(g1.messageOTF()).isEqualTo(64);

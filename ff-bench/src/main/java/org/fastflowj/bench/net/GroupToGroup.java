@@ -94,6 +94,21 @@ public final class GroupToGroup {
     public static Transfer run(
             int messages, int payloadBytes, int batchSize, int messageOTF, Serialization serialization)
             throws InterruptedException, TimeoutException, ExecutionException {
+        return run(messages, payloadBytes, batchSize, messageOTF, serialization, null);
+    }
+
+    /**
+     * As above; with {@code secretFileOrNull} the groups share that secret, and every frame carries a MAC
+     * when the system property {@link DFF#SEAL_LOOPBACK_PROPERTY} is true ({@link SealedFramesCost}).
+     */
+    public static Transfer run(
+            int messages,
+            int payloadBytes,
+            int batchSize,
+            int messageOTF,
+            Serialization serialization,
+            String secretFileOrNull)
+            throws InterruptedException, TimeoutException, ExecutionException {
         Source source =
                 switch (serialization) {
                     case PREBATCHED -> new PackingSource(Payload.of(payloadBytes), messages, batchSize);
@@ -110,7 +125,7 @@ public final class GroupToGroup {
         source.createGroup(SENDER_GROUP);
         sink.createGroup(RECEIVER_GROUP);
         boolean oneFramePerItem = serialization == Serialization.PREBATCHED || serialization == Serialization.CHUNKED;
-        DffConfig config = config(oneFramePerItem ? 1 : batchSize, messageOTF);
+        DffConfig config = config(oneFramePerItem ? 1 : batchSize, messageOTF, secretFileOrNull);
         SerializationConfig serial = serialization.config();
 
         long timeoutSeconds = 60 + (long) messages * payloadBytes / 20_000_000L;
@@ -156,7 +171,12 @@ public final class GroupToGroup {
     }
 
     static DffConfig config(int batchSize, int messageOTF) {
-        String json = "{ \"batchSize\": " + batchSize + ", \"messageOTF\": " + messageOTF + ",\n"
+        return config(batchSize, messageOTF, null);
+    }
+
+    static DffConfig config(int batchSize, int messageOTF, String secretFileOrNull) {
+        String secret = secretFileOrNull == null ? "" : "\"secretFile\": \"" + secretFileOrNull + "\",\n";
+        String json = "{ " + secret + "\"batchSize\": " + batchSize + ", \"messageOTF\": " + messageOTF + ",\n"
                 + "  \"groups\": [\n"
                 + "    { \"name\": \"" + SENDER_GROUP + "\", \"endpoint\": \"127.0.0.1:" + freePort() + "\" },\n"
                 + "    { \"name\": \"" + RECEIVER_GROUP + "\", \"endpoint\": \"127.0.0.1:" + freePort() + "\" } ] }";

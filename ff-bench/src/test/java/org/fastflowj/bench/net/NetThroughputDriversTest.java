@@ -2,11 +2,15 @@ package org.fastflowj.bench.net;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.fastflowj.bench.net.GroupToGroup.Serialization;
 import org.fastflowj.bench.net.NettyBaseline.Flush;
+import org.fastflowj.dist.DFF;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -48,6 +52,23 @@ class NetThroughputDriversTest {
 
         assertThat(transfer.messages()).isEqualTo(messages);
         assertThat(transfer.nanos()).isPositive();
+    }
+
+    @ParameterizedTest
+    @CsvSource({"8, 1", "8, 128", "65536, 8"})
+    void shouldDeliverEveryMessageBetweenTwoGroupsWithSealedFrames(int payloadBytes, int batchSize, @TempDir Path dir)
+            throws Exception {
+        int messages = payloadBytes > 1024 ? MESSAGES / 10 : MESSAGES;
+        Path secret = Files.writeString(dir.resolve("secret"), "bench");
+        System.setProperty(DFF.SEAL_LOOPBACK_PROPERTY, "true");
+        try {
+            Transfer transfer =
+                    GroupToGroup.run(messages, payloadBytes, batchSize, 4, Serialization.CUSTOM, secret.toString());
+
+            assertThat(transfer.messages()).isEqualTo(messages);
+        } finally {
+            System.clearProperty(DFF.SEAL_LOOPBACK_PROPERTY);
+        }
     }
 
     @Test

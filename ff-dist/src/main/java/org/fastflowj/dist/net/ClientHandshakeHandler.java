@@ -3,11 +3,16 @@ package org.fastflowj.dist.net;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.util.concurrent.Promise;
+import java.io.IOException;
+import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLException;
 
 /**
- * The connecting side of the handshake: answers the CHALLENGE with a HELLO, checks the WELCOME's
- * proof when a secret is set, and completes {@code result} with the open link or the failure
- * ({@link PeerRefusedException} for a REFUSE, which is final).
+ * The connecting side of the handshake: checks that the server's certificate names the group it
+ * dialled (with TLS), answers the CHALLENGE with a HELLO, checks the WELCOME's proof when a secret is
+ * set, and completes {@code result} with the open link or the failure ({@link PeerRefusedException} for
+ * a REFUSE, which is final; {@link ClosedBeforeChallengeException} when the peer hung up at once, which
+ * {@link Connector} retries).
  *
  * <p>Threading: one instance per channel, on its event loop only; {@code result} is awaited by the
  * thread in {@link Transport#connect}.
@@ -16,6 +21,8 @@ final class ClientHandshakeHandler extends AbstractHandshakeHandler {
     private final String peerGroup;
     private final String peerDescription;
     private final Promise<PeerLink> result;
+    private long activeNanos;
+    private byte[] serverNonce;
     private byte[] clientNonce;
 
     ClientHandshakeHandler(
@@ -31,7 +38,18 @@ final class ClientHandshakeHandler extends AbstractHandshakeHandler {
     }
 
     @Override
+    public void channelActive(ChannelHandlerContext ctx) {
+        activeNanos = System.nanoTime();
+        super.channelActive(ctx);
+    }
+
+    @Override
     protected void onTransportReady(ChannelHandlerContext ctx) {
+        // Checked before the HELLO, so a server with a certificate for another name learns nothing.
+        String certificate = certificateProblem(ctx, peerGroup);
+        if (certificate != null) {
+            fail(ctx, "the server presented the wrong certificate: " + certificate, null);
+        }
         // Nothing to send: the server speaks first with its CHALLENGE.
     }
 
@@ -60,10 +78,18 @@ final class ClientHandshakeHandler extends AbstractHandshakeHandler {
 
     @Override
     protected void onTimeout(ChannelHandlerContext ctx, String reason) {
-        fail(ctx, clientNonce != null ? reason : reason + " (no CHALLENGE received: TLS on one side only?)", null);
+        fail(ctx, reason + ": " + stalledAt(), null);
     }
 
-    private void answerChallenge(ChannelHandlerContext ctx, byte[] serverNonce) {
+    /** Where the handshake stopped, and what that usually means. */
+    private String stalledAt() {
+        return clientNonce == null
+                ? stalledBefore("CHALLENGE")
+                : "no answer to our HELLO (the peer is frozen or overloaded)";
+    }
+
+    private void answerChallenge(ChannelHandlerContext ctx, byte[] nonce) {
+        serverNonce = nonce;
         clientNonce = Handshake.newNonce();
         String local = settings.localGroup();
         long fingerprint = settings.fingerprint();
@@ -82,7 +108,7 @@ final class ClientHandshakeHandler extends AbstractHandshakeHandler {
                 return;
             }
         }
-        PeerLink link = openLink(ctx, peerGroup, false);
+        PeerLink link = openLink(ctx, peerGroup, false, serverNonce, clientNonce);
         result.trySuccess(link);
     }
 
@@ -94,8 +120,35 @@ final class ClientHandshakeHandler extends AbstractHandshakeHandler {
 
     @Override
     protected void onFailure(ChannelHandlerContext ctx, String reason, Throwable causeOrNull) {
+        if (closedAtOnceBeforeChallenge(ctx, causeOrNull)) {
+            result.tryFailure(new ClosedBeforeChallengeException(
+                    peerDescription + " closed every connection at once, before its CHALLENGE (too many connections"
+                            + " in their handshake there? see its log)"));
+            ctx.close();
+            return;
+        }
+        String why =
+                clientNonce == null && causeOrNull == null && !ctx.channel().isActive()
+                        ? "it closed the connection before its CHALLENGE (it uses TLS and this group does not, or it"
+                                + " dropped us: see its log)"
+                        : reason;
         result.tryFailure(
-                new PeerLinkFailedException("handshake with " + peerDescription + " failed: " + reason, causeOrNull));
+                new PeerLinkFailedException("handshake with " + peerDescription + " failed: " + why, causeOrNull));
         ctx.close();
+    }
+
+    /**
+     * The peer hung up before its CHALLENGE, within half the handshake timeout of the connect: a group
+     * at its cap of pending handshakes does that (the connect is retried); a group that timed us out, or
+     * a TLS group facing a plain client, takes the whole timeout.
+     */
+    private boolean closedAtOnceBeforeChallenge(ChannelHandlerContext ctx, Throwable causeOrNull) {
+        // A close is seen as an inactive channel (plain TCP), a ClosedChannelException (TLS) or, when
+        // the peer closed with our TLS hello unread, a connection reset (an IOException, not a TLS error).
+        boolean peerClosed = causeOrNull == null
+                ? !ctx.channel().isActive()
+                : causeOrNull instanceof IOException && !(causeOrNull instanceof SSLException);
+        long elapsedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - activeNanos);
+        return peerClosed && serverNonce == null && elapsedMs < settings.handshakeTimeoutMs() / 2;
     }
 }

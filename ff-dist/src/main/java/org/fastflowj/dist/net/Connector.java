@@ -47,10 +47,16 @@ final class Connector {
                     .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(remainingMs, 10_000))
                     .connect(address);
             await(connected, Long.MAX_VALUE);
+            Throwable cause;
             if (connected.isSuccess()) {
-                return awaitHandshake(connected, handshake);
+                try {
+                    return awaitHandshake(connected, handshake);
+                } catch (ClosedBeforeChallengeException e) {
+                    cause = e; // the peer is at its cap of pending handshakes: like a refused connect
+                }
+            } else {
+                cause = connected.cause();
             }
-            Throwable cause = connected.cause();
             if (!isRetriable(cause) || transport.isClosed()) {
                 throw new PeerUnavailableException("cannot connect to " + peer + ": " + cause.getMessage(), cause);
             }
@@ -101,6 +107,7 @@ final class Connector {
     /** The peer may just not be up yet (or the network is still settling): worth another try. */
     static boolean isRetriable(Throwable cause) {
         return cause instanceof ConnectException
+                || cause instanceof ClosedBeforeChallengeException
                 || cause instanceof NoRouteToHostException
                 || cause instanceof PortUnreachableException;
     }
@@ -114,6 +121,9 @@ final class Connector {
         }
         if (cause instanceof NoRouteToHostException) {
             return "No route to host";
+        }
+        if (cause instanceof ClosedBeforeChallengeException) {
+            return cause.getMessage();
         }
         return String.valueOf(cause.getMessage());
     }

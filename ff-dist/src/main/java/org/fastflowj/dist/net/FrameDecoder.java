@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.CorruptedFrameException;
 import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
+import io.netty.handler.codec.TooLongFrameException;
 import java.util.List;
 
 /**
@@ -11,6 +12,10 @@ import java.util.List;
  * The length is checked before anything is allocated: more than {@code maxFrameBytes}, negative or
  * zero fails the connection at once ({@code failFast}), so a stranger's bytes cannot make us allocate
  * gigabytes. A connection that ends inside a frame is reported as corrupt rather than as a clean close.
+ *
+ * <p>Before the handshake a stranger may be talking, so a decoder made by {@link #beforeHandshake}
+ * accepts frames of {@link #HANDSHAKE_MAX_FRAME_BYTES} at most until {@link #openLink} raises the limit
+ * to {@code maxFrameBytes}: an unauthenticated connection cannot make us buffer megabytes.
  *
  * <p>Threading: one instance per channel, used on its event loop only (not {@code @Sharable}).
  */
@@ -22,13 +27,47 @@ final class FrameDecoder extends LengthFieldBasedFrameDecoder {
      */
     static final int HEAP_FRAME_MAX_BYTES = 64 * 1024 + 64;
 
+    static final String NAME = "frames";
+
+    /** The largest handshake frame: a HELLO with two group names of a thousand characters fits. */
+    static final int HANDSHAKE_MAX_FRAME_BYTES = 4 * 1024;
+
+    private final int maxFrameBytes;
+    // A plain field: written by openLink() and read by decode(), both on the channel's event loop.
+    private int limitBytes;
+
+    /** A decoder for an open link: frames up to {@code maxFrameBytes}. */
     FrameDecoder(int maxFrameBytes) {
+        this(maxFrameBytes, maxFrameBytes);
+    }
+
+    private FrameDecoder(int maxFrameBytes, int limitBytes) {
         // The limit Netty checks includes the 4-byte length field itself; strip that field.
         super(maxFrameBytes + 4, 0, 4, 0, 4, true);
+        this.maxFrameBytes = maxFrameBytes;
+        this.limitBytes = limitBytes;
+    }
+
+    /** A decoder for a new connection: handshake-sized frames until {@link #openLink}. */
+    static FrameDecoder beforeHandshake(int maxFrameBytes) {
+        return new FrameDecoder(maxFrameBytes, Math.min(maxFrameBytes, HANDSHAKE_MAX_FRAME_BYTES));
+    }
+
+    /** The handshake succeeded: frames up to {@code maxFrameBytes} from now on (the next frame included). */
+    void openLink() {
+        limitBytes = maxFrameBytes;
     }
 
     @Override
     protected Object decode(ChannelHandlerContext ctx, ByteBuf in) throws Exception {
+        if (limitBytes < maxFrameBytes && in.readableBytes() >= 4) {
+            long length = in.getUnsignedInt(in.readerIndex());
+            if (length > limitBytes) {
+                in.skipBytes(in.readableBytes());
+                throw new TooLongFrameException("frame of " + length + " bytes before the handshake completed (at most "
+                        + limitBytes + " bytes are accepted until then)");
+            }
+        }
         Object frame = super.decode(ctx, in);
         if (frame instanceof ByteBuf buf && !buf.isReadable()) {
             buf.release();

@@ -21,6 +21,11 @@ public final class Frames {
     public static final byte REFUSE = 0x04;
     /** Either way: empty; sent when nothing else was written for the heartbeat interval. */
     public static final byte HEARTBEAT = 0x05;
+    /**
+     * Either way, on links that authenticate their frames: the 32-byte HMAC of the frame just before it
+     * ({@link FrameSealer}).
+     */
+    public static final byte MAC = 0x06;
     /** Types from here on are passed to the layer above unchanged. */
     public static final byte FIRST_APPLICATION_TYPE = 0x10;
 
@@ -70,6 +75,7 @@ public final class Frames {
             case WELCOME -> "WELCOME";
             case REFUSE -> "REFUSE";
             case HEARTBEAT -> "HEARTBEAT";
+            case MAC -> "MAC";
             default -> String.format("0x%02x", type);
         };
     }

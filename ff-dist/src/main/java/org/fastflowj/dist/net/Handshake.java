@@ -26,6 +26,10 @@ import javax.crypto.spec.SecretKeySpec;
  * Each side proves the secret over the nonce the other side chose, so a recorded handshake cannot be
  * replayed; without a secret the proofs are zeros and only names and fingerprint are checked.
  *
+ * <p>A link that authenticates its frames ({@link FrameSealer}) uses one key per direction, derived
+ * from both nonces: {@code HMAC-SHA256(secret, "ffj-frame-key" | direction | serverNonce | clientNonce)},
+ * direction 'C' for frames the connecting side sends and 'S' for the other way.
+ *
  * <p>Threading: stateless; the random source and each {@link Mac} use are thread-safe.
  */
 final class Handshake {
@@ -35,6 +39,7 @@ final class Handshake {
     static final int PROOF_BYTES = 32;
 
     private static final SecureRandom RANDOM = new SecureRandom();
+    private static final byte[] FRAME_KEY_LABEL = "ffj-frame-key".getBytes(StandardCharsets.US_ASCII);
 
     private Handshake() {}
 
@@ -114,6 +119,21 @@ final class Handshake {
             Mac mac = Mac.getInstance("HmacSHA256");
             mac.init(new SecretKeySpec(secretOrNull, "HmacSHA256"));
             mac.update(input.array(), input.arrayOffset(), input.readableBytes());
+            return mac.doFinal();
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("HmacSHA256 is not available in this JVM", e);
+        }
+    }
+
+    /** The key of the frames that flow from the connecting side ({@code fromClient}) or to it. */
+    static byte[] frameKey(byte[] secret, byte[] serverNonce, byte[] clientNonce, boolean fromClient) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(secret, "HmacSHA256"));
+            mac.update(FRAME_KEY_LABEL);
+            mac.update((byte) (fromClient ? 'C' : 'S'));
+            mac.update(serverNonce);
+            mac.update(clientNonce);
             return mac.doFinal();
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("HmacSHA256 is not available in this JVM", e);

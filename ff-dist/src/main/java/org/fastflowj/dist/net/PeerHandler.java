@@ -30,8 +30,9 @@ public interface PeerHandler {
 
     /**
      * An inbound connection was refused or dropped before its handshake completed (a stranger, a
-     * wrong secret, garbage, a plain client against TLS...). It is also logged at WARN; the default
-     * does nothing more.
+     * wrong secret, garbage, a plain client against TLS...), with the full reason (the peer itself was
+     * told it only if it proved the secret). It is also logged at WARN, at most one line a second with a
+     * count of the lines left out; the default does nothing more.
      */
     default void onRefused(SocketAddress remote, String reason) {}
 }

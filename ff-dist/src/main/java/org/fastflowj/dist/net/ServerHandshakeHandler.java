@@ -6,34 +6,40 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import java.util.Set;
 import java.util.concurrent.ConcurrentMap;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The accepting side of the handshake: sends a CHALLENGE, checks the HELLO (protocol, proof, names,
- * fingerprint, no second connection from the same group), answers WELCOME or REFUSE.
+ * fingerprint, certificate, no second connection from the same group), answers WELCOME or REFUSE.
  *
- * <p>The proof is checked before anything else is compared, so a peer without the secret learns
- * nothing about this group's configuration.
+ * <p>A refusal tells a peer only what it already knew unless the peer proved the shared secret: an
+ * unauthenticated peer (and any peer when there is no secret) gets {@link #UNDISCLOSED_REASON}, and the
+ * details (names, fingerprints, expected groups) go to this group's log, rate-limited. Otherwise a
+ * stranger could learn from a refusal the fingerprint and group names a second HELLO needs.
  *
- * <p>Threading: one instance per channel, on its event loop only; {@code connectedGroups} is shared by
- * all inbound channels of the transport.
+ * <p>Threading: one instance per channel, on its event loop only; {@code connectedGroups} and {@code
+ * admission} are shared by all inbound channels of the transport.
  */
 final class ServerHandshakeHandler extends AbstractHandshakeHandler {
-    private static final Logger LOG = LoggerFactory.getLogger(ServerHandshakeHandler.class);
+    /** The REFUSE reason an unauthenticated peer gets. */
+    static final String UNDISCLOSED_REASON =
+            "refused; the accepting group logs why (a wrong or missing secret, another program or config,"
+                    + " a group it does not expect, or a certificate for another name)";
 
     private final Set<String> allowedInbound;
     private final ConcurrentMap<String, Channel> connectedGroups;
+    private final HandshakeAdmission admission;
     private byte[] serverNonce;
 
     ServerHandshakeHandler(
             WireSettings settings,
             PeerHandler handler,
             Set<String> allowedInbound,
-            ConcurrentMap<String, Channel> connectedGroups) {
+            ConcurrentMap<String, Channel> connectedGroups,
+            HandshakeAdmission admission) {
         super(settings, handler);
         this.allowedInbound = allowedInbound;
         this.connectedGroups = connectedGroups;
+        this.admission = admission;
     }
 
     @Override
@@ -53,9 +59,9 @@ final class ServerHandshakeHandler extends AbstractHandshakeHandler {
             if (type == Frames.HELLO && serverNonce != null) {
                 checkHello(ctx, frame);
             } else if (Frames.isApplicationType(type)) {
-                refuse(ctx, "application frame " + Frames.typeName(type) + " before the handshake completed");
+                refuse(ctx, "application frame " + Frames.typeName(type) + " before the handshake completed", false);
             } else {
-                refuse(ctx, "unexpected " + Frames.typeName(type) + " frame during the handshake");
+                refuse(ctx, "unexpected " + Frames.typeName(type) + " frame during the handshake", false);
             }
         } finally {
             frame.release();
@@ -64,37 +70,52 @@ final class ServerHandshakeHandler extends AbstractHandshakeHandler {
 
     private void checkHello(ChannelHandlerContext ctx, ByteBuf payload) {
         if (!Handshake.speaksOurProtocol(payload)) {
-            refuse(ctx, "not a FastFlow-J peer (or protocol version other than " + Handshake.VERSION + ")");
+            refuse(ctx, "not a FastFlow-J peer (or protocol version other than " + Handshake.VERSION + ")", false);
             return;
         }
         Handshake.Hello hello = Handshake.readHello(payload);
-        String local = settings.localGroup();
+        String claimed = "a peer claiming to be group " + hello.fromGroup();
         byte[] secret = settings.secretOrNull();
+        boolean proven = false;
         if (secret != null) {
             byte[] expected =
                     Handshake.proof(secret, serverNonce, hello.fromGroup(), hello.toGroup(), hello.fingerprint());
             if (!Handshake.proofMatches(expected, hello.proof())) {
-                refuse(ctx, "authentication failed: wrong or missing secret");
+                refuse(ctx, "authentication failed: wrong or missing secret (" + claimed + ")", false);
                 return;
             }
+            proven = true;
         }
-        String peer = "group " + hello.fromGroup() + " at "
-                + Addresses.describe(ctx.channel().remoteAddress());
-        if (!hello.toGroup().equals(local)) {
-            refuse(ctx, peer + " wanted group " + hello.toGroup() + " but this is group " + local);
-        } else if (!allowedInbound.contains(hello.fromGroup())) {
-            refuse(ctx, peer + " is not expected to connect to group " + local + " (expected: " + allowedInbound + ")");
-        } else if (hello.fingerprint() != settings.fingerprint()) {
+        String problem = helloProblem(ctx, hello);
+        if (problem != null) {
+            refuse(ctx, problem, proven);
+        } else if (connectedGroups.putIfAbsent(hello.fromGroup(), ctx.channel()) != null) {
             refuse(
                     ctx,
-                    peer + " runs a different program or config: graph fingerprint 0x"
-                            + Long.toHexString(hello.fingerprint()) + " != 0x"
-                            + Long.toHexString(settings.fingerprint()));
-        } else if (connectedGroups.putIfAbsent(hello.fromGroup(), ctx.channel()) != null) {
-            refuse(ctx, peer + " is already connected to group " + local + " (a second connection is not allowed)");
+                    "group " + hello.fromGroup() + " is already connected to group " + settings.localGroup()
+                            + " (a second connection is not allowed)",
+                    proven);
         } else {
             welcome(ctx, hello);
         }
+    }
+
+    /** What is wrong with an (authenticated, if there is a secret) HELLO, or null. */
+    private String helloProblem(ChannelHandlerContext ctx, Handshake.Hello hello) {
+        String local = settings.localGroup();
+        String peer = "group " + hello.fromGroup();
+        if (!hello.toGroup().equals(local)) {
+            return peer + " wanted group " + hello.toGroup() + " but this is group " + local;
+        }
+        if (!allowedInbound.contains(hello.fromGroup())) {
+            return peer + " is not expected to connect to group " + local + " (expected: " + allowedInbound + ")";
+        }
+        if (hello.fingerprint() != settings.fingerprint()) {
+            return peer + " runs a different program or config: graph fingerprint 0x"
+                    + Long.toHexString(hello.fingerprint()) + " != 0x" + Long.toHexString(settings.fingerprint());
+        }
+        String certificate = certificateProblem(ctx, hello.fromGroup());
+        return certificate == null ? null : peer + " presented the wrong certificate: " + certificate;
     }
 
     private void welcome(ChannelHandlerContext ctx, Handshake.Hello hello) {
@@ -103,19 +124,23 @@ final class ServerHandshakeHandler extends AbstractHandshakeHandler {
         byte[] proof = Handshake.proof(
                 settings.secretOrNull(), hello.clientNonce(), hello.toGroup(), hello.fromGroup(), hello.fingerprint());
         ctx.writeAndFlush(Handshake.welcome(ctx.alloc(), proof), ctx.voidPromise());
-        openLink(ctx, hello.fromGroup(), true);
+        openLink(ctx, hello.fromGroup(), true, serverNonce, hello.clientNonce());
     }
 
     @Override
     protected void onTimeout(ChannelHandlerContext ctx, String reason) {
-        refuse(ctx, reason);
+        refuse(ctx, reason + ": " + stalledBefore("HELLO"), false);
     }
 
-    /** Final: tells the peer why, then closes. */
-    private void refuse(ChannelHandlerContext ctx, String reason) {
+    /**
+     * Final: tells the peer why (only if it proved the secret, see the class comment), then closes.
+     * The full reason is logged and reported either way.
+     */
+    private void refuse(ChannelHandlerContext ctx, String reason, boolean peerAuthenticated) {
         if (!isFinished()) {
+            String told = peerAuthenticated ? reason : UNDISCLOSED_REASON;
             // Written before fail() closes the channel; the close flushes it out first.
-            ctx.writeAndFlush(Handshake.refuse(ctx.alloc(), reason)).addListener(ChannelFutureListener.CLOSE);
+            ctx.writeAndFlush(Handshake.refuse(ctx.alloc(), told)).addListener(ChannelFutureListener.CLOSE);
             fail(ctx, reason, null);
         }
     }
@@ -123,12 +148,13 @@ final class ServerHandshakeHandler extends AbstractHandshakeHandler {
     @Override
     protected void onFailure(ChannelHandlerContext ctx, String reason, Throwable causeOrNull) {
         var remote = ctx.channel().remoteAddress();
-        LOG.warn(
-                "refused connection from {} to group {}: {}",
-                Addresses.describe(remote),
-                settings.localGroup(),
-                reason);
+        admission.logRefused(remote, reason);
         handler.onRefused(remote, reason);
         ctx.close();
+    }
+
+    @Override
+    protected void onFinished() {
+        admission.release();
     }
 }

@@ -8,8 +8,9 @@ import javax.net.ssl.SSLException;
 
 /**
  * The two TLS contexts of a transport, built once from the PEM files: the server side requires a
- * client certificate (mutual TLS), the client side verifies that the server's certificate names the
- * host it dialled.
+ * client certificate (mutual TLS). Both check the peer's chain against the trust file; which name
+ * the certificate must carry is checked by the handshake handlers ({@link CertificateNames}), the same
+ * way on both sides, against the peer group's TLS name rather than the host that was dialled.
  *
  * <p>Threading: immutable; {@link SslContext} is thread-safe.
  */
@@ -26,7 +27,8 @@ record TlsContexts(SslContext server, SslContext client) {
             SslContext client = SslContextBuilder.forClient()
                     .keyManager(files.certFile().toFile(), files.keyFile().toFile())
                     .trustManager(files.trustFile().toFile())
-                    .endpointIdentificationAlgorithm("HTTPS")
+                    // Not the dialled host: CertificateNames checks the peer group's TLS name instead.
+                    .endpointIdentificationAlgorithm(null)
                     .sslProvider(SslProvider.JDK)
                     .build();
             return new TlsContexts(server, client);

@@ -7,9 +7,9 @@ import java.util.Objects;
  * PEM files for mutual TLS between groups: this group's certificate chain and private key (PKCS#8), and
  * the certificates it trusts for its peers. Both sides present a certificate; the server requires one.
  *
- * <p>The client also checks that the server's certificate names the host it dialled (HTTPS-style
- * endpoint identification), so each group's certificate must carry its endpoint host as a subject
- * alternative name (DNS name or IP address).
+ * <p>Each side also checks that the other's certificate names the group it is (the client: the group
+ * it dialled; the server: the group named in the HELLO): its subject CN or a DNS or IP subject
+ * alternative name must equal the group's TLS name ({@link WireSettings#tlsNames()}).
  *
  * <p>Threading: immutable.
  */

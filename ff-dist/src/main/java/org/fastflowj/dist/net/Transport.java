@@ -35,8 +35,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *  |        /|\                                    |                     |
  *  |  5. idle       IdleStateHandler: writer idle -> HEARTBEAT,          |
  *  |        |       reader idle -> link dead                             |
+ *  |  [seal]        FrameSealer: a MAC frame after each frame (outbound) |
+ *  |  [open]        FrameOpener: passes a frame once its MAC checks out  |
+ *  |        |                                      |                     |
  *  |  4. frames     FrameDecoder (LengthFieldBasedFrameDecoder,          |
- *  |        |       failFast, 1 <= length <= maxFrameBytes)              |
+ *  |        |       failFast, 1 <= length <= 4 KiB until the handshake   |
+ *  |        |       succeeded, then <= maxFrameBytes)                    |
  *  |        |                                     \|/                    |
  *  |  3. flush      FlushConsolidationHandler (outbound only)            |
  *  |        |                                      |                     |
@@ -45,7 +49,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *           |              socket                 \|/
  * </pre>
  *
- * Frames are encoded where they are sent ({@link PeerLink#send}): a 5-byte header and the payload in
+ * {@code [seal]} and {@code [open]} are added when the link opens, only with a shared secret, without
+ * TLS, and not between two loopback addresses (see {@link WireSettings}). At most {@link
+ * HandshakeAdmission#MAX_PENDING_HANDSHAKES} inbound connections may be in their handshake at once;
+ * one more is closed before a byte is read.
+ *
+ * <p>Frames are encoded where they are sent ({@link PeerLink#send}): a 5-byte header and the payload in
  * one composite buffer, one write, no copy. Any exception closes its connection and is reported once:
  * before the handshake through {@link PeerHandler#onRefused} (inbound) or the exception of {@link
  * #connect} (outbound), afterwards through {@link PeerHandler#onClosed}.
@@ -63,6 +72,7 @@ public final class Transport implements AutoCloseable {
     private final TlsContexts tlsOrNull;
     private final Set<Channel> channels = ConcurrentHashMap.newKeySet();
     private final ConcurrentHashMap<String, Channel> connectedInbound = new ConcurrentHashMap<>();
+    private final HandshakeAdmission admission;
     private final AtomicBoolean closed = new AtomicBoolean();
     private Channel serverChannel;
 
@@ -71,6 +81,7 @@ public final class Transport implements AutoCloseable {
         this.handler = handler;
         this.tlsOrNull = settings.tlsOrNull() == null ? null : TlsContexts.load(settings.tlsOrNull());
         this.io = IoThreads.create(settings.localGroup());
+        this.admission = new HandshakeAdmission(settings.localGroup(), HandshakeAdmission.MAX_PENDING_HANDSHAKES);
     }
 
     /**
@@ -93,7 +104,10 @@ public final class Transport implements AutoCloseable {
                 .channel(io.serverChannelClass())
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childHandler(initializer(
-                        () -> new ServerHandshakeHandler(settings, handler, allowedInbound, connectedInbound), null));
+                        () -> new ServerHandshakeHandler(
+                                settings, handler, allowedInbound, connectedInbound, admission),
+                        null,
+                        null));
         ChannelFuture bound = bootstrap.bind(listenAddress).awaitUninterruptibly();
         if (!bound.isSuccess()) {
             close();
@@ -132,7 +146,9 @@ public final class Transport implements AutoCloseable {
                 .channel(io.socketChannelClass())
                 .option(ChannelOption.TCP_NODELAY, true)
                 .handler(initializer(
-                        () -> new ClientHandshakeHandler(settings, handler, peerGroup, described, result), address));
+                        () -> new ClientHandshakeHandler(settings, handler, peerGroup, described, result),
+                        address,
+                        settings.tlsName(peerGroup).orElse(address.getHostString())));
     }
 
     Promise<PeerLink> newPromise() {
@@ -144,10 +160,16 @@ public final class Transport implements AutoCloseable {
     }
 
     private ChannelInitializer<Channel> initializer(
-            java.util.function.Supplier<AbstractHandshakeHandler> handshake, InetSocketAddress peerOrNull) {
+            java.util.function.Supplier<AbstractHandshakeHandler> handshake,
+            InetSocketAddress peerOrNull,
+            String peerTlsNameOrNull) {
         return new ChannelInitializer<>() {
             @Override
             protected void initChannel(Channel ch) {
+                if (peerOrNull == null && !admission.tryAdmit(ch.remoteAddress())) {
+                    ch.close();
+                    return;
+                }
                 channels.add(ch);
                 ch.closeFuture().addListener(f -> channels.remove(ch));
                 ChannelPipeline p = ch.pipeline();
@@ -157,10 +179,10 @@ public final class Transport implements AutoCloseable {
                             "ssl",
                             peerOrNull == null
                                     ? ssl.newHandler(ch.alloc())
-                                    : ssl.newHandler(ch.alloc(), peerOrNull.getHostString(), peerOrNull.getPort()));
+                                    : ssl.newHandler(ch.alloc(), peerTlsNameOrNull, peerOrNull.getPort()));
                 }
                 p.addLast("flush", new FlushConsolidationHandler(256, true));
-                p.addLast("frames", new FrameDecoder(settings.maxFrameBytes()));
+                p.addLast(FrameDecoder.NAME, FrameDecoder.beforeHandshake(settings.maxFrameBytes()));
                 p.addLast(
                         "idle",
                         new IdleStateHandler(

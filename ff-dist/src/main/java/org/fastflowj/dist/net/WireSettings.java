@@ -1,6 +1,8 @@
 package org.fastflowj.dist.net;
 
+import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * What one group's transport needs to know: its own name, the fingerprint of the program it runs, the
@@ -10,6 +12,14 @@ import java.util.Objects;
  * run without authentication (then the handshake proofs are 32 zero bytes). {@code
  * handshakeTimeoutMs} bounds the whole handshake, TLS included, on both sides.
  *
+ * <p>With TLS, {@code tlsNames} maps each group to the name its certificate must carry (subject CN, or
+ * a DNS or IP subject alternative name): a peer is accepted only if its certificate names the group it
+ * claims to be (server side) or the group we dialled (client side). A group missing from the map is
+ * refused.
+ *
+ * <p>With a secret and without TLS, a link's frames each carry a MAC ({@link FrameSealer}) unless both
+ * ends are loopback addresses; {@code sealFramesOnLoopback} seals those too (tests, benchmarks).
+ *
  * <p>Threading: immutable (do not modify the array returned by {@link #secretOrNull()}).
  */
 public record WireSettings(
@@ -17,6 +27,8 @@ public record WireSettings(
         long fingerprint,
         byte[] secretOrNull,
         TlsFiles tlsOrNull,
+        Map<String, String> tlsNames,
+        boolean sealFramesOnLoopback,
         long connectTimeoutMs,
         long handshakeTimeoutMs,
         long heartbeatIntervalMs,
@@ -32,6 +44,7 @@ public record WireSettings(
             throw new IllegalArgumentException("localGroup must not be blank");
         }
         secretOrNull = secretOrNull == null ? null : secretOrNull.clone();
+        tlsNames = Map.copyOf(tlsNames);
         requirePositive("connectTimeoutMs", connectTimeoutMs);
         requirePositive("handshakeTimeoutMs", handshakeTimeoutMs);
         requirePositive("heartbeatIntervalMs", heartbeatIntervalMs);
@@ -52,7 +65,8 @@ public record WireSettings(
      * silence, a link dead after 5 s without reading anything, frames up to 16 MiB.
      */
     public static WireSettings defaults(String localGroup, long fingerprint) {
-        return new WireSettings(localGroup, fingerprint, null, null, 30_000, 10_000, 1_000, 5_000, 16 << 20);
+        return new WireSettings(
+                localGroup, fingerprint, null, null, Map.of(), false, 30_000, 10_000, 1_000, 5_000, 16 << 20);
     }
 
     public WireSettings withSecret(byte[] secret) {
@@ -61,6 +75,8 @@ public record WireSettings(
                 fingerprint,
                 secret,
                 tlsOrNull,
+                tlsNames,
+                sealFramesOnLoopback,
                 connectTimeoutMs,
                 handshakeTimeoutMs,
                 heartbeatIntervalMs,
@@ -68,12 +84,31 @@ public record WireSettings(
                 maxFrameBytes);
     }
 
-    public WireSettings withTls(TlsFiles tls) {
+    /** TLS with {@code files}; {@code names} gives the name each group's certificate must carry. */
+    public WireSettings withTls(TlsFiles files, Map<String, String> names) {
         return new WireSettings(
                 localGroup,
                 fingerprint,
                 secretOrNull,
-                tls,
+                files,
+                names,
+                sealFramesOnLoopback,
+                connectTimeoutMs,
+                handshakeTimeoutMs,
+                heartbeatIntervalMs,
+                heartbeatTimeoutMs,
+                maxFrameBytes);
+    }
+
+    /** Seals frames with a MAC also between two loopback addresses (when there is a secret and no TLS). */
+    public WireSettings withFramesSealedOnLoopback(boolean seal) {
+        return new WireSettings(
+                localGroup,
+                fingerprint,
+                secretOrNull,
+                tlsOrNull,
+                tlsNames,
+                seal,
                 connectTimeoutMs,
                 handshakeTimeoutMs,
                 heartbeatIntervalMs,
@@ -87,6 +122,8 @@ public record WireSettings(
                 fingerprint,
                 secretOrNull,
                 tlsOrNull,
+                tlsNames,
+                sealFramesOnLoopback,
                 connectMs,
                 handshakeMs,
                 heartbeatIntervalMs,
@@ -100,6 +137,8 @@ public record WireSettings(
                 fingerprint,
                 secretOrNull,
                 tlsOrNull,
+                tlsNames,
+                sealFramesOnLoopback,
                 connectTimeoutMs,
                 handshakeTimeoutMs,
                 intervalMs,
@@ -113,6 +152,8 @@ public record WireSettings(
                 fingerprint,
                 secretOrNull,
                 tlsOrNull,
+                tlsNames,
+                sealFramesOnLoopback,
                 connectTimeoutMs,
                 handshakeTimeoutMs,
                 heartbeatIntervalMs,
@@ -120,11 +161,17 @@ public record WireSettings(
                 max);
     }
 
+    /** The name {@code group}'s certificate must carry, if known. */
+    Optional<String> tlsName(String group) {
+        return Optional.ofNullable(tlsNames.get(group));
+    }
+
     @Override
     public String toString() {
         // Never print the secret itself.
         return "WireSettings[localGroup=" + localGroup + ", fingerprint=0x" + Long.toHexString(fingerprint)
                 + ", secret=" + (secretOrNull == null ? "none" : "set") + ", tls=" + tlsOrNull
+                + ", tlsNames=" + tlsNames + ", sealFramesOnLoopback=" + sealFramesOnLoopback
                 + ", connectTimeoutMs=" + connectTimeoutMs + ", handshakeTimeoutMs=" + handshakeTimeoutMs
                 + ", heartbeatIntervalMs=" + heartbeatIntervalMs + ", heartbeatTimeoutMs=" + heartbeatTimeoutMs
                 + ", maxFrameBytes=" + maxFrameBytes + "]";

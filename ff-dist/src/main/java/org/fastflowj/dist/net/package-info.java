@@ -14,7 +14,8 @@
  * <h2>Frames</h2>
  *
  * {@code int32 length | byte type | payload}; {@code length} counts type and payload and must lie in
- * {@code [1, maxFrameBytes]}, checked before any allocation. Types 0x01 to 0x0F are the transport's:
+ * {@code [1, maxFrameBytes]} ({@code [1, 4096]} until the handshake succeeded), checked before any
+ * allocation. Types 0x01 to 0x0F are the transport's:
  *
  * <ul>
  *   <li>0x01 CHALLENGE, server to client on accept: a 16-byte nonce;
@@ -24,8 +25,19 @@
  *       client knows the server has the secret too;
  *   <li>0x04 REFUSE, either way: a reason, then the sender closes;
  *   <li>0x05 HEARTBEAT, either way, empty: written after {@code heartbeatIntervalMs} without any write;
- *       a link that reads nothing for {@code heartbeatTimeoutMs} is dead.
+ *       a link that reads nothing for {@code heartbeatTimeoutMs} is dead;
+ *   <li>0x06 MAC, either way, on links with a secret and without TLS (not loopback-to-loopback): after
+ *       every frame, HMAC-SHA256 of the frame's sequence number, length, type and payload under a key
+ *       per direction derived from the secret and both nonces ({@link org.fastflowj.dist.net.FrameSealer}).
  * </ul>
+ *
+ * <h2>Who may join</h2>
+ *
+ * With a secret, a peer that cannot prove it is refused before any name or fingerprint is compared,
+ * and a REFUSE tells only a peer that proved the secret why; others read a fixed text and the reason
+ * goes to the accepting group's log (rate-limited). With TLS each side checks that the other's
+ * certificate names the group it claims or was dialled as ({@link org.fastflowj.dist.net.WireSettings#tlsNames()}). At most 64
+ * inbound connections per transport may be in their handshake; more are closed at once.
  *
  * Types from 0x10 on are the layer above's and pass through unchanged, the payload's ownership with
  * them.

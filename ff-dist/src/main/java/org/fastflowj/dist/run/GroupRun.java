@@ -5,6 +5,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
+import java.util.function.UnaryOperator;
 import org.fastflowj.core.NodeFailedException;
 import org.fastflowj.core.RunOptions;
 import org.fastflowj.core.graph.Edge;
@@ -16,7 +17,6 @@ import org.fastflowj.core.runtime.RunHooks;
 import org.fastflowj.dist.DFF;
 import org.fastflowj.dist.DffConfig;
 import org.fastflowj.dist.GroupConfig;
-import org.fastflowj.dist.net.TlsFiles;
 import org.fastflowj.dist.net.Transport;
 import org.fastflowj.dist.net.WireSettings;
 import org.slf4j.Logger;
@@ -44,6 +44,9 @@ public final class GroupRun {
     private final DffConfig config;
     private final DFF.Settings settings;
     private final GroupLinks links;
+    /** The process environment ({@link DFF#SECRET_ENV}); replaced in tests. */
+    private final UnaryOperator<String> env;
+
     private volatile Execution execution;
     /** A failure that came before the local run existed (while connecting): applied once it starts. */
     private volatile PendingFailure pendingFailure;
@@ -54,7 +57,8 @@ public final class GroupRun {
 
     private Transport transport;
 
-    private GroupRun(DFF.Settings settings) {
+    private GroupRun(DFF.Settings settings, UnaryOperator<String> env) {
+        this.env = env;
         this.group = settings.group();
         this.config = settings.config();
         this.settings = settings;
@@ -63,7 +67,12 @@ public final class GroupRun {
 
     /** Starts {@code settings.group()}'s part of {@code whole}; returns once it runs (peers connected). */
     public static Execution start(Graph whole, RunOptions options, DFF.Settings settings) {
-        return new GroupRun(settings).begin(whole, options);
+        return start(whole, options, settings, System::getenv);
+    }
+
+    /** As {@link #start(Graph, RunOptions, DFF.Settings)}, reading environment variables from {@code env}. */
+    static Execution start(Graph whole, RunOptions options, DFF.Settings settings, UnaryOperator<String> env) {
+        return new GroupRun(settings, env).begin(whole, options);
     }
 
     private Execution begin(Graph whole, RunOptions options) {
@@ -103,19 +112,7 @@ public final class GroupRun {
     }
 
     private WireSettings wireSettings(long fingerprint) {
-        return new WireSettings(
-                group,
-                fingerprint,
-                config.secret().orElse(null),
-                config.tls()
-                        .filter(t -> t.enabled())
-                        .map(t -> new TlsFiles(t.certFile(), t.keyFile(), t.trustFile()))
-                        .orElse(null),
-                Math.max(1, config.connectTimeoutMs()),
-                HANDSHAKE_TIMEOUT_MS,
-                config.heartbeatIntervalMs(),
-                config.heartbeatTimeoutMs(),
-                config.maxFrameBytes());
+        return GroupWireSettings.of(config, group, fingerprint, HANDSHAKE_TIMEOUT_MS, env);
     }
 
     private static InetSocketAddress resolved(GroupConfig g) {

@@ -41,6 +41,27 @@ class FrameDecoderTest {
     }
 
     @Test
+    void shouldCutAFrameOverAFewKiBBeforeTheHandshakeAndAcceptItOnceTheLinkIsOpen() {
+        int big = FrameDecoder.HANDSHAKE_MAX_FRAME_BYTES + 1;
+        EmbeddedChannel stranger = new EmbeddedChannel(FrameDecoder.beforeHandshake(1 << 20));
+        ByteBuf tooBig = Frames.encode(stranger.alloc(), Frames.HELLO, Unpooled.wrappedBuffer(new byte[big]));
+        assertThatThrownBy(() -> stranger.writeInbound(tooBig))
+                .isInstanceOf(TooLongFrameException.class)
+                .hasMessage("frame of " + (big + 1) + " bytes before the handshake completed (at most "
+                        + FrameDecoder.HANDSHAKE_MAX_FRAME_BYTES + " bytes are accepted until then)");
+        stranger.finishAndReleaseAll();
+
+        FrameDecoder decoder = FrameDecoder.beforeHandshake(1 << 20);
+        EmbeddedChannel peer = new EmbeddedChannel(decoder);
+        decoder.openLink();
+        peer.writeInbound(Frames.encode(peer.alloc(), (byte) 0x10, Unpooled.wrappedBuffer(new byte[big])));
+        ByteBuf frame = peer.readInbound();
+        assertThat(frame.readableBytes()).isEqualTo(big + 1);
+        frame.release();
+        assertThat(peer.finish()).isFalse();
+    }
+
+    @Test
     void shouldHandFramesOnAsCopiesSoTheReceivedBytesCanBeAppendedInPlace() {
         int big = FrameDecoder.HEAP_FRAME_MAX_BYTES + 100;
         EmbeddedChannel channel = new EmbeddedChannel(new FrameDecoder(2 * big));

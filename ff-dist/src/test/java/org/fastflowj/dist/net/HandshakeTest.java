@@ -64,4 +64,20 @@ class HandshakeTest {
         assertThat(Handshake.proof(SECRET, NONCE, "G1", "G2", 8)).isNotEqualTo(proof);
         assertThat(Handshake.proof(null, NONCE, "G1", "G2", 7)).containsOnly(0);
     }
+
+    @Test
+    void shouldDeriveOneFrameKeyPerDirectionBoundToSecretAndBothNonces() {
+        byte[] server = Handshake.newNonce();
+        byte[] client = Handshake.newNonce();
+        byte[] fromClient = Handshake.frameKey(SECRET, server, client, true);
+
+        assertThat(fromClient).hasSize(32).isEqualTo(Handshake.frameKey(SECRET, server, client, true));
+        assertThat(Handshake.frameKey(SECRET, server, client, false)).isNotEqualTo(fromClient);
+        assertThat(Handshake.frameKey("x".getBytes(StandardCharsets.UTF_8), server, client, true))
+                .isNotEqualTo(fromClient);
+        assertThat(Handshake.frameKey(SECRET, Handshake.newNonce(), client, true))
+                .isNotEqualTo(fromClient);
+        assertThat(Handshake.frameKey(SECRET, server, Handshake.newNonce(), true))
+                .isNotEqualTo(fromClient);
+    }
 }

@@ -13,12 +13,15 @@ import java.util.concurrent.CopyOnWriteArrayList;
 /**
  * A loopback TCP proxy for one connection that forwards both ways until told to {@link #pause()}: then
  * it keeps both connections open but drops every byte, which is what a silently dead link looks like.
+ * It can also flip one bit of the client-to-server stream ({@link #corruptUpstreamByte}), which is what
+ * an on-path attacker's injection looks like to the receiver.
  */
 final class PausableProxy implements AutoCloseable {
     private final ServerSocket listener;
     private final InetSocketAddress target;
     private final List<Socket> sockets = new CopyOnWriteArrayList<>();
     private volatile boolean forwarding = true;
+    private volatile long corruptUpstreamAt = -1;
 
     PausableProxy(InetSocketAddress target) throws IOException {
         this.target = target;
@@ -36,27 +39,38 @@ final class PausableProxy implements AutoCloseable {
         forwarding = false;
     }
 
+    /** Flips the lowest bit of the byte at {@code offset} (from 0) of what the client sends. */
+    void corruptUpstreamByte(long offset) {
+        corruptUpstreamAt = offset;
+    }
+
     private void acceptOne() {
         try {
             Socket client = listener.accept();
             Socket server = new Socket(target.getAddress(), target.getPort());
             sockets.add(client);
             sockets.add(server);
-            pump(client, server, "test-proxy-up");
-            pump(server, client, "test-proxy-down");
+            pump(client, server, "test-proxy-up", true);
+            pump(server, client, "test-proxy-down", false);
         } catch (IOException e) {
             // closed by the test
         }
     }
 
-    private void pump(Socket from, Socket to, String name) {
+    private void pump(Socket from, Socket to, String name, boolean upstream) {
         Thread thread = new Thread(
                 () -> {
                     byte[] buffer = new byte[8192];
+                    long position = 0;
                     try (InputStream in = from.getInputStream()) {
                         OutputStream out = to.getOutputStream();
                         int n;
                         while ((n = in.read(buffer)) >= 0) {
+                            long corruptAt = corruptUpstreamAt;
+                            if (upstream && corruptAt >= position && corruptAt < position + n) {
+                                buffer[(int) (corruptAt - position)] ^= 1;
+                            }
+                            position += n;
                             if (forwarding) {
                                 out.write(buffer, 0, n);
                             }

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.fastflowj.dist.net.RecordingPeerHandler.next;
 import static org.fastflowj.dist.net.TransportFixture.settings;
 
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
@@ -37,17 +39,19 @@ class TransportHandshakeTest {
     }
 
     @Test
-    void shouldRefuseAWrongSecretWithTheReasonOnBothSides() throws Exception {
+    void shouldRefuseAWrongSecretTellingTheClientNothingButWhereToLook() throws Exception {
         Transport server = fixture.start(settings("G2").withSecret(SECRET), Set.of("G1"), serverEvents);
         Transport client = fixture.start(
                 settings("G1").withSecret("other".getBytes(StandardCharsets.UTF_8)), Set.of(), clientEvents);
 
         assertThatThrownBy(() -> client.connect("G2", server.boundAddress()))
-                .isInstanceOf(PeerRefusedException.class)
+                .isInstanceOfSatisfying(PeerRefusedException.class, e -> assertThat(e.reason())
+                        .isEqualTo(ServerHandshakeHandler.UNDISCLOSED_REASON))
                 .hasMessageContaining(
-                        "group G2 at 127.0.0.1:" + server.boundAddress().getPort())
-                .hasMessageContaining("authentication failed: wrong or missing secret");
-        assertThat(next(serverEvents.refused).reason()).isEqualTo("authentication failed: wrong or missing secret");
+                        "group G2 at 127.0.0.1:" + server.boundAddress().getPort() + " refused the connection")
+                .hasMessageContaining("the accepting group logs why");
+        assertThat(next(serverEvents.refused).reason())
+                .isEqualTo("authentication failed: wrong or missing secret (a peer claiming to be group G1)");
         assertThat(serverEvents.opened).isEmpty();
     }
 
@@ -58,7 +62,21 @@ class TransportHandshakeTest {
 
         assertThatThrownBy(() -> client.connect("G2", server.boundAddress()))
                 .isInstanceOfSatisfying(PeerRefusedException.class, e -> assertThat(e.reason())
-                        .isEqualTo("authentication failed: wrong or missing secret"));
+                        .isEqualTo(ServerHandshakeHandler.UNDISCLOSED_REASON));
+        assertThat(next(serverEvents.refused).reason()).startsWith("authentication failed");
+    }
+
+    @Test
+    void shouldKeepTheFingerprintFromAClientWithoutSecretAndLogIt() throws Exception {
+        Transport server = fixture.start(settings("G2"), Set.of("G1"), serverEvents);
+        Transport client = fixture.start(WireSettings.defaults("G1", 0xabcdefL), Set.of(), clientEvents);
+
+        assertThatThrownBy(() -> client.connect("G2", server.boundAddress()))
+                .isInstanceOfSatisfying(PeerRefusedException.class, e -> assertThat(e.reason())
+                        .isEqualTo(ServerHandshakeHandler.UNDISCLOSED_REASON))
+                .message()
+                .doesNotContain("5eedf00d");
+        assertThat(next(serverEvents.refused).reason()).contains("0xabcdef != 0x5eedf00d");
     }
 
     @Test
@@ -73,33 +91,34 @@ class TransportHandshakeTest {
     }
 
     @Test
-    void shouldRefuseADifferentFingerprintNamingBothFingerprints() throws Exception {
-        Transport server = fixture.start(settings("G2"), Set.of("G1"), serverEvents);
-        Transport client = fixture.start(WireSettings.defaults("G1", 0xabcdefL), Set.of(), clientEvents);
+    void shouldTellAnAuthenticatedClientWithAnotherFingerprintBothFingerprints() throws Exception {
+        Transport server = fixture.start(settings("G2").withSecret(SECRET), Set.of("G1"), serverEvents);
+        Transport client =
+                fixture.start(WireSettings.defaults("G1", 0xabcdefL).withSecret(SECRET), Set.of(), clientEvents);
 
         assertThatThrownBy(() -> client.connect("G2", server.boundAddress()))
                 .isInstanceOf(PeerRefusedException.class)
-                .hasMessageMatching(".*group G1 at 127\\.0\\.0\\.1:\\d+ runs a different program or config: "
+                .hasMessageMatching(".*group G1 runs a different program or config: "
                         + "graph fingerprint 0xabcdef != 0x5eedf00d.*");
         assertThat(next(serverEvents.refused).reason()).contains("0xabcdef != 0x5eedf00d");
     }
 
     @Test
-    void shouldRefuseAGroupThatIsNotExpectedToConnect() throws Exception {
-        Transport server = fixture.start(settings("G2"), Set.of("G1"), serverEvents);
-        Transport client = fixture.start(settings("G7"), Set.of(), clientEvents);
+    void shouldTellAnAuthenticatedGroupThatItIsNotExpectedToConnect() throws Exception {
+        Transport server = fixture.start(settings("G2").withSecret(SECRET), Set.of("G1"), serverEvents);
+        Transport client = fixture.start(settings("G7").withSecret(SECRET), Set.of(), clientEvents);
 
         assertThatThrownBy(() -> client.connect("G2", server.boundAddress()))
                 .isInstanceOf(PeerRefusedException.class)
-                .hasMessageContaining("group G7 at 127.0.0.1:")
-                .hasMessageContaining("is not expected to connect to group G2");
+                .hasMessageContaining("group G2 at 127.0.0.1:")
+                .hasMessageContaining("group G7 is not expected to connect to group G2");
         assertThat(next(serverEvents.refused).reason()).contains("G7");
     }
 
     @Test
     void shouldRefuseAClientThatWantedAnotherGroup() throws Exception {
-        Transport server = fixture.start(settings("G2"), Set.of("G1"), serverEvents);
-        Transport client = fixture.start(settings("G1"), Set.of(), clientEvents);
+        Transport server = fixture.start(settings("G2").withSecret(SECRET), Set.of("G1"), serverEvents);
+        Transport client = fixture.start(settings("G1").withSecret(SECRET), Set.of(), clientEvents);
 
         assertThatThrownBy(() -> client.connect("G3", server.boundAddress()))
                 .isInstanceOf(PeerRefusedException.class)
@@ -108,8 +127,8 @@ class TransportHandshakeTest {
 
     @Test
     void shouldRefuseASecondConnectionFromTheSameGroup() throws Exception {
-        Transport server = fixture.start(settings("G2"), Set.of("G1"), serverEvents);
-        Transport client = fixture.start(settings("G1"), Set.of(), clientEvents);
+        Transport server = fixture.start(settings("G2").withSecret(SECRET), Set.of("G1"), serverEvents);
+        Transport client = fixture.start(settings("G1").withSecret(SECRET), Set.of(), clientEvents);
         PeerLink first = client.connect("G2", server.boundAddress());
 
         assertThatThrownBy(() -> client.connect("G2", server.boundAddress()))
@@ -128,6 +147,51 @@ class TransportHandshakeTest {
         PeerLink again = client.connect("G2", server.boundAddress());
 
         assertThat(again.isOpen()).isTrue();
+    }
+
+    @Test
+    void shouldTellAStrangerSpeakingTheProtocolNothingInItsRefusal() throws Exception {
+        Transport server = fixture.start(settings("G2"), Set.of("G1"), serverEvents);
+
+        try (WireStranger stranger = new WireStranger(server.boundAddress())) {
+            stranger.challenge();
+            stranger.hello("who", "anyone", 1L);
+
+            assertThat(stranger.refusal()).isEqualTo(ServerHandshakeHandler.UNDISCLOSED_REASON);
+            assertThat(stranger.closedByPeer()).isTrue();
+            String everything = new String(stranger.receivedBytes(), StandardCharsets.ISO_8859_1);
+            assertThat(everything)
+                    .doesNotContain("G1", "G2", "5eedf00d", Long.toString(TransportFixture.FINGERPRINT))
+                    .doesNotContain(new String(Longs.bytes(TransportFixture.FINGERPRINT), StandardCharsets.ISO_8859_1));
+        }
+        assertThat(next(serverEvents.refused).reason()).contains("group who wanted group anyone but this is group G2");
+    }
+
+    @Test
+    void shouldRefuseAForgedHelloWithTheRightNamesAndFingerprintWhenThereIsASecret() throws Exception {
+        Transport server = fixture.start(settings("G2").withSecret(SECRET), Set.of("G1"), serverEvents);
+
+        try (WireStranger stranger = new WireStranger(server.boundAddress())) {
+            stranger.challenge();
+            stranger.hello("G1", "G2", TransportFixture.FINGERPRINT);
+
+            assertThat(stranger.refusal()).isEqualTo(ServerHandshakeHandler.UNDISCLOSED_REASON);
+            assertThat(stranger.closedByPeer()).isTrue();
+        }
+        assertThat(next(serverEvents.refused).reason()).startsWith("authentication failed");
+        assertThat(serverEvents.opened).isEmpty();
+    }
+
+    @Test
+    void shouldNameAFrozenPeerAsWellAsTlsWhenNoChallengeComes() throws Exception {
+        Transport client = fixture.start(settings("G1").withTimeouts(3_000, 500), Set.of(), clientEvents);
+        // Accepted by the kernel's backlog, never answered: what a frozen (SIGSTOPped) group looks like.
+        try (ServerSocket frozen = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            assertThatThrownBy(() -> client.connect("G2", TransportFixture.loopback(frozen.getLocalPort())))
+                    .isInstanceOf(PeerLinkFailedException.class)
+                    .hasMessageContaining("handshake not completed within 500 ms: no CHALLENGE received (the peer is"
+                            + " frozen or overloaded, or it uses TLS and this group does not)");
+        }
     }
 
     private void assertLinkOpens(WireSettings serverSettings, WireSettings clientSettings) throws Exception {
