@@ -5,6 +5,8 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.fastflowj.core.NodeFailedException;
 import org.fastflowj.core.RunOptions;
 import org.fastflowj.core.graph.Edge;
@@ -16,6 +18,7 @@ import org.fastflowj.core.runtime.RunHooks;
 import org.fastflowj.dist.DFF;
 import org.fastflowj.dist.DffConfig;
 import org.fastflowj.dist.GroupConfig;
+import org.fastflowj.dist.net.PeerException;
 import org.fastflowj.dist.net.TlsFiles;
 import org.fastflowj.dist.net.Transport;
 import org.fastflowj.dist.net.WireSettings;
@@ -39,6 +42,8 @@ public final class GroupRun {
     private static final Logger LOG = LoggerFactory.getLogger(GroupRun.class);
     /** A peer that connected must finish the handshake (and TLS) within this time. */
     private static final long HANDSHAKE_TIMEOUT_MS = 10_000;
+    /** The longest the end hook waits for a failure hook that runs on another thread: it only sends frames. */
+    private static final long ABORT_WAIT_MS = 2_000;
 
     private final String group;
     private final DffConfig config;
@@ -49,10 +54,15 @@ public final class GroupRun {
     private volatile PendingFailure pendingFailure;
     /** Peers were told of a failure already (the end hook must not tell them of a cancellation too). */
     private volatile boolean aborted;
+    /** Counted down once the peers were told of the failure. */
+    private final CountDownLatch abortsSent = new CountDownLatch(1);
+    /** A failure came from outside the node threads (a peer, a link): its hook may run after the end hook. */
+    private volatile boolean failingFromOutside;
 
     private record PendingFailure(String origin, String phase, RuntimeException cause) {}
 
     private Transport transport;
+    private FreezeDetector freezes;
 
     private GroupRun(DFF.Settings settings) {
         this.group = settings.group();
@@ -73,14 +83,25 @@ public final class GroupRun {
                 Fingerprint.of(whole, config, settings.serialization().fingerprint());
         Graph local = GraphCut.forGroup(whole, group, new Bridges(whole, mine));
         links.expectLinks();
+        links.expectEnds(new EndAgreement(group, EndAgreement.connectedGroups(whole, group)));
+        freezes = new FreezeDetector(group, Math.max(1_000, config.heartbeatTimeoutMs() / 2));
         transport = Transport.start(wireSettings(fingerprint), resolved(mine), links.inbound.keySet(), links);
+        String connecting = null;
         try {
             for (OutboundLink out : links.outbound.values()) {
+                connecting = out.peer;
                 out.open(transport.connect(
                         out.peer, resolved(config.group(out.peer).orElseThrow())));
+                links.linkOpened(out.link());
             }
             links.outboundOpened();
         } catch (RuntimeException e) {
+            // The peers that already reached this group hear who is missing, not just that this group left.
+            String origin = e instanceof PeerException ? connecting : group;
+            LOG.error("group {} failed: node group {} failed in connection: {}", group, origin, e.toString());
+            FailureOrigin.announce(origin);
+            links.abortAll(origin, "group " + group + " says: " + e.getMessage());
+            freezes.close();
             transport.close();
             throw e;
         }
@@ -199,30 +220,75 @@ public final class GroupRun {
     /** The run's first failure: every peer hears of it, naming the group where it started. */
     private void abortPeers(NodeFailedException failure) {
         aborted = true;
-        LOG.error("group {} failed: {}", group, failure.getMessage());
-        if (failure.getCause() instanceof GroupFailedException remote) {
-            links.abortAll(remote.origin(), remote.reason());
-        } else {
-            links.abortAll(group, failure.getMessage());
+        try {
+            reportAndAbort(failure);
+        } finally {
+            abortsSent.countDown();
+            // Only now: the end hook, waiting for the others' end, closes the links once it wakes.
+            links.abandonEnd();
         }
     }
 
-    /** The group's last node thread ends: tell peers of a cancellation, then close the transport. */
+    private void awaitAborts() {
+        try {
+            abortsSent.await(ABORT_WAIT_MS, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void reportAndAbort(NodeFailedException failure) {
+        LOG.error("group {} failed: {}", group, failure.getMessage());
+        FailureOrigin.Verdict verdict =
+                FailureOrigin.of(group, failure, freezes.recentFreezeMs(2 * config.heartbeatTimeoutMs()));
+        if (verdict.frozen()) {
+            LOG.error("group {} failed: {}", group, verdict.why());
+        }
+        FailureOrigin.announce(verdict.origin());
+        links.abortAll(verdict.origin(), verdict.why());
+    }
+
+    /**
+     * The group's last node thread ends: after a cancellation, tell the peers; after a success, wait until
+     * every other group's part ended too ({@link EndAgreement}; a failure meanwhile fails this run as well).
+     * Then close the transport.
+     */
     private void end() {
         Execution ex = execution;
         if (ex != null && ex.isStopped() && !aborted) {
-            abortPeers(new NodeFailedException("group " + group, "run", new CancellationException("cancelled")));
+            if (failingFromOutside) {
+                // A peer's failure cancelled the run, and its failure hook is about to tell the other peers,
+                // naming the true origin: closing the transport first would look like a failure of ours.
+                awaitAborts();
+            } else {
+                abortPeers(new NodeFailedException("group " + group, "run", new CancellationException("cancelled")));
+            }
+        } else if (!aborted) {
+            boolean lastToEnd = links.localRunEnded();
+            if (!lastToEnd) {
+                LOG.info("group {}'s part ended; waiting for the other groups' to end", group);
+            }
+            if (lastToEnd || links.awaitApplicationEnd()) {
+                links.closeAfterEnd(config.heartbeatTimeoutMs());
+            } else {
+                awaitAborts(); // failed meanwhile: the peers hear why before the links close
+            }
         }
         links.dropUnread();
+        freezes.close();
         transport.close();
     }
 
     private void fail(String origin, String phase, RuntimeException cause) {
+        failingFromOutside = true;
         Execution ex = execution;
         if (ex == null) {
             pendingFailure = new PendingFailure(origin, phase, cause);
         } else {
             ex.fail(origin, phase, cause);
         }
+        // The run may have ended already and wait for the others' end: it fails now instead (once the
+        // failure hook told the peers, when this failure was the first).
+        links.abandonEnd();
     }
 }

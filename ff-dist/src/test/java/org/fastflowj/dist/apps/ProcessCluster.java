@@ -24,10 +24,22 @@ public final class ProcessCluster implements AutoCloseable {
     /** Starts {@code main} once per group with {@code --DFF_GName=G --DFF_Config=config}, then {@code args}. */
     public static ProcessCluster start(
             Class<?> main, Path config, List<String> groups, List<String> jvmArgs, String... args) throws IOException {
+        return start(main, config, groups, jvmArgs, Map.of(), args);
+    }
+
+    /** As {@link #start(Class, Path, List, List, String...)}, with environment variables for some groups. */
+    public static ProcessCluster start(
+            Class<?> main,
+            Path config,
+            List<String> groups,
+            List<String> jvmArgs,
+            Map<String, Map<String, String>> environments,
+            String... args)
+            throws IOException {
         ProcessCluster cluster = new ProcessCluster();
         try {
             for (String g : groups) {
-                cluster.startGroup(main, config, g, jvmArgs, args);
+                cluster.startGroup(main, config, g, jvmArgs, environments.getOrDefault(g, Map.of()), args);
             }
         } catch (IOException | RuntimeException e) {
             cluster.close();
@@ -36,7 +48,13 @@ public final class ProcessCluster implements AutoCloseable {
         return cluster;
     }
 
-    private void startGroup(Class<?> main, Path config, String group, List<String> jvmArgs, String... args)
+    private void startGroup(
+            Class<?> main,
+            Path config,
+            String group,
+            List<String> jvmArgs,
+            Map<String, String> environment,
+            String... args)
             throws IOException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -52,10 +70,10 @@ public final class ProcessCluster implements AutoCloseable {
         command.add("--DFF_Config=" + config);
         command.addAll(List.of(args));
         Path log = Files.createTempFile("ff-dist-" + group + "-", ".log");
-        Process p = new ProcessBuilder(command)
-                .redirectErrorStream(true)
-                .redirectOutput(log.toFile())
-                .start();
+        ProcessBuilder builder =
+                new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+        builder.environment().putAll(environment);
+        Process p = builder.start();
         processes.put(group, p);
         logs.put(group, log);
     }
