@@ -1,16 +1,12 @@
 package org.fastflowj.dist.run;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
-import io.netty.channel.Channel;
-import io.netty.channel.socket.DuplexChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.TimeUnit;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.fastflowj.core.LinkStats;
 import org.fastflowj.dist.net.PeerHandler;
@@ -37,17 +33,22 @@ final class GroupLinks implements PeerHandler {
     private final Failures failures;
     /** Links not open yet; at zero the group says so once on stderr ({@code DFF_CONNECTED: G}, for the launcher). */
     private final AtomicInteger linksToOpen = new AtomicInteger();
-    /** Set before the transport starts; null in a run that waits for nobody's end (tests of one link). */
-    private volatile EndAgreement agreement;
+    /** Set before the transport starts (which publishes it to the event loops). */
+    private volatile EndAgreement ends;
 
     GroupLinks(String group, Failures failures) {
         this.group = group;
         this.failures = failures;
     }
 
-    /** Before the transport starts: the groups whose end this group's end waits for. */
-    void expectEnds(EndAgreement agreement) {
-        this.agreement = agreement;
+    /** Before the transport starts: the groups whose end this group's end waits for, itself included. */
+    void expectEnds(Set<String> groups) {
+        ends = new EndAgreement(group, groups, this::openLinks);
+    }
+
+    /** When this group may end; set by {@link #expectEnds}. */
+    EndAgreement ends() {
+        return ends;
     }
 
     /** Before the transport starts: counts the links to wait for (+1, released by {@link #outboundOpened}). */
@@ -80,107 +81,13 @@ final class GroupLinks implements PeerHandler {
         }
     }
 
-    /** This group's part ended: every peer hears of it; true once every group's part ended. */
-    boolean localRunEnded() {
-        EndAgreement a = agreement;
-        if (a == null) {
-            return true;
-        }
-        a.localEnd(this::tellEnded);
-        return a.complete();
-    }
-
-    /**
-     * Tells every peer that {@code g}'s part ended. Each frame is written by the link's own event loop, in
-     * a task queued behind any frame this group passed on earlier, and the links are closed (at the end of
-     * the run, {@code Transport.close}) by tasks queued behind these: a peer reads everything this group
-     * knew before it sees the link close.
-     */
-    private void tellEnded(String g) {
-        for (PeerLink link : openLinks()) {
-            tellEnded(link, g);
-        }
-    }
-
-    /** A link opened: the peer hears of every end this group heard of before (the link missed them). */
-    void linkOpened(PeerLink link) {
-        EndAgreement a = agreement;
-        if (a != null) {
-            a.forEachEnded(g -> tellEnded(link, g));
-        }
-    }
-
-    private static void tellEnded(PeerLink link, String g) {
-        try {
-            link.channel().eventLoop().execute(() -> {
-                if (link.isOpen()) { // a peer that ended already closed its side: it needs no news
-                    ByteBuf payload = link.alloc().buffer();
-                    writeUtf(payload, g);
-                    link.send(Frames.ENDED, payload);
-                }
-            });
-        } catch (RejectedExecutionException e) {
-            // The transport is closing: this group failed or ended, and its peers learn it that way.
-        }
-    }
-
-    /** Waits until every group's part ended (true), or the run failed ({@link #abandonEnd}, false). */
-    boolean awaitApplicationEnd() {
-        EndAgreement a = agreement;
-        if (a == null) {
-            return true;
-        }
-        a.await();
-        return a.complete();
-    }
-
-    /**
-     * Every group ended: closes this group's half of every link, behind the news already queued on it, and
-     * waits (at most {@code timeoutMs}) until each peer closed its half too. A plain close would leave
-     * what a peer sent meanwhile unread, and the kernel would answer it with a reset that throws away what
-     * this group had queued for that peer, the news it still needs included.
-     */
-    void closeAfterEnd(long timeoutMs) {
-        List<Channel> channels = new ArrayList<>();
-        for (PeerLink link : openLinks()) {
-            Channel channel = link.channel();
-            channels.add(channel);
-            try {
-                // Behind the news: queued after it, and only once everything before it was written (the
-                // pipeline may hold a flush back), as PeerLink.close does.
-                channel.eventLoop().execute(() -> channel.writeAndFlush(Unpooled.EMPTY_BUFFER)
-                        .addListener(written -> {
-                            if (channel instanceof DuplexChannel duplex && duplex.isActive()) {
-                                duplex.shutdownOutput(); // the peer reads to the end, then closes: so do we
-                            } else {
-                                channel.close();
-                            }
-                        }));
-            } catch (RejectedExecutionException e) {
-                // The transport is closing already.
-            }
-        }
-        long deadlineNs = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
-        for (Channel channel : channels) {
-            channel.closeFuture()
-                    .awaitUninterruptibly(Math.max(0, deadlineNs - System.nanoTime()), TimeUnit.NANOSECONDS);
-        }
-    }
-
-    /** The run failed: the end is not waited for any more. */
-    void abandonEnd() {
-        EndAgreement a = agreement;
-        if (a != null) {
-            a.abandon();
-        }
-    }
-
     /** Releases batches no receiver will read (the run ended or failed). */
     void dropUnread() {
         inbound.values().forEach(InboundLink::drop);
     }
 
-    private List<PeerLink> openLinks() {
+    /** The links that opened (some may have closed since). */
+    List<PeerLink> openLinks() {
         List<PeerLink> links = new ArrayList<>();
         for (OutboundLink out : outbound.values()) {
             if (out.link() != null) {
@@ -210,7 +117,7 @@ final class GroupLinks implements PeerHandler {
             InboundLink in = inbound.get(link.peerGroup());
             if (in != null) {
                 in.onOpen(link);
-                linkOpened(link); // after onOpen: news passed on from now on takes this link too
+                ends.linkOpened(link); // after onOpen: news passed on from now on takes this link too
                 linkOpened();
             }
         }
@@ -231,11 +138,7 @@ final class GroupLinks implements PeerHandler {
                 String why = readUtf(payload);
                 failures.fail("group " + origin, "abort", new GroupFailedException(origin, why));
             } else if (type == Frames.ENDED) {
-                String ended = readUtf(payload);
-                EndAgreement a = agreement;
-                if (a != null) {
-                    a.heard(ended, this::tellEnded);
-                }
+                ends.heard(readUtf(payload));
             } else if (!link.inbound() && outbound.containsKey(link.peerGroup())) {
                 OutboundLink out = outbound.get(link.peerGroup());
                 if (type == Frames.ACK) {
@@ -274,12 +177,11 @@ final class GroupLinks implements PeerHandler {
             OutboundLink out = outbound.get(link.peerGroup());
             reason = out == null ? null : out.onClosed(cause);
         }
-        EndAgreement a = agreement;
-        if (reason == null && a != null && !a.complete()) {
+        if (reason == null && !ends.complete()) {
             // Clean for the data, yet a peer closes only once every group's part ended and it told so.
             reason = "lost the connection " + (link.inbound() ? "from" : "to") + " group " + link.peerGroup()
                     + " at " + link.remoteAddress() + " before the application ended (still running: "
-                    + a.stillRunning() + ")" + (cause == null ? "" : ": " + cause.getMessage());
+                    + ends.stillRunning() + ")" + (cause == null ? "" : ": " + cause.getMessage());
         }
         if (reason != null) {
             failures.fail("group " + link.peerGroup(), "connection", new PeerLostException(reason));

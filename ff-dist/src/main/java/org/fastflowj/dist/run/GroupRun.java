@@ -83,7 +83,7 @@ public final class GroupRun {
                 Fingerprint.of(whole, config, settings.serialization().fingerprint());
         Graph local = GraphCut.forGroup(whole, group, new Bridges(whole, mine));
         links.expectLinks();
-        links.expectEnds(new EndAgreement(group, EndAgreement.connectedGroups(whole, group)));
+        links.expectEnds(EndAgreement.connectedGroups(whole, group));
         freezes = new FreezeDetector(group, Math.max(1_000, config.heartbeatTimeoutMs() / 2));
         transport = Transport.start(wireSettings(fingerprint), resolved(mine), links.inbound.keySet(), links);
         String connecting = null;
@@ -92,7 +92,7 @@ public final class GroupRun {
                 connecting = out.peer;
                 out.open(transport.connect(
                         out.peer, resolved(config.group(out.peer).orElseThrow())));
-                links.linkOpened(out.link());
+                links.ends().linkOpened(out.link());
             }
             links.outboundOpened();
         } catch (RuntimeException e) {
@@ -225,7 +225,7 @@ public final class GroupRun {
         } finally {
             abortsSent.countDown();
             // Only now: the end hook, waiting for the others' end, closes the links once it wakes.
-            links.abandonEnd();
+            links.ends().abandon();
         }
     }
 
@@ -264,12 +264,12 @@ public final class GroupRun {
                 abortPeers(new NodeFailedException("group " + group, "run", new CancellationException("cancelled")));
             }
         } else if (!aborted) {
-            boolean lastToEnd = links.localRunEnded();
+            boolean lastToEnd = links.ends().localEnd();
             if (!lastToEnd) {
                 LOG.info("group {}'s part ended; waiting for the other groups' to end", group);
             }
-            if (lastToEnd || links.awaitApplicationEnd()) {
-                links.closeAfterEnd(config.heartbeatTimeoutMs());
+            if (lastToEnd || links.ends().await()) {
+                links.ends().closeLinks(config.heartbeatTimeoutMs());
             } else {
                 awaitAborts(); // failed meanwhile: the peers hear why before the links close
             }
@@ -289,6 +289,6 @@ public final class GroupRun {
         }
         // The run may have ended already and wait for the others' end: it fails now instead (once the
         // failure hook told the peers, when this failure was the first).
-        links.abandonEnd();
+        links.ends().abandon();
     }
 }
