@@ -81,11 +81,36 @@ class FaultOriginProcessTest {
         }
     }
 
+    @Test
+    void shouldFailTheOthersNamingAGroupKilledAfterItsOwnPartEnded() throws Exception {
+        Path config = ProcessCluster.config(dir, GROUPS, "");
+        // B works 20 ms per item: the source's part ends long before the sink's
+        try (ProcessCluster cluster =
+                ProcessCluster.start(PipelineApp.class, config, GROUPS, List.of(), "2000", "-1", "20000")) {
+            awaitLine(cluster, "A", "group A's part ended");
+            cluster.process("A").destroyForcibly(); // kill -9
+
+            Map<String, Integer> codes = cluster.awaitExit(30);
+
+            assertThat(codes.values()).as(cluster.allOutput()).allMatch(code -> code != 0);
+            for (String g : List.of("B", "C")) {
+                assertThat(cluster.output(g))
+                        .as(cluster.allOutput())
+                        .contains("DFF_FAILED: A\n")
+                        .contains("before the application ended");
+            }
+        }
+    }
+
     private static void awaitFirstItem(ProcessCluster cluster) throws InterruptedException {
+        awaitLine(cluster, "C", "first item arrived");
+    }
+
+    private static void awaitLine(ProcessCluster cluster, String group, String line) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (!cluster.output("C").contains("first item arrived")) {
+        while (!cluster.output(group).contains(line)) {
             assertThat(System.nanoTime() - deadline)
-                    .as("no item reached C: " + cluster.allOutput())
+                    .as("group " + group + " never printed \"" + line + "\": " + cluster.allOutput())
                     .isNegative();
             Thread.sleep(50); // poll the log file: the process says nothing else
         }
