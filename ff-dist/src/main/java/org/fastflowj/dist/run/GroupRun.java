@@ -5,8 +5,6 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import org.fastflowj.core.NodeFailedException;
 import org.fastflowj.core.RunOptions;
 import org.fastflowj.core.graph.Edge;
@@ -42,8 +40,6 @@ public final class GroupRun {
     private static final Logger LOG = LoggerFactory.getLogger(GroupRun.class);
     /** A peer that connected must finish the handshake (and TLS) within this time. */
     private static final long HANDSHAKE_TIMEOUT_MS = 10_000;
-    /** The longest the end hook waits for a failure hook that runs on another thread: it only sends frames. */
-    private static final long ABORT_WAIT_MS = 2_000;
 
     private final String group;
     private final DffConfig config;
@@ -52,23 +48,19 @@ public final class GroupRun {
     private volatile Execution execution;
     /** A failure that came before the local run existed (while connecting): applied once it starts. */
     private volatile PendingFailure pendingFailure;
-    /** Peers were told of a failure already (the end hook must not tell them of a cancellation too). */
-    private volatile boolean aborted;
-    /** Counted down once the peers were told of the failure. */
-    private final CountDownLatch abortsSent = new CountDownLatch(1);
-    /** A failure came from outside the node threads (a peer, a link): its hook may run after the end hook. */
-    private volatile boolean failingFromOutside;
+
+    private final PeerAborts aborts;
 
     private record PendingFailure(String origin, String phase, RuntimeException cause) {}
 
     private Transport transport;
-    private FreezeDetector freezes;
 
     private GroupRun(DFF.Settings settings) {
         this.group = settings.group();
         this.config = settings.config();
         this.settings = settings;
         this.links = new GroupLinks(group, this::fail);
+        this.aborts = new PeerAborts(group, links, config.heartbeatTimeoutMs());
     }
 
     /** Starts {@code settings.group()}'s part of {@code whole}; returns once it runs (peers connected). */
@@ -84,7 +76,7 @@ public final class GroupRun {
         Graph local = GraphCut.forGroup(whole, group, new Bridges(whole, mine));
         links.expectLinks();
         links.expectEnds(EndAgreement.connectedGroups(whole, group));
-        freezes = new FreezeDetector(group, Math.max(1_000, config.heartbeatTimeoutMs() / 2));
+        aborts.watchFreezes();
         transport = Transport.start(wireSettings(fingerprint), resolved(mine), links.inbound.keySet(), links);
         String connecting = null;
         try {
@@ -96,19 +88,14 @@ public final class GroupRun {
             }
             links.outboundOpened();
         } catch (RuntimeException e) {
-            // The peers that already reached this group hear who is missing, not just that this group left.
-            String origin = e instanceof PeerException ? connecting : group;
-            LOG.error("group {} failed: node group {} failed in connection: {}", group, origin, e.toString());
-            FailureOrigin.announce(origin);
-            links.abortAll(origin, "group " + group + " says: " + e.getMessage());
-            freezes.close();
+            aborts.connectFailed(e instanceof PeerException ? connecting : null, e);
             transport.close();
             throw e;
         }
         // The event loops that carry this group's links compete with its node threads for the cores: on a
         // machine with few cores, node threads that wait should park soon rather than spin and yield.
         RunHooks hooks = RunHooks.NONE
-                .onFailure(this::abortPeers)
+                .onFailure(aborts::abort)
                 .onEnd(this::end)
                 .linkStats(links::stats)
                 .otherBusyThreads(transport.busyIoThreads(links.inbound.size() + links.outbound.size()));
@@ -217,37 +204,6 @@ public final class GroupRun {
 
     // ---- failures and the end ----
 
-    /** The run's first failure: every peer hears of it, naming the group where it started. */
-    private void abortPeers(NodeFailedException failure) {
-        aborted = true;
-        try {
-            reportAndAbort(failure);
-        } finally {
-            abortsSent.countDown();
-            // Only now: the end hook, waiting for the others' end, closes the links once it wakes.
-            links.ends().abandon();
-        }
-    }
-
-    private void awaitAborts() {
-        try {
-            abortsSent.await(ABORT_WAIT_MS, TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    private void reportAndAbort(NodeFailedException failure) {
-        LOG.error("group {} failed: {}", group, failure.getMessage());
-        FailureOrigin.Verdict verdict =
-                FailureOrigin.of(group, failure, freezes.recentFreezeMs(2 * config.heartbeatTimeoutMs()));
-        if (verdict.frozen()) {
-            LOG.error("group {} failed: {}", group, verdict.why());
-        }
-        FailureOrigin.announce(verdict.origin());
-        links.abortAll(verdict.origin(), verdict.why());
-    }
-
     /**
      * The group's last node thread ends: after a cancellation, tell the peers; after a success, wait until
      * every other group's part ended too ({@link EndAgreement}; a failure meanwhile fails this run as well).
@@ -255,15 +211,15 @@ public final class GroupRun {
      */
     private void end() {
         Execution ex = execution;
-        if (ex != null && ex.isStopped() && !aborted) {
-            if (failingFromOutside) {
+        if (ex != null && ex.isStopped() && !aborts.started()) {
+            if (aborts.fromOutside()) {
                 // A peer's failure cancelled the run, and its failure hook is about to tell the other peers,
                 // naming the true origin: closing the transport first would look like a failure of ours.
-                awaitAborts();
+                aborts.awaitSent();
             } else {
-                abortPeers(new NodeFailedException("group " + group, "run", new CancellationException("cancelled")));
+                aborts.abort(new NodeFailedException("group " + group, "run", new CancellationException("cancelled")));
             }
-        } else if (!aborted) {
+        } else if (!aborts.started()) {
             boolean lastToEnd = links.ends().localEnd();
             if (!lastToEnd) {
                 LOG.info("group {}'s part ended; waiting for the other groups' to end", group);
@@ -271,16 +227,16 @@ public final class GroupRun {
             if (lastToEnd || links.ends().await()) {
                 links.ends().closeLinks(config.heartbeatTimeoutMs());
             } else {
-                awaitAborts(); // failed meanwhile: the peers hear why before the links close
+                aborts.awaitSent(); // failed meanwhile: the peers hear why before the links close
             }
         }
         links.dropUnread();
-        freezes.close();
+        aborts.close();
         transport.close();
     }
 
     private void fail(String origin, String phase, RuntimeException cause) {
-        failingFromOutside = true;
+        aborts.failingFromOutside();
         Execution ex = execution;
         if (ex == null) {
             pendingFailure = new PendingFailure(origin, phase, cause);
