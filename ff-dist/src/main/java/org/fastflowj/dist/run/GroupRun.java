@@ -31,7 +31,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Failures: the first failure of the group (a node threw, a peer's connection broke or went silent, a
  * peer aborted) fails the local run, and an ABORT naming the group where it started goes to every peer,
- * which fails and passes it on, so the whole application goes down.
+ * which fails and passes it on, so the whole application goes down ({@link PeerAborts}).
+ *
+ * <p>The end: a group whose part ended waits, its links open, until every group's part ended
+ * ({@link EndAgreement}); only then does its run end well. A failure meanwhile fails it too.
  *
  * <p>Threading: built on the thread that calls {@code run}; the transport's event loops report to
  * {@link GroupLinks}; the failure and end hooks run on whichever thread fails or ends the run.
