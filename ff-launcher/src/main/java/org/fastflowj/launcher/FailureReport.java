@@ -12,8 +12,11 @@ import java.util.regex.Pattern;
  * group's last lines.
  *
  * <p>ff-dist tells every peer of a failure, and a peer may exit before the group that failed: the first
- * group to exit then names the origin in its last lines ({@code group B failed: ...}), and that group is
- * the one reported.
+ * group to exit then names the origin, and that group is the one reported. Every group that fails prints
+ * the origin as it sees it on a line of its own ({@link #MARKER}{@code  B}): a peer that lost a group's
+ * link names that group, and a group that was frozen (SIGSTOP) and finds its peers gone names itself.
+ * Only without that line (a program that failed before ff-dist ran) do the messages' words decide
+ * ({@code group B failed: ...}).
  *
  * <p>Threading: used on the run's thread only; the last lines come from the synchronized outputs.
  */
@@ -29,6 +32,9 @@ final class FailureReport {
      * {@code node ff-send-B failed in svc: PeerLostException: lost the connection to group B at ...}.
      */
     private static final Pattern LOST = Pattern.compile("lost the connection (?:to|from) group (\\S+?)(?: at |:|$)");
+    /** ff-dist's line naming the origin of a failure, followed by that group's name: {@code DFF_FAILED: B}. */
+    static final String MARKER = "DFF_FAILED:";
+
     /** How ff-dist names a group's own failure: {@code group B failed: node square failed in svc: ...}. */
     private static final Pattern OWN = Pattern.compile("group (\\S+) failed: ");
 
@@ -64,18 +70,25 @@ final class FailureReport {
 
     /** Whether {@code line} names a failure, its group's own or a peer's: worth remembering for the report. */
     static boolean namesAFailure(String line) {
-        return OWN.matcher(line).find()
+        return line.startsWith(MARKER)
+                || OWN.matcher(line).find()
                 || FROM_PEER.matcher(line).find()
                 || LOST.matcher(line).find();
     }
 
     /**
-     * The group a failing group's last lines name as the origin: the innermost peer it blames in the
-     * first line that blames one, else the group of the first line reporting its own failure. A line in
+     * The group a failing group's last lines name as the origin: the one on its first {@link #MARKER} line;
+     * without one, the innermost peer it blames in the first line that blames one, else the group of the
+     * first line reporting its own failure. A line in
      * which a group blames itself ({@code group A failed: node group A failed in run: ...cancelled}, a
      * node that saw the run cancelled) blames no peer.
      */
     static Optional<String> originNamedIn(List<String> lines) {
+        for (String line : lines) {
+            if (line.startsWith(MARKER) && !line.substring(MARKER.length()).isBlank()) {
+                return Optional.of(line.substring(MARKER.length()).strip());
+            }
+        }
         for (String line : lines) {
             Matcher own = OWN.matcher(line);
             String self = own.find() ? own.group(1) : null;

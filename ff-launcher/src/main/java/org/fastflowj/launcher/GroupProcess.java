@@ -5,10 +5,13 @@ import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
 import java.io.Reader;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
@@ -17,8 +20,12 @@ import java.util.stream.Stream;
  * One started group: its process, the two threads that copy its output line by line to a
  * {@link GroupOutput}, and the ways to stop it.
  *
+ * <p>A group's input is the launcher's lifeline: it stays open while the launcher runs, and its end
+ * (closed by the launcher, or by the kernel when the launcher dies) stops the group, through
+ * {@link LocalWatch} for a local group and {@link RemoteScript} for a remote one.
+ *
  * <p>Stopping is two-step: {@link #terminate()} asks (SIGTERM to the whole local process tree; for an
- * ssh client, also the end of its input, which makes {@link RemoteScript} stop the remote tree), and
+ * ssh client, the end of its input, which makes {@link RemoteScript} stop the remote tree), and
  * {@link #kill()} insists (SIGKILL to every process of the tree, including those seen at
  * {@code terminate} time that have since been re-parented away from it). An srun step is signalled
  * through SLURM instead ({@link SlurmStep}).
@@ -44,6 +51,7 @@ final class GroupProcess {
         Thread outPump = pump(process.getInputStream(), output, false);
         Thread errPump = pump(process.getErrorStream(), output, true);
         this.exit = process.onExit().thenApplyAsync(p -> {
+            closeInput(); // a local group's watcher then ends too
             join(outPump);
             join(errPump);
             return p.exitValue();
@@ -51,7 +59,9 @@ final class GroupProcess {
     }
 
     /**
-     * Starts the group's command; a local group's input is empty, a remote one's stays open.
+     * Starts the group's command, handing it the run's {@code secret} (null: none) and keeping its input
+     * open: an ssh client's carries the secret and then stays open; a local group's is watched by
+     * {@link LocalWatch}, which stops the group when the launcher is gone.
      *
      * <p>A local group or ssh client starts in a session of its own ({@code setsid}, which keeps the pid:
      * a child of the launcher is no process-group leader, so it does not fork). Otherwise it would be in
@@ -59,18 +69,50 @@ final class GroupProcess {
      * group at once: they would die of SIGINT on their own, racing with the launcher's stop, and the
      * first to exit would be reported as a failure. Now only the launcher gets it, and stops them all.
      * An srun client is left in the launcher's group: its SIGINT only prints the step's state.
+     *
+     * @param grace how long a local group has between SIGTERM and SIGKILL once the launcher is gone
      */
-    static GroupProcess start(GroupLaunch launch, GroupOutput output) throws IOException {
+    static GroupProcess start(GroupLaunch launch, GroupOutput output, String secret, Duration grace)
+            throws IOException {
         List<String> argv = launch.argv();
+        boolean local = !launch.remote() && launch.slurmStep() == null;
+        if (local) {
+            requireProgram(argv.get(0));
+            argv = LocalWatch.wrap(argv, grace);
+        }
         if (launch.slurmStep() == null && SETSID != null) {
             argv = Stream.concat(Stream.of(SETSID), argv.stream()).toList();
         }
-        Process process = new ProcessBuilder(argv).start();
-        if (!launch.remote()) {
-            // A local group reads nothing: an empty input, so it can never take the terminal's.
+        ProcessBuilder builder = new ProcessBuilder(argv);
+        if (secret != null && !launch.remote()) {
+            // A local group reads it directly; srun exports its environment to the step.
+            builder.environment().put(RunSecret.ENV, secret);
+        }
+        Process process = builder.start();
+        if (launch.remote()) {
+            // RemoteScript's first line, whether or not there is a secret: the line is always read.
+            try {
+                Writer input = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
+                input.write((secret == null ? "" : secret) + "\n");
+                input.flush();
+            } catch (IOException e) {
+                // The ssh client exited at once: its exit status says why, like any other group's.
+            }
+        } else if (!local) {
             process.getOutputStream().close();
         }
         return new GroupProcess(launch, process, output);
+    }
+
+    /**
+     * The error {@link ProcessBuilder#start} would give for a program that does not exist: once the
+     * watcher runs it, the shell would only report it as exit code 127.
+     */
+    private static void requireProgram(String program) throws IOException {
+        boolean found = program.contains("/") ? Files.isExecutable(Path.of(program)) : findOnPath(program) != null;
+        if (!found) {
+            throw new IOException("Cannot run program \"" + program + "\": no such executable file");
+        }
     }
 
     GroupLaunch launch() {
@@ -107,11 +149,8 @@ final class GroupProcess {
             return;
         }
         if (launch.remote()) {
-            try {
-                process.getOutputStream().close();
-            } catch (IOException e) {
-                // The ssh client is already gone; its connection's end stops the remote side as well.
-            }
+            // An ssh client already gone closed its connection, which stops the remote side as well.
+            closeInput();
             // The remote tree is stopped by its wrapper; SIGTERM to the ssh client would cut the connection
             // before the group's last lines and exit status came back.
             return;
@@ -130,6 +169,14 @@ final class GroupProcess {
         Stream.concat(treeAtTerminate.stream(), Stream.concat(process.descendants(), Stream.of(process.toHandle())))
                 .filter(ProcessHandle::isAlive)
                 .forEach(ProcessHandle::destroyForcibly);
+    }
+
+    private void closeInput() {
+        try {
+            process.getOutputStream().close();
+        } catch (IOException e) {
+            // The reader is gone: the end of the pipe was all there was to say.
+        }
     }
 
     private static Thread pump(InputStream stream, GroupOutput output, boolean fromStderr) {

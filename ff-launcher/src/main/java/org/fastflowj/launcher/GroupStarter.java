@@ -3,6 +3,7 @@ package org.fastflowj.launcher;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,16 +28,31 @@ final class GroupStarter {
     private final PrintWriter out;
     private final PrintWriter err;
     private final StatusBoard status;
+    private final String secret;
+    private final Duration grace;
     private final Map<GroupLaunch, GroupProcess> running = new LinkedHashMap<>();
     private final Map<GroupLaunch, GroupOutput> outputs = new LinkedHashMap<>();
 
-    /** @param logDir the folder for one log file per group, or null */
-    GroupStarter(List<GroupLaunch> launches, Path logDir, PrintWriter out, PrintWriter err, StatusBoard status) {
+    /**
+     * @param logDir the folder for one log file per group, or null
+     * @param secret the run's secret for every group ({@link RunSecret}), or null when the config has one
+     * @param grace how long a group has between SIGTERM and SIGKILL
+     */
+    GroupStarter(
+            List<GroupLaunch> launches,
+            Path logDir,
+            PrintWriter out,
+            PrintWriter err,
+            StatusBoard status,
+            String secret,
+            Duration grace) {
         this.launches = List.copyOf(launches);
         this.logDir = logDir;
         this.out = out;
         this.err = err;
         this.status = status;
+        this.secret = secret;
+        this.grace = grace;
     }
 
     /**
@@ -57,7 +73,7 @@ final class GroupStarter {
                         logDir == null ? null : logDir.resolve(launch.group() + ".log"),
                         line -> onLine(launch.group(), line, startNs));
                 outputs.put(launch, output);
-                GroupProcess process = GroupProcess.start(launch, output);
+                GroupProcess process = GroupProcess.start(launch, output, secret, grace);
                 running.put(launch, process);
                 onStarted.accept(process);
                 status.update(launch.group(), "running");

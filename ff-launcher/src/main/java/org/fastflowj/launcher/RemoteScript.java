@@ -12,8 +12,13 @@ import java.time.Duration;
  * {@code setsid}), then SIGKILL after the grace period. The group's own exit status is the script's,
  * and so ssh's.
  *
+ * <p>The first line of that input is the run's secret ({@link RunSecret}, or an empty line when the
+ * config has its own), exported as {@code DFF_Secret} to the group: on ssh's command line every user of
+ * both machines could read it with {@code ps}.
+ *
  * <pre>
  *   cd DIR || exit 126
+ *   read the first line into DFF_Secret; export it unless empty
  *   exec 3&lt;&amp;0                                  # the ssh input, kept as fd 3
  *   setsid /bin/sh -c 'PRECMD COMMAND' &lt;/dev/null 3&lt;&amp;- &amp;
  *   watcher: read fd 3 until end; TERM the group; sleep GRACE; KILL the group
@@ -32,6 +37,15 @@ final class RemoteScript {
         if (dir != null) {
             s.append("cd ").append(ShellQuoting.quote(dir)).append(" || exit 126; ");
         }
+        // sh's read takes one byte at a time from a pipe: the rest of the input stays for the watcher.
+        s.append("IFS= read -r ").append(RunSecret.ENV).append(" || exit 125; ");
+        s.append("if [ -n \"$")
+                .append(RunSecret.ENV)
+                .append("\" ]; then export ")
+                .append(RunSecret.ENV)
+                .append("; else unset ")
+                .append(RunSecret.ENV)
+                .append("; fi; ");
         s.append("exec 3<&0; ");
         s.append("setsid /bin/sh -c ").append(ShellQuoting.quote(commandLine)).append(" </dev/null 3<&- & p=$!; ");
         // The watcher's output goes nowhere: a sleeping watcher must not hold the ssh session open.

@@ -132,6 +132,10 @@ final class RunCommand implements Callable<Integer> {
         List<String> groups = config.groups().stream().map(GroupConfig::name).toList();
         boolean live = !noStatus && System.console() != null && !"dumb".equals(System.getenv("TERM"));
         StatusBoard board = new StatusBoard(groups, live ? out : null);
-        return new RunSession(launches, timeout, grace, logDir, out, err, board).run();
+        // The config's own secret wins in every group: then there is nothing to hand out.
+        boolean configHasSecret =
+                config.secretFile().isPresent() || config.secretEnv().isPresent();
+        String secret = configHasSecret ? null : RunSecret.generate();
+        return new RunSession(launches, timeout, grace, logDir, out, err, board, secret).run();
     }
 }

@@ -54,6 +54,7 @@ final class RunSession {
      * @param timeout the longest the whole run may take, or null for no limit
      * @param grace how long a group has to stop after SIGTERM before SIGKILL
      * @param logDir the folder for one log file per group, or null
+     * @param secret the run's secret, handed to every group ({@link RunSecret}), or null for none
      */
     RunSession(
             List<GroupLaunch> launches,
@@ -62,13 +63,14 @@ final class RunSession {
             Path logDir,
             PrintWriter out,
             PrintWriter err,
-            StatusBoard status) {
+            StatusBoard status,
+            String secret) {
         this.launches = List.copyOf(launches);
         this.timeout = timeout;
         this.grace = grace;
         this.err = err;
         this.status = status;
-        this.starter = new GroupStarter(launches, logDir, out, err, status);
+        this.starter = new GroupStarter(launches, logDir, out, err, status, secret, grace);
         this.stopper = new GroupStopper(grace, err, status);
         this.report = new FailureReport(starter, launches, err, status);
     }

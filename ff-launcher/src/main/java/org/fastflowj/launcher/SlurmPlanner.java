@@ -63,6 +63,8 @@ final class SlurmPlanner {
                     "--nodes=1",
                     "--nodelist=" + placement.get(i).name(),
                     "--overlap",
+                    // The default, made explicit: a site's SLURM_EXPORT_ENV=NONE would keep DFF_Secret from the group.
+                    "--export=ALL",
                     "--job-name=" + step.stepName(),
                     "/bin/sh",
                     "-c",

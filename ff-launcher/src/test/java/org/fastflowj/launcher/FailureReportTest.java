@@ -65,6 +65,14 @@ class FailureReportTest {
     }
 
     @Test
+    void shouldTakeTheOriginFromFfDistsMarkerLineOverTheWordsOfTheMessages() {
+        // a group that lost B's link because B never came up names C, the group B was waiting for
+        String marker = FailureReport.MARKER + " C";
+        assertThat(FailureReport.originNamedIn(List.of(LOST, marker))).contains("C");
+        assertThat(FailureReport.namesAFailure(marker)).isTrue();
+    }
+
+    @Test
     void shouldNameNoneWhenTheLinesSayNothingOfAFailure() {
         assertThat(FailureReport.originNamedIn(List.of("Exception in thread \"main\" java.lang.OutOfMemoryError")))
                 .isEmpty();

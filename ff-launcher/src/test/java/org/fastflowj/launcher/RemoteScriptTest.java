@@ -42,8 +42,44 @@ class RemoteScriptTest {
         }
     }
 
+    @Test
+    void shouldExportTheSecretFromTheFirstLineOfItsInputAndKeepWatchingTheRest() throws Exception {
+        String secret = RunSecret.generate();
+        Process sh = start(
+                RemoteScript.wrap(null, "echo \"${#DFF_Secret} $DFF_Secret\"; sleep 1000", Duration.ofSeconds(1)),
+                secret);
+        try {
+            assertThat(firstLine(sh)).isEqualTo("43 " + secret);
+            assertThat(RemoteScript.wrap(null, "true", Duration.ofSeconds(1))).doesNotContain(secret);
+            sh.getOutputStream().close();
+            assertThat(sh.waitFor(20, TimeUnit.SECONDS)).isTrue();
+            assertThat(sh.exitValue()).isEqualTo(128 + 15);
+        } finally {
+            destroyTree(sh);
+        }
+    }
+
+    @Test
+    void shouldLeaveDffSecretUnsetWhenTheFirstLineIsEmpty() throws Exception {
+        Process sh = start(RemoteScript.wrap(null, "echo \"${DFF_Secret-unset}\"", Duration.ofSeconds(1)), "");
+        try {
+            assertThat(firstLine(sh)).isEqualTo("unset");
+            assertThat(sh.waitFor(20, TimeUnit.SECONDS)).isTrue();
+        } finally {
+            destroyTree(sh);
+        }
+    }
+
+    /** Starts the script as an sshd would, and writes the launcher's first line: no secret. */
     private static Process start(String script) throws Exception {
-        return new ProcessBuilder(List.of("/bin/sh", "-c", script)).start();
+        return start(script, "");
+    }
+
+    private static Process start(String script, String secret) throws Exception {
+        Process sh = new ProcessBuilder(List.of("/bin/sh", "-c", script)).start();
+        sh.getOutputStream().write((secret + "\n").getBytes(StandardCharsets.UTF_8));
+        sh.getOutputStream().flush();
+        return sh;
     }
 
     private static String firstLine(Process p) throws Exception {

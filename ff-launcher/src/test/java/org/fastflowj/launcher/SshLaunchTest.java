@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -66,6 +67,35 @@ class SshLaunchTest {
                         .isEmpty();
             } finally {
                 Launcher.killAll(result.pids());
+                RemoteProcesses.kill("DFF_Config=" + config.toAbsolutePath());
+            }
+        }
+    }
+
+    @Test
+    void shouldHandTheRemoteGroupTheRunsSecretThroughSshsInputNotItsCommandLine() throws Exception {
+        try (SshServer sshd =
+                SshServer.start(Files.createDirectory(dir.resolve("sshd")), null, "127.0.0.1", Launcher.freePort())) {
+            Path config = Launcher.config(dir, "127.0.0.1", "", "\"host\": \"" + ALIAS + "\"");
+            List<String> args = new ArrayList<>(List.of("run", "-c", config.toString(), "--grace", "2s"));
+            args.addAll(sshd.launcherOptions());
+            args.add("--");
+            args.addAll(Launcher.sumApp("1000000", "-1", "10000"));
+            try (LauncherProcess launcher = new LauncherProcess(args)) {
+                List<Long> pids = Launcher.pidsIn(launcher.awaitLine(l -> l.contains("started 3 of 3 groups"), 30));
+                launcher.awaitLine(l -> l.contains("[B] B secret:"), 30);
+                launcher.awaitLine(l -> l.contains("[A] A secret:"), 30);
+                Map<String, String> said = GroupSecrets.described(launcher.output());
+                assertThat(said.get("B"))
+                        .as(launcher.output())
+                        .startsWith("43 chars")
+                        .isEqualTo(said.get("A"));
+                String secret = GroupSecrets.fromEnvironment(pids.get(0));
+                assertThat(secret).hasSize(43);
+                // Neither the ssh client here nor the shell and the group sshd started show it.
+                assertThat(GroupSecrets.commandLinesContaining(secret)).isEmpty();
+                assertThat(RemoteProcesses.matching("DFF_GName=B")).isNotEmpty();
+            } finally {
                 RemoteProcesses.kill("DFF_Config=" + config.toAbsolutePath());
             }
         }

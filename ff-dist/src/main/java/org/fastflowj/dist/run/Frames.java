@@ -15,6 +15,8 @@ package org.fastflowj.dist.run;
  *                                     sender may send that many more on that edge (per-worker on-demand)
  *   GONE payload:   edge id (int)     the edge's consumer ended: its producer stops (early termination)
  *   ABORT payload:  group (UTF), why (UTF)   that group failed: fail this run too (either direction)
+ *   ENDED payload:  group (UTF)       that group's part of the run ended (either direction; each group
+ *                                     passes it on once, see EndAgreement)
  * </pre>
  *
  * Edge ids are positions in the whole program's graph, the same in every process (the handshake's graph
@@ -26,6 +28,7 @@ final class Frames {
     static final byte GONE = 0x12;
     static final byte ABORT = 0x13;
     static final byte TAKEN = 0x14;
+    static final byte ENDED = 0x1F;
 
     /**
      * A run of items for the edge's consumer: the sender writes the kind and edge once for consecutive

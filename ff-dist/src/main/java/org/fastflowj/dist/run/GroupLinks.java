@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.fastflowj.core.LinkStats;
 import org.fastflowj.dist.net.PeerHandler;
@@ -13,7 +14,9 @@ import org.fastflowj.dist.net.PeerLink;
 
 /**
  * A group's connections, as the transport reports them: batches to the receivers, acknowledgements and
- * "consumer gone" notes to the senders, ABORTs and broken connections to the run as failures.
+ * "consumer gone" notes to the senders, ABORTs and broken connections to the run as failures, and the
+ * news of each group's end to the {@link EndAgreement}, which keeps every connection open until the
+ * whole application has ended.
  *
  * <p>Threading: the {@link PeerHandler} calls come on the transport's event loops (one per connection);
  * the link maps are filled before the transport starts and only read afterwards.
@@ -30,10 +33,22 @@ final class GroupLinks implements PeerHandler {
     private final Failures failures;
     /** Links not open yet; at zero the group says so once on stderr ({@code DFF_CONNECTED: G}, for the launcher). */
     private final AtomicInteger linksToOpen = new AtomicInteger();
+    /** Set before the transport starts (which publishes it to the event loops). */
+    private volatile EndAgreement ends;
 
     GroupLinks(String group, Failures failures) {
         this.group = group;
         this.failures = failures;
+    }
+
+    /** Before the transport starts: the groups whose end this group's end waits for, itself included. */
+    void expectEnds(Set<String> groups) {
+        ends = new EndAgreement(group, groups, this::openLinks);
+    }
+
+    /** When this group may end; set by {@link #expectEnds}. */
+    EndAgreement ends() {
+        return ends;
     }
 
     /** Before the transport starts: counts the links to wait for (+1, released by {@link #outboundOpened}). */
@@ -71,7 +86,8 @@ final class GroupLinks implements PeerHandler {
         inbound.values().forEach(InboundLink::drop);
     }
 
-    private List<PeerLink> openLinks() {
+    /** The links that opened (some may have closed since). */
+    List<PeerLink> openLinks() {
         List<PeerLink> links = new ArrayList<>();
         for (OutboundLink out : outbound.values()) {
             if (out.link() != null) {
@@ -101,6 +117,7 @@ final class GroupLinks implements PeerHandler {
             InboundLink in = inbound.get(link.peerGroup());
             if (in != null) {
                 in.onOpen(link);
+                ends.linkOpened(link); // after onOpen: news passed on from now on takes this link too
                 linkOpened();
             }
         }
@@ -120,6 +137,8 @@ final class GroupLinks implements PeerHandler {
                 String origin = readUtf(payload);
                 String why = readUtf(payload);
                 failures.fail("group " + origin, "abort", new GroupFailedException(origin, why));
+            } else if (type == Frames.ENDED) {
+                ends.heard(readUtf(payload));
             } else if (!link.inbound() && outbound.containsKey(link.peerGroup())) {
                 OutboundLink out = outbound.get(link.peerGroup());
                 if (type == Frames.ACK) {
@@ -157,6 +176,12 @@ final class GroupLinks implements PeerHandler {
         } else {
             OutboundLink out = outbound.get(link.peerGroup());
             reason = out == null ? null : out.onClosed(cause);
+        }
+        if (reason == null && !ends.complete()) {
+            // Clean for the data, yet a peer closes only once every group's part ended and it told so.
+            reason = "lost the connection " + (link.inbound() ? "from" : "to") + " group " + link.peerGroup()
+                    + " at " + link.remoteAddress() + " before the application ended (still running: "
+                    + ends.stillRunning() + ")" + (cause == null ? "" : ": " + cause.getMessage());
         }
         if (reason != null) {
             failures.fail("group " + link.peerGroup(), "connection", new PeerLostException(reason));

@@ -17,6 +17,7 @@ import org.fastflowj.core.runtime.RunHooks;
 import org.fastflowj.dist.DFF;
 import org.fastflowj.dist.DffConfig;
 import org.fastflowj.dist.GroupConfig;
+import org.fastflowj.dist.net.PeerException;
 import org.fastflowj.dist.net.Transport;
 import org.fastflowj.dist.net.WireSettings;
 import org.slf4j.Logger;
@@ -30,7 +31,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Failures: the first failure of the group (a node threw, a peer's connection broke or went silent, a
  * peer aborted) fails the local run, and an ABORT naming the group where it started goes to every peer,
- * which fails and passes it on, so the whole application goes down.
+ * which fails and passes it on, so the whole application goes down ({@link PeerAborts}).
+ *
+ * <p>The end: a group whose part ended waits, its links open, until every group's part ended
+ * ({@link EndAgreement}); only then does its run end well. A failure meanwhile fails it too.
  *
  * <p>Threading: built on the thread that calls {@code run}; the transport's event loops report to
  * {@link GroupLinks}; the failure and end hooks run on whichever thread fails or ends the run.
@@ -50,8 +54,8 @@ public final class GroupRun {
     private volatile Execution execution;
     /** A failure that came before the local run existed (while connecting): applied once it starts. */
     private volatile PendingFailure pendingFailure;
-    /** Peers were told of a failure already (the end hook must not tell them of a cancellation too). */
-    private volatile boolean aborted;
+
+    private final PeerAborts aborts;
 
     private record PendingFailure(String origin, String phase, RuntimeException cause) {}
 
@@ -63,6 +67,7 @@ public final class GroupRun {
         this.config = settings.config();
         this.settings = settings;
         this.links = new GroupLinks(group, this::fail);
+        this.aborts = new PeerAborts(group, links, config.heartbeatTimeoutMs());
     }
 
     /** Starts {@code settings.group()}'s part of {@code whole}; returns once it runs (peers connected). */
@@ -82,21 +87,27 @@ public final class GroupRun {
                 Fingerprint.of(whole, config, settings.serialization().fingerprint());
         Graph local = GraphCut.forGroup(whole, group, new Bridges(whole, mine));
         links.expectLinks();
+        links.expectEnds(EndAgreement.connectedGroups(whole, group));
+        aborts.watchFreezes();
         transport = Transport.start(wireSettings(fingerprint), resolved(mine), links.inbound.keySet(), links);
+        String connecting = null;
         try {
             for (OutboundLink out : links.outbound.values()) {
+                connecting = out.peer;
                 out.open(transport.connect(
                         out.peer, resolved(config.group(out.peer).orElseThrow())));
+                links.ends().linkOpened(out.link());
             }
             links.outboundOpened();
         } catch (RuntimeException e) {
+            aborts.connectFailed(e instanceof PeerException ? connecting : null, e);
             transport.close();
             throw e;
         }
         // The event loops that carry this group's links compete with its node threads for the cores: on a
         // machine with few cores, node threads that wait should park soon rather than spin and yield.
         RunHooks hooks = RunHooks.NONE
-                .onFailure(this::abortPeers)
+                .onFailure(aborts::abort)
                 .onEnd(this::end)
                 .linkStats(links::stats)
                 .otherBusyThreads(transport.busyIoThreads(links.inbound.size() + links.outbound.size()));
@@ -193,33 +204,47 @@ public final class GroupRun {
 
     // ---- failures and the end ----
 
-    /** The run's first failure: every peer hears of it, naming the group where it started. */
-    private void abortPeers(NodeFailedException failure) {
-        aborted = true;
-        LOG.error("group {} failed: {}", group, failure.getMessage());
-        if (failure.getCause() instanceof GroupFailedException remote) {
-            links.abortAll(remote.origin(), remote.reason());
-        } else {
-            links.abortAll(group, failure.getMessage());
-        }
-    }
-
-    /** The group's last node thread ends: tell peers of a cancellation, then close the transport. */
+    /**
+     * The group's last node thread ends: after a cancellation, tell the peers; after a success, wait until
+     * every other group's part ended too ({@link EndAgreement}; a failure meanwhile fails this run as well).
+     * Then close the transport.
+     */
     private void end() {
         Execution ex = execution;
-        if (ex != null && ex.isStopped() && !aborted) {
-            abortPeers(new NodeFailedException("group " + group, "run", new CancellationException("cancelled")));
+        if (ex != null && ex.isStopped() && !aborts.started()) {
+            if (aborts.fromOutside()) {
+                // A peer's failure cancelled the run, and its failure hook is about to tell the other peers,
+                // naming the true origin: closing the transport first would look like a failure of ours.
+                aborts.awaitSent();
+            } else {
+                aborts.abort(new NodeFailedException("group " + group, "run", new CancellationException("cancelled")));
+            }
+        } else if (!aborts.started()) {
+            boolean lastToEnd = links.ends().localEnd();
+            if (!lastToEnd) {
+                LOG.info("group {}'s part ended; waiting for the other groups' to end", group);
+            }
+            if (lastToEnd || links.ends().await()) {
+                links.ends().closeLinks(config.heartbeatTimeoutMs());
+            } else {
+                aborts.awaitSent(); // failed meanwhile: the peers hear why before the links close
+            }
         }
         links.dropUnread();
+        aborts.close();
         transport.close();
     }
 
     private void fail(String origin, String phase, RuntimeException cause) {
+        aborts.failingFromOutside();
         Execution ex = execution;
         if (ex == null) {
             pendingFailure = new PendingFailure(origin, phase, cause);
         } else {
             ex.fail(origin, phase, cause);
         }
+        // The run may have ended already and wait for the others' end: it fails now instead (once the
+        // failure hook told the peers, when this failure was the first).
+        links.ends().abandon();
     }
 }

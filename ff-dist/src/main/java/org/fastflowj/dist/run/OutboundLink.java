@@ -143,7 +143,10 @@ final class OutboundLink {
         allEndsWritten = true;
     }
 
-    /** After the last batch: waits until every batch was acknowledged, then closes the connection. */
+    /**
+     * After the last batch: waits until every batch was acknowledged. The connection stays open until the
+     * whole application has ended ({@link EndAgreement}): a failure anywhere still reaches this group.
+     */
     void finish() {
         waiter = Thread.currentThread();
         try {
@@ -157,7 +160,6 @@ final class OutboundLink {
             waiter = null;
         }
         finished = true;
-        link.close();
     }
 
     /** Throws if the connection broke, or the peer closed it with edges still open (checked while idle). */

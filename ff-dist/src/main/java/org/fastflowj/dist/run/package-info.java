@@ -22,6 +22,10 @@
  * <p>Ends and failures: a connection may close only after every edge on it ended (the receiver marks
  * itself done before its last acknowledgement; the sender judges a clean close on its own thread, since
  * acknowledgements may come in the same read as the close). Anything else fails the run, and the first
- * failure is sent to every peer (ABORT) and passed on by each.
+ * failure is sent to every peer (ABORT, naming the group where it started) and passed on by each. Even
+ * then the connections stay open until every group's part has ended ({@code EndAgreement}: each group
+ * passes on the news of each end, ENDED), so that a failure anywhere reaches every group, also one whose
+ * own part was done: every process of a failed application exits non-zero. Each failing group prints
+ * the origin as it sees it ({@code DFF_FAILED: G}, {@code FailureOrigin}) for the launcher.
  */
 package org.fastflowj.dist.run;

@@ -9,8 +9,9 @@ import org.fastflowj.dist.DFF;
  * A three-stage pipeline (source, square, sum) for the multi-process tests, in groups A, B, C.
  *
  * <p>Arguments after DFF's: {@code count} (items), {@code failAt} (the square stage throws at that item,
- * -1 for never), {@code sleepMicros} (work per item in the square stage). The sink prints
- * {@code sum=<sum> count=<count>}.
+ * -1 for never), {@code sleepMicros} (work per item in the square stage), {@code failAtEnd} (when
+ * {@code true}, the sink throws in {@code svcEnd}, after it took every item: the other groups' parts have
+ * ended by then). The sink prints {@code sum=<sum> count=<count>}.
  */
 public final class PipelineApp {
     private PipelineApp() {}
@@ -20,6 +21,7 @@ public final class PipelineApp {
         long count = Long.parseLong(args[0]);
         long failAt = args.length > 1 ? Long.parseLong(args[1]) : -1;
         long sleepMicros = args.length > 2 ? Long.parseLong(args[2]) : 0;
+        boolean failAtEnd = args.length > 3 && Boolean.parseBoolean(args[3]);
         Node<Void, Long> source =
                 Node.source(() -> LongStream.range(0, count).boxed().iterator());
         Node<Long, Long> square = Node.of(x -> {
@@ -35,14 +37,25 @@ public final class PipelineApp {
             return x * x;
         });
         long[] sum = new long[2];
-        Node<Long, Void> sink = Node.sink(x -> {
-            if (sum[1] == 0) {
-                System.out.println("first item arrived"); // the multi-process tests wait for this line
-                System.out.flush();
+        Node<Long, Void> sink = new Node<>() {
+            @Override
+            protected Void svc(Long x) {
+                if (sum[1] == 0) {
+                    System.out.println("first item arrived"); // the multi-process tests wait for this line
+                    System.out.flush();
+                }
+                sum[0] += x;
+                sum[1]++;
+                return goOn();
             }
-            sum[0] += x;
-            sum[1]++;
-        });
+
+            @Override
+            protected void svcEnd() {
+                if (failAtEnd) {
+                    throw new IllegalStateException("the sink fails at its end, after " + sum[1] + " items");
+                }
+            }
+        };
         Pipeline pipe = new Pipeline(source, square, sink);
         source.createGroup("A");
         square.createGroup("B");

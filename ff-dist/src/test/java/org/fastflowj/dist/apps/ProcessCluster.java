@@ -27,6 +27,18 @@ public final class ProcessCluster implements AutoCloseable {
         return start(main, config, groups, Map.of(), jvmArgs, args);
     }
 
+    /** As above, the environment after the JVM arguments. */
+    public static ProcessCluster start(
+            Class<?> main,
+            Path config,
+            List<String> groups,
+            List<String> jvmArgs,
+            Map<String, Map<String, String>> envByGroup,
+            String... args)
+            throws IOException {
+        return start(main, config, groups, envByGroup, jvmArgs, args);
+    }
+
     /** As above, with extra environment variables for some groups ({@code envByGroup}: group to variables). */
     public static ProcessCluster start(
             Class<?> main,
