@@ -10,6 +10,7 @@ import org.fastflowj.examples.fig5.Fig5Command;
 import org.fastflowj.examples.filesearch.FileSearchCommand;
 import org.fastflowj.examples.imagefilter.ImageFilterCommand;
 import org.fastflowj.examples.masterworker.MasterWorkerCommand;
+import org.fastflowj.examples.matmul.MatMulCommand;
 import org.fastflowj.examples.matsquare.MatSquareCommand;
 import org.fastflowj.examples.swsearch.SwSearchCommand;
 import org.fastflowj.examples.swsearch.SwSearchGenCommand;
@@ -66,6 +67,7 @@ public final class Main {
         commandLine.addSubcommand(new WordCountGenCommand(printer));
         commandLine.addSubcommand(new MasterWorkerCommand(printer));
         commandLine.addSubcommand(new MatSquareCommand(printer));
+        commandLine.addSubcommand(new MatMulCommand(printer));
         commandLine.addSubcommand(new ImageFilterCommand(printer));
         commandLine.addSubcommand(new SwSearchCommand(printer));
         commandLine.addSubcommand(new SwSearchGenCommand());
