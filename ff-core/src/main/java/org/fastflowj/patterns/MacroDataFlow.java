@@ -129,7 +129,7 @@ public final class MacroDataFlow implements AutoCloseable {
         }
         OutstandingBound bound = new OutstandingBound(outstandingTasks);
         Farm farm = Farm.of(workers, MdfWorker::new)
-                .emitter(new MdfScheduler(bound))
+                .emitter(new MdfScheduler(bound, workers))
                 .onDemand()
                 .wrapAround();
         try {

@@ -1,5 +1,6 @@
 package org.fastflowj.patterns;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import org.fastflowj.core.MultiInputNode;
 
@@ -7,37 +8,65 @@ import org.fastflowj.core.MultiInputNode;
  * The emitter and loop head of a {@link MacroDataFlow} farm: takes new tasks from the generator, hands
  * the ready ones to the workers, and on each task done releases the tasks that waited for it. It ends
  * the farm once the generator has ended and no task is left.
+ *
+ * <p>Ready tasks wait here, not in the workers' channels: only {@link #TASKS_IN_FLIGHT_PER_WORKER} per
+ * worker are handed out at a time, and a task just released by a completion goes first. So
+ * a chain of dependent tasks tends to stay on the worker that ran its last step, with that step's
+ * output still in its cache, and the workers cycle through a few chains instead of all the ready ones.
  */
 final class MdfScheduler extends MultiInputNode<MdfTask, MdfTask> {
+    /**
+     * Tasks handed to each worker and not yet back: one running and three queued, so a worker has work
+     * while the scheduler thread waits for a core (it shares them with the workers and the generator).
+     */
+    static final int TASKS_IN_FLIGHT_PER_WORKER = 4;
+
     private final DataDependencies dependencies = new DataDependencies();
+    private final ArrayDeque<MdfTask> ready = new ArrayDeque<>();
     private final OutstandingBound bound;
+    private final int maxInFlight;
+    private int inFlight;
     private long outstanding;
     private boolean generatorEnded;
 
-    MdfScheduler(OutstandingBound bound) {
+    MdfScheduler(OutstandingBound bound, int workers) {
         this.bound = bound;
+        this.maxInFlight = TASKS_IN_FLIGHT_PER_WORKER * workers;
     }
 
     @Override
     protected MdfTask svc(MdfTask task) {
         if (!fromFeedback()) {
             outstanding++;
-            return dependencies.register(task) ? task : goOn();
+            if (dependencies.register(task)) {
+                ready.addLast(task);
+                dispatch();
+            }
+            return goOn();
         }
+        inFlight--;
         dependencies.complete(task);
         ArrayList<MdfTask> waiting = task.successors;
         if (waiting != null) {
-            for (int i = 0, n = waiting.size(); i < n; i++) {
+            for (int i = waiting.size() - 1; i >= 0; i--) { // backwards, so the first successor ends up first
                 MdfTask next = waiting.get(i);
                 if (--next.unmetDependencies == 0) {
-                    sendOut(next);
+                    ready.addFirst(next);
                 }
             }
         }
         forget(task);
         bound.release();
         outstanding--;
+        dispatch();
         return generatorEnded && outstanding == 0 ? eos() : goOn();
+    }
+
+    private void dispatch() {
+        while (inFlight < maxInFlight && !ready.isEmpty()) {
+            inFlight++;
+            sendOut(ready.pollFirst());
+        }
     }
 
     /** Drops the done task's references, so that a chain of done tasks is not kept alive. */
