@@ -54,16 +54,7 @@ final class OutstandingBound {
     }
 
     private void awaitResume() throws InterruptedException {
-        Thread self = Thread.currentThread();
-        while (true) {
-            // Dekker-style hand-shake with release(): this thread writes waiter then reads outstanding, the
-            // releaser writes outstanding then reads waiter, all volatile (sequentially consistent), so at
-            // least one of us sees the other's write: either we see room, or the releaser sees us and unparks.
-            WAITER.setVolatile(this, self);
-            if ((int) OUTSTANDING.getVolatile(this) <= resumeAt) {
-                WAITER.setVolatile(this, null);
-                return;
-            }
+        while (!announceAndRecheck()) {
             LockSupport.park(this);
             WAITER.setVolatile(this, null);
             if (Thread.interrupted()) {
@@ -72,14 +63,32 @@ final class OutstandingBound {
         }
     }
 
-    /** Gives a credit back; wakes the generator if it waits and enough room is free. */
-    void release() {
+    /**
+     * Announces the calling thread as waiting, then re-checks: true (and no longer announced) if half of
+     * the bound is free, false if the caller must park.
+     */
+    boolean announceAndRecheck() {
+        // Dekker-style hand-shake with release(): this thread writes waiter then reads outstanding, the
+        // releaser writes outstanding then reads waiter, all volatile (sequentially consistent), so at least
+        // one of the two sees the other's write: either we see room, or the releaser sees us and unparks.
+        WAITER.setVolatile(this, Thread.currentThread());
+        if ((int) OUTSTANDING.getVolatile(this) <= resumeAt) {
+            WAITER.setVolatile(this, null);
+            return true;
+        }
+        return false;
+    }
+
+    /** Gives a credit back; wakes the generator if it waits and enough room is free. Returns whether it woke it. */
+    boolean release() {
         int now = (int) OUTSTANDING.getAndAdd(this, -1) - 1;
         if (now <= resumeAt) {
             Thread parked = (Thread) WAITER.getVolatile(this);
             if (parked != null) {
                 LockSupport.unpark(parked);
+                return true;
             }
         }
+        return false;
     }
 }
