@@ -10,16 +10,17 @@ import org.fastflowj.core.MultiInputNode;
  * the farm once the generator has ended and no task is left.
  *
  * <p>Ready tasks wait here, not in the workers' channels: only {@link #TASKS_IN_FLIGHT_PER_WORKER} per
- * worker are handed out at a time, and a task just released by a completion goes first. So
- * a chain of dependent tasks tends to stay on the worker that ran its last step, with that step's
- * output still in its cache, and the workers cycle through a few chains instead of all the ready ones.
+ * worker are handed out at a time, and a task just released by a completion goes before the ones the
+ * generator added: depth first, as a work-stealing pool runs its own newest task, so chains of dependent
+ * tasks progress (and their objects are forgotten) instead of every ready task of the window in turn.
  */
 final class MdfScheduler extends MultiInputNode<MdfTask, MdfTask> {
     /**
-     * Tasks handed to each worker and not yet back: one running and three queued, so a worker has work
-     * while the scheduler thread waits for a core (it shares them with the workers and the generator).
+     * Tasks handed to each worker and not yet back. Enough that a worker seldom waits for the scheduler
+     * thread (which shares the cores with the workers and the generator) and its wake-ups are paid once
+     * per many fine tasks; few enough that a released task does not queue behind thousands of others.
      */
-    static final int TASKS_IN_FLIGHT_PER_WORKER = 4;
+    static final int TASKS_IN_FLIGHT_PER_WORKER = 64;
 
     private final DataDependencies dependencies = new DataDependencies();
     private final ArrayDeque<MdfTask> ready = new ArrayDeque<>();
