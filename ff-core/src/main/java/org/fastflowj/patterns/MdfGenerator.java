@@ -12,7 +12,8 @@ final class MdfGenerator extends Node<Void, MdfTask> implements MacroDataFlow.Ta
     private final MacroDataFlow.TaskGenerator generator;
     private final OutstandingBound bound;
     private long added;
-    private boolean generating;
+    /** The thread running the user's generator, while it runs; {@code add} is refused on any other. */
+    private Thread generatorThread;
     /** What the run-time threw from sendOut (a cancellation): it passes through unwrapped. */
     private RuntimeException fromRunTime;
 
@@ -23,7 +24,7 @@ final class MdfGenerator extends Node<Void, MdfTask> implements MacroDataFlow.Ta
 
     @Override
     protected MdfTask svc(Void none) {
-        generating = true;
+        generatorThread = Thread.currentThread();
         try {
             generator.generate(this);
         } catch (RuntimeException e) {
@@ -33,7 +34,7 @@ final class MdfGenerator extends Node<Void, MdfTask> implements MacroDataFlow.Ta
         } catch (Exception | Error e) {
             throw MacroDataFlowException.generatorFailed(e);
         } finally {
-            generating = false;
+            generatorThread = null;
         }
         return eos();
     }
@@ -46,8 +47,9 @@ final class MdfGenerator extends Node<Void, MdfTask> implements MacroDataFlow.Ta
     @Override
     public void add(String name, Runnable task, MacroDataFlow.Param... params) {
         Objects.requireNonNull(task, "task");
-        if (!generating) {
-            throw new IllegalStateException("MacroDataFlow: add outside of its run's generator");
+        if (Thread.currentThread() != generatorThread) {
+            throw new IllegalStateException("MacroDataFlow: add outside of its run's generator (called on "
+                    + Thread.currentThread().getName() + "): add tasks from the generator's thread only");
         }
         MacroDataFlow.Param[] copy = params.clone(); // the caller may reuse its array
         for (MacroDataFlow.Param param : copy) {

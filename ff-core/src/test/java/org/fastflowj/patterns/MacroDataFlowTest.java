@@ -347,13 +347,26 @@ class MacroDataFlowTest {
         }
         assertThatThrownBy(() -> escaped[0].add(() -> {}))
                 .isInstanceOf(IllegalStateException.class)
-                .hasMessage("MacroDataFlow: add outside of its run's generator");
+                .hasMessageStartingWith("MacroDataFlow: add outside of its run's generator");
         assertThatThrownBy(() -> in(null))
                 .isInstanceOf(NullPointerException.class)
                 .hasMessage("MacroDataFlow: IN(null): a parameter must be an object");
         assertThatThrownBy(() -> new MacroDataFlow(2, 0))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("MacroDataFlow: outstandingTasks must be >= 1, got 0");
+    }
+
+    @Test
+    void shouldFailATaskThatAddsTasks() {
+        try (MacroDataFlow mdf = new MacroDataFlow(2)) {
+            MacroDataFlowException failure = catchThrowableOfType(
+                    MacroDataFlowException.class, () -> mdf.run(g -> g.add("nested", () -> g.add(() -> {}))));
+
+            assertThat(failure.taskName()).isEqualTo("nested");
+            assertThat(failure.getCause())
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("add tasks from the generator's thread only");
+        }
     }
 
     /** FastFlow's tests/test_mdf.cpp: eight tasks over four arrays, the last a reduction, as the sequential code. */
