@@ -50,7 +50,8 @@ public class MatMulSpeedup extends AbstractBenchmark {
         @Param({"8", "32"})
         public int block;
 
-        @Param({"BACKOFF"})
+        /** MacroDataFlow's default (BLOCKING); pass {@code -p strategy=BACKOFF,BLOCKING} to compare. */
+        @Param({"BLOCKING"})
         public WaitStrategy strategy;
 
         double[][][] a;

@@ -5,6 +5,7 @@ import org.fastflowj.core.Farm;
 import org.fastflowj.core.NodeFailedException;
 import org.fastflowj.core.Pipeline;
 import org.fastflowj.core.RunOptions;
+import org.fastflowj.core.WaitStrategy;
 
 /**
  * Macro data-flow, as FastFlow's {@code ff_mdf} and the DF-Threads model: a generator adds tasks, each
@@ -35,6 +36,12 @@ import org.fastflowj.core.RunOptions;
 public final class MacroDataFlow implements AutoCloseable {
     /** Default bound of tasks added but not yet done, as FastFlow's default {@code outstandingTasks}. */
     public static final int DEFAULT_OUTSTANDING_TASKS = 2048;
+
+    /**
+     * The blocking wait strategy: a run has two threads more than workers (generator and scheduler), idle
+     * most of the time, so they should park at once and leave the cores to the workers rather than spin.
+     */
+    public static final RunOptions DEFAULT_RUN_OPTIONS = RunOptions.defaults().waitStrategy(WaitStrategy.BLOCKING);
 
     /** How a task uses an object. */
     public enum Access {
@@ -75,12 +82,14 @@ public final class MacroDataFlow implements AutoCloseable {
     private final RunOptions options;
     private volatile boolean closed;
 
+    /** With {@link #DEFAULT_OUTSTANDING_TASKS} and {@link #DEFAULT_RUN_OPTIONS}. */
     public MacroDataFlow(int workers) {
         this(workers, DEFAULT_OUTSTANDING_TASKS);
     }
 
+    /** With {@link #DEFAULT_RUN_OPTIONS}. */
     public MacroDataFlow(int workers, int outstandingTasks) {
-        this(workers, outstandingTasks, RunOptions.defaults());
+        this(workers, outstandingTasks, DEFAULT_RUN_OPTIONS);
     }
 
     /**
