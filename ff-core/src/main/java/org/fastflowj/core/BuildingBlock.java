@@ -129,6 +129,16 @@ public abstract class BuildingBlock {
         execution = Executor.start(GraphCompiler.compile(this), options);
     }
 
+    /**
+     * As {@link #runAndWaitEnd(RunOptions)}, but always on the shared-memory executor of this process
+     * (see {@link Accelerator#startInProcess}): for a block a library runs for itself, such as a
+     * pattern's farm, whose items are shared objects that must never go through a serializer.
+     */
+    public final void runInProcessAndWaitEnd(RunOptions options) {
+        runInProcess(options);
+        waitEnd();
+    }
+
     /** Whether the current run failed or was cancelled; a cheap check for callers feeding the run. */
     final boolean runStopped() {
         Execution current = execution;

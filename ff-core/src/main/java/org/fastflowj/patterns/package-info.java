@@ -1,6 +1,9 @@
 /**
  * FastFlow's upper layer: parallel patterns built on the building blocks of {@code org.fastflowj.core},
- * never on a JDK thread pool.
+ * never on a JDK thread pool: {@link org.fastflowj.patterns.ParallelFor} (FastFlow's {@code ParallelFor}
+ * and {@code ParallelForReduce}), {@link org.fastflowj.patterns.ParallelMap} ({@code ff_Map}), {@link
+ * org.fastflowj.patterns.DivideAndConquer} ({@code ff_DC}) and {@link org.fastflowj.patterns.MacroDataFlow}
+ * ({@code ff_mdf}, the DF-Threads model).
  *
  * <p>Design note on {@link org.fastflowj.patterns.ParallelFor}: a farm whose emitter is the loop scheduler
  * and whose workers feed their tickets back to it, started once through an
@@ -11,5 +14,11 @@
  * FastFlow's {@code nextTaskConcurrent}), because a round trip through the scheduler per chunk would put
  * a third thread on the critical path of every chunk. The call ends when every ticket is back: the
  * scheduler sets a volatile flag and unparks the caller.
+ *
+ * <p>Design note on DivideAndConquer and MacroDataFlow: both are a farm with feedback whose emitter is the
+ * only thread that owns the pattern's book-keeping (the task tree, the dependency graph); the workers only
+ * run user code and send the task back. So the book-keeping needs no synchronisation: every hand-over is
+ * an SPSC channel, which orders memory. The task objects themselves are the messages, so nothing is
+ * allocated per hand-over.
  */
 package org.fastflowj.patterns;

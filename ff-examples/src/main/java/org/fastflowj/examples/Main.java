@@ -11,6 +11,7 @@ import org.fastflowj.examples.filesearch.FileSearchCommand;
 import org.fastflowj.examples.imagefilter.ImageFilterCommand;
 import org.fastflowj.examples.mandelbrot.MandelbrotCommand;
 import org.fastflowj.examples.masterworker.MasterWorkerCommand;
+import org.fastflowj.examples.matmul.MatMulCommand;
 import org.fastflowj.examples.matsquare.MatSquareCommand;
 import org.fastflowj.examples.swsearch.SwSearchCommand;
 import org.fastflowj.examples.swsearch.SwSearchGenCommand;
@@ -67,6 +68,7 @@ public final class Main {
         commandLine.addSubcommand(new WordCountGenCommand(printer));
         commandLine.addSubcommand(new MasterWorkerCommand(printer));
         commandLine.addSubcommand(new MatSquareCommand(printer));
+        commandLine.addSubcommand(new MatMulCommand(printer));
         commandLine.addSubcommand(new ImageFilterCommand(printer));
         commandLine.addSubcommand(new MandelbrotCommand(printer));
         commandLine.addSubcommand(new SwSearchCommand(printer));

@@ -1,0 +1,159 @@
+package org.fastflowj.patterns;
+
+import java.util.Objects;
+import org.fastflowj.core.Farm;
+import org.fastflowj.core.NodeFailedException;
+import org.fastflowj.core.Pipeline;
+import org.fastflowj.core.RunOptions;
+import org.fastflowj.core.WaitStrategy;
+
+/**
+ * Macro data-flow, as FastFlow's {@code ff_mdf} and the DF-Threads model: a generator adds tasks, each
+ * declaring the objects it reads ({@link #in}), writes ({@link #out}) or both ({@link #inout}); a task
+ * runs as soon as every earlier task it depends on has run, and independent tasks run in parallel.
+ *
+ * <pre>
+ *                           ┌──────────────── task done ───────────────────┐
+ *                           ▼                                              │
+ *   generator ──tasks──▶ scheduler ──ready──┬──▶ worker0 ── task.run() ──┤
+ *   (your code)          (dependency graph)  └──▶ worker1 ── task.run() ──┘
+ * </pre>
+ *
+ * Dependencies are by object identity, in the order the tasks were added: a task depends on the last
+ * earlier writer of each object it reads or writes (read-after-write, write-after-write) and, if it
+ * writes an object, on every reader added since that writer (write-after-read). The generator runs
+ * on a thread of its own, concurrently with the tasks, and is held back while {@code outstandingTasks}
+ * tasks are added but not yet done, so a generator of millions of tasks holds only that many at a time.
+ *
+ * <p>Each {@link #run} starts the threads (generator, scheduler, workers) and ends them before returning,
+ * whether it succeeds or fails; {@code run} can be called again, also from several threads at once.
+ * {@link #close()} refuses further runs.
+ *
+ * <p>Threading: the generator calls {@code add} on the generator thread only. A task's writes are visible
+ * to every task that depends on it, and to the caller once {@code run} returns: each hand-over (generator
+ * to scheduler, scheduler to worker, worker back to scheduler) goes through a channel that orders memory.
+ */
+public final class MacroDataFlow implements AutoCloseable {
+    /** Default bound of tasks added but not yet done, as FastFlow's default {@code outstandingTasks}. */
+    public static final int DEFAULT_OUTSTANDING_TASKS = 2048;
+
+    /**
+     * The blocking wait strategy: a run has two threads more than workers (generator and scheduler), idle
+     * most of the time, so they should park at once and leave the cores to the workers rather than spin.
+     */
+    public static final RunOptions DEFAULT_RUN_OPTIONS = RunOptions.defaults().waitStrategy(WaitStrategy.BLOCKING);
+
+    /** How a task uses an object. */
+    public enum Access {
+        IN,
+        OUT,
+        INOUT;
+
+        boolean writes() {
+            return this != IN;
+        }
+    }
+
+    /** An object a task uses, and how; made by {@link #in}, {@link #out} and {@link #inout}. */
+    public record Param(Object object, Access access) {
+        public Param {
+            Objects.requireNonNull(object, () -> "MacroDataFlow: " + access + "(null): a parameter must be an object");
+            Objects.requireNonNull(access, "access");
+        }
+    }
+
+    /** What a generator adds tasks to. */
+    public interface TaskGraph {
+        /** Adds a task, known in errors by its index (the number of tasks added before it in this run). */
+        void add(Runnable task, Param... params);
+
+        /** Adds a task known in errors by {@code name}. */
+        void add(String name, Runnable task, Param... params);
+    }
+
+    /** The code that adds a run's tasks; it runs on a thread of its own. */
+    @FunctionalInterface
+    public interface TaskGenerator {
+        void generate(TaskGraph graph) throws Exception;
+    }
+
+    private final int workers;
+    private final int outstandingTasks;
+    private final RunOptions options;
+    private volatile boolean closed;
+
+    /** With {@link #DEFAULT_OUTSTANDING_TASKS} and {@link #DEFAULT_RUN_OPTIONS}. */
+    public MacroDataFlow(int workers) {
+        this(workers, DEFAULT_OUTSTANDING_TASKS);
+    }
+
+    /** With {@link #DEFAULT_RUN_OPTIONS}. */
+    public MacroDataFlow(int workers, int outstandingTasks) {
+        this(workers, outstandingTasks, DEFAULT_RUN_OPTIONS);
+    }
+
+    /**
+     * @param workers worker threads (the generator and the scheduler take one more each)
+     * @param outstandingTasks at most this many tasks are added but not done; the generator waits beyond
+     * @param options how the threads wait and how large the channels are
+     */
+    public MacroDataFlow(int workers, int outstandingTasks, RunOptions options) {
+        if (workers < 1) {
+            throw new IllegalArgumentException("MacroDataFlow: workers must be >= 1, got " + workers);
+        }
+        if (outstandingTasks < 1) {
+            throw new IllegalArgumentException("MacroDataFlow: outstandingTasks must be >= 1, got " + outstandingTasks);
+        }
+        this.workers = workers;
+        this.outstandingTasks = outstandingTasks;
+        this.options = Objects.requireNonNull(options, "options");
+    }
+
+    /** The task reads {@code object}. */
+    public static Param in(Object object) {
+        return new Param(object, Access.IN);
+    }
+
+    /** The task writes {@code object} (without reading what earlier tasks wrote: still ordered after them). */
+    public static Param out(Object object) {
+        return new Param(object, Access.OUT);
+    }
+
+    /** The task reads and writes {@code object}. */
+    public static Param inout(Object object) {
+        return new Param(object, Access.INOUT);
+    }
+
+    /**
+     * Runs {@code generator} and every task it adds; returns when all have run and every thread has ended.
+     *
+     * @throws MacroDataFlowException if a task or the generator threw: it names the task, the cause is the
+     *     exception; the tasks not yet started are dropped and the run has ended
+     * @throws IllegalStateException after {@link #close()}
+     */
+    public void run(TaskGenerator generator) {
+        Objects.requireNonNull(generator, "generator");
+        if (closed) {
+            throw new IllegalStateException("MacroDataFlow: run after close");
+        }
+        OutstandingBound bound = new OutstandingBound(outstandingTasks);
+        Farm farm = Farm.of(workers, MdfWorker::new)
+                .emitter(new MdfScheduler(bound, workers))
+                .onDemand()
+                .wrapAround();
+        try {
+            new Pipeline(new MdfGenerator(generator, bound), farm).runInProcessAndWaitEnd(options);
+        } catch (NodeFailedException e) {
+            if (e.getCause() instanceof MacroDataFlowException failed) {
+                throw failed.rethrownHere(e); // with the caller's stack too
+            }
+            throw e;
+        }
+    }
+
+    /** Refuses further runs; a run in progress goes on to its end. */
+    @Override
+    public void close() {
+        closed = true;
+    }
+}

@@ -1,0 +1,71 @@
+package org.fastflowj.patterns;
+
+import java.util.Objects;
+import java.util.concurrent.CancellationException;
+import org.fastflowj.core.Node;
+
+/**
+ * The source stage of a {@link MacroDataFlow} run: calls the user's generator once, on this node's
+ * thread, and sends each task it adds to the scheduler, waiting for a credit of the outstanding bound.
+ */
+final class MdfGenerator extends Node<Void, MdfTask> implements MacroDataFlow.TaskGraph {
+    private final MacroDataFlow.TaskGenerator generator;
+    private final OutstandingBound bound;
+    private long added;
+    /** The thread running the user's generator, while it runs; {@code add} is refused on any other. */
+    private Thread generatorThread;
+    /** What the run-time threw from sendOut (a cancellation): it passes through unwrapped. */
+    private RuntimeException fromRunTime;
+
+    MdfGenerator(MacroDataFlow.TaskGenerator generator, OutstandingBound bound) {
+        this.generator = generator;
+        this.bound = bound;
+    }
+
+    @Override
+    protected MdfTask svc(Void none) {
+        generatorThread = Thread.currentThread();
+        try {
+            generator.generate(this);
+        } catch (RuntimeException e) {
+            throw e == fromRunTime || e instanceof CancellationException
+                    ? e
+                    : MacroDataFlowException.generatorFailed(e);
+        } catch (Exception | Error e) {
+            throw MacroDataFlowException.generatorFailed(e);
+        } finally {
+            generatorThread = null;
+        }
+        return eos();
+    }
+
+    @Override
+    public void add(Runnable task, MacroDataFlow.Param... params) {
+        add(null, task, params);
+    }
+
+    @Override
+    public void add(String name, Runnable task, MacroDataFlow.Param... params) {
+        Objects.requireNonNull(task, "task");
+        if (Thread.currentThread() != generatorThread) {
+            throw new IllegalStateException("MacroDataFlow: add outside of its run's generator (called on "
+                    + Thread.currentThread().getName() + "): add tasks from the generator's thread only");
+        }
+        MacroDataFlow.Param[] copy = params.clone(); // the caller may reuse its array
+        for (MacroDataFlow.Param param : copy) {
+            Objects.requireNonNull(param, () -> "MacroDataFlow: a null parameter in task #" + added);
+        }
+        try {
+            bound.acquire();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CancellationException(e.getMessage());
+        }
+        try {
+            sendOut(new MdfTask(added++, name, task, copy));
+        } catch (RuntimeException e) {
+            fromRunTime = e;
+            throw e;
+        }
+    }
+}

@@ -1,0 +1,104 @@
+package org.fastflowj.examples.matmul;
+
+import java.io.PrintStream;
+import java.util.concurrent.Callable;
+import org.fastflowj.examples.RunOptionsMixin;
+import org.fastflowj.patterns.MacroDataFlow;
+import org.fastflowj.patterns.MacroDataFlowException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** {@code matmul [--n 216|432|864] [--block 8]}: the DF-Threads paper's blocked matrix multiplication. */
+@Command(
+        name = "matmul",
+        sortOptions = false,
+        description = {
+            "The DF-Threads paper's benchmark: C = A x B, blocked, one macro data-flow task per block product"
+                    + " (in A(i,k), in B(k,j), inout C(i,j)).",
+            "Prints the time and C's checksum; --check also runs the sequential blocked product and compares"
+                    + " every value bit for bit."
+        })
+public final class MatMulCommand implements Callable<Integer> {
+    @Spec
+    private CommandSpec spec;
+
+    @Option(
+            names = "--n",
+            paramLabel = "N",
+            description = "Matrix order: 216, 432 or 864 in the paper (default: ${DEFAULT-VALUE}).")
+    private int n = 432;
+
+    @Option(names = "--block", paramLabel = "B", description = "Block size; divides N (default: ${DEFAULT-VALUE}).")
+    private int block = 8;
+
+    @Option(names = "--workers", paramLabel = "K", description = "Worker threads (default: the available processors).")
+    private int workers = Runtime.getRuntime().availableProcessors();
+
+    @Option(
+            names = "--outstanding",
+            paramLabel = "T",
+            description = "Tasks added but not done before the generator waits (default: ${DEFAULT-VALUE}).")
+    private int outstanding = MacroDataFlow.DEFAULT_OUTSTANDING_TASKS;
+
+    @Option(names = "--seed", paramLabel = "S", description = "Seed of A's and B's values (default: ${DEFAULT-VALUE}).")
+    private long seed = 1;
+
+    @Option(names = "--check", description = "Compare with the sequential blocked product, bit for bit.")
+    private boolean check;
+
+    @Mixin
+    private RunOptionsMixin common;
+
+    private final PrintStream out;
+
+    public MatMulCommand(PrintStream out) {
+        this.out = out;
+    }
+
+    @Override
+    public Integer call() {
+        if (n < 1 || n > 8192 || block < 1 || n % block != 0) {
+            throw new ParameterException(
+                    spec.commandLine(),
+                    "--n " + n + " --block " + block + ": expected 1 <= N <= 8192 and B dividing N");
+        }
+        if (workers < 1 || outstanding < 1) {
+            throw new ParameterException(spec.commandLine(), "expected --workers >= 1 and --outstanding >= 1");
+        }
+        BlockedMatrix a = BlockedMatrix.random(n, block, seed);
+        BlockedMatrix b = BlockedMatrix.random(n, block, seed + 1);
+        BlockedMatrix c = BlockedMatrix.zeros(n, block);
+        long tasks = (long) Math.pow(c.blocksPerSide(), 3);
+        long start = System.nanoTime();
+        try (MacroDataFlow mdf = new MacroDataFlow(workers, outstanding)) {
+            c.addProduct(mdf, a, b);
+        } catch (MacroDataFlowException e) {
+            spec.commandLine().getErr().println("matmul failed: " + e.getMessage());
+            if (common.verbose()) {
+                e.printStackTrace(spec.commandLine().getErr());
+            }
+            return 1;
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+        out.printf("time: %.3f s for n=%d block %d (%d tasks, %d workers)%n", seconds, n, block, tasks, workers);
+        out.println("checksum: " + c.checksum());
+        if (check) {
+            BlockedMatrix expected = BlockedMatrix.zeros(n, block);
+            long sequentialStart = System.nanoTime();
+            expected.addProductSequential(a, b);
+            double sequentialSeconds = (System.nanoTime() - sequentialStart) / 1e9;
+            boolean equal = c.bitEqual(expected);
+            out.printf(
+                    "check: %s the sequential blocked product (%.3f s)%n",
+                    equal ? "equal, bit for bit, to" : "DIFFERENT from", sequentialSeconds);
+            out.flush();
+            return equal ? 0 : 1;
+        }
+        out.flush();
+        return 0;
+    }
+}

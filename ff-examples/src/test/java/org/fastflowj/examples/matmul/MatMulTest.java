@@ -1,0 +1,68 @@
+package org.fastflowj.examples.matmul;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.concurrent.TimeUnit;
+import org.fastflowj.examples.AppRunner;
+import org.fastflowj.patterns.MacroDataFlow;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+@Timeout(value = 90, unit = TimeUnit.SECONDS)
+class MatMulTest {
+    /**
+     * The examples' command line in this JVM with the serialization check on ({@link AppRunner}): a macro
+     * data-flow's tasks are code, so this also shows the pattern's own farm stays out of that check.
+     */
+    static AppRunner run(String... args) {
+        return AppRunner.run(args);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"216, 8", "96, 32", "40, 5"})
+    void shouldEqualTheSequentialBlockedProductBitForBit(int n, int block) {
+        BlockedMatrix a = BlockedMatrix.random(n, block, 7), b = BlockedMatrix.random(n, block, 8);
+        BlockedMatrix parallel = BlockedMatrix.zeros(n, block), sequential = BlockedMatrix.zeros(n, block);
+
+        try (MacroDataFlow mdf = new MacroDataFlow(2, 64)) {
+            parallel.addProduct(mdf, a, b);
+        }
+        sequential.addProductSequential(a, b);
+
+        assertThat(parallel.bitEqual(sequential)).isTrue();
+        assertThat(parallel.checksum()).isEqualTo(sequential.checksum()).isNotZero();
+    }
+
+    @Test
+    void shouldPrintTheSequentialChecksumAndCheckItBitForBit() {
+        AppRunner run = run("matmul", "--n", "216", "--block", "8", "--workers", "2", "--seed", "3", "--check");
+
+        BlockedMatrix expected = BlockedMatrix.zeros(216, 8);
+        expected.addProductSequential(BlockedMatrix.random(216, 8, 3), BlockedMatrix.random(216, 8, 4));
+        assertThat(run.exitCode).as(run.err).isZero();
+        assertThat(run.out)
+                .containsPattern("time: [0-9.]+ s for n=216 block 8 \\(19683 tasks, 2 workers\\)")
+                .contains("checksum: " + expected.checksum() + "\n")
+                .contains("check: equal, bit for bit, to the sequential blocked product");
+    }
+
+    @Test
+    void shouldRejectABlockThatDoesNotDivideTheOrder() {
+        AppRunner run = run("matmul", "--n", "100", "--block", "8");
+
+        assertThat(run.exitCode).isEqualTo(2);
+        assertThat(run.err).contains("--n 100 --block 8: expected 1 <= N <= 8192 and B dividing N");
+    }
+
+    @Test
+    void shouldDetectAWrongProduct() {
+        BlockedMatrix a = BlockedMatrix.random(16, 8, 1), b = BlockedMatrix.random(16, 8, 2);
+        BlockedMatrix c = BlockedMatrix.zeros(16, 8), other = BlockedMatrix.zeros(16, 8);
+        c.addProductSequential(a, b);
+        other.addProductSequential(b, a);
+
+        assertThat(c.bitEqual(other)).isFalse(); // the check can fail
+    }
+}
