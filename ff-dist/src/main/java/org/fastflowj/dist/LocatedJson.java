@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -167,7 +168,7 @@ final class LocatedJson {
                 case VALUE_NUMBER_INT:
                     return nodes.numberNode(parser.getBigIntegerValue());
                 case VALUE_NUMBER_FLOAT:
-                    return nodes.numberNode(parser.getDecimalValue());
+                    return nodes.numberNode(decimal(parser, path, start));
                 case VALUE_TRUE:
                     return nodes.booleanNode(true);
                 case VALUE_FALSE:
@@ -176,6 +177,21 @@ final class LocatedJson {
                     return nodes.nullNode();
                 default:
                     throw new IllegalStateException("unexpected JSON token " + parser.currentToken());
+            }
+        }
+
+        /** No config key takes a fraction, but its message should show the number, so keep it exact. */
+        private BigDecimal decimal(JsonParser parser, String path, Position start) throws IOException {
+            try {
+                return parser.getDecimalValue();
+            } catch (NumberFormatException e) { // an exponent beyond BigDecimal's int scale
+                String text = parser.getText();
+                throw new ConfigException(
+                        source,
+                        start.line,
+                        start.column,
+                        culprit(path) + "the number " + (text.length() > 40 ? text.substring(0, 40) + "..." : text)
+                                + " is out of any range; expected an integer");
             }
         }
 

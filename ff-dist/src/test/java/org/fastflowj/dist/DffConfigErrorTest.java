@@ -302,6 +302,15 @@ class DffConfigErrorTest {
     }
 
     @Test
+    void shouldRejectANumberWhoseExponentNoDecimalCanHold() {
+        ConfigException e = error("{ \"groups\": [],\n  \"batchSize\": 1e10000000000 }");
+
+        assertThat(e)
+                .hasMessage("app.json:2:16: batchSize: the number 1e10000000000 is out of any range; expected an"
+                        + " integer");
+    }
+
+    @Test
     void shouldLocateTheFirstByteThatIsNotUtf8(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("app.json");
         byte[] head = "{\r\n  \"groups\": [ { \"name\": \"G".getBytes(StandardCharsets.UTF_8);
