@@ -20,7 +20,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * Arbitrary bytes, arriving in arbitrary pieces, through the {@link FrameDecoder}: every frame it hands
  * on is exactly a frame of the stream (length prefix and body reassemble the bytes read), no frame is
- * empty or above the limit, and anything else fails with Netty's frame exceptions, never another one.
+ * empty or above the limit, no buffer is sized by a length the stream announced, and anything else fails with Netty's frame exceptions, never another one.
  *
  * <p>In a normal build this replays the inputs in {@code FrameDecoderFuzzTestInputs/}; {@code fuzz.sh}
  * fuzzes it.
@@ -37,6 +37,8 @@ class FrameDecoderFuzzTest {
         byte[] stream = data.consumeRemainingAsBytes();
         var frames = new FrameCollector();
         EmbeddedChannel channel = new EmbeddedChannel(new FrameDecoder(MAX_FRAME_BYTES), frames);
+        var allocation = new LargestAllocation();
+        channel.config().setAllocator(allocation);
         int fed = 0;
         try {
             while (fed < stream.length && frames.failure == null) {
@@ -48,6 +50,10 @@ class FrameDecoderFuzzTest {
         } finally {
             channel.finishAndReleaseAll();
         }
+        // A frame at the limit, its length field and one read more, doubled as the accumulated bytes grow.
+        assertThat(allocation.largestBytes())
+                .as("largest buffer allocated")
+                .isLessThanOrEqualTo(2 * (MAX_FRAME_BYTES + Integer.BYTES + pieceBytes));
 
         byte[] reassembled = frames.stream.toByteArray();
         assertThat(reassembled).as("frames are the stream's prefix").isEqualTo(slice(stream, reassembled.length));

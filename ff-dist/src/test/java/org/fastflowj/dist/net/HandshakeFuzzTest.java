@@ -21,8 +21,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * A stranger's arbitrary bytes, in arbitrary pieces, against each side of the handshake behind the real
  * {@link FrameDecoder}. Whatever arrives, nothing is thrown out of the pipeline, every buffer is released
- * (leak detector at paranoid), the side reports its outcome exactly once when the connection ends, and with
- * a secret no link ever opens (the fuzzer cannot know the secret).
+ * (leak detector at paranoid), no buffer is sized beyond the frame limit, the side reports its outcome
+ * exactly once when the connection ends, and with a secret no link ever opens (the fuzzer cannot know the
+ * secret).
  *
  * <p>The first input byte picks the secret (odd: one), the second the size of the pieces. In a normal build
  * this replays the inputs in {@code HandshakeFuzzTestInputs/}; {@code fuzz.sh} fuzzes it.
@@ -44,6 +45,8 @@ class HandshakeFuzzTest {
         var server = new ServerHandshakeHandler(
                 settings(withSecret), handler, Set.of(PEER, "G2"), new ConcurrentHashMap<>());
         EmbeddedChannel channel = new EmbeddedChannel(new FrameDecoder(WireSettings.MIN_FRAME_BYTES), server);
+        var allocation = new LargestAllocation();
+        channel.config().setAllocator(allocation);
         List<Byte> sent = new ArrayList<>();
         try {
             feed(channel, stream, pieceBytes, sent);
@@ -52,6 +55,9 @@ class HandshakeFuzzTest {
         } finally {
             channel.finishAndReleaseAll();
         }
+        assertThat(allocation.largestBytes())
+                .as("largest buffer allocated")
+                .isLessThanOrEqualTo(largestAllowed(pieceBytes));
 
         assertThat(sent).as("frame types sent").startsWith(Frames.CHALLENGE);
         if (handler.opened.isEmpty()) {
@@ -74,6 +80,8 @@ class HandshakeFuzzTest {
         Promise<PeerLink> result = ImmediateEventExecutor.INSTANCE.newPromise();
         var client = new ClientHandshakeHandler(settings(withSecret), handler, PEER, "127.0.0.1:9", result);
         EmbeddedChannel channel = new EmbeddedChannel(new FrameDecoder(WireSettings.MIN_FRAME_BYTES), client);
+        var allocation = new LargestAllocation();
+        channel.config().setAllocator(allocation);
         List<Byte> sent = new ArrayList<>();
         try {
             feed(channel, stream, pieceBytes, sent);
@@ -82,6 +90,9 @@ class HandshakeFuzzTest {
         } finally {
             channel.finishAndReleaseAll();
         }
+        assertThat(allocation.largestBytes())
+                .as("largest buffer allocated")
+                .isLessThanOrEqualTo(largestAllowed(pieceBytes));
 
         assertThat(result.isDone())
                 .as("the connect result is known once the connection ended")
@@ -114,6 +125,14 @@ class HandshakeFuzzTest {
                 1_000,
                 5_000,
                 WireSettings.MIN_FRAME_BYTES);
+    }
+
+    /**
+     * A frame at the limit, its length field and one read more, doubled as buffers grow: a buffer sized by
+     * a length the peer sent would be far bigger.
+     */
+    private static int largestAllowed(int pieceBytes) {
+        return 2 * (WireSettings.MIN_FRAME_BYTES + Integer.BYTES + pieceBytes);
     }
 
     /**
