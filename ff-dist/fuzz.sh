@@ -36,11 +36,11 @@ for target in "${TARGETS[@]}"; do
     echo "== fuzzing $target for ${SECONDS_PER_TARGET}s"
     log="ff-dist/target/fuzz-${target//#/-}.log"
     # Coverage also inside the libraries that parse for us (Jazzer instruments only our own classes by
-    # default). The tests' @Timeout bounds a replay, not a fuzzing session. The handshake logs every refusal at WARN: millions of lines at fuzzing speed.
+    # default), and the sanitizers on (the pom turns them off for normal builds). The tests' @Timeout bounds a replay, not a fuzzing session. The handshake logs every refusal at WARN: millions of lines at fuzzing speed.
     if JAZZER_FUZZ=1 mvn -B -q -o -pl ff-dist -am test \
         -Dtest="$target" -Dsurefire.failIfNoSpecifiedTests=false \
         -Djazzer.max_duration="${SECONDS_PER_TARGET}s" \
-        -Djazzer.instrumentation_includes="$INSTRUMENT" \
+        -Djazzer.instrumentation_includes="$INSTRUMENT" -Djazzer.hooks=true \
         -Djunit.jupiter.execution.timeout.mode=disabled \
         -Dorg.slf4j.simpleLogger.defaultLogLevel=error >"$log" 2>&1; then
         echo "   no finding ($(grep -Eo '#[0-9]+[[:space:]]+DONE.*' "$log" | tail -1 || true))"

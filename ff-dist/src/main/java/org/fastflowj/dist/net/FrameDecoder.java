@@ -27,11 +27,30 @@ final class FrameDecoder extends LengthFieldBasedFrameDecoder {
         super(maxFrameBytes + 4, 0, 4, 0, 4, true);
     }
 
+    /** A frame was malformed: the stream has no frame boundaries any more. */
+    private boolean broken;
+
     @Override
     protected Object decode(ChannelHandlerContext ctx, ByteBuf in) throws Exception {
-        Object frame = super.decode(ctx, in);
+        if (broken) {
+            // Whatever follows a malformed frame is garbage: none of it may reach the handlers, also not
+            // when the channel closes (Netty then decodes the bytes left over) or after Netty's own
+            // recovery from a too-long frame (it skips the announced length and goes on).
+            in.skipBytes(in.readableBytes());
+            return null;
+        }
+        Object frame;
+        try {
+            frame = super.decode(ctx, in);
+        } catch (Exception e) {
+            broken = true;
+            in.skipBytes(in.readableBytes());
+            throw e;
+        }
         if (frame instanceof ByteBuf buf && !buf.isReadable()) {
             buf.release();
+            broken = true;
+            in.skipBytes(in.readableBytes());
             throw new CorruptedFrameException("frame of length 0 (every frame has at least a type byte)");
         }
         return frame;
