@@ -1,7 +1,6 @@
 package org.fastflowj.dist;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
@@ -74,12 +73,13 @@ public final class DffConfig {
         String name = file.getFileName() == null
                 ? file.toString()
                 : file.getFileName().toString();
-        String text;
+        byte[] bytes;
         try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
+            bytes = Files.readAllBytes(file);
         } catch (IOException e) {
             throw new ConfigException(name, 0, 0, "cannot read the config: " + describe(e), e);
         }
+        String text = ConfigText.decode(bytes, name);
         Path folder = file.toAbsolutePath().getParent();
         return ConfigReader.read(LocatedJson.parse(text, name), folder);
     }

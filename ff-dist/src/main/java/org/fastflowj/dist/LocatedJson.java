@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -33,6 +34,12 @@ final class LocatedJson {
         }
     }
 
+    /**
+     * Deeper than any valid config (root, groups, a group, jvmArgs: 3 levels) by far, and far below
+     * Jackson's own limit, whose error carries no place in the file.
+     */
+    static final int MAX_NESTING_DEPTH = 32;
+
     private static final JsonFactory FACTORY = JsonFactory.builder().build();
 
     final String source;
@@ -52,26 +59,34 @@ final class LocatedJson {
     static LocatedJson parse(String json, String source) {
         var builder = new Builder(source);
         try (JsonParser parser = FACTORY.createParser(json)) {
-            if (parser.nextToken() == null) {
-                throw new ConfigException(source, 1, 1, "the config is empty; expected a JSON object");
-            }
-            JsonNode root = builder.read(parser, "");
-            if (parser.nextToken() != null) {
-                Position at = position(parser.currentTokenLocation());
+            try {
+                return parse(parser, builder, source);
+            } catch (JsonProcessingException e) {
+                // Jackson's limits (number length, nesting) throw without a location: where the parser
+                // stopped is the place to blame then.
+                Position at = position(e.getLocation() != null ? e.getLocation() : parser.currentLocation());
                 throw new ConfigException(
-                        source,
-                        at.line,
-                        at.column,
-                        "malformed JSON: more content after the top-level object; expected the end of the file");
+                        source, at.line, at.column, "malformed JSON: " + cleanJacksonMessage(e.getOriginalMessage()));
             }
-            return new LocatedJson(source, root, builder.valueStarts, builder.keyStarts);
-        } catch (JsonProcessingException e) {
-            Position at = position(e.getLocation());
-            throw new ConfigException(
-                    source, at.line, at.column, "malformed JSON: " + cleanJacksonMessage(e.getOriginalMessage()));
         } catch (IOException e) { // cannot happen on a String, but the parser API declares it
             throw new ConfigException(source, 0, 0, "cannot read the config: " + e, e);
         }
+    }
+
+    private static LocatedJson parse(JsonParser parser, Builder builder, String source) throws IOException {
+        if (parser.nextToken() == null) {
+            throw new ConfigException(source, 1, 1, "the config is empty; expected a JSON object");
+        }
+        JsonNode root = builder.read(parser, "", 1);
+        if (parser.nextToken() != null) {
+            Position at = position(parser.currentTokenLocation());
+            throw new ConfigException(
+                    source,
+                    at.line,
+                    at.column,
+                    "malformed JSON: more content after the top-level object; expected the end of the file");
+        }
+        return new LocatedJson(source, root, builder.valueStarts, builder.keyStarts);
     }
 
     /** Where the value at {@code path} starts (for a missing key: pass the enclosing object's path). */
@@ -125,17 +140,27 @@ final class LocatedJson {
             this.source = source;
         }
 
-        /** Reads the value whose first token is the parser's current token. */
-        JsonNode read(JsonParser parser, String path) throws IOException {
-            valueStarts.put(path, position(parser.currentTokenLocation()));
+        /** Reads the value whose first token is the parser's current token, {@code depth} levels down. */
+        JsonNode read(JsonParser parser, String path, int depth) throws IOException {
+            Position start = position(parser.currentTokenLocation());
+            valueStarts.put(path, start);
             JsonNodeFactory nodes = JsonNodeFactory.instance;
-            switch (parser.currentToken()) {
+            JsonToken token = parser.currentToken();
+            if (depth > MAX_NESTING_DEPTH && (token == JsonToken.START_OBJECT || token == JsonToken.START_ARRAY)) {
+                throw new ConfigException(
+                        source,
+                        start.line,
+                        start.column,
+                        culprit(path) + "nested more than " + MAX_NESTING_DEPTH
+                                + " levels deep; expected a config a few levels deep (see docs/config.md)");
+            }
+            switch (token) {
                 case START_OBJECT:
-                    return readObject(parser, path, nodes.objectNode());
+                    return readObject(parser, path, nodes.objectNode(), depth);
                 case START_ARRAY:
                     ArrayNode array = nodes.arrayNode();
                     for (int i = 0; parser.nextToken() != JsonToken.END_ARRAY; i++) {
-                        array.add(read(parser, path + "[" + i + "]"));
+                        array.add(read(parser, path + "[" + i + "]", depth + 1));
                     }
                     return array;
                 case VALUE_STRING:
@@ -143,7 +168,7 @@ final class LocatedJson {
                 case VALUE_NUMBER_INT:
                     return nodes.numberNode(parser.getBigIntegerValue());
                 case VALUE_NUMBER_FLOAT:
-                    return nodes.numberNode(parser.getDecimalValue());
+                    return nodes.numberNode(decimal(parser, path, start));
                 case VALUE_TRUE:
                     return nodes.booleanNode(true);
                 case VALUE_FALSE:
@@ -155,7 +180,22 @@ final class LocatedJson {
             }
         }
 
-        private ObjectNode readObject(JsonParser parser, String path, ObjectNode object) throws IOException {
+        /** No config key takes a fraction, but its message should show the number, so keep it exact. */
+        private BigDecimal decimal(JsonParser parser, String path, Position start) throws IOException {
+            try {
+                return parser.getDecimalValue();
+            } catch (NumberFormatException e) { // an exponent beyond BigDecimal's int scale
+                String text = parser.getText();
+                throw new ConfigException(
+                        source,
+                        start.line,
+                        start.column,
+                        culprit(path) + "the number " + (text.length() > 40 ? text.substring(0, 40) + "..." : text)
+                                + " is out of any range; expected an integer");
+            }
+        }
+
+        private ObjectNode readObject(JsonParser parser, String path, ObjectNode object, int depth) throws IOException {
             while (parser.nextToken() == JsonToken.FIELD_NAME) {
                 String key = parser.currentName();
                 String childPath = path.isEmpty() ? key : path + "." + key;
@@ -170,7 +210,7 @@ final class LocatedJson {
                 }
                 keyStarts.put(childPath, keyStart);
                 parser.nextToken();
-                object.set(key, read(parser, childPath));
+                object.set(key, read(parser, childPath, depth + 1));
             }
             return object;
         }

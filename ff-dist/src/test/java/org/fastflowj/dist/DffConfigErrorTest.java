@@ -3,8 +3,13 @@ package org.fastflowj.dist;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -273,5 +278,65 @@ class DffConfigErrorTest {
         assertThat(e)
                 .hasMessage("app.json:3:17: groups[0].batchSize: duplicate key (first at 2:17); expected each key at"
                         + " most once per object");
+    }
+
+    @Test
+    void shouldLocateNestingDeeperThanAnyConfigAtTheFirstLevelTooDeep() {
+        // "x" is the first array, at depth 2: the 32nd array, x[0] 31 times, is at depth 33 and column 8 + 31.
+        ConfigException e = error("{ \"groups\": [ { \"name\": \"G1\", \"endpoint\": \"h:1\" } ],\n  \"x\": "
+                + "[".repeat(10_000) + "]".repeat(10_000) + " }");
+
+        assertThat(e)
+                .hasMessageStartingWith("app.json:2:39: x" + "[0]".repeat(31) + ": nested more than 32 levels deep");
+        assertThat(e.line()).isEqualTo(2);
+        assertThat(e.column()).isEqualTo(39);
+    }
+
+    @Test
+    void shouldLocateAValueBeyondTheParsersLimitsWhereTheParserStopped() {
+        ConfigException e = error("{\n  \"batchSize\": " + "9".repeat(2_000) + ",\n  \"groups\": [] }");
+
+        assertThat(e.getMessage()).startsWith("app.json:2:").contains("malformed JSON: Number value length");
+        assertThat(e.line()).isEqualTo(2);
+        assertThat(e.column()).isPositive();
+    }
+
+    @Test
+    void shouldRejectANumberWhoseExponentNoDecimalCanHold() {
+        ConfigException e = error("{ \"groups\": [],\n  \"batchSize\": 1e10000000000 }");
+
+        assertThat(e)
+                .hasMessage("app.json:2:16: batchSize: the number 1e10000000000 is out of any range; expected an"
+                        + " integer");
+    }
+
+    @Test
+    void shouldLocateTheFirstByteThatIsNotUtf8(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("app.json");
+        byte[] head = "{\r\n  \"groups\": [ { \"name\": \"G".getBytes(StandardCharsets.UTF_8);
+        byte[] tail = "\", \"endpoint\": \"h:1\" } ]\r\n}\r\n".getBytes(StandardCharsets.UTF_8);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        bytes.writeBytes(head);
+        bytes.write(0xE9); // "é" in Latin-1
+        bytes.writeBytes(tail);
+        Files.write(file, bytes.toByteArray());
+
+        ConfigException e = catchThrowableOfType(ConfigException.class, () -> DffConfig.load(file));
+
+        assertThat(e)
+                .hasMessage("app.json:2:27: not UTF-8: byte 0xe9 (file offset " + head.length
+                        + ") does not start a valid UTF-8 sequence; expected the config saved as UTF-8");
+        assertThat(e.line()).isEqualTo(2);
+        assertThat(e.column()).isEqualTo(27);
+    }
+
+    @Test
+    void shouldLocateATruncatedUtf8SequenceAtTheEndOfTheFile(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("app.json");
+        Files.write(file, new byte[] {'{', '\n', '\n', ' ', (byte) 0xE2, (byte) 0x82});
+
+        ConfigException e = catchThrowableOfType(ConfigException.class, () -> DffConfig.load(file));
+
+        assertThat(e).hasMessageStartingWith("app.json:3:2: not UTF-8: byte 0xe2 (file offset 4)");
     }
 }

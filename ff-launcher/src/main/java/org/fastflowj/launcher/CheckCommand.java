@@ -19,7 +19,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code check}: validates the config and, given the application's command, compares the groups the
+ * {@code check}: validates the config, reviews its ports ({@link PortReview}: warnings, and an error for
+ * two groups that cannot both listen) and, given the application's command, compares the groups the
  * program creates with the config's, reporting every mismatch as {@code file:line:column: what}. Starts
  * no group: the program is only asked its groups ({@code --DFF_PrintGroups}), which it prints before
  * running anything.
@@ -57,7 +58,15 @@ final class CheckCommand implements Callable<Integer> {
             out.println(g.name() + ": " + g.endpoint() + ", started "
                     + (local.isLocal(g.launchHost()) ? "locally" : "through ssh on " + g.launchHost()));
         }
+        out.flush();
+        List<PortReview.Finding> portFindings = PortReview.review(config, local);
+        portFindings.forEach(f -> err.println(f.message()));
+        err.flush();
+        boolean portErrors = portFindings.stream().anyMatch(PortReview.Finding::isError);
         if (command.isEmpty()) {
+            if (portErrors) {
+                return CommonOptions.EXIT_BAD_CONFIG;
+            }
             out.println(config.source() + ": ok, " + config.groups().size() + " groups");
             out.flush();
             return 0;
@@ -81,7 +90,7 @@ final class CheckCommand implements Callable<Integer> {
         }
         problems.forEach(err::println);
         err.flush();
-        if (!problems.isEmpty()) {
+        if (!problems.isEmpty() || portErrors) {
             return CommonOptions.EXIT_BAD_CONFIG;
         }
         out.println(config.source() + ": ok, the program's groups " + programGroups + " match the config");

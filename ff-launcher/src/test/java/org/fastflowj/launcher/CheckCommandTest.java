@@ -57,4 +57,85 @@ class CheckCommandTest {
         args.addAll(command);
         return args.toArray(String[]::new);
     }
+
+    @Test
+    void shouldWarnAboutPortsInsideTheEphemeralRangeButPass() throws Exception {
+        Path config = writeGroups("127.0.0.1:32767", "127.0.0.1:32768", "127.0.0.1:60999", "127.0.0.1:61000");
+
+        Launcher.Result result = Launcher.run("check", "-c", config.toString());
+
+        assertThat(result.code()).as(result.toString()).isZero();
+        assertThat(result.err().lines())
+                .containsExactly(
+                        "app.json:4:5: warning: group 'B' listens on port 32768, inside Linux's ephemeral port range"
+                                + " (32768-60999): another program's outgoing connection may hold it when the group"
+                                + " starts; expected a port below 32768",
+                        "app.json:5:5: warning: group 'C' listens on port 60999, inside Linux's ephemeral port range"
+                                + " (32768-60999): another program's outgoing connection may hold it when the group"
+                                + " starts; expected a port below 32768");
+        assertThat(result.out()).contains("app.json: ok, 4 groups");
+    }
+
+    @Test
+    void shouldRejectTwoLocalGroupsOnTheSameAddressWrittenTwoWays() throws Exception {
+        Path config = writeGroups("[::1]:9000", "[0:0:0:0:0:0:0:1]:9000");
+
+        Launcher.Result result = Launcher.run("check", "-c", config.toString());
+
+        assertThat(result.code()).as(result.toString()).isEqualTo(CommonOptions.EXIT_BAD_CONFIG);
+        assertThat(result.err())
+                .isEqualTo("app.json:4:5: group 'B' and group 'A' (3:5) both listen on port 9000 of this machine on"
+                        + " overlapping addresses ([0:0:0:0:0:0:0:1]:9000 is 0:0:0:0:0:0:0:1, [::1]:9000 is"
+                        + " 0:0:0:0:0:0:0:1): the second one cannot start; expected a port of its own for each group"
+                        + " of one machine\n");
+        assertThat(result.out()).doesNotContain(": ok");
+    }
+
+    @Test
+    void shouldRejectALocalGroupOnAPortAnotherListensOnWithEveryAddress() throws Exception {
+        Path config = writeGroups("127.0.0.1:9000", "0.0.0.0:9000");
+
+        Launcher.Result result = Launcher.run("check", "-c", config.toString());
+
+        assertThat(result.code()).as(result.toString()).isEqualTo(CommonOptions.EXIT_BAD_CONFIG);
+        assertThat(result.err()).startsWith("app.json:4:5: group 'B' and group 'A' (3:5) both listen on port 9000");
+    }
+
+    @Test
+    void shouldWarnAboutTwoLocalGroupsOnOnePortOfDifferentAddresses() throws Exception {
+        Path config = writeGroups("127.0.0.1:9000", "127.0.0.2:9000");
+
+        Launcher.Result result = Launcher.run("check", "-c", config.toString());
+
+        assertThat(result.code()).as(result.toString()).isZero();
+        assertThat(result.err())
+                .isEqualTo("app.json:4:5: warning: group 'B' and group 'A' (3:5) both listen on port 9000 of this"
+                        + " machine, on different addresses (127.0.0.2:9000, 127.0.0.1:9000): a later change of either"
+                        + " address makes them collide; expected a port of its own for each group of one machine\n");
+    }
+
+    @Test
+    void shouldNotMindOnePortOnDifferentMachines() throws Exception {
+        Path config = writeGroups("node1.example:9000", "node2.example:9000");
+
+        Launcher.Result result = Launcher.run("check", "-c", config.toString());
+
+        assertThat(result.code()).as(result.toString()).isZero();
+        assertThat(result.err()).isEmpty();
+    }
+
+    /** A config with groups A, B, C... at {@code endpoints}, one per line from line 3, column 5. */
+    private Path writeGroups(String... endpoints) throws Exception {
+        StringBuilder json = new StringBuilder("{\n  \"groups\": [\n");
+        for (int i = 0; i < endpoints.length; i++) {
+            json.append("    {\"name\": \"")
+                    .append((char) ('A' + i))
+                    .append("\", \"endpoint\": \"")
+                    .append(endpoints[i])
+                    .append(i + 1 < endpoints.length ? "\"},\n" : "\"}\n");
+        }
+        Path config = dir.resolve("app.json");
+        Files.writeString(config, json.append("  ]\n}\n").toString());
+        return config;
+    }
 }

@@ -35,6 +35,8 @@ final class FrameDecoder extends LengthFieldBasedFrameDecoder {
     private final int maxFrameBytes;
     // A plain field: written by openLink() and read by decode(), both on the channel's event loop.
     private int limitBytes;
+    /** A frame was malformed: the stream has no frame boundaries any more. */
+    private boolean broken;
 
     /** A decoder for an open link: frames up to {@code maxFrameBytes}. */
     FrameDecoder(int maxFrameBytes) {
@@ -60,17 +62,34 @@ final class FrameDecoder extends LengthFieldBasedFrameDecoder {
 
     @Override
     protected Object decode(ChannelHandlerContext ctx, ByteBuf in) throws Exception {
+        if (broken) {
+            // Whatever follows a malformed frame is garbage: none of it may reach the handlers, also not
+            // when the channel closes (Netty then decodes the bytes left over) or after Netty's own
+            // recovery from a too-long frame (it skips the announced length and goes on).
+            in.skipBytes(in.readableBytes());
+            return null;
+        }
         if (limitBytes < maxFrameBytes && in.readableBytes() >= 4) {
             long length = in.getUnsignedInt(in.readerIndex());
             if (length > limitBytes) {
+                broken = true;
                 in.skipBytes(in.readableBytes());
                 throw new TooLongFrameException("frame of " + length + " bytes before the handshake completed (at most "
                         + limitBytes + " bytes are accepted until then)");
             }
         }
-        Object frame = super.decode(ctx, in);
+        Object frame;
+        try {
+            frame = super.decode(ctx, in);
+        } catch (Exception e) {
+            broken = true;
+            in.skipBytes(in.readableBytes());
+            throw e;
+        }
         if (frame instanceof ByteBuf buf && !buf.isReadable()) {
             buf.release();
+            broken = true;
+            in.skipBytes(in.readableBytes());
             throw new CorruptedFrameException("frame of length 0 (every frame has at least a type byte)");
         }
         return frame;

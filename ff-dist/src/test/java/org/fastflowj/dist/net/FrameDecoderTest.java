@@ -154,6 +154,50 @@ class FrameDecoderTest {
     }
 
     @Test
+    void shouldHandOnNothingAfterAZeroLengthFrameAlsoWhenTheChannelCloses() {
+        List<Object> frames = new ArrayList<>();
+        EmbeddedChannel channel = new EmbeddedChannel(new FrameDecoder(MAX), collector(frames));
+        ByteBuf heartbeat = Frames.encodeEmpty(channel.alloc(), Frames.HEARTBEAT);
+        ByteBuf after = Frames.encode(channel.alloc(), (byte) 0x10, Unpooled.wrappedBuffer(new byte[] {1, 2}));
+
+        channel.writeInbound(Unpooled.wrappedBuffer(heartbeat, Unpooled.buffer().writeInt(0), after));
+        channel.writeInbound(Frames.encodeEmpty(channel.alloc(), Frames.HEARTBEAT));
+        channel.close();
+
+        assertThat(frames).containsExactly("frame HEARTBEAT", CorruptedFrameException.class.getSimpleName());
+    }
+
+    @Test
+    void shouldHandOnNothingAfterATooLongFrameOnceItsAnnouncedLengthIsSkipped() {
+        List<Object> frames = new ArrayList<>();
+        EmbeddedChannel channel = new EmbeddedChannel(new FrameDecoder(MAX), collector(frames));
+        ByteBuf tooLong = Unpooled.buffer().writeInt(MAX + 1).writeZero(MAX + 1);
+
+        channel.writeInbound(tooLong);
+        channel.writeInbound(Frames.encodeEmpty(channel.alloc(), Frames.HEARTBEAT));
+        channel.close();
+
+        assertThat(frames).containsExactly(TooLongFrameException.class.getSimpleName());
+    }
+
+    /** Records "frame 0x.." per frame (releasing it) and the simple name of each exception. */
+    private static ChannelInboundHandlerAdapter collector(List<Object> events) {
+        return new ChannelInboundHandlerAdapter() {
+            @Override
+            public void channelRead(ChannelHandlerContext ctx, Object msg) {
+                ByteBuf frame = (ByteBuf) msg;
+                events.add("frame " + Frames.typeName(frame.getByte(frame.readerIndex())));
+                frame.release();
+            }
+
+            @Override
+            public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+                events.add(cause.getClass().getSimpleName());
+            }
+        };
+    }
+
+    @Test
     void shouldReportAStreamThatEndsInsideAFrameBeforeTheChannelGoesInactive() {
         List<String> events = new ArrayList<>();
         EmbeddedChannel channel = new EmbeddedChannel(new FrameDecoder(MAX), new ChannelInboundHandlerAdapter() {
