@@ -43,8 +43,12 @@ class HandshakeFuzzTest {
         byte[] stream = data.consumeRemainingAsBytes();
         var handler = new RecordingPeerHandler();
         var server = new ServerHandshakeHandler(
-                settings(withSecret), handler, Set.of(PEER, "G2"), new ConcurrentHashMap<>());
-        EmbeddedChannel channel = new EmbeddedChannel(new FrameDecoder(WireSettings.MIN_FRAME_BYTES), server);
+                settings(withSecret),
+                handler,
+                Set.of(PEER, "G2"),
+                new ConcurrentHashMap<>(),
+                new HandshakeAdmission(LOCAL, 64));
+        EmbeddedChannel channel = framedChannel(server);
         var allocation = new LargestAllocation();
         channel.config().setAllocator(allocation);
         List<Byte> sent = new ArrayList<>();
@@ -79,7 +83,7 @@ class HandshakeFuzzTest {
         var handler = new RecordingPeerHandler();
         Promise<PeerLink> result = ImmediateEventExecutor.INSTANCE.newPromise();
         var client = new ClientHandshakeHandler(settings(withSecret), handler, PEER, "127.0.0.1:9", result);
-        EmbeddedChannel channel = new EmbeddedChannel(new FrameDecoder(WireSettings.MIN_FRAME_BYTES), client);
+        EmbeddedChannel channel = framedChannel(client);
         var allocation = new LargestAllocation();
         channel.config().setAllocator(allocation);
         List<Byte> sent = new ArrayList<>();
@@ -108,10 +112,26 @@ class HandshakeFuzzTest {
             assertThat(handler.closed).as("closes reported").hasSize(1);
             assertThat(sent).containsExactly(Frames.HELLO);
         } else {
-            assertThat(result.cause()).isInstanceOfAny(PeerRefusedException.class, PeerLinkFailedException.class);
+            assertThat(result.cause())
+                    .isInstanceOfAny(
+                            PeerRefusedException.class,
+                            PeerLinkFailedException.class,
+                            ClosedBeforeChallengeException.class);
             assertThat(handler.opened).isEmpty();
             assertThat(sent).as("frame types sent").isSubsetOf(Frames.HELLO);
         }
+    }
+
+    /** The transport's pipeline: a handshake-sized frame decoder under its name, then {@code handshake}. */
+    private static EmbeddedChannel framedChannel(io.netty.channel.ChannelHandler handshake) {
+        return new EmbeddedChannel(new io.netty.channel.ChannelInitializer<>() {
+            @Override
+            protected void initChannel(io.netty.channel.Channel ch) {
+                ch.pipeline()
+                        .addLast(FrameDecoder.NAME, FrameDecoder.beforeHandshake(WireSettings.MIN_FRAME_BYTES))
+                        .addLast(handshake);
+            }
+        });
     }
 
     private static WireSettings settings(boolean withSecret) {
@@ -120,6 +140,8 @@ class HandshakeFuzzTest {
                 FINGERPRINT,
                 withSecret ? SECRET : null,
                 null,
+                java.util.Map.of(),
+                false,
                 30_000,
                 10_000,
                 1_000,
