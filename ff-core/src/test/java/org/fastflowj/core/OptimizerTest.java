@@ -238,6 +238,20 @@ class OptimizerTest {
     }
 
     @Test
+    void stagesInGroupsOfTheirOwnAreNeitherFusedNorMergedAcrossTheBoundary() {
+        Node<Void, Integer> first = source(3);
+        Farm farm = Farm.of(2, () -> Step.apply(x -> x));
+        Pipeline program = new Pipeline(first, farm, Step.apply(x -> x), new Sink<Integer>());
+        program.createGroup("G1").include(first).include(farm);
+        program.createGroup("G2")
+                .include(program.stages().get(2))
+                .include(program.stages().get(3));
+        Optimizer.Plan plan = Optimizer.plan(program, LEVEL2.maxThreads(2));
+        assertThat(plan.block()).isSameAs(program);
+        assertThat(((Pipeline) plan.block()).stages()).containsExactlyElementsOf(program.stages());
+    }
+
+    @Test
     void level2MergesFarmsOfEqualWidthIntoCombinedWorkers() {
         Function<Sink<Integer>, BuildingBlock> program = sink -> new Pipeline(
                 source(ITEMS),
@@ -285,5 +299,24 @@ class OptimizerTest {
         assertThat(results.get(1))
                 .containsExactlyInAnyOrderElementsOf(results.get(0))
                 .contains(-2 * ITEMS);
+    }
+
+    @Test
+    void theWorkerPipelinesOfAnOrderedFarmAreFusedAlikeAndKeepTheOrder() {
+        Function<Sink<Integer>, BuildingBlock> program = sink -> new Pipeline(
+                source(ITEMS),
+                Farm.of(2, () -> new Pipeline(new Step(x -> x + 1, true), Step.apply(x -> x * 3), new CountAtEnd()))
+                        .ordered(),
+                sink);
+        // source, emitter, 2 x 3 stages, collector, sink
+        assertThat(threads(program.apply(new Sink<>()), RunOptions.defaults())).isEqualTo(10);
+        // emitter(source), 2 x 1 combined worker, collector(sink)
+        assertThat(threads(program.apply(new Sink<>()), LEVEL1.maxThreads(4))).isEqualTo(4);
+
+        List<List<Integer>> results = runBoth(program, LEVEL1.maxThreads(4));
+        assertThat(results.get(1)).containsExactlyElementsOf(results.get(0));
+        assertThat(results.get(1).stream().filter(x -> x >= 0).toList())
+                .containsExactlyElementsOf(
+                        IntStream.range(0, ITEMS).map(x -> (x + 1) * 3).boxed().toList());
     }
 }
