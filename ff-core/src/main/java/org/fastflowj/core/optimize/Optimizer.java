@@ -7,6 +7,8 @@ import org.fastflowj.core.OptLevel;
 import org.fastflowj.core.RunOptions;
 import org.fastflowj.core.WaitStrategy;
 import org.fastflowj.core.graph.GraphCompiler;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * FastFlow's static optimizer ({@code ff/optimize.hpp}) for FastFlow-J: turns the tree a program was
@@ -14,6 +16,8 @@ import org.fastflowj.core.graph.GraphCompiler;
  * for the order of the rewrites and why they work on the tree.
  */
 public final class Optimizer {
+    private static final Logger LOG = LoggerFactory.getLogger(Optimizer.class);
+
     private Optimizer() {}
 
     /**
@@ -35,13 +39,24 @@ public final class Optimizer {
         }
         int threads = threads(root);
         RewriteLog log = new RewriteLog();
-        BuildingBlock block = new StructuralRewrites(level == OptLevel.LEVEL2, log).rewrite(root);
         int budget = options.maxThreads();
-        int afterStructure = threads(block);
-        if (afterStructure > budget) {
-            block = new StageFusion(afterStructure - budget, log).fuse(block);
+        BuildingBlock block;
+        int after;
+        try {
+            block = new StructuralRewrites(level == OptLevel.LEVEL2, log).rewrite(root);
+            int afterStructure = threads(block);
+            if (afterStructure > budget) {
+                block = new StageFusion(afterStructure - budget, log).fuse(block);
+            }
+            after = threads(block);
+        } catch (GraphBuildException e) {
+            // The program as written compiled, so this is a rewrite the compiler refuses: run it as written.
+            LOG.warn(
+                    "optimizer: {} runs as written: a rewrite gave a graph the compiler refuses ({})",
+                    root,
+                    e.getMessage());
+            return new Plan(root, options, List.of());
         }
-        int after = threads(block);
         RunOptions planned = options;
         if (after > budget && options.waitStrategy() != WaitStrategy.BLOCKING) {
             log.say(

@@ -54,11 +54,12 @@ final class StructuralRewrites {
 
     private BuildingBlock pipeline(Pipeline pipe) {
         List<BuildingBlock> stages = new ArrayList<>();
-        for (BuildingBlock stage : pipe.stages()) {
+        for (int i = 0; i < pipe.stages().size(); i++) {
+            BuildingBlock stage = pipe.stages().get(i);
             BuildingBlock s = rewrite(stage);
             // A wrapped inner pipeline is a loop of its own: its stages cannot join the outer chain.
             if (s instanceof Pipeline inner && !inner.isWrapAround()) {
-                log.say("flattened %s into %s", stage, pipe);
+                log.say("flattened stage %d of %s, a nested %s, into it", i, pipe, stage);
                 stages.addAll(inner.stages());
             } else {
                 stages.add(s);
