@@ -125,6 +125,26 @@ class OptimizerTest {
     }
 
     @Test
+    void aStageBeforeAFarmWithItsOwnEmitterIsCombinedWithIt() {
+        Function<Sink<Integer>, BuildingBlock> program = sink -> new Pipeline(
+                source(ITEMS),
+                new CountAtEnd(),
+                Farm.of(2, () -> Step.apply(x -> x + 1)).emitter(Step.apply(x -> x * 2)),
+                sink);
+        Pipeline planned =
+                (Pipeline) Optimizer.plan(program.apply(new Sink<>()), LEVEL1).block();
+        // One stage per emitter: the source keeps its thread, so the emitter's own work stays spread out.
+        assertThat(((Farm) planned.stages().get(1)).emitter()).isInstanceOf(Combiner.class);
+        // source, CountAtEnd, emitter, 2 workers, sink  ->  source, emitter(CountAtEnd + emitter), 2 workers, sink
+        assertThat(threads(program.apply(new Sink<>()), LEVEL1)).isEqualTo(5);
+
+        List<List<Integer>> results = runBoth(program, LEVEL1);
+        assertThat(results.get(1))
+                .containsExactlyInAnyOrderElementsOf(results.get(0))
+                .contains(-2 * ITEMS + 1);
+    }
+
+    @Test
     void anOrderedFarmLosesItsDefaultCollectorToTheNextStageAndKeepsTheOrder() {
         Function<Sink<Integer>, BuildingBlock> program = sink -> new Pipeline(
                 source(ITEMS), Farm.of(4, () -> new Step(x -> x + 10, true)).ordered(64), new CountAtEnd(), sink);

@@ -83,7 +83,8 @@ final class StructuralRewrites {
             if (stages.get(i) instanceof Node<?, ?> node
                     && !node.isMultiOutput()
                     && stages.get(i + 1) instanceof Farm farm
-                    && !Trees.loops(farm)) {
+                    && !Trees.loops(farm)
+                    && (farm.emitter() == null || Trees.fusible(node, farm.emitter()))) {
                 Node<?, ?> emitter = farm.emitter() == null ? node : Trees.combine(node, farm.emitter());
                 log.say("merged stage %s into the emitter of %s", node, farm);
                 stages.set(i, Trees.farm(farm, emitter, farm.workers(), farm.collector()));
