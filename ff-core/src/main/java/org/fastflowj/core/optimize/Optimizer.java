@@ -60,7 +60,7 @@ public final class Optimizer {
         RunOptions planned = options;
         if (after > budget && options.waitStrategy() != WaitStrategy.BLOCKING) {
             log.say(
-                    "%d threads for %d cores after rewriting: %s waits with BLOCKING instead of %s",
+                    "%d threads after rewriting, over the budget of %d: %s waits with BLOCKING instead of %s",
                     after, budget, root, options.waitStrategy());
             planned = options.waitStrategy(WaitStrategy.BLOCKING);
         }
