@@ -17,8 +17,9 @@ public enum OptLevel {
      */
     LEVEL1,
     /**
-     * LEVEL1, after first merging consecutive farms of equal width into one (worker {@code i} becomes the
-     * combiner of the two workers {@code i}) and a farm's collector into the next farm's emitter.
+     * LEVEL1, after first merging consecutive farms: of equal width into one (worker {@code i} becomes the
+     * combiner of the two workers {@code i}), of other widths into one farm of an all-to-all of both sets of
+     * workers (the second emitter goes), and a farm's collector into the next farm's emitter.
      */
     LEVEL2
 }

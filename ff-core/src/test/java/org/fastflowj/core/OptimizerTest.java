@@ -290,6 +290,29 @@ class OptimizerTest {
     }
 
     @Test
+    void level2JoinsFarmsOfOtherWidthsInAnAllToAllThatKeepsTheSecondFarmsScheduling() {
+        Function<Sink<Integer>, BuildingBlock> program = sink -> new Pipeline(
+                source(ITEMS),
+                Farm.of(3, () -> new Step(x -> x + 1, true)),
+                Farm.of(2, () -> Step.apply(x -> x * 5)).onDemand(),
+                new CountAtEnd(),
+                sink);
+        // source, emitter, 3, emitter, 2, CountAtEnd, sink  ->  emitter(source), a2a(3; 2), CountAtEnd, sink
+        assertThat(threads(program.apply(new Sink<>()), RunOptions.defaults())).isEqualTo(10);
+        assertThat(threads(program.apply(new Sink<>()), LEVEL2)).isEqualTo(8);
+        Pipeline planned =
+                (Pipeline) Optimizer.plan(program.apply(new Sink<>()), LEVEL2).block();
+        AllToAll shuffle = (AllToAll) ((Farm) planned.stages().get(0)).workers().get(0);
+        assertThat(shuffle.isOnDemand()).isTrue();
+
+        List<List<Integer>> results = runBoth(program, LEVEL2);
+        assertThat(results.get(1))
+                .containsExactlyInAnyOrderElementsOf(results.get(0))
+                .hasSize(ITEMS + 1)
+                .endsWith(-ITEMS);
+    }
+
+    @Test
     void level2MergesTwoOrderedFarmsIntoOneOrderedFarm() {
         Function<Sink<Integer>, BuildingBlock> program = sink -> new Pipeline(
                 source(ITEMS),

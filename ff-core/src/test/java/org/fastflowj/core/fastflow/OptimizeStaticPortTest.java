@@ -49,12 +49,12 @@ class OptimizeStaticPortTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource({"NONE, 24", "LEVEL1, 23", "LEVEL2, 8"})
+    @CsvSource({"NONE, 24", "LEVEL1, 23", "LEVEL2, 7"})
     void sixFarmsDeliverEveryTaskThroughEveryStage(OptLevel level, int expectedThreads) {
         OptimizedPipelineOfFarmsPort4Test.Parts parts = new OptimizedPipelineOfFarmsPort4Test.Parts();
         BuildingBlock program = pipeOfSixFarms(parts);
         RunOptions options = OPTIMIZE.optimize(level);
-        // LEVEL2: farm(First; 3 x comb(W1..W4)), farm(2 x comb(W5, W6)), Last
+        // LEVEL2, as optimize_static: farm(First; a2a(3 x comb(W1..W4); 2 x comb(W5, W6))), Last
         assertThat(threads(program, options)).isEqualTo(expectedThreads);
 
         program.runAndWaitEnd(options);
