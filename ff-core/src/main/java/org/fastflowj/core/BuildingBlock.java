@@ -4,7 +4,10 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.fastflowj.core.graph.Graph;
 import org.fastflowj.core.graph.GraphCompiler;
+import org.fastflowj.core.graph.GraphDot;
+import org.fastflowj.core.optimize.Optimizer;
 import org.fastflowj.core.runtime.Execution;
 import org.fastflowj.core.runtime.Executor;
 import org.fastflowj.core.runtime.GraphRunners;
@@ -62,7 +65,29 @@ public abstract class BuildingBlock {
         if (current != null && !current.isDone()) {
             throw new IllegalStateException(this + " is already running");
         }
-        execution = GraphRunners.start(GraphCompiler.compile(this), options);
+        Optimizer.Plan plan = Optimizer.plan(this, options);
+        execution = GraphRunners.start(GraphCompiler.compile(plan.block()), plan.options());
+    }
+
+    /** {@link #toDot(RunOptions)} with {@link RunOptions#defaults()}: the program as written. */
+    public final String toDot() {
+        return toDot(RunOptions.defaults());
+    }
+
+    /**
+     * The graph {@link #run(RunOptions)} would start, in Graphviz DOT ({@code dot -Tsvg}): one box per
+     * thread, listing the nodes fused into it; channels drawn by kind (forward, on-demand, feedback,
+     * order); farms, all-to-alls and distributed groups as clusters. Applies the optimizer as
+     * {@code run} does, and starts nothing.
+     *
+     * @throws GraphBuildException if the tree is not a legal composition
+     */
+    public final String toDot(RunOptions options) {
+        Optimizer.Plan plan = Optimizer.plan(this, options);
+        Graph graph = GraphCompiler.compile(plan.block());
+        String title = this + ": " + graph.vertices().size() + " threads, optimize " + options.optLevel() + ", wait "
+                + plan.options().waitStrategy();
+        return GraphDot.render(graph, title);
     }
 
     /**
@@ -126,7 +151,8 @@ public abstract class BuildingBlock {
         if (current != null && !current.isDone()) {
             throw new IllegalStateException(this + " is already running");
         }
-        execution = Executor.start(GraphCompiler.compile(this), options);
+        Optimizer.Plan plan = Optimizer.plan(this, options);
+        execution = Executor.start(GraphCompiler.compile(plan.block()), plan.options());
     }
 
     /**

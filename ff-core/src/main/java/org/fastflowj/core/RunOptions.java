@@ -14,18 +14,29 @@ public final class RunOptions {
     public static final int DEFAULT_QUEUE_CAPACITY = 2048;
 
     private static final RunOptions DEFAULTS =
-            new RunOptions(WaitStrategy.BACKOFF, DEFAULT_QUEUE_CAPACITY, false, List.of());
+            new RunOptions(WaitStrategy.BACKOFF, DEFAULT_QUEUE_CAPACITY, false, List.of(), OptLevel.NONE, 0);
 
     private final WaitStrategy waitStrategy;
     private final int queueCapacity;
     private final boolean unboundedQueues;
     private final List<Integer> cpus;
+    private final OptLevel optLevel;
+    /** 0: the available processors, read when asked (a container may change it between runs). */
+    private final int maxThreads;
 
-    private RunOptions(WaitStrategy waitStrategy, int queueCapacity, boolean unboundedQueues, List<Integer> cpus) {
+    private RunOptions(
+            WaitStrategy waitStrategy,
+            int queueCapacity,
+            boolean unboundedQueues,
+            List<Integer> cpus,
+            OptLevel optLevel,
+            int maxThreads) {
         this.waitStrategy = waitStrategy;
         this.queueCapacity = queueCapacity;
         this.unboundedQueues = unboundedQueues;
         this.cpus = cpus;
+        this.optLevel = optLevel;
+        this.maxThreads = maxThreads;
     }
 
     public static RunOptions defaults() {
@@ -33,7 +44,13 @@ public final class RunOptions {
     }
 
     public RunOptions waitStrategy(WaitStrategy strategy) {
-        return new RunOptions(Objects.requireNonNull(strategy, "strategy"), queueCapacity, unboundedQueues, cpus);
+        return new RunOptions(
+                Objects.requireNonNull(strategy, "strategy"),
+                queueCapacity,
+                unboundedQueues,
+                cpus,
+                optLevel,
+                maxThreads);
     }
 
     /** Capacity of every bounded forward channel (feedback channels are always unbounded). */
@@ -41,12 +58,12 @@ public final class RunOptions {
         if (capacity < 1) {
             throw new IllegalArgumentException("queueCapacity(" + capacity + "): a channel holds at least 1 item");
         }
-        return new RunOptions(waitStrategy, capacity, unboundedQueues, cpus);
+        return new RunOptions(waitStrategy, capacity, unboundedQueues, cpus, optLevel, maxThreads);
     }
 
     /** Unbounded forward channels: a producer never waits (memory grows instead). On-demand channels stay bounded. */
     public RunOptions unboundedQueues(boolean unbounded) {
-        return new RunOptions(waitStrategy, queueCapacity, unbounded, cpus);
+        return new RunOptions(waitStrategy, queueCapacity, unbounded, cpus, optLevel, maxThreads);
     }
 
     /**
@@ -76,7 +93,42 @@ public final class RunOptions {
                 }
             }
         }
-        return new RunOptions(waitStrategy, queueCapacity, unboundedQueues, Collections.unmodifiableList(parsed));
+        return new RunOptions(
+                waitStrategy,
+                queueCapacity,
+                unboundedQueues,
+                Collections.unmodifiableList(parsed),
+                optLevel,
+                maxThreads);
+    }
+
+    /**
+     * Lets the static optimizer rewrite the program before it runs (default {@link OptLevel#NONE}). Each
+     * rewrite is logged in one line; {@link BuildingBlock#toDot(RunOptions)} draws the result. A block that
+     * holds a distributed group is run as written.
+     */
+    public RunOptions optimize(OptLevel level) {
+        return new RunOptions(
+                waitStrategy, queueCapacity, unboundedQueues, cpus, Objects.requireNonNull(level, "level"), maxThreads);
+    }
+
+    /**
+     * The thread budget the optimizer fuses stages towards (default: the available processors). Only read
+     * when {@link #optimize(OptLevel)} is not {@link OptLevel#NONE}.
+     */
+    public RunOptions maxThreads(int threads) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("maxThreads(" + threads + "): a program needs at least 1 thread");
+        }
+        return new RunOptions(waitStrategy, queueCapacity, unboundedQueues, cpus, optLevel, threads);
+    }
+
+    public OptLevel optLevel() {
+        return optLevel;
+    }
+
+    public int maxThreads() {
+        return maxThreads > 0 ? maxThreads : Runtime.getRuntime().availableProcessors();
     }
 
     public WaitStrategy waitStrategy() {
@@ -99,6 +151,6 @@ public final class RunOptions {
     @Override
     public String toString() {
         return "RunOptions[waitStrategy=" + waitStrategy + ", queueCapacity=" + queueCapacity + ", unboundedQueues="
-                + unboundedQueues + ", cpus=" + cpus + "]";
+                + unboundedQueues + ", cpus=" + cpus + ", optimize=" + optLevel + ", maxThreads=" + maxThreads() + "]";
     }
 }

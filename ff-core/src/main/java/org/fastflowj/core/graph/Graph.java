@@ -10,10 +10,21 @@ import java.util.List;
 public final class Graph {
     private final List<Vertex> vertices;
     private final List<Edge> edges;
+    private final List<Cluster> clusters;
 
     Graph(List<Vertex> vertices, List<Edge> edges) {
+        this(vertices, edges, List.of());
+    }
+
+    Graph(List<Vertex> vertices, List<Edge> edges, List<Cluster> clusters) {
         this.vertices = Collections.unmodifiableList(vertices);
         this.edges = Collections.unmodifiableList(edges);
+        this.clusters = Collections.unmodifiableList(clusters);
+    }
+
+    /** The farms and all-to-alls the vertices came from, outer ones before the ones nested in them. */
+    public List<Cluster> clusters() {
+        return clusters;
     }
 
     public List<Vertex> vertices() {

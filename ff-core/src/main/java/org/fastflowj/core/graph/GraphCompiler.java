@@ -1,6 +1,8 @@
 package org.fastflowj.core.graph;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -35,6 +37,8 @@ public final class GraphCompiler {
     private final List<Edge> edges = new ArrayList<>();
     private final Map<String, Integer> labels = new HashMap<>();
     private final Map<Object, String> placed = new IdentityHashMap<>();
+    private final List<Cluster> clusters = new ArrayList<>();
+    private final Deque<Cluster> openClusters = new ArrayDeque<>();
     private Map<BuildingBlock, String> groupOf = Map.of();
     /** The distributed group of the blocks being compiled (null when the program has none). */
     private String currentGroup;
@@ -50,7 +54,7 @@ public final class GraphCompiler {
         GraphCompiler compiler = new GraphCompiler();
         compiler.groupOf = GroupLayout.assign(root);
         compiler.compile(root, null, 0, false);
-        return new Graph(compiler.vertices, compiler.edges);
+        return new Graph(compiler.vertices, compiler.edges, compiler.clusters);
     }
 
     /**
@@ -127,6 +131,15 @@ public final class GraphCompiler {
 
     private Fragment farm(Farm farm, boolean hasInput) {
         String stem = label("farm");
+        openCluster(stem, Cluster.Kind.FARM);
+        try {
+            return farm(farm, stem, hasInput);
+        } finally {
+            openClusters.pop();
+        }
+    }
+
+    private Fragment farm(Farm farm, String stem, boolean hasInput) {
         List<BuildingBlock> workers = farm.workers();
         if (workers.isEmpty()) {
             throw new GraphBuildException(farm + " " + stem + ": a farm needs at least one worker");
@@ -248,6 +261,21 @@ public final class GraphCompiler {
 
     private Fragment allToAll(AllToAll a2a, boolean hasInput) {
         String stem = label("a2a");
+        openCluster(stem, Cluster.Kind.ALL_TO_ALL);
+        try {
+            return allToAll(a2a, stem, hasInput);
+        } finally {
+            openClusters.pop();
+        }
+    }
+
+    private void openCluster(String name, Cluster.Kind kind) {
+        Cluster cluster = new Cluster(name, kind, openClusters.peek());
+        clusters.add(cluster);
+        openClusters.push(cluster);
+    }
+
+    private Fragment allToAll(AllToAll a2a, String stem, boolean hasInput) {
         if (a2a.firstSet().isEmpty() || a2a.secondSet().isEmpty()) {
             throw new GraphBuildException(a2a + " " + stem + ": an all-to-all needs at least one L-Worker"
                     + " (firstSet) and one R-Worker (secondSet)");
@@ -354,6 +382,9 @@ public final class GraphCompiler {
         }
         Vertex v = new Vertex(vertices.size(), "ff-" + place, node, id, currentGroup);
         vertices.add(v);
+        if (!openClusters.isEmpty()) {
+            openClusters.peek().add(v);
+        }
         return v;
     }
 

@@ -1,0 +1,142 @@
+package org.fastflowj.bench;
+
+import java.util.concurrent.TimeUnit;
+import org.fastflowj.core.Node;
+import org.fastflowj.core.OptLevel;
+import org.fastflowj.core.Pipeline;
+import org.fastflowj.core.RunOptions;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * A pipeline of six fine stages run as written (six threads) and with {@link OptLevel#LEVEL1} (fused
+ * down to the available processors):
+ *
+ * <pre>
+ *   [source] ─▶ [stage] ─▶ [stage] ─▶ [stage] ─▶ [stage] ─▶ [sink]       NONE: 6 threads, BACKOFF
+ *   [source  stage  stage] ─▶ [stage  stage  sink]                         LEVEL1 on 2 cores: 2 threads
+ * </pre>
+ *
+ * Every stage does {@code grainNanos} of busy work per item and passes on one pre-allocated item, so
+ * nothing is allocated per item. Gain = NONE time / LEVEL1 time. The threads start, and the optimizer
+ * plans, inside each invocation in both variants; its one-line-per-rewrite log is turned down to WARN so
+ * that the measurement does not print.
+ */
+@Fork(
+        value = 1,
+        jvmArgs = {
+            "-Xms1g",
+            "-Xmx1g",
+            "-XX:+AlwaysPreTouch",
+            "-Dorg.slf4j.simpleLogger.log.org.fastflowj.core.optimize=warn"
+        })
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+public class OptimizedPipelineSpeedup extends AbstractBenchmark {
+    public static final int ITEMS = 1_000_000;
+    public static final int STAGES = 6;
+    private static final Object ITEM = new Object();
+
+    @State(Scope.Benchmark)
+    public static class Work {
+        @Param({"NONE", "LEVEL1"})
+        public OptLevel level;
+
+        /** Busy work per stage and item; 0 is one step of it, i.e. empty stages. */
+        @Param({"0", "50"})
+        public int grainNanos;
+
+        int iterations;
+        RunOptions options;
+
+        @Setup(Level.Trial)
+        public void setUp() {
+            prepare(level, (int) Math.max(1, Math.round(BusyWork.iterationsPerMicro() * grainNanos / 1000.0)));
+        }
+
+        void prepare(OptLevel optLevel, int iterationsPerStage) {
+            iterations = iterationsPerStage;
+            options = RunOptions.defaults().optimize(optLevel);
+        }
+    }
+
+    @Benchmark
+    public long sixStages(Work work) {
+        return run(work.iterations, ITEMS, work.options);
+    }
+
+    /** Runs the six stages over {@code items} items; returns the sum of every stage's work, which the checks compare. */
+    static long run(int iterations, int items, RunOptions options) {
+        Stage[] stages = new Stage[STAGES];
+        stages[0] = new Source(iterations, items);
+        for (int i = 1; i < STAGES - 1; i++) {
+            stages[i] = new Stage(iterations);
+        }
+        stages[STAGES - 1] = new Sink(iterations);
+        new Pipeline(stages).runAndWaitEnd(options);
+        long sum = 0;
+        for (Stage s : stages) {
+            sum += s.work + s.seen;
+        }
+        return sum;
+    }
+
+    static class Stage extends Node<Object, Object> {
+        final int iterations;
+        long work;
+        long seen;
+
+        Stage(int iterations) {
+            this.iterations = iterations;
+        }
+
+        final void doWork() {
+            seen++;
+            work = BusyWork.spin(iterations, work + seen);
+        }
+
+        @Override
+        protected Object svc(Object item) {
+            doWork();
+            return item;
+        }
+    }
+
+    static final class Source extends Stage {
+        private final int items;
+
+        Source(int iterations, int items) {
+            super(iterations);
+            this.items = items;
+        }
+
+        @Override
+        protected Object svc(Object none) {
+            if (seen == items) {
+                return eos();
+            }
+            doWork();
+            return ITEM;
+        }
+    }
+
+    static final class Sink extends Stage {
+        Sink(int iterations) {
+            super(iterations);
+        }
+
+        @Override
+        protected Object svc(Object item) {
+            doWork();
+            return goOn();
+        }
+    }
+}

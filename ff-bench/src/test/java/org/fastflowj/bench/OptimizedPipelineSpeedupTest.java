@@ -1,0 +1,23 @@
+package org.fastflowj.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.concurrent.TimeUnit;
+import org.fastflowj.core.OptLevel;
+import org.fastflowj.core.RunOptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** The benchmark body does the same work, item for item and stage for stage, with and without the optimizer. */
+@Timeout(value = 30, unit = TimeUnit.SECONDS)
+class OptimizedPipelineSpeedupTest {
+    @Test
+    void shouldDoTheSameWorkOnEveryItemInEveryStageWithAndWithoutLevel1() {
+        long asWritten = OptimizedPipelineSpeedup.run(5, 10_000, RunOptions.defaults());
+        long optimized = OptimizedPipelineSpeedup.run(
+                5, 10_000, RunOptions.defaults().optimize(OptLevel.LEVEL1).maxThreads(2));
+        assertThat(optimized).isEqualTo(asWritten);
+        assertThat(OptimizedPipelineSpeedup.run(5, 10_001, RunOptions.defaults()))
+                .isNotEqualTo(asWritten);
+    }
+}
