@@ -189,6 +189,7 @@ class DffConfigErrorTest {
                 "batchSize          | 0           | expected an integer >= 1, got 0",
                 "messageOTF         | -3          | expected an integer >= 1, got -3",
                 "internalMessageOTF | 0          | expected an integer >= 1, got 0",
+                "maxBufferedBytesPerLink | 65536 | expected an integer >= 262144, got 65536",
                 "flushDelayMicros   | -1          | expected an integer >= 0, got -1",
                 "connectTimeoutMs   | -1          | expected an integer >= 0, got -1",
                 "heartbeatIntervalMs| 0           | expected an integer >= 1, got 0",

@@ -5,13 +5,16 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.timeout.IdleState;
 import io.netty.handler.timeout.IdleStateEvent;
+import java.util.concurrent.TimeUnit;
+import org.fastflowj.core.runtime.FatalErrors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The last handler of an open link: drops heartbeats, hands application frames to the {@link
  * PeerHandler}, writes a heartbeat when the writer has been idle, and fails the link when the reader
- * has been idle beyond the timeout. It reports {@code onClosed} exactly once, from {@code
+ * has been idle beyond the timeout (unless this side paused reading: then the silence is its own). An
+ * out-of-memory or another JVM error halts the JVM ({@link FatalErrors}). It reports {@code onClosed} exactly once, from {@code
  * channelInactive}, with the first failure seen (or null for a clean close).
  *
  * <p>Threading: one instance per channel, on its event loop only.
@@ -62,7 +65,8 @@ final class LinkHandler extends ChannelInboundHandlerAdapter {
         if (evt instanceof IdleStateEvent idle) {
             if (idle.state() == IdleState.WRITER_IDLE) {
                 ctx.writeAndFlush(Frames.encodeEmpty(ctx.alloc(), Frames.HEARTBEAT), ctx.voidPromise());
-            } else if (idle.state() == IdleState.READER_IDLE) {
+            } else if (idle.state() == IdleState.READER_IDLE
+                    && !link.readingPausedWithin(TimeUnit.MILLISECONDS.toNanos(heartbeatTimeoutMs))) {
                 fail(
                         ctx,
                         new PeerLinkFailedException(
@@ -75,6 +79,9 @@ final class LinkHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        if (FatalErrors.isFatal(cause)) {
+            FatalErrors.halt("event loop " + Thread.currentThread().getName() + " (link with " + link + ")", cause);
+        }
         fail(ctx, cause instanceof PeerException ? cause : new PeerLinkFailedException(link + ": " + cause, cause));
     }
 

@@ -12,6 +12,7 @@ import org.fastflowj.core.graph.Graph;
 import org.fastflowj.core.graph.GraphCut;
 import org.fastflowj.core.runtime.Execution;
 import org.fastflowj.core.runtime.Executor;
+import org.fastflowj.core.runtime.FatalErrors;
 import org.fastflowj.core.runtime.RunHooks;
 import org.fastflowj.dist.DFF;
 import org.fastflowj.dist.DffConfig;
@@ -53,6 +54,7 @@ public final class GroupRun {
     private record PendingFailure(String origin, String phase, RuntimeException cause) {}
 
     private Transport transport;
+    private Runnable stopLastWords = () -> {};
 
     private GroupRun(DFF.Settings settings) {
         this.group = settings.group();
@@ -74,6 +76,10 @@ public final class GroupRun {
         Graph local = GraphCut.forGroup(whole, group, new Bridges(whole, mine));
         links.expectLinks();
         transport = Transport.start(wireSettings(fingerprint), resolved(mine), links.inbound.keySet(), links);
+        stopLastWords = FatalErrors.beforeHalt(this::tellPeersBeforeHalt);
+        if (!links.inbound.isEmpty()) {
+            System.err.println(InboundLink.describeBound(group, mine.maxBufferedBytesPerLink()));
+        }
         try {
             for (OutboundLink out : links.outbound.values()) {
                 out.open(transport.connect(
@@ -154,7 +160,12 @@ public final class GroupRun {
 
         @Override
         public ReceiverNode receiver(String peer, List<Edge> forward, List<Edge> feedback) {
-            InboundLink link = new InboundLink(group, peer);
+            GroupConfig sender = config.group(peer).orElseThrow();
+            // The credits the peer's sender takes (see sender() there): the fingerprint makes both configs agree.
+            int credits = insideOneAllToAll(forward) && feedback.isEmpty()
+                    ? sender.internalMessageOTF()
+                    : sender.messageOTF();
+            InboundLink link = new InboundLink(group, peer, credits, mine.maxBufferedBytesPerLink());
             links.inbound.put(peer, link);
             int peerBatchSize = config.group(peer).orElseThrow().batchSize(); // the most one frame holds
             boolean[] onDemand = new boolean[forward.size()];
@@ -214,6 +225,14 @@ public final class GroupRun {
             abortPeers(new NodeFailedException("group " + group, "run", new CancellationException("cancelled")));
         }
         links.dropUnread();
+        transport.close();
+        stopLastWords.run();
+    }
+
+    /** This JVM halts (out of memory...): the peers hear why, then the links close (bounded by FatalErrors). */
+    private void tellPeersBeforeHalt(String why) {
+        aborted = true;
+        links.abortAll(group, why);
         transport.close();
     }
 

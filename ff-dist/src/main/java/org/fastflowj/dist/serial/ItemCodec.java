@@ -239,6 +239,7 @@ public final class ItemCodec {
     }
 
     private RuntimeException failure(Throwable e, String context) {
+        rethrowIfFatal(e);
         renewKryo();
         ClassNotAllowedException refused = find(e, ClassNotAllowedException.class);
         if (refused != null) {
@@ -248,6 +249,7 @@ public final class ItemCodec {
     }
 
     private RuntimeException readFailure(Throwable e) {
+        rethrowIfFatal(e);
         renewKryo();
         ClassNotAllowedException refused = find(e, ClassNotAllowedException.class);
         if (refused != null) {
@@ -259,6 +261,17 @@ public final class ItemCodec {
         CorruptFrameException bounded = find(e, CorruptFrameException.class);
         String detail = bounded != null ? bounded.getMessage() : e.toString();
         return new CorruptFrameException("malformed item: " + detail, e);
+    }
+
+    /**
+     * Running out of memory (or another JVM error) while reading or writing an item says nothing about its
+     * bytes: it goes on as what it is, not as a malformed item, and the node thread halts the JVM.
+     */
+    private static void rethrowIfFatal(Throwable e) {
+        VirtualMachineError fatal = find(e, VirtualMachineError.class);
+        if (fatal != null) {
+            throw fatal;
+        }
     }
 
     /** After a failure Kryo may be mid-graph (depth, generics, class-name tables): start over with a fresh one. */
