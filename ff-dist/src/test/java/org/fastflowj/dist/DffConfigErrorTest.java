@@ -12,8 +12,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 @Timeout(30)
 class DffConfigErrorTest {
     private static final String GROUP_KEYS =
-            "name, endpoint, host, batchSize, messageOTF, internalMessageOTF, flushDelayMicros, threadMapping,"
-                    + " preCmd, jvmArgs";
+            "name, endpoint, host, batchSize, messageOTF, internalMessageOTF, maxBufferedBytesPerLink,"
+                    + " flushDelayMicros, threadMapping, preCmd, jvmArgs";
 
     private static ConfigException error(String json) {
         return catchThrowableOfType(ConfigException.class, () -> DffConfig.parse(json, "app.json"));

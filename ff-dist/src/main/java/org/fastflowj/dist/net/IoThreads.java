@@ -14,8 +14,10 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.util.concurrent.FastThreadLocalThread;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 import org.fastflowj.core.runtime.FatalErrors;
 
 /**
@@ -66,11 +68,25 @@ record IoThreads(
         } catch (Throwable t) {
             FatalErrors.halt("event loop " + Thread.currentThread().getName(), t);
         }
-        EventLoopGroup g = group.get();
-        if (g != null && !g.isShuttingDown()) {
+        if (!shuttingDown(group.get())) {
             FatalErrors.halt(
                     "event loop " + Thread.currentThread().getName(),
                     new InternalError("the event loop stopped while its transport was open (see the log above)"));
         }
+    }
+
+    /**
+     * Whether the group is shutting down. A loop told to shut down first may end before the group reads as
+     * shutting down (once every loop was told, a moment later): so a loop that ended waits that moment.
+     */
+    private static boolean shuttingDown(EventLoopGroup group) {
+        if (group == null) {
+            return true; // the group failed to start: nothing runs on it
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+        while (!group.isShuttingDown() && System.nanoTime() - deadline < 0) {
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10));
+        }
+        return group.isShuttingDown();
     }
 }

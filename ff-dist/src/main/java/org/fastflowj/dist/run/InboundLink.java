@@ -244,8 +244,8 @@ final class InboundLink {
     }
 
     private CorruptBatchException creditsExceeded() {
-        violation = "group " + peer + " at " + link.remoteAddress() + " broke the flow-control protocol: it sent"
-                + " a batch beyond the " + credits + " unacknowledged batches it may have in flight (messageOTF)";
+        violation = link + " broke the flow-control protocol: it sent" + " a batch beyond the " + credits
+                + " unacknowledged batches it may have in flight (messageOTF)";
         return new CorruptBatchException(violation);
     }
 
