@@ -46,6 +46,11 @@ public final class FatalErrors {
         }
     }
 
+    /** Whether the JVM is being halted: what threads still see may be the fatal error's consequences. */
+    public static boolean halting() {
+        return HALTING.get();
+    }
+
     /** Whether {@code t}, or a cause of it, is a {@link VirtualMachineError}. */
     public static boolean isFatal(Throwable t) {
         return fatalIn(t) != null;
@@ -80,6 +85,24 @@ public final class FatalErrors {
         }
     }
 
+    /**
+     * As {@link #halt}, on a thread of its own, and returns: for a thread that must keep running meanwhile
+     * (a network event loop writes the last words to the peers).
+     */
+    public static void haltSoon(String where, Throwable error) {
+        if (HALTING.get()) {
+            return;
+        }
+        try {
+            // Not a daemon: a main thread that ends meanwhile (its run failed) must not exit the JVM first.
+            Thread halting = new Thread(new Halt(where, error), "ff-fatal-halt");
+            halting.setDaemon(false);
+            halting.start();
+        } catch (Throwable noThread) {
+            halt(where, error);
+        }
+    }
+
     /** "out of memory in node sink: java.lang.OutOfMemoryError: Java heap space; halting (exit status 3)". */
     static String report(String where, Throwable error) {
         Throwable fatal = fatalIn(error);
@@ -100,7 +123,22 @@ public final class FatalErrors {
         speaker.join(LAST_WORDS_MS);
     }
 
-    /** A class, not a lambda: after an out-of-memory, spinning a lambda's class up could fail. */
+    /** Classes, not lambdas: after an out-of-memory, spinning a lambda's class up could fail. */
+    private static final class Halt implements Runnable {
+        private final String where;
+        private final Throwable error;
+
+        Halt(String where, Throwable error) {
+            this.where = where;
+            this.error = error;
+        }
+
+        @Override
+        public void run() {
+            halt(where, error);
+        }
+    }
+
     private static final class LastWords implements Runnable {
         private final String report;
 

@@ -37,6 +37,10 @@ final class LinkHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         ByteBuf frame = (ByteBuf) msg;
+        if (FatalErrors.halting()) {
+            frame.release(); // the stream may have been cut anywhere by the fatal error: its frames mean nothing
+            return;
+        }
         byte type = frame.readByte();
         if (Frames.isApplicationType(type)) {
             handler.onFrame(link, type, frame); // ownership passes to the handler
@@ -79,8 +83,14 @@ final class LinkHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        if (FatalErrors.halting()) {
+            return; // a consequence of the fatal error, which is the one reported
+        }
         if (FatalErrors.isFatal(cause)) {
-            FatalErrors.halt("event loop " + Thread.currentThread().getName() + " (link with " + link + ")", cause);
+            // Not on this thread, and the link stays open: the last words (an ABORT to every peer) are
+            // written by this event loop, maybe on this very link.
+            FatalErrors.haltSoon("event loop " + Thread.currentThread().getName() + " (link with " + link + ")", cause);
+            return;
         }
         fail(ctx, cause instanceof PeerException ? cause : new PeerLinkFailedException(link + ": " + cause, cause));
     }

@@ -5,6 +5,8 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import org.fastflowj.core.NodeFailedException;
 import org.fastflowj.core.RunOptions;
 import org.fastflowj.core.graph.Edge;
@@ -40,6 +42,8 @@ public final class GroupRun {
     private static final Logger LOG = LoggerFactory.getLogger(GroupRun.class);
     /** A peer that connected must finish the handshake (and TLS) within this time. */
     private static final long HANDSHAKE_TIMEOUT_MS = 10_000;
+    /** How long a halting JVM waits for its peers to read its ABORT. */
+    private static final long ABORT_GRACE_MS = 500;
 
     private final String group;
     private final DffConfig config;
@@ -229,11 +233,15 @@ public final class GroupRun {
         stopLastWords.run();
     }
 
-    /** This JVM halts (out of memory...): the peers hear why, then the links close (bounded by FatalErrors). */
+    /**
+     * This JVM halts (out of memory...): the peers hear why. The links stay open: closing a socket with
+     * unread bytes resets it, and a reset can overtake the ABORT. The peers get a moment to read it; the
+     * halt then closes everything (FatalErrors bounds the whole).
+     */
     private void tellPeersBeforeHalt(String why) {
         aborted = true;
-        links.abortAll(group, why);
-        transport.close();
+        links.abortAllLeavingOpen(group, why);
+        LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(ABORT_GRACE_MS));
     }
 
     private void fail(String origin, String phase, RuntimeException cause) {
