@@ -74,12 +74,16 @@ public final class FatalErrors {
             parkForever(); // another thread is halting the JVM; this one must not carry on meanwhile
         }
         reserve = null;
+        boolean reported = false;
         try {
             String report = report(where, error);
             print(System.err, report);
+            reported = true;
             runLastWords(report);
         } catch (Throwable again) {
-            print(System.err, BARE_REPORT);
+            if (!reported) {
+                print(System.err, BARE_REPORT);
+            }
         } finally {
             Runtime.getRuntime().halt(EXIT_STATUS);
         }

@@ -93,10 +93,15 @@ class CreditEnforcementTest {
         for (String tuning : List.of(
                 "\"batchSize\": 1, \"messageOTF\": 1",
                 "\"batchSize\": 1, \"messageOTF\": 3",
-                "\"batchSize\": 7, \"messageOTF\": 2, \"maxBufferedBytesPerLink\": 262144")) {
+                // 3000 items of ~520 bytes: the byte bound, not the credits, stops reading here
+                "\"batchSize\": 7, \"messageOTF\": 64, \"maxBufferedBytesPerLink\": 262144")) {
             long[] sum = new long[1];
             Node<Void, long[]> source = Node.source(() -> LongStream.range(0, 3_000)
-                    .mapToObj(i -> new long[] {i, i, i, i, i, i, i, i})
+                    .mapToObj(i -> {
+                        long[] item = new long[64];
+                        item[0] = i;
+                        return item;
+                    })
                     .iterator());
             Node<long[], Void> sink = Node.sink(x -> {
                 sum[0] += x[0];
@@ -111,6 +116,19 @@ class CreditEnforcementTest {
 
             assertThat(sum[0]).as(tuning).isEqualTo(LongStream.range(0, 3_000).sum());
         }
+    }
+
+    @Test
+    void shouldNotDeclareAPeerDeadWhileThisSideStoppedReadingFromIt() throws Exception {
+        long[] seen = new long[2];
+        // The sink's channel (2048 slots) fills, then B holds its 2 credits' worth for the rest of the sink's
+        // 3 s sleep without reading: three times the heartbeat timeout
+        DffConfig config = LocalCluster.config(
+                List.of("A", "B"), "\"messageOTF\": 2, \"heartbeatIntervalMs\": 200, \"heartbeatTimeoutMs\": 1000");
+
+        LocalCluster.run(FlowControlApp.program(10_000, 3_000, seen), config, 60);
+
+        assertThat(seen).containsExactly(10_000, LongStream.range(0, 10_000).sum());
     }
 
     private static void sleepMillis(long ms) {
