@@ -11,8 +11,8 @@ import java.util.Optional;
  * batch and throttle messages.
  *
  * <p>The tuning values ({@link #batchSize()}, {@link #messageOTF()}, {@link #internalMessageOTF()},
- * {@link #flushDelayMicros()}, {@link #maxBufferedBytesPerLink()}) are already effective: the group's own value if it has one, else the
- * config's top-level value, else FastFlow's default.
+ * {@link #flushDelayMicros()}, {@link #maxBufferedBytesPerLink()}) are already effective: the group's
+ * own value if it has one, else the config's top-level value, else the default.
  *
  * <p>Threading: immutable, safe to share.
  *

@@ -8,6 +8,6 @@ record Tuning(
         int batchSize, int messageOTF, int internalMessageOTF, long flushDelayMicros, long maxBufferedBytesPerLink) {
     /** FastFlow's values, and a receiving group's 32 MiB per link (not in FastFlow). */
     static final Tuning FASTFLOW_DEFAULTS = new Tuning(1, 64, 64, 100, 32L << 20);
-    /** Less could not hold one 64 KiB item besides a batch: every large item would wait for the one before. */
+    /** Below a few 64 KiB items in flight, a stream of large items would pause reading at every one. */
     static final long MIN_BUFFERED_BYTES_PER_LINK = 256 * 1024;
 }

@@ -14,8 +14,8 @@ import org.slf4j.LoggerFactory;
  * The last handler of an open link: drops heartbeats, hands application frames to the {@link
  * PeerHandler}, writes a heartbeat when the writer has been idle, and fails the link when the reader
  * has been idle beyond the timeout (unless this side paused reading: then the silence is its own). An
- * out-of-memory or another JVM error halts the JVM ({@link FatalErrors}). It reports {@code onClosed} exactly once, from {@code
- * channelInactive}, with the first failure seen (or null for a clean close).
+ * out-of-memory or another JVM error halts the JVM ({@link FatalErrors}). It reports {@code onClosed}
+ * exactly once, from {@code channelInactive}, with the first failure seen (or null for a clean close).
  *
  * <p>Threading: one instance per channel, on its event loop only.
  */

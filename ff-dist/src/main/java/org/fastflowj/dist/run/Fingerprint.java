@@ -12,8 +12,8 @@ import org.fastflowj.dist.GroupConfig;
 
 /**
  * A 64-bit digest of what two groups must agree on: the whole program's graph (every vertex's name,
- * node class and group, every edge), the groups of the config, their endpoints and credits, and the serialization
- * set-up. Processes started from different programs or configs refuse each other in the handshake.
+ * node class and group, every edge), the groups of the config, their endpoints and credits, and the
+ * serialization set-up. Processes started from different programs or configs refuse each other in the handshake.
  */
 final class Fingerprint {
     private Fingerprint() {}

@@ -92,6 +92,7 @@ public final class GroupRun {
             links.outboundOpened();
         } catch (RuntimeException e) {
             transport.close();
+            stopLastWords.run();
             throw e;
         }
         // The event loops that carry this group's links compete with its node threads for the cores: on a
