@@ -25,9 +25,12 @@ import org.jctools.queues.SpscUnboundedArrayQueue;
  * received and not yet acknowledged: the receiver subtracts before its ACK leaves, so a correct sender,
  * which sends only on a credit an ACK gave back, never finds more than {@link #credits} held; one more
  * is a protocol violation that closes the connection and fails the run naming the peer. Reading stops
- * (Netty auto-read off) while the link is full: {@code credits} batches held, or {@link
- * #maxBufferedBytes} in batches held and items on the local channels together; the peer's further bytes
- * wait in the sockets, and TCP slows it down, whatever it does.
+ * (Netty auto-read off) while the link is full: {@link #maxBufferedBytes} in batches held and items on
+ * the local channels together; the peer's further bytes wait in the sockets, and TCP slows it down,
+ * whatever it does. Holding {@code credits} batches does not stop reading: a correct sender sends no more
+ * then, and a batch past them fails the run; stopping there too cost a pair of epoll changes per ACK
+ * whenever the receiver was the slower side (measured: 8-byte items, batch 128, about 15% fewer per
+ * second).
  *
  * <p>Pausing and resuming race, and are ordered like the park above. Only the event loop turns reading
  * off or on; the receiver, after giving room back (a volatile read-modify-write), reads {@link
@@ -221,7 +224,7 @@ final class InboundLink {
     }
 
     private boolean full() {
-        return heldBatches.get() >= credits || heldBatchBytes.get() + channelBytes >= maxBufferedBytes;
+        return heldBatchBytes.get() + channelBytes >= maxBufferedBytes;
     }
 
     /** Event loop: reading off, unless the receiver made room meanwhile (see the class comment). */

@@ -148,7 +148,8 @@ public final class ItemCodec {
      * Reads one item and leaves {@code in}'s reader index just past it. Fails with {@link CorruptFrameException}
      * when the bytes are not one well-formed item (never allocating more than the item's own size for it), or with
      * {@link ClassNotAllowedException} when the item names a class the config does not allow; either way the reader
-     * index is left where it was.
+     * index is left where it was. Running out of memory is not the item's fault: the {@code OutOfMemoryError} (any
+     * {@link VirtualMachineError}) goes on as it is.
      */
     public Object read(ByteBuf in) {
         int start = in.readerIndex();
