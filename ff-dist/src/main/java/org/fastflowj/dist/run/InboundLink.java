@@ -28,9 +28,9 @@ import org.jctools.queues.SpscUnboundedArrayQueue;
  * (Netty auto-read off) while the link is full: {@link #maxBufferedBytes} in batches held and items on
  * the local channels together; the peer's further bytes wait in the sockets, and TCP slows it down,
  * whatever it does. Holding {@code credits} batches does not stop reading: a correct sender sends no more
- * then, and a batch past them fails the run; stopping there too cost a pair of epoll changes per ACK
- * whenever the receiver was the slower side (measured: 8-byte items, batch 128, about 15% fewer per
- * second).
+ * then, and a batch past them fails the run, so stopping there would bound nothing more, and would cost
+ * a pair of epoll changes per ACK whenever the receiver is the slower side (with small items, in every
+ * batch cycle).
  *
  * <p>Pausing and resuming race, and are ordered like the park above. Only the event loop turns reading
  * off or on; the receiver, after giving room back (a volatile read-modify-write), reads {@link
