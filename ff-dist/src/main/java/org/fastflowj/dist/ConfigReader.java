@@ -21,6 +21,7 @@ final class ConfigReader {
             "batchSize",
             "messageOTF",
             "internalMessageOTF",
+            "maxBufferedBytesPerLink",
             "flushDelayMicros",
             "connectTimeoutMs",
             "heartbeatIntervalMs",
@@ -37,6 +38,7 @@ final class ConfigReader {
             "batchSize",
             "messageOTF",
             "internalMessageOTF",
+            "maxBufferedBytesPerLink",
             "flushDelayMicros",
             "threadMapping",
             "preCmd",
@@ -106,7 +108,13 @@ final class ConfigReader {
                 fields.intAtLeast(object, path, "batchSize", 1, fallback.batchSize()),
                 fields.intAtLeast(object, path, "messageOTF", 1, fallback.messageOTF()),
                 fields.intAtLeast(object, path, "internalMessageOTF", 1, fallback.internalMessageOTF()),
-                fields.longAtLeast(object, path, "flushDelayMicros", 0, fallback.flushDelayMicros()));
+                fields.longAtLeast(object, path, "flushDelayMicros", 0, fallback.flushDelayMicros()),
+                fields.longAtLeast(
+                        object,
+                        path,
+                        "maxBufferedBytesPerLink",
+                        Tuning.MIN_BUFFERED_BYTES_PER_LINK,
+                        fallback.maxBufferedBytesPerLink()));
     }
 
     private SecretSource secret(ObjectNode root) {
@@ -207,6 +215,7 @@ final class ConfigReader {
                 tuning.messageOTF(),
                 tuning.internalMessageOTF(),
                 tuning.flushDelayMicros(),
+                tuning.maxBufferedBytesPerLink(),
                 threadMapping,
                 fields.string(group, path, "preCmd"),
                 fields.strings(group, path, "jvmArgs"),

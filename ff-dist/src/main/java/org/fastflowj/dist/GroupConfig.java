@@ -11,8 +11,8 @@ import java.util.Optional;
  * batch and throttle messages.
  *
  * <p>The tuning values ({@link #batchSize()}, {@link #messageOTF()}, {@link #internalMessageOTF()},
- * {@link #flushDelayMicros()}) are already effective: the group's own value if it has one, else the
- * config's top-level value, else FastFlow's default.
+ * {@link #flushDelayMicros()}, {@link #maxBufferedBytesPerLink()}) are already effective: the group's
+ * own value if it has one, else the config's top-level value, else the default.
  *
  * <p>Threading: immutable, safe to share.
  *
@@ -25,6 +25,8 @@ import java.util.Optional;
  * @param messageOTF un-acknowledged batches allowed in flight per connection to another group
  * @param internalMessageOTF the same, for connections between groups of one all-to-all
  * @param flushDelayMicros the longest a partly filled batch waits before it is sent
+ * @param maxBufferedBytesPerLink serialized bytes this group holds per incoming link, in batches and on
+ *     local channels, before it stops reading from that peer
  * @param threadMapping CPU ids to pin this group's threads to, as written ("0,2,4"); empty for none
  * @param preCmd what the launcher writes in front of the group's command (FastFlow's preCmd)
  * @param jvmArgs extra JVM options for this group's process
@@ -43,6 +45,7 @@ public record GroupConfig(
         int messageOTF,
         int internalMessageOTF,
         long flushDelayMicros,
+        long maxBufferedBytesPerLink,
         String threadMapping,
         Optional<String> preCmd,
         List<String> jvmArgs,

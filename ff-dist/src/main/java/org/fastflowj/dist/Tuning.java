@@ -4,6 +4,10 @@ package org.fastflowj.dist;
  * The settings a group may override: the config's top level gives the defaults, a group's own keys
  * win. Kept together so the "override or global" rule is written once.
  */
-record Tuning(int batchSize, int messageOTF, int internalMessageOTF, long flushDelayMicros) {
-    static final Tuning FASTFLOW_DEFAULTS = new Tuning(1, 64, 64, 100);
+record Tuning(
+        int batchSize, int messageOTF, int internalMessageOTF, long flushDelayMicros, long maxBufferedBytesPerLink) {
+    /** FastFlow's values, and a receiving group's 32 MiB per link (not in FastFlow). */
+    static final Tuning FASTFLOW_DEFAULTS = new Tuning(1, 64, 64, 100, 32L << 20);
+    /** Below a few 64 KiB items in flight, a stream of large items would pause reading at every one. */
+    static final long MIN_BUFFERED_BYTES_PER_LINK = 256 * 1024;
 }

@@ -17,8 +17,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 @Timeout(30)
 class DffConfigErrorTest {
     private static final String GROUP_KEYS =
-            "name, endpoint, host, batchSize, messageOTF, internalMessageOTF, flushDelayMicros, threadMapping,"
-                    + " preCmd, jvmArgs, tlsName";
+            "name, endpoint, host, batchSize, messageOTF, internalMessageOTF, maxBufferedBytesPerLink,"
+                    + " flushDelayMicros, threadMapping, preCmd, jvmArgs, tlsName";
 
     private static ConfigException error(String json) {
         return catchThrowableOfType(ConfigException.class, () -> DffConfig.parse(json, "app.json"));
@@ -194,6 +194,7 @@ class DffConfigErrorTest {
                 "batchSize          | 0           | expected an integer >= 1, got 0",
                 "messageOTF         | -3          | expected an integer >= 1, got -3",
                 "internalMessageOTF | 0          | expected an integer >= 1, got 0",
+                "maxBufferedBytesPerLink | 65536 | expected an integer >= 262144, got 65536",
                 "flushDelayMicros   | -1          | expected an integer >= 0, got -1",
                 "connectTimeoutMs   | -1          | expected an integer >= 0, got -1",
                 "heartbeatIntervalMs| 0           | expected an integer >= 1, got 0",

@@ -75,6 +75,7 @@ class DffConfigTest {
                         4,
                         2,
                         0,
+                        32L << 20,
                         "0,2,4",
                         Optional.of("module load java"),
                         List.of("-Xmx2g", "-XX:+UseZGC"),
@@ -145,6 +146,22 @@ class DffConfigTest {
                 .containsExactly(5, 3, 50, 64);
         assertThat(a.flushDelayMicros()).isEqualTo(100);
         assertThat(b.flushDelayMicros()).isEqualTo(7);
+    }
+
+    @Test
+    void shouldBoundEachIncomingLinkTo32MiBUnlessTheConfigSaysOtherwise() {
+        DffConfig config = DffConfig.parse(
+                """
+                { "maxBufferedBytesPerLink": 8388608,
+                  "groups": [ { "name": "A", "endpoint": "h:1" },
+                              { "name": "B", "endpoint": "h:2", "maxBufferedBytesPerLink": 1048576 } ] }
+                """,
+                "m.json");
+        DffConfig defaults = DffConfig.parse("{\"groups\": [{\"name\": \"G1\", \"endpoint\": \"h:1\"}]}", "d.json");
+
+        assertThat(config.group("A").orElseThrow().maxBufferedBytesPerLink()).isEqualTo(8L << 20);
+        assertThat(config.group("B").orElseThrow().maxBufferedBytesPerLink()).isEqualTo(1L << 20);
+        assertThat(defaults.groups().get(0).maxBufferedBytesPerLink()).isEqualTo(32L << 20);
     }
 
     @Test

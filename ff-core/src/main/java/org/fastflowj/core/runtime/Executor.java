@@ -27,6 +27,7 @@ public final class Executor {
 
     /** As {@link #start(Graph, RunOptions)}, with a {@link GraphRunner}'s additions. */
     public static Execution start(Graph graph, RunOptions options, RunHooks hooks) {
+        FatalErrors.prepare(); // loaded before any node can run out of memory
         RunControl control = new RunControl(hooks);
         List<Vertex> vertices = graph.vertices();
         boolean oversubscribed =

@@ -88,9 +88,9 @@ class NodeRunner extends NodeRunnerContext implements Runnable {
         } catch (Cancelled cancelled) {
             // another node failed first; it is the one reported
         } catch (PhaseFailure f) {
-            control.fail(name, f.phase(), unwrap(f.getCause()));
+            failOrHalt(f.phase(), unwrap(f.getCause()));
         } catch (Throwable t) {
-            control.fail(name, phase, unwrap(t));
+            failOrHalt(phase, unwrap(t));
         } finally {
             markEnded();
             access.bind(node, null, nodeId);
@@ -145,6 +145,14 @@ class NodeRunner extends NodeRunnerContext implements Runnable {
             itemsIn++;
             callSvc(items[i]);
         }
+    }
+
+    /** A node's failure fails the run; an out-of-memory or another JVM error halts the JVM (see FatalErrors). */
+    private void failOrHalt(String failedPhase, Throwable cause) {
+        if (FatalErrors.isFatal(cause)) {
+            FatalErrors.halt("node " + name, cause);
+        }
+        control.fail(name, failedPhase, cause);
     }
 
     private static Throwable unwrap(Throwable t) {

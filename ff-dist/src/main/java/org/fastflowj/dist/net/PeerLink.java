@@ -21,6 +21,8 @@ public final class PeerLink {
     private final Channel channel;
     // Kept because a closed channel may no longer know it, and onClosed messages need it.
     private final SocketAddress remoteAddress;
+    /** When reading was last turned off or on again (System.nanoTime); 0: it never was. */
+    private volatile long readingToggledAtNanos;
 
     PeerLink(String peerGroup, boolean inbound, Channel channel) {
         this.peerGroup = peerGroup;
@@ -68,6 +70,28 @@ public final class PeerLink {
     /** False while Netty's outbound buffer is above its high-water mark: stop draining until true. */
     public boolean isWritable() {
         return channel.isWritable();
+    }
+
+    /**
+     * Stops reading from the peer: what it sends waits in the sockets, and TCP slows it down. Its
+     * heartbeats wait too, so the link is not declared dead for silence meanwhile (see {@link
+     * #readingPausedWithin}). Call on the link's event loop.
+     */
+    public void pauseReading() {
+        readingToggledAtNanos = System.nanoTime();
+        channel.config().setAutoRead(false);
+    }
+
+    /** Reads from the peer again. Call on the link's event loop. */
+    public void resumeReading() {
+        channel.config().setAutoRead(true);
+        readingToggledAtNanos = System.nanoTime();
+    }
+
+    /** Whether reading is paused, or was within the last {@code nanos}: the peer's silence proves nothing then. */
+    boolean readingPausedWithin(long nanos) {
+        long toggled = readingToggledAtNanos;
+        return !channel.config().isAutoRead() || (toggled != 0 && System.nanoTime() - toggled < nanos);
     }
 
     public boolean isOpen() {

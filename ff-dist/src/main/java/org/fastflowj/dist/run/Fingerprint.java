@@ -12,8 +12,8 @@ import org.fastflowj.dist.GroupConfig;
 
 /**
  * A 64-bit digest of what two groups must agree on: the whole program's graph (every vertex's name,
- * node class and group, every edge), the groups of the config and their endpoints, and the serialization
- * set-up. Processes started from different programs or configs refuse each other in the handshake.
+ * node class and group, every edge), the groups of the config, their endpoints and credits, and the
+ * serialization set-up. Processes started from different programs or configs refuse each other in the handshake.
  */
 final class Fingerprint {
     private Fingerprint() {}
@@ -30,7 +30,8 @@ final class Fingerprint {
             text(sha, e.from().index() + " " + e.kind() + " " + e.to().index() + " " + e.slots());
         }
         for (GroupConfig g : config.groups()) {
-            text(sha, g.name() + "@" + g.endpoint());
+            // A receiver enforces the credits its peer's sender takes: both must read them alike.
+            text(sha, g.name() + "@" + g.endpoint() + " " + g.messageOTF() + "/" + g.internalMessageOTF());
         }
         text(sha, Long.toHexString(serializationFingerprint));
         return ByteBuffer.wrap(sha.digest()).getLong();

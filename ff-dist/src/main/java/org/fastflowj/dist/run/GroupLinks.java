@@ -73,12 +73,23 @@ final class GroupLinks implements PeerHandler {
     /** Tells every connected peer that {@code origin} failed, then closes the links (after the ABORT). */
     void abortAll(String origin, String why) {
         for (PeerLink link : openLinks()) {
-            ByteBuf payload = link.alloc().buffer();
-            writeUtf(payload, origin);
-            writeUtf(payload, why);
-            link.send(Frames.ABORT, payload);
+            sendAbort(link, origin, why);
             link.close();
         }
+    }
+
+    /** Tells every connected peer that {@code origin} failed, leaving the links open (the JVM is halting). */
+    void abortAllLeavingOpen(String origin, String why) {
+        for (PeerLink link : openLinks()) {
+            sendAbort(link, origin, why);
+        }
+    }
+
+    private static void sendAbort(PeerLink link, String origin, String why) {
+        ByteBuf payload = link.alloc().buffer();
+        writeUtf(payload, origin);
+        writeUtf(payload, why);
+        link.send(Frames.ABORT, payload);
     }
 
     /** Releases batches no receiver will read (the run ended or failed). */

@@ -5,6 +5,8 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.UnaryOperator;
 import org.fastflowj.core.NodeFailedException;
 import org.fastflowj.core.RunOptions;
@@ -13,6 +15,7 @@ import org.fastflowj.core.graph.Graph;
 import org.fastflowj.core.graph.GraphCut;
 import org.fastflowj.core.runtime.Execution;
 import org.fastflowj.core.runtime.Executor;
+import org.fastflowj.core.runtime.FatalErrors;
 import org.fastflowj.core.runtime.RunHooks;
 import org.fastflowj.dist.DFF;
 import org.fastflowj.dist.DffConfig;
@@ -43,6 +46,8 @@ public final class GroupRun {
     private static final Logger LOG = LoggerFactory.getLogger(GroupRun.class);
     /** A peer that connected must finish the handshake (and TLS) within this time. */
     private static final long HANDSHAKE_TIMEOUT_MS = 10_000;
+    /** How long a halting JVM waits for its peers to read its ABORT. */
+    private static final long ABORT_GRACE_MS = 500;
 
     private final String group;
     private final DffConfig config;
@@ -60,6 +65,7 @@ public final class GroupRun {
     private record PendingFailure(String origin, String phase, RuntimeException cause) {}
 
     private Transport transport;
+    private Runnable stopLastWords = () -> {};
 
     private GroupRun(DFF.Settings settings, UnaryOperator<String> env) {
         this.env = env;
@@ -90,6 +96,10 @@ public final class GroupRun {
         links.expectEnds(EndAgreement.connectedGroups(whole, group));
         aborts.watchFreezes();
         transport = Transport.start(wireSettings(fingerprint), resolved(mine), links.inbound.keySet(), links);
+        stopLastWords = FatalErrors.beforeHalt(this::tellPeersBeforeHalt);
+        if (!links.inbound.isEmpty()) {
+            System.err.println(InboundLink.describeBound(group, mine.maxBufferedBytesPerLink()));
+        }
         String connecting = null;
         try {
             for (OutboundLink out : links.outbound.values()) {
@@ -102,6 +112,7 @@ public final class GroupRun {
         } catch (RuntimeException e) {
             aborts.connectFailed(e instanceof PeerException ? connecting : null, e);
             transport.close();
+            stopLastWords.run();
             throw e;
         }
         // The event loops that carry this group's links compete with its node threads for the cores: on a
@@ -162,7 +173,12 @@ public final class GroupRun {
 
         @Override
         public ReceiverNode receiver(String peer, List<Edge> forward, List<Edge> feedback) {
-            InboundLink link = new InboundLink(group, peer);
+            GroupConfig sender = config.group(peer).orElseThrow();
+            // The credits the peer's sender takes (see sender() there): the fingerprint makes both configs agree.
+            int credits = insideOneAllToAll(forward) && feedback.isEmpty()
+                    ? sender.internalMessageOTF()
+                    : sender.messageOTF();
+            InboundLink link = new InboundLink(group, peer, credits, mine.maxBufferedBytesPerLink());
             links.inbound.put(peer, link);
             int peerBatchSize = config.group(peer).orElseThrow().batchSize(); // the most one frame holds
             boolean[] onDemand = new boolean[forward.size()];
@@ -233,6 +249,17 @@ public final class GroupRun {
         links.dropUnread();
         aborts.close();
         transport.close();
+        stopLastWords.run();
+    }
+
+    /**
+     * This JVM halts (out of memory...): the peers hear why. The links stay open: closing a socket with
+     * unread bytes resets it, and a reset can overtake the ABORT. The peers get a moment to read it; the
+     * halt then closes everything (FatalErrors bounds the whole).
+     */
+    private void tellPeersBeforeHalt(String why) {
+        aborts.halting(why);
+        LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(ABORT_GRACE_MS));
     }
 
     private void fail(String origin, String phase, RuntimeException cause) {

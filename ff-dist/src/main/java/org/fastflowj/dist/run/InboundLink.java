@@ -2,6 +2,9 @@ package org.fastflowj.dist.run;
 
 import io.netty.buffer.ByteBuf;
 import java.lang.invoke.VarHandle;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import org.fastflowj.core.LinkStats;
 import org.fastflowj.dist.net.PeerLink;
@@ -12,29 +15,79 @@ import org.jctools.queues.SpscUnboundedArrayQueue;
  * loop to the receiver node's thread, and acknowledgements and "consumer gone" notes going back.
  *
  * <p>Threading: the connection's one event loop thread offers batches, the receiver node's thread polls
- * them: a single-producer single-consumer queue, like every edge. It holds at most the sender's
- * {@code messageOTF} batches (credits), so it is bounded although its type is not. The receiver announces
- * a park in {@link #parked} (a volatile write, then it re-checks the queue); the event loop offers, issues a
- * full fence (the offer itself is only a release store, which a later load may pass), then reads the flag:
- * so either the receiver sees the batch or the event loop sees the flag and unparks it. The park has a
+ * them: a single-producer single-consumer queue, like every edge. The receiver announces a park in
+ * {@link #parked} (a volatile write, then it re-checks the queue); the event loop offers, issues a full
+ * fence (the offer itself is only a release store, which a later load may pass), then reads the flag: so
+ * either the receiver sees the batch or the event loop sees the flag and unparks it. The park has a
  * time-out besides (at most 1 ms).
+ *
+ * <p>Flow control is enforced here, not trusted to the sender. {@link #heldBatches} counts the batches
+ * received and not yet acknowledged: the receiver subtracts before its ACK leaves, so a correct sender,
+ * which sends only on a credit an ACK gave back, never finds more than {@link #credits} held; one more
+ * is a protocol violation that closes the connection and fails the run naming the peer. Reading stops
+ * (Netty auto-read off) while the link is full: {@link #maxBufferedBytes} in batches held and items on
+ * the local channels together; the peer's further bytes wait in the sockets, and TCP slows it down,
+ * whatever it does. Holding {@code credits} batches does not stop reading: a correct sender sends no more
+ * then, and a batch past them fails the run, so stopping there would bound nothing more, and would cost
+ * a pair of epoll changes per ACK whenever the receiver is the slower side (with small items, in every
+ * batch cycle).
+ *
+ * <p>Pausing and resuming race, and are ordered like the park above. Only the event loop turns reading
+ * off or on; the receiver, after giving room back (a volatile read-modify-write), reads {@link
+ * #readingPaused} and, if set, asks the event loop to look again ({@link #resumeIfRoom}, one task at a
+ * time thanks to {@link #resumePending}). The event loop sets {@code readingPaused} before it checks
+ * for room a last time and turns reading off: so either that check sees the room given back, or the
+ * receiver sees the flag and the event loop looks again after its own pause. A link is never left
+ * paused with room (it would hang: the sender waits for ACKs of batches nobody reads).
  */
 final class InboundLink {
     final String peer;
     final String description;
+    /** The batches the peer may have unacknowledged: its {@code messageOTF} in the common config. */
+    final int credits;
+    /** {@code maxBufferedBytesPerLink}: serialized bytes held in batches and on local channels. */
+    final long maxBufferedBytes;
+
     private final SpscUnboundedArrayQueue<ByteBuf> batches = new SpscUnboundedArrayQueue<>(64);
+    /** Batches received and not acknowledged yet: the event loop adds, the receiver subtracts. */
+    private final AtomicInteger heldBatches = new AtomicInteger();
+    /** Bytes of the batches received and not read to the end yet. */
+    private final AtomicLong heldBatchBytes = new AtomicLong();
+    /** Serialized bytes of the items on local channels that their consumers have not taken yet. */
+    private volatile long channelBytes;
+    /** Event loop writes: reading is off (or about to be). */
+    private volatile boolean readingPaused;
+    /** A {@link #resumeIfRoom} task is queued on the event loop. */
+    private volatile boolean resumePending;
+    /** Bound once: asking the event loop to look again allocates nothing. */
+    private final Runnable resumeIfRoom = this::resumeIfRoom;
+
     private volatile PeerLink link;
     private volatile Thread receiver;
     private volatile boolean parked;
     private volatile boolean done;
     private volatile String brokenReason;
+    /** Event loop: why the peer broke the protocol, reported when the connection closes. */
+    private String violation;
+
     private volatile long bytes;
     private volatile long batchCount;
     private volatile long messages;
 
-    InboundLink(String localGroup, String peer) {
+    InboundLink(String localGroup, String peer, int credits, long maxBufferedBytes) {
         this.peer = peer;
         this.description = peer + " -> " + localGroup;
+        this.credits = credits;
+        this.maxBufferedBytes = maxBufferedBytes;
+    }
+
+    /** The start-up line that says what bounds a group's memory per incoming link. */
+    static String describeBound(String group, long maxBufferedBytes) {
+        String amount = maxBufferedBytes % (1 << 20) == 0
+                ? (maxBufferedBytes >> 20) + " MiB"
+                : maxBufferedBytes % 1024 == 0 ? (maxBufferedBytes >> 10) + " KiB" : maxBufferedBytes + " bytes";
+        return "ff-dist: group " + group + " buffers at most " + amount + " of items per peer group it receives"
+                + " from (maxBufferedBytesPerLink), then stops reading from that peer";
     }
 
     boolean isOpen() {
@@ -77,8 +130,42 @@ final class InboundLink {
         bytes += payloadBytes + 5L * count;
         batchCount += count;
         messages += messageCount;
+        heldBatches.addAndGet(-count); // before the ACK leaves: the credits it gives back are free here first
         PeerLink l = link;
         l.send(Frames.ACK, l.alloc().buffer(4).writeInt(count));
+        lookAgainIfPaused();
+    }
+
+    /**
+     * A batch of {@code batchBytes} was read to the end (and released); {@code onChannels} bytes of items
+     * are on local channels now.
+     */
+    void batchRead(int batchBytes, long onChannels) {
+        channelBytes = onChannels;
+        heldBatchBytes.addAndGet(-batchBytes);
+        lookAgainIfPaused();
+    }
+
+    /** Whether reading from the peer is off: the receiver then updates {@link #channelBytes} while idle. */
+    boolean readingPaused() {
+        return readingPaused;
+    }
+
+    /** The receiver thread, idle: its consumers took items, {@code onChannels} bytes are left on channels. */
+    void channelBytes(long onChannels) {
+        channelBytes = onChannels;
+        lookAgainIfPaused();
+    }
+
+    private void lookAgainIfPaused() {
+        if (readingPaused && !resumePending) {
+            resumePending = true;
+            try {
+                link.channel().eventLoop().execute(resumeIfRoom);
+            } catch (RejectedExecutionException closing) {
+                resumePending = false; // the transport is closing: nothing more to read
+            }
+        }
     }
 
     /** The consumer of an on-demand edge took {@code count} more of its items. */
@@ -111,31 +198,82 @@ final class InboundLink {
         link = l;
     }
 
+    /**
+     * A batch arrived. Throws {@link CorruptBatchException} when the peer sent it beyond its credits: the
+     * transport then closes the connection, and {@link #onClosed} reports the violation.
+     */
     void onBatch(ByteBuf payload) {
         if (done) {
             payload.release(); // nothing can follow the last end mark; never expected
             return;
         }
+        if (heldBatches.incrementAndGet() > credits) {
+            payload.release();
+            throw creditsExceeded();
+        }
+        int size = payload.readableBytes();
+        heldBatchBytes.addAndGet(size);
         batches.offer(payload);
         VarHandle.fullFence(); // the offer before the read of parked: see the class comment
         if (parked) {
             LockSupport.unpark(receiver);
         }
+        if (full()) {
+            pauseReading();
+        }
+    }
+
+    private boolean full() {
+        return heldBatchBytes.get() + channelBytes >= maxBufferedBytes;
+    }
+
+    /** Event loop: reading off, unless the receiver made room meanwhile (see the class comment). */
+    private void pauseReading() {
+        readingPaused = true;
+        if (full()) {
+            link.pauseReading();
+        } else {
+            readingPaused = false;
+        }
+    }
+
+    /** Event loop: reading on again once there is room. */
+    private void resumeIfRoom() {
+        resumePending = false; // before the check: a later give-back then queues another look
+        if (readingPaused && !full()) {
+            readingPaused = false;
+            link.resumeReading();
+        }
+    }
+
+    private CorruptBatchException creditsExceeded() {
+        violation = link + " broke the flow-control protocol: it sent" + " a batch beyond the " + credits
+                + " unacknowledged batches it may have in flight (messageOTF)";
+        return new CorruptBatchException(violation);
     }
 
     /** The connection closed: expected only once every edge ended. Returns the failure, or null. */
     String onClosed(Throwable cause) {
+        if (violation != null) {
+            brokenReason = violation;
+            wakeReceiver();
+            return violation;
+        }
         if (done) {
             return null;
         }
         String reason = "lost the connection from group " + peer + " at " + link.remoteAddress()
                 + " before its stream ended" + (cause == null ? " (closed by the peer)" : ": " + cause.getMessage());
         brokenReason = reason;
+        wakeReceiver();
+        return reason;
+    }
+
+    private void wakeReceiver() {
         Thread r = receiver;
         if (r != null) {
             LockSupport.unpark(r);
         }
-        return reason;
     }
 
     /** Releases batches nobody will read (the run failed). */

@@ -61,6 +61,20 @@ final class PeerAborts {
     }
 
     /**
+     * This JVM halts (a fatal error, {@code FatalErrors}): this group is the origin, every peer hears it, and
+     * the links stay open so that no reset overtakes the ABORT.
+     */
+    void halting(String why) {
+        started = true;
+        try {
+            FailureOrigin.announce(group);
+            links.abortAllLeavingOpen(group, why);
+        } finally {
+            sent.countDown();
+        }
+    }
+
+    /**
      * Connecting to {@code peer} failed before the run started: the peers that already reached this group
      * hear who is missing (or, for another error, that this group failed), not just that this group left.
      */

@@ -3,6 +3,7 @@ package org.fastflowj.dist.run;
 import io.netty.buffer.ByteBuf;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.stream.IntStream;
 import org.fastflowj.core.MultiOutputNode;
 import org.fastflowj.core.runtime.BridgeContext;
@@ -28,6 +29,10 @@ import org.fastflowj.dist.serial.ItemCodec;
  * one process); a DONE message ends its feedback channel. The node ends once every edge ended. A local
  * consumer that ended is reported to the sender (GONE), so the remote producer stops as it would in one
  * process.
+ *
+ * <p>Memory: besides the credits ({@link InboundLink}), the items on the forward channels are bounded in
+ * serialized bytes ({@code maxBufferedBytesPerLink}, counted by {@link ChannelBytes}): before a run of
+ * items would pass the bound, the receiver waits for the consumers to take some.
  *
  * <p>On-demand edges: their items go to the worker one by one, and the receiver reports how many the worker
  * took (TAKEN, from how many are still queued), so the sender lets the producer give that worker more (see
@@ -85,6 +90,9 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
     private final int[] untaken;
 
     private int untakenTotal;
+    /** What the forward channels hold, in serialized bytes: bounded by {@code maxBufferedBytesPerLink}. */
+    private final ChannelBytes onChannels;
+
     private final boolean[] ended;
     private final boolean[] goneReported;
     private final long connectDeadlineNanos;
@@ -132,6 +140,7 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
         this.onDemandChannels =
                 IntStream.range(0, onDemand.length).filter(i -> onDemand[i]).toArray();
         this.untaken = new int[onDemand.length];
+        this.onChannels = new ChannelBytes(forwardEdges.length);
         this.goneReported = new boolean[ended.length];
         this.live = ended.length;
         this.connectDeadlineNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(connectTimeoutMs);
@@ -167,7 +176,8 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
         }
         idleYields = 0;
         parkNanos = 0;
-        unackedBytes += batch.readableBytes();
+        int batchBytes = batch.readableBytes();
+        unackedBytes += batchBytes;
         codec.startBatch(); // as the sender did before writing it
         try {
             while (batch.isReadable()) {
@@ -177,6 +187,7 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
         } finally {
             batch.release();
         }
+        in.batchRead(batchBytes, onChannels.refresh(context));
         if (untakenTotal > 0) {
             reportTaken();
         }
@@ -284,18 +295,46 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
         if (sent == null) {
             return;
         }
+        int bytes = openBytes[output];
         open[output] = null;
         single[output] = null;
         openBytes[output] = 0;
         int channel = output >> 1;
         if ((output & 1) != 0) {
-            sendFeedbackTo(sent, channel);
+            sendFeedbackTo(sent, channel); // unbounded, as in one process: a loop must never wait on itself
         } else {
+            if (onChannels.total() + bytes > in.maxBufferedBytes) {
+                awaitRoomOnChannels(bytes);
+            }
             sendOutTo(sent, channel);
+            onChannels.sent(channel, bytes);
             if (onDemand[channel]) {
                 untaken[channel]++; // one item: an on-demand edge's items go one by one (addToChunk)
                 untakenTotal++;
             }
+        }
+    }
+
+    /**
+     * Waits until the consumers took enough for {@code bytes} more to stay within {@code
+     * maxBufferedBytesPerLink} (or took everything: a bigger run goes alone). The batch's ACK waits too, so
+     * the sender stops once its credits are spent.
+     */
+    private void awaitRoomOnChannels(int bytes) {
+        long waitNanos = 1_000;
+        boolean neighboursWoken = false;
+        while (true) {
+            long held = onChannels.refresh(context);
+            in.channelBytes(held);
+            if (held == 0 || held + bytes <= in.maxBufferedBytes || context.cancelled()) {
+                return;
+            }
+            if (!neighboursWoken) {
+                context.wakeWaitingNeighbours(); // a consumer parked with items waiting must take them
+                neighboursWoken = true;
+            }
+            LockSupport.parkNanos(this, waitNanos);
+            waitNanos = Math.min(MAX_PARK_NANOS, waitNanos * 2);
         }
     }
 
@@ -342,6 +381,9 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
         }
         if (untakenTotal > 0) {
             reportTaken();
+        }
+        if (in.readingPaused()) { // paused for the bytes on the channels: their consumers may have taken some
+            in.channelBytes(onChannels.refresh(context));
         }
         parkNanos = parkNanos == 0 ? 1_000 : Math.min(MAX_PARK_NANOS, parkNanos * 2);
         in.park(untakenTotal > 0 ? Math.min(parkNanos, TAKEN_CHECK_NANOS) : parkNanos);

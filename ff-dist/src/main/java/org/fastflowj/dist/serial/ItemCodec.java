@@ -148,7 +148,8 @@ public final class ItemCodec {
      * Reads one item and leaves {@code in}'s reader index just past it. Fails with {@link CorruptFrameException}
      * when the bytes are not one well-formed item (never allocating more than the item's own size for it), or with
      * {@link ClassNotAllowedException} when the item names a class the config does not allow; either way the reader
-     * index is left where it was.
+     * index is left where it was. Running out of memory is not the item's fault: the {@code OutOfMemoryError} (any
+     * {@link VirtualMachineError}) goes on as it is.
      */
     public Object read(ByteBuf in) {
         int start = in.readerIndex();
@@ -239,6 +240,7 @@ public final class ItemCodec {
     }
 
     private RuntimeException failure(Throwable e, String context) {
+        rethrowIfFatal(e);
         renewKryo();
         ClassNotAllowedException refused = find(e, ClassNotAllowedException.class);
         if (refused != null) {
@@ -248,6 +250,7 @@ public final class ItemCodec {
     }
 
     private RuntimeException readFailure(Throwable e) {
+        rethrowIfFatal(e);
         renewKryo();
         ClassNotAllowedException refused = find(e, ClassNotAllowedException.class);
         if (refused != null) {
@@ -259,6 +262,17 @@ public final class ItemCodec {
         CorruptFrameException bounded = find(e, CorruptFrameException.class);
         String detail = bounded != null ? bounded.getMessage() : e.toString();
         return new CorruptFrameException("malformed item: " + detail, e);
+    }
+
+    /**
+     * Running out of memory (or another JVM error) while reading or writing an item says nothing about its
+     * bytes: it goes on as what it is, not as a malformed item, and the node thread halts the JVM.
+     */
+    private static void rethrowIfFatal(Throwable e) {
+        VirtualMachineError fatal = find(e, VirtualMachineError.class);
+        if (fatal != null) {
+            throw fatal;
+        }
     }
 
     /** After a failure Kryo may be mid-graph (depth, generics, class-name tables): start over with a fresh one. */

@@ -19,6 +19,21 @@ public final class FlowControlApp {
         args = DFF.init(args);
         long count = Long.parseLong(args[0]);
         long sleepMs = Long.parseLong(args[1]);
+        long[] seen = new long[2];
+        program(count, sleepMs, seen).runAndWaitEnd();
+        if (DFF.group().map("B"::equals).orElse(true)) {
+            long peak = 0;
+            for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+                if (pool.getType() == MemoryType.HEAP) {
+                    peak += pool.getPeakUsage().getUsed();
+                }
+            }
+            System.out.println("count=" + seen[0] + " sum=" + seen[1] + " peakHeapMB=" + (peak >> 20));
+        }
+    }
+
+    /** The program: {@code count} numbers from A; B's sink sleeps {@code sleepMs} at the first, counts and sums. */
+    public static Pipeline program(long count, long sleepMs, long[] seen) {
         Node<Void, Long> source = new Node<>() {
             private long next;
 
@@ -27,7 +42,6 @@ public final class FlowControlApp {
                 return next < count ? Long.valueOf(next++) : eos();
             }
         };
-        long[] seen = new long[2];
         Node<Long, Void> sink = Node.sink(x -> {
             if (seen[0]++ == 0) {
                 try {
@@ -40,15 +54,6 @@ public final class FlowControlApp {
         });
         source.createGroup("A");
         sink.createGroup("B");
-        new Pipeline(source, sink).runAndWaitEnd();
-        if (DFF.group().map("B"::equals).orElse(true)) {
-            long peak = 0;
-            for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-                if (pool.getType() == MemoryType.HEAP) {
-                    peak += pool.getPeakUsage().getUsed();
-                }
-            }
-            System.out.println("count=" + seen[0] + " sum=" + seen[1] + " peakHeapMB=" + (peak >> 20));
-        }
+        return new Pipeline(source, sink);
     }
 }

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 
 /**
  * Starts every group of a test application as its own JVM (small heap, C1 only: cheap to start), each
@@ -24,7 +25,7 @@ public final class ProcessCluster implements AutoCloseable {
     /** Starts {@code main} once per group with {@code --DFF_GName=G --DFF_Config=config}, then {@code args}. */
     public static ProcessCluster start(
             Class<?> main, Path config, List<String> groups, List<String> jvmArgs, String... args) throws IOException {
-        return start(main, config, groups, Map.of(), jvmArgs, args);
+        return start(main, config, groups, Map.of(), g -> jvmArgs, args);
     }
 
     /** As above, the environment after the JVM arguments. */
@@ -36,7 +37,7 @@ public final class ProcessCluster implements AutoCloseable {
             Map<String, Map<String, String>> envByGroup,
             String... args)
             throws IOException {
-        return start(main, config, groups, envByGroup, jvmArgs, args);
+        return start(main, config, groups, envByGroup, g -> jvmArgs, args);
     }
 
     /** As above, with extra environment variables for some groups ({@code envByGroup}: group to variables). */
@@ -48,10 +49,28 @@ public final class ProcessCluster implements AutoCloseable {
             List<String> jvmArgs,
             String... args)
             throws IOException {
+        return start(main, config, groups, envByGroup, g -> jvmArgs, args);
+    }
+
+    /** As above, with each group's own JVM options. */
+    public static ProcessCluster start(
+            Class<?> main, Path config, List<String> groups, Function<String, List<String>> jvmArgsOf, String... args)
+            throws IOException {
+        return start(main, config, groups, Map.of(), jvmArgsOf, args);
+    }
+
+    private static ProcessCluster start(
+            Class<?> main,
+            Path config,
+            List<String> groups,
+            Map<String, Map<String, String>> envByGroup,
+            Function<String, List<String>> jvmArgsOf,
+            String... args)
+            throws IOException {
         ProcessCluster cluster = new ProcessCluster();
         try {
             for (String g : groups) {
-                cluster.startGroup(main, config, g, envByGroup.getOrDefault(g, Map.of()), jvmArgs, args);
+                cluster.startGroup(main, config, g, envByGroup.getOrDefault(g, Map.of()), jvmArgsOf.apply(g), args);
             }
         } catch (IOException | RuntimeException e) {
             cluster.close();
