@@ -14,12 +14,17 @@ final class ExitStatus {
             1, "SIGHUP", 2, "SIGINT", 3, "SIGQUIT", 6, "SIGABRT", 9, "SIGKILL", 11, "SIGSEGV", 13, "SIGPIPE", 15,
             "SIGTERM");
 
+    /** What ff-dist exits with when a JVM error (out of memory, stack overflow) halted a group. */
+    static final int JVM_ERROR = 3;
+
     private ExitStatus() {}
 
     /** {@code "exit code 1"}, {@code "exit code 137 (signal 9, SIGKILL)"}, ... */
     static String describe(int code, boolean remote) {
         StringBuilder s = new StringBuilder("exit code ").append(code);
-        if (remote && code == 255) {
+        if (code == JVM_ERROR) {
+            s.append(" (a JVM error such as out of memory halted the group)");
+        } else if (remote && code == 255) {
             s.append(" (ssh's code for a failed connection or login, or the group's own)");
         } else if (code > 128 && code < 128 + 65) {
             int signal = code - 128;
