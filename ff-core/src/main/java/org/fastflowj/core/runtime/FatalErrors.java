@@ -8,8 +8,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
 /**
- * What a thread of ours does with a {@link VirtualMachineError} (out of memory, stack overflow, an
- * internal JVM error): it reports it, naming itself, lets the registered last words run for a bounded
+ * What a thread of ours does with a {@link VirtualMachineError} (out of memory, an internal JVM error;
+ * not a stack overflow, which fails the run like any exception): it reports it, naming itself, lets the registered last words run for a bounded
  * time (ff-dist tells the peer groups), and halts the JVM with {@link #EXIT_STATUS}. Carrying on is
  * not an option: after an {@code OutOfMemoryError} any allocation may fail again, in a lock, a queue or
  * a Netty buffer, and the process may neither finish nor fail (a run that waits for a dead thread hangs
@@ -111,9 +111,7 @@ public final class FatalErrors {
     static String report(String where, Throwable error) {
         Throwable fatal = fatalIn(error);
         Throwable shown = fatal == null ? error : fatal;
-        String what = shown instanceof OutOfMemoryError
-                ? "out of memory"
-                : shown instanceof StackOverflowError ? "stack overflow" : "fatal JVM error";
+        String what = shown instanceof OutOfMemoryError ? "out of memory" : "fatal JVM error";
         return what + " in " + where + ": " + shown + "; halting the JVM (exit status " + EXIT_STATUS + ")";
     }
 
@@ -164,7 +162,10 @@ public final class FatalErrors {
 
     private static Throwable fatalIn(Throwable t) {
         for (int depth = 0; t != null && depth < 16; depth++, t = t.getCause()) {
-            if (t instanceof VirtualMachineError) {
+            // A stack overflow is not fatal: the stack has unwound by the time it is caught, the JVM is sound,
+            // and it fails the run as any exception of the node's would (a recursion bug in one svc must not
+            // halt a program that embeds a run).
+            if (t instanceof VirtualMachineError && !(t instanceof StackOverflowError)) {
                 return t;
             }
         }

@@ -66,8 +66,37 @@ class FatalErrorsTest {
         assertThat(FatalErrors.report("node sink", wrapped))
                 .isEqualTo("out of memory in node sink: java.lang.OutOfMemoryError: Java heap space;"
                         + " halting the JVM (exit status 3)");
-        assertThat(FatalErrors.report("node deep", new StackOverflowError()))
-                .startsWith("stack overflow in node deep: java.lang.StackOverflowError");
+        assertThat(FatalErrors.isFatal(new RuntimeException(new StackOverflowError())))
+                .as("a stack overflow has unwound: it fails the run, it does not halt the JVM")
+                .isFalse();
+    }
+
+    @Test
+    void shouldFailTheRunNotHaltTheJvmWhenANodeOverflowsItsStack() {
+        Node<Void, Integer> source = new Node<>() {
+            @Override
+            protected Integer svc(Void none) {
+                sendOut(1);
+                return eos();
+            }
+        };
+        Node<Integer, Void> deep = new Node<>() {
+            @Override
+            protected Void svc(Integer depth) {
+                return recurse(depth);
+            }
+
+            private Void recurse(int depth) {
+                return depth < 0 ? null : recurse(depth + 1);
+            }
+        };
+
+        Throwable failure =
+                org.assertj.core.api.Assertions.catchThrowable(() -> new Pipeline(source, deep).runAndWaitEnd());
+
+        assertThat(failure).isInstanceOf(org.fastflowj.core.NodeFailedException.class);
+        assertThat(failure).hasRootCauseInstanceOf(StackOverflowError.class);
+        assertThat(FatalErrors.halting()).isFalse();
     }
 
     /** A source and a node that keeps everything it gets: it runs out of heap, the JVM must not hang. */
