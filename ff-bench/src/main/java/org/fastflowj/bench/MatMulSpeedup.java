@@ -50,8 +50,8 @@ public class MatMulSpeedup extends AbstractBenchmark {
         @Param({"8", "32"})
         public int block;
 
-        /** MacroDataFlow's default (BLOCKING); pass {@code -p strategy=BACKOFF,BLOCKING} to compare. */
-        @Param({"BLOCKING"})
+        /** MacroDataFlow's default (BACKOFF); pass {@code -p strategy=BACKOFF,BLOCKING} to compare. */
+        @Param({"BACKOFF"})
         public WaitStrategy strategy;
 
         double[][][] a;

@@ -38,10 +38,12 @@ public final class MacroDataFlow implements AutoCloseable {
     public static final int DEFAULT_OUTSTANDING_TASKS = 2048;
 
     /**
-     * The blocking wait strategy: a run has two threads more than workers (generator and scheduler), idle
-     * most of the time, so they should park at once and leave the cores to the workers rather than spin.
+     * The backoff wait strategy. A run has two threads more than workers (generator and scheduler), so it
+     * is oversubscribed and idle threads park after a short spin; unlike BLOCKING, a worker then wakes the
+     * parked scheduler once per few completions (or when it is about to wait itself) instead of once per
+     * task, which at fine grain is most of a task's overhead.
      */
-    public static final RunOptions DEFAULT_RUN_OPTIONS = RunOptions.defaults().waitStrategy(WaitStrategy.BLOCKING);
+    public static final RunOptions DEFAULT_RUN_OPTIONS = RunOptions.defaults().waitStrategy(WaitStrategy.BACKOFF);
 
     /** How a task uses an object. */
     public enum Access {

@@ -13,6 +13,9 @@ import org.fastflowj.core.graph.Vertex;
  * knows nothing of farms or pipelines.
  */
 public final class Executor {
+    /** Feedback items per wake-up of a parked loop head under batched wake-ups; see {@link #wakeBatch}. */
+    static final int FEEDBACK_WAKE_BATCH = 16;
+
     private Executor() {}
 
     /** Whether the run's busy threads (its node threads and the hooks' others) outnumber the cores. */
@@ -42,7 +45,7 @@ public final class Executor {
         Map<Edge, SpscChannel> channels = new IdentityHashMap<>();
         for (Edge e : graph.edges()) {
             SpscChannel ch = channelFor(e, options);
-            ch.wakeBatch = e.kind() == Edge.Kind.FORWARD ? Math.max(1, Math.min(idle.wakeBatch(), ch.limit / 4)) : 1;
+            ch.wakeBatch = wakeBatch(e, ch, idle);
             ch.producer = runners[e.from().index()];
             ch.consumer = runners[e.to().index()];
             channels.put(e, ch);
@@ -116,6 +119,19 @@ public final class Executor {
             slot.dispatch = dispatch;
         }
         return dispatch;
+    }
+
+    /**
+     * Items a producer queues before it wakes the parked consumer. Feedback channels with batched
+     * wake-ups (BACKOFF) use a small batch: a loop head fed by feedback (a macro data-flow scheduler
+     * taking completions) is woken per few items instead of per item, and a producer about to wait
+     * wakes it anyway, so no item is left behind.
+     */
+    private static int wakeBatch(Edge e, SpscChannel ch, IdlePolicy idle) {
+        if (e.kind() == Edge.Kind.FORWARD) {
+            return Math.max(1, Math.min(idle.wakeBatch(), ch.limit / 4));
+        }
+        return e.kind() == Edge.Kind.FEEDBACK ? Math.min(idle.wakeBatch(), FEEDBACK_WAKE_BATCH) : 1;
     }
 
     private static SpscChannel channelFor(Edge e, RunOptions options) {
