@@ -45,7 +45,7 @@ public final class Executor {
         Map<Edge, SpscChannel> channels = new IdentityHashMap<>();
         for (Edge e : graph.edges()) {
             SpscChannel ch = channelFor(e, options);
-            ch.wakeBatch = wakeBatch(e, ch, idle);
+            ch.wakeBatch = wakeBatch(e.kind(), ch.limit, idle);
             ch.producer = runners[e.from().index()];
             ch.consumer = runners[e.to().index()];
             channels.put(e, ch);
@@ -127,11 +127,11 @@ public final class Executor {
      * taking completions) is woken per few items instead of per item, and a producer about to wait
      * wakes it anyway, so no item is left behind.
      */
-    private static int wakeBatch(Edge e, SpscChannel ch, IdlePolicy idle) {
-        if (e.kind() == Edge.Kind.FORWARD) {
-            return Math.max(1, Math.min(idle.wakeBatch(), ch.limit / 4));
+    static int wakeBatch(Edge.Kind kind, int channelLimit, IdlePolicy idle) {
+        if (kind == Edge.Kind.FORWARD) {
+            return Math.max(1, Math.min(idle.wakeBatch(), channelLimit / 4));
         }
-        return e.kind() == Edge.Kind.FEEDBACK ? Math.min(idle.wakeBatch(), FEEDBACK_WAKE_BATCH) : 1;
+        return kind == Edge.Kind.FEEDBACK ? Math.min(idle.wakeBatch(), FEEDBACK_WAKE_BATCH) : 1;
     }
 
     private static SpscChannel channelFor(Edge e, RunOptions options) {
