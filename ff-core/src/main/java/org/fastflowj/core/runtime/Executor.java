@@ -45,7 +45,7 @@ public final class Executor {
         Map<Edge, SpscChannel> channels = new IdentityHashMap<>();
         for (Edge e : graph.edges()) {
             SpscChannel ch = channelFor(e, options);
-            ch.wakeBatch = wakeBatch(e.kind(), ch.limit, idle);
+            ch.wakeBatch = wakeBatch(e.kind(), ch.limit, idle, oversubscribed);
             ch.producer = runners[e.from().index()];
             ch.consumer = runners[e.to().index()];
             channels.put(e, ch);
@@ -122,16 +122,17 @@ public final class Executor {
     }
 
     /**
-     * Items a producer queues before it wakes the parked consumer. Feedback channels with batched
-     * wake-ups (BACKOFF) use a small batch: a loop head fed by feedback (a macro data-flow scheduler
-     * taking completions) is woken per few items instead of per item, and a producer about to wait
-     * wakes it anyway, so no item is left behind.
+     * Items a producer queues before it wakes the parked consumer. When threads outnumber the cores and
+     * wake-ups are batched (BACKOFF), feedback channels use a small batch: a loop head fed by feedback (a
+     * macro data-flow scheduler taking completions) is then woken once per few items instead of once per
+     * item, each wake-up costing a thread switch on a busy core; a producer about to wait wakes it anyway
+     * (NodeRunnerWaits.wakeWhoeverNeedsIt), so no item is left behind.
      */
-    static int wakeBatch(Edge.Kind kind, int channelLimit, IdlePolicy idle) {
+    static int wakeBatch(Edge.Kind kind, int channelLimit, IdlePolicy idle, boolean oversubscribed) {
         if (kind == Edge.Kind.FORWARD) {
             return Math.max(1, Math.min(idle.wakeBatch(), channelLimit / 4));
         }
-        return kind == Edge.Kind.FEEDBACK ? Math.min(idle.wakeBatch(), FEEDBACK_WAKE_BATCH) : 1;
+        return kind == Edge.Kind.FEEDBACK && oversubscribed ? Math.min(idle.wakeBatch(), FEEDBACK_WAKE_BATCH) : 1;
     }
 
     private static SpscChannel channelFor(Edge e, RunOptions options) {
