@@ -150,7 +150,7 @@ class NodeRunner extends NodeRunnerContext implements Runnable {
     /** A node's failure fails the run; an out-of-memory or another JVM error halts the JVM (see FatalErrors). */
     private void failOrHalt(String failedPhase, Throwable cause) {
         if (FatalErrors.isFatal(cause)) {
-            FatalErrors.halt("node " + name, cause);
+            FatalErrors.halt(fatalErrorSite, cause);
         }
         control.fail(name, failedPhase, cause);
     }

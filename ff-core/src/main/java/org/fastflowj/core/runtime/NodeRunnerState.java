@@ -22,6 +22,9 @@ import org.fastflowj.core.graph.Vertex;
  */
 abstract class NodeRunnerState extends ParkingStatePadAfter {
     final String name;
+    /** "node NAME", built before any out-of-memory: a fatal error's report must not need a new string. */
+    final String fatalErrorSite;
+
     final Node<?, ?> node;
     final int nodeId;
     final RunControl control;
@@ -80,6 +83,7 @@ abstract class NodeRunnerState extends ParkingStatePadAfter {
 
     NodeRunnerState(Vertex vertex, RunControl control, IdlePolicy idle, int cpuRequest) {
         this.name = vertex.name();
+        this.fatalErrorSite = "node " + name;
         this.node = vertex.node();
         this.nodeId = vertex.id();
         this.control = control;

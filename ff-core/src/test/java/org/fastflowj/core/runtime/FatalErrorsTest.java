@@ -102,12 +102,13 @@ class FatalErrorsTest {
     /** A source and a node that keeps everything it gets: it runs out of heap, the JVM must not hang. */
     public static final class MemoryHog {
         public static void main(String[] args) {
+            // The source allocates nothing (one boxed value, sent again and again), so the hog is the one
+            // thread whose allocation fails: the test can then name it.
+            Integer tick = 1;
             Node<Void, Integer> source = new Node<>() {
-                private int next;
-
                 @Override
                 protected Integer svc(Void none) {
-                    return next++;
+                    return tick;
                 }
             };
             List<long[]> kept = new ArrayList<>();
