@@ -48,6 +48,12 @@ public final class DFF {
     public static final String SEAL_LOOPBACK_PROPERTY = "fastflowj.dist.sealFramesOnLoopback";
     /** The system property that turns the serialization check on for one-process runs. */
     public static final String CHECK_PROPERTY = "fastflowj.dist.checkSerialization";
+    /**
+     * The system property {@link #init} sets to the selected group's name, so that a log pattern can put
+     * the group in every line (logback's {@code %property{fastflowj.group}}) without a dependency of
+     * ff-dist on a logging back-end. Unset when the program runs whole.
+     */
+    public static final String GROUP_PROPERTY = "fastflowj.group";
 
     private static volatile String group;
     private static volatile DffConfig config;
@@ -111,6 +117,9 @@ public final class DFF {
                             + config.groups().stream().map(GroupConfig::name).toList() + ")");
         }
         group = groupName;
+        if (groupName != null) {
+            System.setProperty(GROUP_PROPERTY, groupName);
+        }
         return rest.toArray(new String[0]);
     }
 
@@ -168,6 +177,7 @@ public final class DFF {
         serialization = SerializationConfig.builder();
         checkSerialization = Boolean.getBoolean(CHECK_PROPERTY);
         printGroups = false;
+        System.clearProperty(GROUP_PROPERTY);
     }
 
     /**

@@ -54,6 +54,15 @@ class DFFInitTest {
     }
 
     @Test
+    void shouldPublishTheGroupForLogPatterns() {
+        DFF.init(new String[] {"--DFF_GName=G2", "--DFF_Config=" + config}, Map.of());
+
+        assertThat(System.getProperty(DFF.GROUP_PROPERTY)).isEqualTo("G2");
+        DFF.reset();
+        assertThat(System.getProperty(DFF.GROUP_PROPERTY)).isNull();
+    }
+
+    @Test
     void shouldRunWholeWithoutAGroup() {
         assertThat(DFF.init(new String[] {"a", "b"}, Map.of())).containsExactly("a", "b");
         assertThat(DFF.group()).isEmpty();

@@ -1,0 +1,194 @@
+package org.fastflowj.packaging;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * template/ as a user gets it: a fresh copy built by Maven against this build's artifacts, then its
+ * examples run in one process and its two groups through the launcher jar.
+ *
+ * <p>The build runs offline ({@code mvn -o}) on a throw-away local repository ({@link LocalRepository}):
+ * seeded from the repository this build resolved from, which holds every plugin and library the template
+ * needs, plus this build's FastFlow-J jars and poms, installed by hand the way {@code mvn install} lays
+ * them out. So the test needs no network, never writes FastFlow-J into the shared repository, and builds
+ * the template against exactly the jars under test, not a stale install.
+ */
+@Timeout(180)
+class TemplateProjectTest {
+    private static final String SUM_OF_SQUARES = "333833500"; // 1² + ... + 1000²
+    private static final Pattern PROPERTY = Pattern.compile("<([\\w.-]+\\.version)>([^<]+)</\\1>");
+
+    @TempDir
+    static Path work;
+
+    private static Path app;
+    private static Path appJar;
+
+    @BeforeAll
+    @Timeout(240)
+    static void buildTheTemplateFromAFreshCopy() throws Exception {
+        Optional<Path> mvn = onPath("mvn");
+        assumeTrue(mvn.isPresent(), "mvn is not on the PATH: the template's build cannot be tested here");
+        Path core = BuiltArtifacts.jarOf("ff-core", "org.fastflowj.core.Node");
+        Path dist = BuiltArtifacts.jarOf("ff-dist", "org.fastflowj.dist.DFF");
+        BuiltArtifacts.launcherJar();
+
+        String version = BuiltArtifacts.VERSION;
+        LocalRepository repo = LocalRepository.seededFrom(
+                        Path.of(System.getProperty("fastflowj.seedRepository")), work.resolve("repository"))
+                .install("fastflow-j", version, BuiltArtifacts.pom(""), null)
+                .install("ff-bom", version, BuiltArtifacts.pom("ff-bom"), null)
+                .install("ff-core", version, BuiltArtifacts.pom("ff-core"), core)
+                .install("ff-dist", version, BuiltArtifacts.pom("ff-dist"), dist);
+
+        app = work.resolve("ff-app");
+        copyTemplate(BuiltArtifacts.ROOT.resolve("template"), app);
+        ChildProcess build = ChildProcess.run(
+                app,
+                Map.of("MAVEN_OPTS", "-Xmx384m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC"),
+                150,
+                List.of(
+                        mvn.get().toString(),
+                        "-B",
+                        "-o",
+                        "-q",
+                        "-Dmaven.repo.local=" + repo.root(),
+                        "-Dfastflowj.version=" + version,
+                        "-DskipTests",
+                        "package"));
+        assertThat(build.exitCode()).as(build.describe()).isZero();
+        appJar = app.resolve("target/ff-app.jar");
+        assertThat(appJar).as(build.describe()).isRegularFile();
+    }
+
+    @Test
+    void shouldPinTheReactorsVersionAndPluginVersions() throws IOException {
+        Map<String, String> template = versions(BuiltArtifacts.ROOT.resolve("template/pom.xml"));
+        Map<String, String> parent = versions(BuiltArtifacts.pom(""));
+
+        assertThat(template).containsEntry("fastflowj.version", BuiltArtifacts.VERSION);
+        // The same versions as the reactor's: the offline build finds exactly these in the seed repository.
+        template.forEach((key, value) -> {
+            if (!key.equals("fastflowj.version")) {
+                assertThat(parent).as("template/pom.xml's " + key).containsEntry(key, value);
+            }
+        });
+    }
+
+    @Test
+    void shouldRunThePipelineAndTheFarmInOneProcess() throws Exception {
+        ChildProcess pipeline = runApp("pipeline");
+        ChildProcess farm = runApp("farm");
+
+        assertThat(pipeline.out()).as(pipeline.describe()).isEqualTo("pipeline: 27 letters\n");
+        assertThat(farm.out()).as(farm.describe()).isEqualTo("farm: sum of squares = " + SUM_OF_SQUARES + "\n");
+        assertThat(pipeline.err() + farm.err()).doesNotContain("SLF4J");
+    }
+
+    @Test
+    void shouldRunTheTwoGroupsWholeInOneProcess() throws Exception {
+        ChildProcess whole = runApp("groups");
+
+        assertThat(whole.out()).as(whole.describe()).isEqualTo("groups: sum of squares = " + SUM_OF_SQUARES + "\n");
+        assertThat(whole.err())
+                .as(whole.describe())
+                .contains(" INFO  - [main] org.example.app.TwoGroups - the whole program ended");
+    }
+
+    @Test
+    void shouldRunTheTwoGroupsThroughTheLauncher() throws Exception {
+        Path config = LoopbackConfig.onFreePorts(app.resolve("app.json"), work.resolve("app-free-ports.json"));
+        List<String> command = new ArrayList<>(List.of(
+                BuiltArtifacts.java().toString(),
+                "-Xmx64m",
+                "-XX:TieredStopAtLevel=1",
+                "-jar",
+                BuiltArtifacts.launcherJar().toString(),
+                "run",
+                "--no-status",
+                "--timeout",
+                "90s",
+                "-c",
+                config.toString(),
+                "--"));
+        command.addAll(appCommand("groups"));
+        ChildProcess run = ChildProcess.run(app, Map.of(), 120, command);
+
+        assertThat(run.exitCode()).as(run.describe()).isZero();
+        assertThat(run.out()).as(run.describe()).contains("[G2] groups: sum of squares = " + SUM_OF_SQUARES + "\n");
+        assertThat(run.out()).as(run.describe()).doesNotContain("[G1] groups:");
+        // logback.xml's third column is the group that logged the line.
+        assertThat(run.err())
+                .as(run.describe())
+                .containsPattern("(?m)^\\[G1\\] \\S+ INFO  G1 \\[main\\] org.example.app.TwoGroups - group G1 ended$")
+                .containsPattern("(?m)^\\[G2\\] \\S+ INFO  G2 \\[main\\] org.example.app.TwoGroups - group G2 ended$")
+                .doesNotContain("SLF4J");
+    }
+
+    private static ChildProcess runApp(String example) throws Exception {
+        return ChildProcess.run(app, Map.of(), 60, appCommand(example));
+    }
+
+    private static List<String> appCommand(String example) {
+        return List.of(
+                BuiltArtifacts.java().toString(),
+                "-Xmx64m",
+                "-XX:TieredStopAtLevel=1",
+                "-XX:+UseSerialGC",
+                "-jar",
+                appJar.toString(),
+                example);
+    }
+
+    /** The template's files, not whatever a build in place left there (target/). */
+    private static void copyTemplate(Path template, Path copy) throws IOException {
+        List<Path> files;
+        try (Stream<Path> walk = Files.walk(template)) {
+            files = walk.filter(Files::isRegularFile).toList();
+        }
+        for (Path file : files) {
+            Path relative = template.relativize(file);
+            if (relative.startsWith("target")) {
+                continue;
+            }
+            Path target = copy.resolve(relative.toString());
+            Files.createDirectories(target.getParent());
+            Files.copy(file, target, StandardCopyOption.COPY_ATTRIBUTES);
+        }
+    }
+
+    private static Map<String, String> versions(Path pom) throws IOException {
+        Map<String, String> versions = new java.util.LinkedHashMap<>();
+        Matcher m = PROPERTY.matcher(Files.readString(pom));
+        while (m.find()) {
+            versions.put(m.group(1), m.group(2));
+        }
+        return versions;
+    }
+
+    private static Optional<Path> onPath(String program) {
+        String path = System.getenv().getOrDefault("PATH", "");
+        return Stream.of(path.split(File.pathSeparator))
+                .filter(dir -> !dir.isEmpty())
+                .map(dir -> Path.of(dir, program))
+                .filter(Files::isExecutable)
+                .findFirst();
+    }
+}
