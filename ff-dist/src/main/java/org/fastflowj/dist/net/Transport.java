@@ -39,8 +39,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *  |  [open]        FrameOpener: passes a frame once its MAC checks out  |
  *  |        |                                      |                     |
  *  |  4. frames     FrameDecoder (LengthFieldBasedFrameDecoder,          |
- *  |        |       failFast, 1 <= length <= 4 KiB until the handshake   |
- *  |        |       succeeded, then <= maxFrameBytes)                    |
+ *  |        |       failFast, length 1 B to 4 KiB until the handshake    |
+ *  |        |       succeeded, then up to maxFrameBytes)                 |
  *  |        |                                     \|/                    |
  *  |  3. flush      FlushConsolidationHandler (outbound only)            |
  *  |        |                                      |                     |
