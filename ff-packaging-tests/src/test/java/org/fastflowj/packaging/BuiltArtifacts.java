@@ -40,10 +40,8 @@ final class BuiltArtifacts {
         }
         for (URL url : urls) {
             if (url.getProtocol().equals("file") && url.getPath().contains("/" + module + "/target/classes/")) {
-                assumeTrue(
-                        false,
-                        module + " is a class folder here, not a jar: these tests need the packaged"
-                                + " artifacts, run them with mvn verify");
+                skip(module + " is a class folder here, not a jar: these tests need the packaged artifacts,"
+                        + " run them with mvn verify");
             }
             if (url.getProtocol().equals("jar")) {
                 Path jar = jarFile(url);
@@ -64,6 +62,15 @@ final class BuiltArtifacts {
         } catch (URISyntaxException e) {
             throw new AssertionError("cannot read the jar's location from " + url, e);
         }
+    }
+
+    /**
+     * Skips the calling test, also saying why on stderr: Maven's summary counts skipped tests without
+     * their reasons, and a skipped class (an assumption in a @BeforeAll) is not even counted.
+     */
+    static void skip(String why) {
+        System.err.println("skipped: " + why);
+        assumeTrue(false, why);
     }
 
     static Path launcherJar() {

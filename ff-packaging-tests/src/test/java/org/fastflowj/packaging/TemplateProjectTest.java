@@ -1,7 +1,6 @@
 package org.fastflowj.packaging;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.File;
 import java.io.IOException;
@@ -45,7 +44,9 @@ class TemplateProjectTest {
     @Timeout(240)
     static void buildTheTemplateFromAFreshCopy() throws Exception {
         Optional<Path> mvn = onPath("mvn");
-        assumeTrue(mvn.isPresent(), "mvn is not on the PATH: the template's build cannot be tested here");
+        if (mvn.isEmpty()) {
+            BuiltArtifacts.skip("mvn is not on the PATH: the template's build cannot be tested here");
+        }
         Path core = BuiltArtifacts.jarOf("ff-core", "org.fastflowj.core.Node");
         Path dist = BuiltArtifacts.jarOf("ff-dist", "org.fastflowj.dist.DFF");
         BuiltArtifacts.launcherJar();
@@ -113,23 +114,17 @@ class TemplateProjectTest {
     }
 
     @Test
+    void shouldMatchItsConfigInTheLaunchersCheck() throws Exception {
+        ChildProcess check = launcher("check", "-c", app.resolve("app.json").toString());
+
+        assertThat(check.exitCode()).as(check.describe()).isZero();
+        assertThat(check.out()).as(check.describe()).contains("the program's groups [G1, G2] match");
+    }
+
+    @Test
     void shouldRunTheTwoGroupsThroughTheLauncher() throws Exception {
         Path config = LoopbackConfig.onFreePorts(app.resolve("app.json"), work.resolve("app-free-ports.json"));
-        List<String> command = new ArrayList<>(List.of(
-                BuiltArtifacts.java().toString(),
-                "-Xmx64m",
-                "-XX:TieredStopAtLevel=1",
-                "-jar",
-                BuiltArtifacts.launcherJar().toString(),
-                "run",
-                "--no-status",
-                "--timeout",
-                "90s",
-                "-c",
-                config.toString(),
-                "--"));
-        command.addAll(appCommand("groups"));
-        ChildProcess run = ChildProcess.run(app, Map.of(), 120, command);
+        ChildProcess run = launcher("run", "--no-status", "--timeout", "90s", "-c", config.toString());
 
         assertThat(run.exitCode()).as(run.describe()).isZero();
         assertThat(run.out()).as(run.describe()).contains("[G2] groups: sum of squares = " + SUM_OF_SQUARES + "\n");
@@ -140,6 +135,20 @@ class TemplateProjectTest {
                 .containsPattern("(?m)^\\[G1\\] \\S+ INFO  G1 \\[main\\] org.example.app.TwoGroups - group G1 ended$")
                 .containsPattern("(?m)^\\[G2\\] \\S+ INFO  G2 \\[main\\] org.example.app.TwoGroups - group G2 ended$")
                 .doesNotContain("SLF4J");
+    }
+
+    /** {@code java -jar ff-launcher.jar <options> -- java -jar ff-app.jar groups}. */
+    private static ChildProcess launcher(String... options) throws Exception {
+        List<String> command = new ArrayList<>(List.of(
+                BuiltArtifacts.java().toString(),
+                "-Xmx64m",
+                "-XX:TieredStopAtLevel=1",
+                "-jar",
+                BuiltArtifacts.launcherJar().toString()));
+        command.addAll(List.of(options));
+        command.add("--");
+        command.addAll(appCommand("groups"));
+        return ChildProcess.run(app, Map.of(), 120, command);
     }
 
     private static ChildProcess runApp(String example) throws Exception {
