@@ -1,12 +1,15 @@
 package org.fastflowj.packaging;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
  * A finished child process: its exit code and both outputs. {@link #run} always destroys the whole
@@ -46,5 +49,15 @@ record ChildProcess(List<String> command, int exitCode, String out, String err) 
     /** Everything about the run, for an assertion's message. */
     String describe() {
         return String.join(" ", command) + "\nexit code " + exitCode + "\nstdout:\n" + out + "\nstderr:\n" + err;
+    }
+
+    /** The first executable {@code program} on the PATH, as a shell would find it. */
+    static Optional<Path> onPath(String program) {
+        String path = System.getenv().getOrDefault("PATH", "");
+        return Stream.of(path.split(File.pathSeparator))
+                .filter(dir -> !dir.isEmpty())
+                .map(dir -> Path.of(dir, program))
+                .filter(Files::isExecutable)
+                .findFirst();
     }
 }

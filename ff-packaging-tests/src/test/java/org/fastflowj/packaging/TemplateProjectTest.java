@@ -2,18 +2,15 @@ package org.fastflowj.packaging;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -43,7 +40,7 @@ class TemplateProjectTest {
     @BeforeAll
     @Timeout(240)
     static void buildTheTemplateFromAFreshCopy() throws Exception {
-        Optional<Path> mvn = onPath("mvn");
+        Optional<Path> mvn = ChildProcess.onPath("mvn");
         if (mvn.isEmpty()) {
             BuiltArtifacts.skip("mvn is not on the PATH: the template's build cannot be tested here");
         }
@@ -60,7 +57,7 @@ class TemplateProjectTest {
                 .install("ff-dist", version, BuiltArtifacts.pom("ff-dist"), dist);
 
         app = work.resolve("ff-app");
-        copyTemplate(BuiltArtifacts.ROOT.resolve("template"), app);
+        TemplateCopy.fresh(BuiltArtifacts.ROOT.resolve("template"), app);
         ChildProcess build = ChildProcess.run(
                 app,
                 Map.of("MAVEN_OPTS", "-Xmx384m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC"),
@@ -166,23 +163,6 @@ class TemplateProjectTest {
                 example);
     }
 
-    /** The template's files, not whatever a build in place left there (target/). */
-    private static void copyTemplate(Path template, Path copy) throws IOException {
-        List<Path> files;
-        try (Stream<Path> walk = Files.walk(template)) {
-            files = walk.filter(Files::isRegularFile).toList();
-        }
-        for (Path file : files) {
-            Path relative = template.relativize(file);
-            if (relative.startsWith("target")) {
-                continue;
-            }
-            Path target = copy.resolve(relative.toString());
-            Files.createDirectories(target.getParent());
-            Files.copy(file, target, StandardCopyOption.COPY_ATTRIBUTES);
-        }
-    }
-
     private static Map<String, String> versions(Path pom) throws IOException {
         Map<String, String> versions = new java.util.LinkedHashMap<>();
         Matcher m = PROPERTY.matcher(Files.readString(pom));
@@ -190,14 +170,5 @@ class TemplateProjectTest {
             versions.put(m.group(1), m.group(2));
         }
         return versions;
-    }
-
-    private static Optional<Path> onPath(String program) {
-        String path = System.getenv().getOrDefault("PATH", "");
-        return Stream.of(path.split(File.pathSeparator))
-                .filter(dir -> !dir.isEmpty())
-                .map(dir -> Path.of(dir, program))
-                .filter(Files::isExecutable)
-                .findFirst();
     }
 }
