@@ -31,6 +31,14 @@ import org.fastflowj.core.runtime.Sentinel;
 public final class Combiner<I, O> extends Node<I, O> {
     private final Node<I, ?> first;
     private final Node<?, O> second;
+    /*
+     * The parts again when they are combiners themselves (else null): a nested combiner is called as the
+     * final class it is, a direct call, and a leaf's svc without the hop through invokeSvc. Per item a
+     * chain of N fused nodes then costs N virtual svc calls and N - 1 direct ones, not about 3N virtual
+     * calls through call/invokeSvc/svc, whose call sites every node in the JVM shares (megamorphic).
+     */
+    private final Combiner<I, ?> firstCombiner;
+    private final Combiner<?, O> secondCombiner;
     private final Seam seam = new Seam();
     private boolean firstEnded;
     private boolean secondEnded;
@@ -39,6 +47,8 @@ public final class Combiner<I, O> extends Node<I, O> {
     private Combiner(Node<I, ?> first, Node<?, O> second) {
         this.first = first;
         this.second = second;
+        this.firstCombiner = first instanceof Combiner<I, ?> c ? c : null;
+        this.secondCombiner = second instanceof Combiner<?, O> c ? c : null;
     }
 
     /**
@@ -105,7 +115,9 @@ public final class Combiner<I, O> extends Node<I, O> {
         if (firstEnded || secondEnded) {
             return Sentinel.GO_ON;
         }
-        Object result = first.call(input);
+        Combiner<I, ?> inner = firstCombiner;
+        // A combiner's invokeSvc never returns null and sets no signal: no need for call()'s checks.
+        Object result = inner != null ? inner.invokeSvc(input) : first.callLeaf(input);
         if (secondEnded) {
             return Sentinel.EOS; // the second ended on an item the first sent during this call
         }
@@ -120,7 +132,8 @@ public final class Combiner<I, O> extends Node<I, O> {
     }
 
     private Object toSecond(Object item) throws Exception {
-        Object result = second.call(item);
+        Combiner<?, O> inner = secondCombiner;
+        Object result = inner != null ? inner.invokeSvc(item) : second.callLeaf(item);
         if (result == Sentinel.EOS) {
             secondEnded = true;
         }

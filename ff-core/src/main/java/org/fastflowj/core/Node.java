@@ -174,7 +174,20 @@ public abstract class Node<I, O> extends NodePadding {
      * a bare {@code null} (no goOn()/eos() behind it) is a user error, reported with the node's name.
      */
     final Object call(Object input) throws Exception {
-        Object result = invokeSvc(input);
+        return settle(invokeSvc(input));
+    }
+
+    /**
+     * {@link #call} for a node that is no combiner: {@code svc} straight away, one virtual call instead
+     * of two (a combiner calls its leaves this way on every item).
+     */
+    @SuppressWarnings("unchecked")
+    final Object callLeaf(Object input) throws Exception {
+        return settle(svc((I) input));
+    }
+
+    /** svc's result as an item, GO_ON or EOS, reading the signal goOn()/eos() noted. */
+    private Object settle(Object result) {
         if (result != null) {
             if (signal != null) {
                 signal = null; // goOn()/eos() called but an item returned: the item wins
