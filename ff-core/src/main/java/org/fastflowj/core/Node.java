@@ -178,16 +178,10 @@ public abstract class Node<I, O> extends NodePadding {
     }
 
     /**
-     * {@link #call} for a node that is no combiner: {@code svc} straight away, one virtual call instead
-     * of two (a combiner calls its leaves this way on every item).
+     * svc's result as an item, GO_ON or EOS, reading the signal goOn()/eos() noted. A combiner calls its
+     * parts' svc itself and then this (see Combiner for why).
      */
-    @SuppressWarnings("unchecked")
-    final Object callLeaf(Object input) throws Exception {
-        return settle(svc((I) input));
-    }
-
-    /** svc's result as an item, GO_ON or EOS, reading the signal goOn()/eos() noted. */
-    private Object settle(Object result) {
+    final Object settle(Object result) {
         if (result != null) {
             if (signal != null) {
                 signal = null; // goOn()/eos() called but an item returned: the item wins
