@@ -5,6 +5,8 @@ prints the figures FastFlow-J reports: each benchmark as a ratio against its bas
   pipeline / rawJctools            per wait strategy          (goal >= 0.9)
   sequential time / farm time      per grain, policy, strategy (goal >= 1.6 at 1 us)
   executor time / farm time        same rows
+  NONE time / LEVEL1 time          per grain, six fused stages (goal >= 2 with empty stages), beside the
+                                   attainable maximum NONE time / (sequential bound / 2)
 
 Usage: jmh_ratios.py RESULT.json   (standard library only; tables are Markdown, ready for docs/benchmarks.md)
 
@@ -22,6 +24,8 @@ PACKAGE = "org.fastflowj.bench."
 PIPELINE_GOAL = 0.9
 FARM_GOAL = 1.6
 FARM_GOAL_GRAIN = "1"
+OPTIMIZER_GOAL = 2.0
+OPTIMIZER_GOAL_GRAIN = "0"
 # Rows in the order of the Java enums, not alphabetical.
 ORDER = {name: i for i, name in enumerate(["BUSY_SPIN", "BACKOFF", "BLOCKING", "ROUND_ROBIN", "ON_DEMAND"])}
 
@@ -152,12 +156,44 @@ def farm_table(results):
                     rows))
 
 
+def halved(score):
+    """The score of a program that ran twice as fast: the sequential bound spread over two cores."""
+    if score is None:
+        return None
+    half = Score.__new__(Score)
+    half.rate = score.rate * 2
+    half.rel_error = score.rel_error
+    return half
+
+
+def optimizer_table(results):
+    rows = []
+    grains = sorted({dict(params).get("grainNanos") for (name, params) in results
+                     if name.startswith("OptimizedPipelineSpeedup.")} - {None}, key=int)
+    for grain in grains:
+        none = find(results, "OptimizedPipelineSpeedup.sixStages", grainNanos=grain, level="NONE")
+        level1 = find(results, "OptimizedPipelineSpeedup.sixStages", grainNanos=grain, level="LEVEL1")
+        bound = find(results, "OptimizedPipelineSpeedup.sequentialBound", grainNanos=grain)
+        gain, gain_text = ratio(level1, none)
+        _, attainable_text = ratio(halved(bound), none)
+        rows.append([grain] + ["%.1f" % s.ms_per_op() if s else "n/a" for s in (none, level1, bound)]
+                    + [gain_text, attainable_text,
+                       verdict(gain, OPTIMIZER_GOAL) if grain == OPTIMIZER_GOAL_GRAIN else ""])
+    if not rows:
+        return None
+    return ("OptimizedPipelineSpeedup: ms per 1 M items through six stages; gain = NONE / LEVEL1 (goal >= %.0f"
+            " with empty stages); attainable = NONE / (sequential / 2), what no 2-core program can beat\n\n"
+            % OPTIMIZER_GOAL
+            + table(["grain ns", "NONE ms", "LEVEL1 ms", "sequential ms", "gain (NONE / LEVEL1)",
+                     "attainable (NONE / (seq / 2))", "goal"], rows))
+
+
 def main(argv):
     if len(argv) != 2 or argv[1] in ("-h", "--help"):
         print(__doc__.strip())
         return 0 if len(argv) == 2 else 2
     results = load(argv[1])
-    sections = [s for s in (pipeline_table(results), farm_table(results)) if s]
+    sections = [s for s in (pipeline_table(results), farm_table(results), optimizer_table(results)) if s]
     if not sections:
         print("no ff-bench results in " + argv[1], file=sys.stderr)
         return 1

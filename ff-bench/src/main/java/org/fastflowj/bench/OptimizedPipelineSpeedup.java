@@ -59,7 +59,7 @@ public class OptimizedPipelineSpeedup extends AbstractBenchmark {
 
         @Setup(Level.Trial)
         public void setUp() {
-            prepare(level, (int) Math.max(1, Math.round(BusyWork.iterationsPerMicro() * grainNanos / 1000.0)));
+            prepare(level, iterationsFor(grainNanos));
         }
 
         void prepare(OptLevel optLevel, int iterationsPerStage) {
@@ -68,20 +68,68 @@ public class OptimizedPipelineSpeedup extends AbstractBenchmark {
         }
     }
 
+    /** The grain alone, for the sequential bound. */
+    @State(Scope.Benchmark)
+    public static class Grain {
+        /** As {@link Work#grainNanos}. */
+        @Param({"0", "50"})
+        public int grainNanos;
+
+        int iterations;
+
+        @Setup(Level.Trial)
+        public void setUp() {
+            iterations = iterationsFor(grainNanos);
+        }
+    }
+
+    static int iterationsFor(int grainNanos) {
+        return (int) Math.max(1, Math.round(BusyWork.iterationsPerMicro() * grainNanos / 1000.0));
+    }
+
     @Benchmark
     public long sixStages(Work work) {
         return run(work.iterations, ITEMS, work.options);
     }
 
+    /**
+     * The bound: the six stages' work on one thread, as a plain loop with no node, channel or thread
+     * around it. No program can run the same work on two cores in less than half this time.
+     */
+    @Benchmark
+    public long sequentialBound(Grain grain) {
+        return sequential(grain.iterations, ITEMS);
+    }
+
     /** Runs the six stages over {@code items} items; returns the sum of every stage's work, which the checks compare. */
     static long run(int iterations, int items, RunOptions options) {
+        Stage[] stages = stages(iterations, items);
+        new Pipeline(stages).runAndWaitEnd(options);
+        return total(stages);
+    }
+
+    /** The work of {@link #run} without the pipeline: every stage's work on every item, in the same order. */
+    static long sequential(int iterations, int items) {
+        Stage[] stages = stages(iterations, items);
+        for (int item = 0; item < items; item++) {
+            for (Stage stage : stages) {
+                stage.doWork();
+            }
+        }
+        return total(stages);
+    }
+
+    private static Stage[] stages(int iterations, int items) {
         Stage[] stages = new Stage[STAGES];
         stages[0] = new Source(iterations, items);
         for (int i = 1; i < STAGES - 1; i++) {
             stages[i] = new Stage(iterations);
         }
         stages[STAGES - 1] = new Sink(iterations);
-        new Pipeline(stages).runAndWaitEnd(options);
+        return stages;
+    }
+
+    private static long total(Stage[] stages) {
         long sum = 0;
         for (Stage s : stages) {
             sum += s.work + s.seen;

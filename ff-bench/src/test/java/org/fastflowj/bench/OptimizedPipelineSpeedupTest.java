@@ -8,7 +8,10 @@ import org.fastflowj.core.RunOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** The benchmark body does the same work, item for item and stage for stage, with and without the optimizer. */
+/**
+ * The benchmark bodies do the same work, item for item and stage for stage, with and without the
+ * optimizer and in the sequential bound.
+ */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 class OptimizedPipelineSpeedupTest {
     @Test
@@ -19,5 +22,13 @@ class OptimizedPipelineSpeedupTest {
         assertThat(optimized).isEqualTo(asWritten);
         assertThat(OptimizedPipelineSpeedup.run(5, 10_001, RunOptions.defaults()))
                 .isNotEqualTo(asWritten);
+    }
+
+    @Test
+    void shouldDoThePipelinesWorkInTheSequentialBound() {
+        long asWritten = OptimizedPipelineSpeedup.run(5, 10_000, RunOptions.defaults());
+        assertThat(OptimizedPipelineSpeedup.sequential(5, 10_000)).isEqualTo(asWritten);
+        assertThat(OptimizedPipelineSpeedup.sequential(5, 10_001)).isNotEqualTo(asWritten);
+        assertThat(OptimizedPipelineSpeedup.sequential(6, 10_000)).isNotEqualTo(asWritten);
     }
 }

@@ -174,7 +174,14 @@ public abstract class Node<I, O> extends NodePadding {
      * a bare {@code null} (no goOn()/eos() behind it) is a user error, reported with the node's name.
      */
     final Object call(Object input) throws Exception {
-        Object result = invokeSvc(input);
+        return settle(invokeSvc(input));
+    }
+
+    /**
+     * svc's result as an item, GO_ON or EOS, reading the signal goOn()/eos() noted. A combiner calls its
+     * parts' svc itself and then this (see Combiner for why).
+     */
+    final Object settle(Object result) {
         if (result != null) {
             if (signal != null) {
                 signal = null; // goOn()/eos() called but an item returned: the item wins

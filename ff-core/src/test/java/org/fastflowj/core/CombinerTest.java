@@ -407,6 +407,49 @@ class CombinerTest {
     }
 
     @Test
+    void shouldStopAtAnInnerGoOnAndEndAtAnInnerEosWhenCombinersAreBothParts() {
+        List<String> log = newLog();
+        Step a = new Step("a", log, x -> x).dropping(x -> x % 2 == 1);
+        Step b = new Step("b", log, x -> x * 10);
+        Step c = new Step("c", log, x -> x).endingAt(40);
+        Step d = new Step("d", log, x -> x + 1);
+        Sink<Integer> sink = new Sink<>();
+
+        new Pipeline(source(10), Combiner.of(Combiner.of(a, b), Combiner.of(c, d)), sink).runAndWaitEnd();
+
+        assertThat(only(log, "a.svc:")).as("the combiner ends on item 4").hasSize(5);
+        assertThat(only(log, "b.svc:")).as("odd items stop at a").containsExactly("b.svc:0", "b.svc:2", "b.svc:4");
+        assertThat(only(log, "d."))
+                .as("c's eos() tells d once and ends the whole combiner")
+                .containsExactly("d.svcInit", "d.svc:0", "d.svc:20", "d.eosNotify:-1", "d.svcEnd");
+        assertThat(sink.items).containsExactly(1, 21);
+    }
+
+    @Test
+    void shouldNameTheInnerNodeWhoseSvcReturnsABareNull() {
+        Node<Integer, Integer> broken = new Node<>() {
+            @Override
+            protected Integer svc(Integer in) {
+                return in == 2 ? null : in;
+            }
+
+            @Override
+            public String toString() {
+                return "node broken-middle";
+            }
+        };
+        List<String> log = newLog();
+        Combiner<Integer, Integer> fused =
+                Combiner.of(Combiner.of(new Step("a", log, x -> x), broken), new Step("c", log, x -> x));
+
+        assertThatThrownBy(() -> new Pipeline(source(5), fused, new Sink<Integer>()).runAndWaitEnd())
+                .isInstanceOf(NodeFailedException.class)
+                .hasCauseInstanceOf(NullPointerException.class)
+                .hasMessageContaining("node broken-middle: svc returned null");
+        assertThat(only(log, "c.svc:")).containsExactly("c.svc:0", "c.svc:1");
+    }
+
+    @Test
     void shouldLetMultiInputFirstSeeItsInputChannels() {
         List<int[]> channelAndProducer = Collections.synchronizedList(new ArrayList<>());
         List<Integer> eosChannels = Collections.synchronizedList(new ArrayList<>());
