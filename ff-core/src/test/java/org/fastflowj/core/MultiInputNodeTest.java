@@ -38,7 +38,7 @@ class MultiInputNodeTest {
                 return eos();
             }
             if (sleepMillis > 0) {
-                Thread.sleep(sleepMillis);
+                Thread.sleep(sleepMillis); // a slow source is the behaviour under test
             }
             return new Tagged(id(), next++);
         }

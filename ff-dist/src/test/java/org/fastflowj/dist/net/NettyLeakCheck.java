@@ -6,8 +6,12 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.util.ResourceLeakDetector;
 import io.netty.util.ResourceLeakDetectorFactory;
+import java.lang.ref.Reference;
+import java.lang.ref.ReferenceQueue;
+import java.lang.ref.WeakReference;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -31,14 +35,30 @@ final class NettyLeakCheck implements BeforeAllCallback, AfterAllCallback {
 
     @Override
     public void afterAll(ExtensionContext context) throws InterruptedException {
-        // Give the collector a chance, then allocate: the detector reports while tracking new buffers.
+        // Collect, then allocate: the detector reports while tracking new buffers.
         for (int i = 0; i < 3; i++) {
-            System.gc();
-            Thread.sleep(20);
+            collectGarbage();
             ByteBuf probe = PooledByteBufAllocator.DEFAULT.buffer(16);
             probe.release();
         }
         assertThat(LEAKS).as("Netty buffer leaks").isEmpty();
+    }
+
+    /**
+     * Returns once a collection has run and its weak references were enqueued: a sentinel unreachable
+     * before the call is awaited on its queue (at most 5 s), as a leaked buffer's tracker would be.
+     */
+    private static void collectGarbage() throws InterruptedException {
+        ReferenceQueue<Object> collected = new ReferenceQueue<>();
+        WeakReference<Object> sentinel = new WeakReference<>(new Object(), collected);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (collected.remove(10) == null) {
+            assertThat(System.nanoTime() - deadline)
+                    .as("a garbage collection within 5 s")
+                    .isNegative();
+            System.gc();
+        }
+        Reference.reachabilityFence(sentinel);
     }
 
     private static final class RecordingFactory extends ResourceLeakDetectorFactory {

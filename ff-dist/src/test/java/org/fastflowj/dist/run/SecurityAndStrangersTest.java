@@ -205,7 +205,7 @@ class SecurityAndStrangersTest {
                     // not listening yet, or it hung up on us: both fine
                 }
                 try {
-                    Thread.sleep(50);
+                    Thread.sleep(50); // the stranger's pace
                 } catch (InterruptedException e) {
                     return;
                 }

@@ -21,7 +21,7 @@ class OrderedFarmAcceleratorTest {
         @Override
         protected Integer svc(Integer task) throws InterruptedException {
             if (task % 97 == id()) {
-                Thread.sleep(1);
+                Thread.sleep(1); // slower on this task, so results finish out of order
             }
             return task;
         }

@@ -142,7 +142,7 @@ class AllOrNoneFarmTest {
                 if (shared.writers.get() != 0) {
                     shared.violations.incrementAndGet();
                 }
-                Thread.sleep(1);
+                Thread.sleep(1); // reading, as the C++ usleep
                 shared.readers.decrementAndGet();
             }
             sendOutTo(item, 0); // the result, forward to the gatherer

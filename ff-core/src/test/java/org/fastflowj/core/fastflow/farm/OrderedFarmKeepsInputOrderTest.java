@@ -42,7 +42,7 @@ class OrderedFarmKeepsInputOrderTest {
         @Override
         protected Long svc(Long task) throws InterruptedException {
             if (id() == 0) {
-                Thread.sleep(random.nextInt(2));
+                Thread.sleep(random.nextInt(2)); // worker 0 is slow: results come back out of order
             }
             return task;
         }

@@ -28,7 +28,7 @@ class MasterWorkerWithInputStreamTest {
         @Override
         protected Long svc(Long task) throws InterruptedException {
             if (sleepMillis > 0) {
-                Thread.sleep(sleepMillis);
+                Thread.sleep(sleepMillis); // a slow worker is the behaviour under test
             }
             seen.add(task);
             return task;

@@ -46,7 +46,7 @@ class OptimizedFarmOfFarmsTest {
         protected Long svc(Long in) throws InterruptedException {
             ids.add(id());
             if (id() == 0 || id() == 1) {
-                Thread.sleep(1);
+                Thread.sleep(1); // slow workers, as in the FastFlow test
             }
             received.add(in);
             return in;

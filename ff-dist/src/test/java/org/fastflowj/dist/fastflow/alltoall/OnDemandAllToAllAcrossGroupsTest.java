@@ -62,7 +62,7 @@ class OnDemandAllToAllAcrossGroupsTest {
 
         @Override
         protected Void svc(Data in) throws InterruptedException {
-            Thread.sleep(id() == 0 ? 1 : 4);
+            Thread.sleep(id() == 0 ? 1 : 4); // a fast and a slow R-Worker, as in the FastFlow test
             log.count("R" + id());
             seen.merge(in.x(), 1L, Long::sum);
             assertThat(in.y()).isEqualTo(in.x() + 1);
