@@ -21,7 +21,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * Behaviour of FastFlow's tests/test_scheduling2.cpp: an emitter sends 1..ntask to an on-demand farm of four
  * workers that each spend a random time per task and count their tasks; every task is run exactly once.
  *
- * <p>Partly ported: the C++ test plugs in its own load balancer, whose callback learns the chosen worker of
+ * <p>Partly mirrored: the C++ test plugs in its own load balancer, whose callback learns the chosen worker of
  * each task (to hand it a per-worker buffer); a custom load-balancer hook is outside our API, so only the
  * farm's observable result is checked.
  */

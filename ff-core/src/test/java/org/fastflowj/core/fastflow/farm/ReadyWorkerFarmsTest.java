@@ -28,7 +28,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * multi-output worker acknowledged the previous one on the feedback channel, while the worker's copy goes on
  * to a multi-input collector (version 1: a stage after the wrapped farm; version 2: the farm's collector).
  *
- * <p>Partly ported. The manager thread and its side channels, and freezing/thawing workers with GO_OUT and
+ * <p>Partly mirrored. The manager thread and its side channels, and freezing/thawing workers with GO_OUT and
  * thaw, are out of scope. The manager's commands to farm1's emitter are modelled as a queue that already
  * holds them all when the emitter polls it (one interleaving of the C++ program), and removing a worker only
  * takes it out of the emitter's rotation; the commands to farm2's emitter, which only freeze and thaw its

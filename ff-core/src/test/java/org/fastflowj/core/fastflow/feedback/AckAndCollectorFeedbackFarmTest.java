@@ -26,10 +26,10 @@ import org.junit.jupiter.params.provider.EnumSource;
  * the multi-output workers (a "ready" ack per task) and the collector (the finished task), schedules on
  * ready workers only, and ends once the input ended and every task came back through the collector.
  *
- * <p>Partly ported: the manager, which freezes and thaws workers through an extra channel of the emitter,
+ * <p>Partly mirrored: the manager, which freezes and thaws workers through an extra channel of the emitter,
  * is out of scope and left out (its commands do not change where tasks go). The C++ emitter checks for the
  * end only when the collector returns a task, so it would wait forever if the last worker ack arrived after
- * the last task came back from the collector; this port checks on acks too.
+ * the last task came back from the collector; this test checks on acks too.
  */
 @Timeout(value = 10, unit = TimeUnit.SECONDS)
 class AckAndCollectorFeedbackFarmTest {

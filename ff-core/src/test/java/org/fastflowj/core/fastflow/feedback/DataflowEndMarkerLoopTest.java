@@ -27,7 +27,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * the functional units, and ends once the marker came and every instruction came back from the units
  * (also with each unit a two-stage pipeline, prefetcher then unit: TEST_INNER_PIPELINE).
  *
- * <p>Partly ported: the scheduler's input throttling (input_active(false) after every 5 inputs, then 5 calls
+ * <p>Partly mirrored: the scheduler's input throttling (input_active(false) after every 5 inputs, then 5 calls
  * of svc(NULL) before reading again) is outside our API, so the scheduler reads its input freely.
  */
 @Timeout(value = 10, unit = TimeUnit.SECONDS)

@@ -21,7 +21,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * farm2's emitter forwards input tasks, drops what comes back, and broadcasts EOS once each of farm1's workers
  * ended; every task still comes back before the loop ends.
  *
- * <p>Partly ported: farm1's emitter broadcasts BLK/NBLK to switch between blocking and non-blocking mode
+ * <p>Partly mirrored: farm1's emitter broadcasts BLK/NBLK to switch between blocking and non-blocking mode
  * mid-stream; a per-item switch is out of scope, so the whole program is run under each wait strategy.
  */
 @Timeout(value = 10, unit = TimeUnit.SECONDS)

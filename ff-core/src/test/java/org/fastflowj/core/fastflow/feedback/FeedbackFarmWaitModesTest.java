@@ -21,10 +21,10 @@ import org.junit.jupiter.params.provider.EnumSource;
  * Behaviour of FastFlow's tests/test_blk3.cpp: pipe(first, wrapped collector-less farm) with queues of 100,
  * where the scheduler counts the tasks in flight and ends once the input ended and every task came back.
  *
- * <p>Partly ported: the C++ source switches the run-time between blocking and non-blocking mode mid-stream
+ * <p>Partly mirrored: the C++ source switches the run-time between blocking and non-blocking mode mid-stream
  * (BLK at task 100, NBLK at 500, BLK at 800); a per-item switch is out of scope, so the whole program is
  * run under each wait strategy instead. The C++ scheduler only checks for the end when a task comes back, so
- * it would wait forever if every task were back before the input's EOS; this port also checks on the EOS.
+ * it would wait forever if every task were back before the input's EOS; this test also checks on the EOS.
  */
 @Timeout(value = 10, unit = TimeUnit.SECONDS)
 class FeedbackFarmWaitModesTest {

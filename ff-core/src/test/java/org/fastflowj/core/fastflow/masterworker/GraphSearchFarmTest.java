@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Timeout;
  * each search, visits the graph from node 1 and returns every node whose element equals the one searched
  * ("abc", the default, is not in the graph: NOT FOUND). FastFlow's gsearch.hpp has no counterpart: the
  * farm it builds (a scheduler that sends each unvisited neighbour once, workers that compare) is written
- * here with our blocks; only the search for all results, the one the test calls, is ported.
+ * here with our blocks; only the search for all results, the one the test calls, is mirrored.
  */
 @Timeout(value = 10, unit = TimeUnit.SECONDS)
 class GraphSearchFarmTest {

@@ -21,7 +21,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * Behaviour of FastFlow's tests/test_lb_affinity.cpp: in an on-demand (4 slots) master-worker farm the
  * emitter sends 4 tasks to each of 4 workers with ff_send_out_to, sends each task that comes back to the
  * same worker until it has been processed 10 times, and ends once every worker has finished one task.
- * The per-task core and NUMA node (read from the thread mapper) are not ported: only the run option
+ * The per-task core and NUMA node (read from the thread mapper) are not mirrored: only the run option
  * threadMapping pins threads here, and the test checks where the workers were pinned.
  */
 @Timeout(value = 10, unit = TimeUnit.SECONDS)

@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * that returns one item per call and then ends, and a middle stage that pauses after every item it
  * forwards; the last stage gets every item.
  *
- * <p>Partly ported: the middle stage's throttling (input_active(false) after each item, then ten calls of
+ * <p>Partly mirrored: the middle stage's throttling (input_active(false) after each item, then ten calls of
  * svc(NULL), sleeping, before it reads again) is outside our API; here it pauses in svc after each item.
  */
 @Timeout(value = 10, unit = TimeUnit.SECONDS)
