@@ -209,7 +209,7 @@ class AllToAllTest {
         protected Integer svc(Integer x) throws InterruptedException {
             items.incrementAndGet();
             if (sleepMs > 0) {
-                Thread.sleep(sleepMs);
+                Thread.sleep(sleepMs); // a slow worker is the behaviour under test
             }
             return x;
         }

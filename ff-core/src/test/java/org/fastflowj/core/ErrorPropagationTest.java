@@ -381,7 +381,7 @@ class ErrorPropagationTest {
             protected Integer svc(Integer in) throws InterruptedException {
                 asleep.countDown();
                 try {
-                    Thread.sleep(TimeUnit.HOURS.toMillis(1));
+                    Thread.sleep(TimeUnit.HOURS.toMillis(1)); // stuck until the cancellation interrupts it
                 } catch (InterruptedException e) {
                     sleeperSaw.set(e);
                     throw e;
@@ -446,7 +446,7 @@ class ErrorPropagationTest {
                 stuck.countDown();
                 while (!release.get()) {
                     try {
-                        Thread.sleep(5);
+                        Thread.sleep(5); // polls its release flag, deaf to interrupts
                     } catch (InterruptedException ignored) {
                         // deliberately deaf to cancellation
                     }

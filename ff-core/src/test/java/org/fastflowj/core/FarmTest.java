@@ -113,7 +113,7 @@ class FarmTest {
         protected Integer svc(Integer item) throws InterruptedException {
             tasks.incrementAndGet();
             if (delayNanos > 0) {
-                Thread.sleep(delayNanos / 1_000_000);
+                Thread.sleep(delayNanos / 1_000_000); // a slow worker is the behaviour under test
             }
             return item;
         }
@@ -171,7 +171,7 @@ class FarmTest {
             if (tasks.getAndIncrement() == 0) {
                 long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
                 while (doneByOthers.get() < releaseAt && System.nanoTime() < deadline) {
-                    Thread.sleep(1);
+                    Thread.sleep(1); // polling a condition with a deadline
                 }
             }
             return item;

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import org.fastflowj.core.StreamFixtures.Sink;
+import org.fastflowj.core.testing.NodeTestSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -38,7 +39,7 @@ class MultiInputNodeTest {
                 return eos();
             }
             if (sleepMillis > 0) {
-                Thread.sleep(sleepMillis);
+                Thread.sleep(sleepMillis); // a slow source is the behaviour under test
             }
             return new Tagged(id(), next++);
         }
@@ -108,12 +109,36 @@ class MultiInputNodeTest {
     @Test
     void shouldReportTheFarmWorkerAsInputChannel() {
         int perWorker = 200;
-        Farm sources = Farm.of(3, () -> new TaggingSource(perWorker, 0));
-        ChannelRecorder recorder = new ChannelRecorder();
+        NodeTestSupport<Tagged, Void, ChannelRecorder> harness = NodeTestSupport.verify(ChannelRecorder::new);
+        for (int worker = 0; worker < 3; worker++) {
+            List<Tagged> items = new ArrayList<>();
+            for (int seq = 0; seq < perWorker; seq++) {
+                items.add(new Tagged(worker, seq));
+            }
+            harness.input(items); // fed by a farm of three source workers: channel k is worker k
+        }
 
-        new Pipeline(sources, recorder).runAndWaitEnd(RunOptions.defaults().queueCapacity(8));
+        harness.expectNoOutput()
+                .assertNode(recorder -> assertEveryItemCameFromItsTaggedChannel(recorder, 3, perWorker))
+                .run();
+    }
 
-        assertEveryItemCameFromItsTaggedChannel(recorder, 3, perWorker);
+    /** Passes each item on, tagged with the input channel it came from. */
+    static final class ChannelTagger extends MultiInputNode<Integer, Tagged> {
+        @Override
+        protected Tagged svc(Integer seq) {
+            return new Tagged(inputChannel(), seq);
+        }
+    }
+
+    @Test
+    void shouldTagEachItemWithTheChannelItCameFrom() {
+        NodeTestSupport.verify(ChannelTagger::new)
+                .input(0, 1)
+                .input(0, 1, 2)
+                .expectOutputInAnyOrder(
+                        new Tagged(0, 0), new Tagged(0, 1), new Tagged(1, 0), new Tagged(1, 1), new Tagged(1, 2))
+                .run();
     }
 
     @Test

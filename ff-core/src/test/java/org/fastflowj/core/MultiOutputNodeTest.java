@@ -9,6 +9,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.fastflowj.core.StreamFixtures.Sink;
+import org.fastflowj.core.testing.NodeTestSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -77,42 +78,66 @@ class MultiOutputNodeTest {
 
     @Test
     void shouldKeepOrderPerChannelWithSendOutTo() {
-        List<Recorder> rs = List.of(new Recorder(), new Recorder());
-        AllToAll a2a = new AllToAll().firstSet(new KeyRouter(0, 400)).secondSet(rs.get(0), rs.get(1));
-
-        a2a.runAndWaitEnd(RunOptions.defaults().queueCapacity(2));
-
         List<Integer> evens = new ArrayList<>();
         List<Integer> odds = new ArrayList<>();
         for (int k = 0; k < 400; k++) {
             (k % 2 == 0 ? evens : odds).add(k);
         }
-        assertThat(rs.get(0).items).containsExactlyElementsOf(evens);
-        assertThat(rs.get(1).items).containsExactlyElementsOf(odds);
+
+        NodeTestSupport.verify(() -> new KeyRouter(0, 400))
+                .outputChannels(2)
+                .expectOutputOn(0, evens)
+                .expectOutputOn(1, odds)
+                .run();
+    }
+
+    /** A source that broadcasts 0..count-1, one item per call. */
+    static final class Broadcaster extends MultiOutputNode<Void, Integer> {
+        private final int count;
+        private int next;
+
+        Broadcaster(int count) {
+            this.count = count;
+        }
+
+        @Override
+        protected Integer svc(Void none) {
+            if (next == count) {
+                return eos();
+            }
+            broadcast(next++);
+            return goOn();
+        }
     }
 
     @Test
     void shouldBroadcastToEveryConsumer() {
-        MultiOutputNode<Void, Integer> broadcaster = new MultiOutputNode<>() {
-            private int next;
+        NodeTestSupport.verify(() -> new Broadcaster(50))
+                .outputChannels(3)
+                .expectOutputOn(0, ints(50))
+                .expectOutputOn(1, ints(50))
+                .expectOutputOn(2, ints(50))
+                .run();
+    }
 
-            @Override
-            protected Integer svc(Void none) {
-                if (next == 50) {
-                    return eos();
-                }
-                broadcast(next++);
-                return goOn();
-            }
-        };
-        List<Recorder> rs = List.of(new Recorder(), new Recorder(), new Recorder());
-        AllToAll a2a = new AllToAll().firstSet(broadcaster).secondSet(rs.get(0), rs.get(1), rs.get(2));
-
-        a2a.runAndWaitEnd(RunOptions.defaults().queueCapacity(2));
-
-        for (Recorder r : rs) {
-            assertThat(r.items).containsExactlyElementsOf(ints(50));
+    /** Routes item x to output channel x % outputChannels(), by sendOutTo. */
+    static final class ModuloRouter extends MultiOutputNode<Integer, Integer> {
+        @Override
+        protected Integer svc(Integer x) {
+            sendOutTo(x, x % outputChannels());
+            return goOn();
         }
+    }
+
+    @Test
+    void shouldRouteEachInputItemToTheChosenChannel() {
+        NodeTestSupport.verify(ModuloRouter::new)
+                .input(ints(10))
+                .outputChannels(3)
+                .expectOutputOn(0, 0, 3, 6, 9)
+                .expectOutputOn(1, 1, 4, 7)
+                .expectOutputOn(2, 2, 5, 8)
+                .run();
     }
 
     @Test

@@ -16,6 +16,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 import org.fastflowj.core.StreamFixtures.Sink;
+import org.fastflowj.core.testing.NodeTestSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -100,43 +101,51 @@ class NodeLifecycleTest {
         assertThat(eosAlreadyDownstreamAtSvcEnd).containsExactly(true);
     }
 
+    /** Passes even items on; GO_ON for odd ones. */
+    static final class EvensOnly extends Node<Integer, Integer> {
+        @Override
+        protected Integer svc(Integer in) {
+            return in % 2 == 0 ? in : goOn();
+        }
+    }
+
     @Test
     void shouldEmitNothingWhenSvcReturnsGoOn() {
-        Node<Integer, Integer> evensOnly = new Node<>() {
-            @Override
-            protected Integer svc(Integer in) {
-                return in % 2 == 0 ? in : goOn();
-            }
-        };
-        Sink<Integer> sink = new Sink<>();
+        NodeTestSupport.verify(EvensOnly::new)
+                .input(ints(10))
+                .expectOutput(0, 2, 4, 6, 8)
+                .run();
+        NodeTestSupport.verify(EvensOnly::new).input(1, 3, 5).expectNoOutput().run();
+    }
 
-        new Pipeline(source(10), evensOnly, sink).runAndWaitEnd();
+    /** Sends its first {@code k} items on, then returns EOS. */
+    static final class FirstK extends Node<Integer, Integer> {
+        private final int k;
+        int calls;
 
-        assertThat(sink.items).containsExactly(0, 2, 4, 6, 8);
+        FirstK(int k) {
+            this.k = k;
+        }
+
+        @Override
+        protected Integer svc(Integer in) {
+            calls++;
+            sendOut(in);
+            return calls == k ? eos() : goOn();
+        }
     }
 
     @Test
     void shouldEndPipelineWhenMiddleStageReturnsEosWhileInputRemains() {
         int k = 7;
-        AtomicInteger middleCalls = new AtomicInteger();
-        Node<Integer, Integer> firstK = new Node<>() {
-            private int seen;
 
-            @Override
-            protected Integer svc(Integer in) {
-                middleCalls.incrementAndGet();
-                sendOut(in);
-                return ++seen == k ? eos() : goOn();
-            }
-        };
-        Sink<Integer> sink = new Sink<>();
-
-        new Pipeline(source(1000), firstK, sink).runAndWaitEnd();
-
-        assertThat(sink.items).containsExactlyElementsOf(ints(k));
-        assertThat(middleCalls).as("svc is not called after it returned eos()").hasValue(k);
-        assertThat(sink.eosChannels).containsExactly(-1);
-        assertThat(sink.svcEndCalls).isEqualTo(1);
+        NodeTestSupport.verify(() -> new FirstK(k))
+                .input(ints(1000))
+                .expectOutput(ints(k))
+                .assertNode(firstK -> assertThat(firstK.calls)
+                        .as("svc is not called after it returned eos()")
+                        .isEqualTo(k))
+                .run();
     }
 
     @Test
@@ -197,63 +206,45 @@ class NodeLifecycleTest {
                         RunOptions.defaults().unboundedQueues(true).waitStrategy(WaitStrategy.BLOCKING)));
     }
 
+    /** Three outputs per item: two sent, one returned. */
+    static final class Triple extends Node<Integer, Integer> {
+        @Override
+        protected Integer svc(Integer in) {
+            sendOut(in * 10);
+            sendOut(in * 10 + 1);
+            return in * 10 + 2;
+        }
+    }
+
     @Test
     void shouldDeliverSeveralOutputsOfOneSvcCallInOrder() {
-        Node<Integer, Integer> triple = new Node<>() {
-            @Override
-            protected Integer svc(Integer in) {
-                sendOut(in * 10);
-                sendOut(in * 10 + 1);
-                return in * 10 + 2;
-            }
-        };
-        Sink<Integer> sink = new Sink<>();
+        NodeTestSupport.verify(Triple::new)
+                .input(0, 1, 2, 3)
+                .expectOutput(0, 1, 2, 10, 11, 12, 20, 21, 22, 30, 31, 32)
+                .run();
+    }
 
-        new Pipeline(source(4), triple, sink)
-                .runAndWaitEnd(RunOptions.defaults().queueCapacity(2));
+    /** Sums its input, and sends the sum and a -1 from eosNotify. */
+    static final class Summer extends Node<Integer, Integer> {
+        private int sum;
 
-        assertThat(sink.items).containsExactly(0, 1, 2, 10, 11, 12, 20, 21, 22, 30, 31, 32);
+        @Override
+        protected Integer svc(Integer in) {
+            sum += in;
+            return goOn();
+        }
+
+        @Override
+        protected void eosNotify(int channel) {
+            sendOut(sum);
+            sendOut(-1);
+        }
     }
 
     @Test
     void shouldDeliverItemsSentFromEosNotifyBeforeEos() {
-        List<String> sinkEvents = Collections.synchronizedList(new ArrayList<>());
-        Node<Integer, Integer> summer = new Node<>() {
-            private int sum;
-
-            @Override
-            protected Integer svc(Integer in) {
-                sum += in;
-                return goOn();
-            }
-
-            @Override
-            protected void eosNotify(int channel) {
-                sendOut(sum);
-                sendOut(-1);
-            }
-        };
-        Node<Integer, Void> sink = new Node<>() {
-            @Override
-            protected Void svc(Integer in) {
-                sinkEvents.add("item:" + in);
-                return goOn();
-            }
-
-            @Override
-            protected void eosNotify(int channel) {
-                sinkEvents.add("eosNotify");
-            }
-
-            @Override
-            protected void svcEnd() {
-                sinkEvents.add("svcEnd");
-            }
-        };
-
-        new Pipeline(source(10), summer, sink).runAndWaitEnd();
-
-        assertThat(sinkEvents).containsExactly("item:45", "item:-1", "eosNotify", "svcEnd");
+        // the harness checks that the EOS comes once, after both items
+        NodeTestSupport.verify(Summer::new).input(ints(10)).expectOutput(45, -1).run();
     }
 
     @Test
@@ -399,24 +390,25 @@ class NodeLifecycleTest {
         assertThat(e.getCause()).isInstanceOf(NullPointerException.class).hasMessageContaining("sendOut(null)");
     }
 
+    /** Sends -1 from svcInit, then passes items on. */
+    static final class Announcing extends Node<Integer, Integer> {
+        @Override
+        protected void svcInit() {
+            sendOut(-1);
+        }
+
+        @Override
+        protected Integer svc(Integer in) {
+            return in;
+        }
+    }
+
     @Test
     void shouldDeliverItemsSentFromSvcInitFirst() {
-        Node<Integer, Integer> announcing = new Node<>() {
-            @Override
-            protected void svcInit() {
-                sendOut(-1);
-            }
-
-            @Override
-            protected Integer svc(Integer in) {
-                return in;
-            }
-        };
-        Sink<Integer> sink = new Sink<>();
-
-        new Pipeline(source(3), announcing, sink).runAndWaitEnd();
-
-        assertThat(sink.items).containsExactly(-1, 0, 1, 2);
+        NodeTestSupport.verify(Announcing::new)
+                .input(0, 1, 2)
+                .expectOutput(-1, 0, 1, 2)
+                .run();
     }
 
     @Test

@@ -136,7 +136,7 @@ class RunStatsTest {
 
             @Override
             protected Integer svc(Void none) throws InterruptedException {
-                Thread.sleep(2);
+                Thread.sleep(2); // the slow producer under test
                 return next < 20 ? Integer.valueOf(next++) : eos();
             }
         };
@@ -154,7 +154,7 @@ class RunStatsTest {
         Node<Integer, Void> slow = new Node<>() {
             @Override
             protected Void svc(Integer in) throws InterruptedException {
-                Thread.sleep(1);
+                Thread.sleep(1); // the slow consumer under test
                 return goOn();
             }
         };

@@ -151,8 +151,8 @@ class StressTest {
             names = {"BACKOFF", "BLOCKING"})
     void shouldDeliverEveryItemExactlyOnceThroughAnOnDemandFarmWithUnboundedQueues(WaitStrategy strategy) {
         // the emitter's staging channel is then a linked-array queue crossing many chunks, while idle
-        // workers look at it from other threads: a regression test for a JVM crash (a peek from the
-        // wrong side followed a chunk link the consumer was following at the same time)
+        // workers look at it from other threads: guards against a peek from the wrong side following a
+        // chunk link the consumer follows at the same time, which crashes the JVM
         int items = ITEMS / 4;
         Checker sink = new Checker(items);
         long[] seed = {31};

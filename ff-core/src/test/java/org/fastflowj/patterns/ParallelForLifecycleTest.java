@@ -260,17 +260,33 @@ class ParallelForLifecycleTest {
             Set<Thread> workers = ConcurrentHashMap.newKeySet();
             pf.parallelForIdx(0, 2, 1, 0, (s, e, t) -> workers.add(Thread.currentThread()));
             assertThat(workers).hasSize(2);
-            Thread.sleep(50); // let the last spins end
+            awaitParked(workers); // the spin before a worker parks is not idle CPU
             long before = workers.stream()
                     .mapToLong(t -> mx.getThreadCpuTime(t.getId()))
                     .sum();
             long idleNanos = TimeUnit.MILLISECONDS.toNanos(500);
+            // The idle period under test: the workers must not burn CPU while nobody calls.
             Thread.sleep(TimeUnit.NANOSECONDS.toMillis(idleNanos));
             long used = workers.stream()
                             .mapToLong(t -> mx.getThreadCpuTime(t.getId()))
                             .sum()
                     - before;
             assertThat(used).as("worker CPU while idle, ns").isLessThan(idleNanos / 20);
+        }
+    }
+
+    /** Waits until every one of {@code threads} but the caller is parked (at most 10 s). */
+    private static void awaitParked(Set<Thread> threads) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        for (Thread t : threads) {
+            while (t != Thread.currentThread()
+                    && t.getState() != Thread.State.WAITING
+                    && t.getState() != Thread.State.TIMED_WAITING) {
+                assertThat(System.nanoTime() - deadline)
+                        .as(t.getName() + " parked in time, " + t.getState())
+                        .isNegative();
+                Thread.sleep(1); // polling a condition with a deadline
+            }
         }
     }
 

@@ -67,7 +67,8 @@ final class GroupProcess {
      * a child of the launcher is no process-group leader, so it does not fork). Otherwise it would be in
      * the launcher's process group, and a Ctrl-C (or Ctrl-\, Ctrl-Z) on the terminal would reach every
      * group at once: they would die of SIGINT on their own, racing with the launcher's stop, and the
-     * first to exit would be reported as a failure. Now only the launcher gets it, and stops them all.
+     * first to exit would be reported as a failure. In a session of its own only the launcher gets it, and
+     * stops them all.
      * An srun client is left in the launcher's group: its SIGINT only prints the step's state.
      *
      * @param grace how long a local group has between SIGTERM and SIGKILL once the launcher is gone

@@ -145,11 +145,10 @@ public final class NetThroughput {
      * Compiles the hot paths of every variant before anything is measured (results dropped):
      * {@code --warmup} rounds at the largest batch size, where a round is quickest, then one round per
      * batch size for what is particular to it. Every rate, the baseline's too, keeps rising for about 20
-     * transfers of 1 M messages in a fresh JVM (measured, 8 B at batch 128: plain Netty 1.5 -> 9e6
-     * msgs/s, FF-J Kryo 1.1 -> 6e6): its threads leave the C2 compiler threads little of the two cores,
-     * and FF-J, with more code on more threads, gets there last. A shorter warm-up measures that race:
-     * with one round per batch size only, runs of that one cell showed Kryo / each-frame 0.47–0.49, and
-     * 0.6 once warm.
+     * transfers of 1 M messages in a fresh JVM (8 B at batch 128: five to six times the first
+     * transfer's rate): its threads leave the C2 compiler threads little of the two cores, and FF-J, with
+     * more code on more threads, gets there last. A shorter warm-up measures that race instead: with one
+     * round per batch size only, the Kryo / each-frame ratio of that cell comes out a fifth lower.
      */
     private void warmUp(int payloadBytes, int messages) throws Exception {
         int largestBatch = Arrays.stream(batchSizes).max().orElseThrow();

@@ -54,10 +54,9 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
     /**
      * With no batch queued, the receiver yields this many times before it acknowledges what it read and
      * parks. The next batch is often on its way: taking it within those yields saves an ACK frame (a task
-     * and a wake-up of each side's event loop) and a park and unpark per batch. Measured, 8-byte items,
-     * Kryo, batchSize 128, two groups on 2 cores: 5.6-5.9e6 -> 7.6-7.8e6 msgs/s, CPU per item 310 -> 245
-     * ns; acknowledging before the yields instead lost that gain (4.5e6). A sender out of credits waits
-     * those few yields longer for them.
+     * and a wake-up of each side's event loop) and a park and unpark per batch, which is about a quarter
+     * of the CPU per item for 8 B items at batch 128 (NetThroughput); acknowledging before the yields
+     * would give that away. A sender out of credits waits those few yields longer for them.
      */
     static final int IDLE_YIELDS = 4;
     /**

@@ -45,7 +45,7 @@ public final class FlowControlApp {
         Node<Long, Void> sink = Node.sink(x -> {
             if (seen[0]++ == 0) {
                 try {
-                    Thread.sleep(sleepMs);
+                    Thread.sleep(sleepMs); // the sink that first sleeps: the behaviour under test
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }

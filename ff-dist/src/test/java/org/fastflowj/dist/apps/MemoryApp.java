@@ -48,7 +48,7 @@ public final class MemoryApp {
         };
         Node<byte[], Void> sink = Node.sink(item -> {
             if (seen[0]++ == 0 && scenario.equals("slowSink")) {
-                sleep(2_000);
+                sleep(2_000); // the slow sink under test: the buffers fill meanwhile
             }
             if (scenario.equals("hoard")) {
                 hoard.add(item);

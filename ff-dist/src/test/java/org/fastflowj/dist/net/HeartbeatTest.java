@@ -32,7 +32,7 @@ class HeartbeatTest {
         Transport client = fixture.start(settings("G1").withHeartbeat(INTERVAL_MS, TIMEOUT_MS), Set.of(), clientEvents);
         PeerLink link = client.connect("G2", server.boundAddress());
 
-        Thread.sleep(3 * TIMEOUT_MS);
+        Thread.sleep(3 * TIMEOUT_MS); // the idle period under test: only heartbeats keep the link up
 
         assertThat(link.isOpen()).isTrue();
         assertThat(serverEvents.closed).isEmpty();

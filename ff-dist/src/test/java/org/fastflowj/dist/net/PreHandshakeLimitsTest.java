@@ -80,7 +80,8 @@ class PreHandshakeLimitsTest {
 
         CompletableFuture<PeerLink> connecting =
                 CompletableFuture.supplyAsync(() -> client.connect("G2", server.boundAddress()));
-        Thread.sleep(500); // let it meet the full house and retry (it must not fail meanwhile)
+        // The window under test: the client meets the full house, retries, and must not fail meanwhile.
+        Thread.sleep(500);
         assertThat(connecting).isNotDone();
         strangers.get(0).close();
 

@@ -26,7 +26,7 @@ class RateLimitedLogTest {
                 new RateLimitedLog(LoggerFactory.getLogger(RateLimitedLogTest.class), 1, TimeUnit.MILLISECONDS);
         log.warn("first");
         log.warn("suppressed, most likely");
-        Thread.sleep(5);
+        Thread.sleep(5); // the interval passing is the behaviour under test
 
         log.warn("written, with the count of the suppressed one");
 

@@ -102,7 +102,7 @@ class SealedFramesTest {
         Transport client = fixture.start(sealed("G1").withHeartbeat(100, 500), Set.of(), clientEvents);
         PeerLink link = client.connect("G2", server.boundAddress());
 
-        Thread.sleep(1_500); // three heartbeat timeouts: every heartbeat came with a valid MAC
+        Thread.sleep(1_500); // the idle period under test, three heartbeat timeouts: every heartbeat had a valid MAC
 
         assertThat(link.isOpen()).isTrue();
         assertThat(serverEvents.closed).isEmpty();

@@ -32,7 +32,7 @@ class TransportConnectTest {
         InetSocketAddress address = loopback(TransportFixture.freePort());
         Transport client = fixture.start(settings("G1"), Set.of(), clientEvents);
         CompletableFuture<Void> serverStarted = CompletableFuture.runAsync(() -> {
-            sleepQuietly(300);
+            sleepQuietly(300); // the peer comes up late: the behaviour under test
             fixture.start(settings("G2"), address, Set.of("G1"), serverEvents);
         });
 
