@@ -114,7 +114,7 @@ public final class GraphCut {
             if (from == null || to == null) {
                 continue; // between two other groups
             }
-            Edge copy = new Edge(from, to, e.kind(), e.slots());
+            Edge copy = new Edge(from, to, e.kind(), e.slots(), e.joinsAllToAllSets());
             copies.put(e, copy);
             edges.add(copy);
             if (e.kind() != Edge.Kind.ORDER) {

@@ -25,6 +25,7 @@ import org.fastflowj.dist.GroupConfig;
 import org.fastflowj.dist.SerializationConfig;
 import org.fastflowj.dist.apps.FlowControlApp;
 import org.fastflowj.dist.apps.ProcessCluster;
+import org.fastflowj.dist.net.Frames;
 import org.fastflowj.dist.net.PeerHandler;
 import org.fastflowj.dist.net.PeerLink;
 import org.fastflowj.dist.net.Transport;
