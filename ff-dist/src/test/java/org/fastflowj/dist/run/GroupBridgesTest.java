@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Timeout;
 /** The credits of each connection come from what the compiler recorded on its edges. */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 class GroupBridgesTest {
-    private static final DffConfig CONFIG = LocalCluster.config(
-            List.of("G1", "G2", "G3", "G4"), "\"messageOTF\": 7, \"internalMessageOTF\": 3");
+    private static final DffConfig CONFIG =
+            LocalCluster.config(List.of("G1", "G2", "G3", "G4"), "\"messageOTF\": 7, \"internalMessageOTF\": 3");
 
     /** The edges each of G2's senders carries, by peer. */
     private static Map<String, List<Edge>> sendersOfG2(Graph whole) {
@@ -63,7 +63,8 @@ class GroupBridgesTest {
         Edge toSink = senders.get("G4").get(0);
 
         assertThat(GroupBridges.credits(g2, List.of(shuffle), List.of(toSink))).isEqualTo(7);
-        assertThat(GroupBridges.credits(g2, List.of(shuffle, toSink), List.of())).isEqualTo(7);
+        assertThat(GroupBridges.credits(g2, List.of(shuffle, toSink), List.of()))
+                .isEqualTo(7);
         assertThat(GroupBridges.credits(g2, List.of(), List.of())).isEqualTo(7);
     }
 }
