@@ -3,33 +3,41 @@ package org.fastflowj.dist.run;
 import org.fastflowj.core.runtime.Execution;
 
 /**
- * The group's local run, or, while the group still connects, the failure waiting for it: a peer may
- * abort or a link break before {@link Execution} exists, and that failure must still fail the run once
- * it starts.
+ * The group's local run, or, while the group still connects, the first failure waiting for it: a peer
+ * may abort or a link break before {@link Execution} exists, and that failure must still fail the run
+ * once it starts. As in a running execution, the first failure wins: a peer's ABORT naming the origin
+ * is usually followed by the close of its connection, which must not replace it.
  *
  * <p>Threading: {@link #started} on the thread that starts the group, {@link #fail} on any (event loops,
- * watchdogs). Each writes its own volatile field, then reads the other's: with volatile (sequentially
- * consistent) accesses at least one of the two sees both, so a failure is never lost; both may apply it,
- * which is harmless, as an execution keeps its first failure.
+ * watchdogs). The lock guards only the two fields; {@link Execution#fail} runs outside it, as it calls
+ * the failure hooks, which wait for the event loops that may be calling {@link #fail}.
  */
 final class LocalRun {
     private record Failure(String origin, String phase, RuntimeException cause) {}
 
-    private volatile Execution execution;
-    private volatile Failure pending;
+    private Execution execution;
+    private Failure early;
 
     /** The local run started: a failure that came before it fails it now. */
     void started(Execution started) {
-        execution = started;
-        Failure early = pending;
-        if (early != null) {
-            started.fail(early.origin(), early.phase(), early.cause());
+        Failure first;
+        synchronized (this) {
+            execution = started;
+            first = early;
+        }
+        if (first != null) {
+            started.fail(first.origin(), first.phase(), first.cause());
         }
     }
 
-    public void fail(String origin, String phase, RuntimeException cause) {
-        pending = new Failure(origin, phase, cause);
-        Execution ex = execution;
+    void fail(String origin, String phase, RuntimeException cause) {
+        Execution ex;
+        synchronized (this) {
+            ex = execution;
+            if (ex == null && early == null) {
+                early = new Failure(origin, phase, cause);
+            }
+        }
         if (ex != null) {
             ex.fail(origin, phase, cause);
         }
@@ -37,7 +45,10 @@ final class LocalRun {
 
     /** Whether the local run was cancelled or failed (false before it starts). */
     boolean stopped() {
-        Execution ex = execution;
+        Execution ex;
+        synchronized (this) {
+            ex = execution;
+        }
         return ex != null && ex.isStopped();
     }
 }
