@@ -62,7 +62,7 @@ class ShippedLoggingTest {
             assertThat(run.err())
                     .as(run.describe())
                     .containsPattern("(?m)^\\[" + group + "\\] \\S+ INFO  " + group
-                            + " \\[[^\\]]+\\] org.fastflowj.dist.run.GroupRun - group " + group + "'s part ended");
+                            + " \\[[^\\]]+\\] org.fastflowj.dist.run.GroupEnd - group " + group + "'s part ended");
         }
         assertThat(run.err()).as(run.describe()).doesNotContain("SLF4J");
     }

@@ -301,7 +301,7 @@ public final class GraphCompiler {
         }
         for (Vertex l : lExits) {
             for (Vertex r : rEntries) {
-                edge(l, r, Edge.Kind.FORWARD, a2a.onDemandSlots());
+                edge(new Edge(l, r, Edge.Kind.FORWARD, a2a.onDemandSlots(), true));
             }
         }
         if (a2a.isWrapAround()) {
@@ -366,9 +366,12 @@ public final class GraphCompiler {
     }
 
     private void edge(Vertex from, Vertex to, Edge.Kind kind, int slots) {
-        Edge e = new Edge(from, to, kind, slots);
-        from.addOut(e);
-        to.addIn(e);
+        edge(new Edge(from, to, kind, slots));
+    }
+
+    private void edge(Edge e) {
+        e.from().addOut(e);
+        e.to().addIn(e);
         edges.add(e);
     }
 

@@ -30,6 +30,9 @@ import org.fastflowj.core.Node;
  * <p>A sender's inputs and a receiver's outputs are the cut edges of its peer, forward edges first then
  * feedback ones, each kind in the whole graph's edge order: input (output) channel {@code i} of the bridge
  * is the {@code i}-th edge of the list its factory got.
+ *
+ * <p>The graph was compiled, so {@link GroupLayout} has checked its groups: every farm, and with it every
+ * ordered farm's order channel, lies inside one group, and only forward and feedback edges are cut.
  */
 public final class GraphCut {
     /** Makes the bridge nodes of one group; given the whole graph's edges each bridge carries. */
@@ -79,10 +82,8 @@ public final class GraphCut {
             boolean fromHere = local.containsKey(e.from());
             boolean toHere = local.containsKey(e.to());
             if (fromHere && !toHere) {
-                requireCuttable(e);
                 outgoing.computeIfAbsent(e.to().group(), g -> new ArrayList<>()).add(e);
             } else if (toHere && !fromHere) {
-                requireCuttable(e);
                 incoming.computeIfAbsent(e.from().group(), g -> new ArrayList<>())
                         .add(e);
             }
@@ -114,7 +115,7 @@ public final class GraphCut {
             if (from == null || to == null) {
                 continue; // between two other groups
             }
-            Edge copy = new Edge(from, to, e.kind(), e.slots());
+            Edge copy = new Edge(from, to, e.kind(), e.slots(), e.joinsAllToAllSets());
             copies.put(e, copy);
             edges.add(copy);
             if (e.kind() != Edge.Kind.ORDER) {
@@ -130,13 +131,6 @@ public final class GraphCut {
             }
         }
         return new Graph(vertices, edges);
-    }
-
-    private static void requireCuttable(Edge e) {
-        if (e.kind() == Edge.Kind.ORDER) {
-            throw new IllegalArgumentException("the order channel " + e + " of an ordered farm crosses groups ("
-                    + e.from().group() + " to " + e.to().group() + "): a farm cannot be split");
-        }
     }
 
     private static List<Edge> ofKind(List<Edge> edges, Edge.Kind kind) {

@@ -19,16 +19,18 @@ import org.fastflowj.core.Pipeline;
  *
  * <ol>
  *   <li>a group name is used once;
- *   <li>a node, combiner or farm gives at most one group (it cannot be split), a pipeline or all-to-all
- *       several;
- *   <li>groups come from level 0 or level 1 only, never from inside a farm, and not from both levels;
+ *   <li>a node or combiner gives at most one group, a pipeline or all-to-all several;
+ *   <li>a farm is never cut: its emitter, workers and collector are in one group;
+ *   <li>groups come from level 0 or level 1 only, and not from both levels;
  *   <li>a group includes direct children of the block it was created from, each child in one group only;
  *       a group that includes nothing holds its whole block, which then has no other group;
  *   <li>the stages a group takes from a pipeline are contiguous;
  *   <li>once a program has groups, every part of it is in one: no stage or worker is left out.
  * </ol>
  *
- * Every violation is a {@link GraphBuildException} naming the group, the block and the rule.
+ * Every violation is a {@link GraphBuildException} naming the group, the block and the rule, thrown when
+ * the graph is compiled: a program that breaks a rule fails before any group starts, the same way in
+ * every process.
  */
 final class GroupLayout {
     private final Map<String, Group> byName = new HashMap<>();
@@ -45,7 +47,7 @@ final class GroupLayout {
      */
     static Map<BuildingBlock, String> assign(BuildingBlock root) {
         GroupLayout layout = new GroupLayout();
-        layout.check(root, 0, false);
+        layout.check(root, 0, null);
         if (layout.byName.isEmpty()) {
             return Map.of();
         }
@@ -63,7 +65,8 @@ final class GroupLayout {
         return layout.assignment;
     }
 
-    private void check(BuildingBlock block, int level, boolean insideFarm) {
+    /** {@code farm}: the innermost farm {@code block} is part of, or null. */
+    private void check(BuildingBlock block, int level, Farm farm) {
         List<Group> groups = block.groups();
         for (Group g : groups) {
             Group previous = byName.putIfAbsent(g.name(), g);
@@ -71,9 +74,8 @@ final class GroupLayout {
                 throw new GraphBuildException("group " + g.name() + " is created twice (from " + previous.parent()
                         + " and from " + block + "): group names must be unique");
             }
-            if (insideFarm) {
-                throw new GraphBuildException("group " + g.name() + " is created from " + block + ", which is inside a"
-                        + " farm: a farm cannot be split across groups; create the group from the farm itself");
+            if (farm != null) {
+                throw farmCut(farm, "group " + g.name() + " is created from " + block + ", which is part of " + farm);
             }
             if (level > 1) {
                 throw new GraphBuildException("group " + g.name() + " is created from " + block + " at level " + level
@@ -91,10 +93,16 @@ final class GroupLayout {
             }
             checkIncludes(g, block);
         }
-        if (groups.size() > 1 && (block instanceof Node || block instanceof Farm)) {
+        if (groups.size() > 1 && block instanceof Farm f) {
+            throw farmCut(
+                    f,
+                    f + " creates groups " + groups.get(0).name() + " and "
+                            + groups.get(1).name());
+        }
+        if (groups.size() > 1 && block instanceof Node) {
             throw new GraphBuildException(block + " creates groups "
                     + groups.get(0).name() + " and " + groups.get(1).name()
-                    + ": a node, combiner or farm gives only one group (it cannot be split)");
+                    + ": a node or combiner gives only one group (it runs on one thread)");
         }
         for (Group g : groups) {
             if (groups.size() > 1 && g.included().isEmpty()) {
@@ -102,30 +110,48 @@ final class GroupLayout {
                         + block + ", which also has other groups: include the children each group holds");
             }
         }
-        boolean farm = insideFarm || block instanceof Farm;
+        Farm enclosing = block instanceof Farm f ? f : farm;
         for (BuildingBlock child : children(block)) {
-            check(child, level + 1, farm);
+            check(child, level + 1, enclosing);
         }
         if (block instanceof Farm f) {
-            checkFarmNodes(f, level + 1);
+            checkEmitterAndCollector(f);
         }
     }
 
-    private static void checkFarmNodes(Farm farm, int level) {
+    private static void checkEmitterAndCollector(Farm farm) {
         for (Node<?, ?> n : new Node<?, ?>[] {farm.emitter(), farm.collector()}) {
             if (n != null && !n.groups().isEmpty()) {
-                throw new GraphBuildException("group " + n.groups().get(0).name() + " is created from " + n
-                        + ", the emitter or collector of " + farm + " (level " + level + "): a farm cannot be split"
-                        + " across groups; create the group from the farm itself");
+                String role = n == farm.emitter() ? "the emitter" : "the collector";
+                throw farmCut(
+                        farm,
+                        "group " + n.groups().get(0).name() + " is created from " + n + ", " + role + " of " + farm);
             }
         }
     }
 
+    /**
+     * The one rule for farms: a farm's emitter, workers and collector share one group. An emitter hands a
+     * task to a worker that has room, and an ordered farm's collector reads the workers in the emitter's
+     * order: both need all of the farm in one process.
+     */
+    private static GraphBuildException farmCut(Farm farm, String what) {
+        return new GraphBuildException(what + ": a farm cannot be cut across groups (its emitter, workers and"
+                + " collector run in one group); create one group from " + farm + " itself, or from a block"
+                + " that holds it");
+    }
+
     private void checkIncludes(Group g, BuildingBlock parent) {
-        if ((parent instanceof Farm || parent instanceof Node) && !g.included().isEmpty()) {
+        if (parent instanceof Farm farm && !g.included().isEmpty()) {
+            throw farmCut(
+                    farm,
+                    "group " + g.name() + " is created from " + farm + " and includes only "
+                            + g.included().get(0));
+        }
+        if (parent instanceof Node && !g.included().isEmpty()) {
             throw new GraphBuildException(
                     "group " + g.name() + " includes " + g.included().get(0) + ", but it is" + " created from " + parent
-                            + ": a group created from a node or farm always holds all of it");
+                            + ": a group created from a node or combiner always holds all of it");
         }
         List<BuildingBlock> children = children(parent);
         for (BuildingBlock child : g.included()) {

@@ -50,6 +50,57 @@ class GraphCutTest {
     }
 
     @Test
+    void shouldMarkOnlyTheEdgesThatJoinAnAllToAllsTwoSetsAndKeepTheMarkInAGroupsGraph() {
+        Graph whole = figureFive();
+
+        List<String> marked = new ArrayList<>();
+        for (Edge e : whole.edges()) {
+            if (e.joinsAllToAllSets()) {
+                marked.add(e.from().name() + ">" + e.to().name());
+            }
+        }
+        Graph g2 = GraphCut.forGroup(whole, "G2", new RecordingFactory());
+
+        // L0 and L1 to each R-Worker; the edges into L and out of R join other blocks.
+        assertThat(marked)
+                .containsExactlyInAnyOrder(
+                        "ff-a2a1-L0>ff-a2a1-R0",
+                        "ff-a2a1-L0>ff-a2a1-R1",
+                        "ff-a2a1-L0>ff-a2a1-R2",
+                        "ff-a2a1-L0>ff-a2a1-R3",
+                        "ff-a2a1-L1>ff-a2a1-R0",
+                        "ff-a2a1-L1>ff-a2a1-R1",
+                        "ff-a2a1-L1>ff-a2a1-R2",
+                        "ff-a2a1-L1>ff-a2a1-R3");
+        assertThat(g2.vertex("ff-a2a1-L0").forwardOut()).allMatch(Edge::joinsAllToAllSets);
+        assertThat(g2.vertex("ff-a2a1-L0").forwardIn()).noneMatch(Edge::joinsAllToAllSets);
+        assertThat(g2.vertex("ff-a2a1-R0").forwardOut()).noneMatch(Edge::joinsAllToAllSets);
+    }
+
+    @Test
+    void shouldMarkTheShuffleFromAPipelineLWorkerButNotItsInnerEdgesNorTheFeedback() {
+        Pipeline lWorker = new Pipeline(new Named("L0a"), new Chooser("L0b"));
+        AllToAll a2a = new AllToAll()
+                .firstSet(lWorker, new Chooser("L1"))
+                .secondSet(new Chooser("R0"), new Chooser("R1"))
+                .wrapAround();
+
+        Graph whole = GraphCompiler.compile(a2a);
+
+        for (Edge e : whole.edges()) {
+            boolean shuffle = e.kind() == Edge.Kind.FORWARD
+                    && e.from().name().contains("-L")
+                    && e.to().name().contains("-R")
+                    && !e.from().name().endsWith("-stage0");
+            assertThat(e.joinsAllToAllSets()).as(e.toString()).isEqualTo(shuffle);
+        }
+        assertThat(whole.edges()).filteredOn(Edge::joinsAllToAllSets).hasSize(4);
+        assertThat(whole.edges())
+                .filteredOn(e -> e.kind() == Edge.Kind.FEEDBACK)
+                .isNotEmpty();
+    }
+
+    @Test
     void shouldKeepEveryLocalChannelAtItsPositionWithBridgesForOtherGroups() {
         Graph whole = figureFive();
         RecordingFactory factory = new RecordingFactory();

@@ -44,8 +44,8 @@ final class FrameDecoder extends LengthFieldBasedFrameDecoder {
     }
 
     private FrameDecoder(int maxFrameBytes, int limitBytes) {
-        // The limit Netty checks includes the 4-byte length field itself; strip that field.
-        super(maxFrameBytes + 4, 0, 4, 0, 4, true);
+        // The limit Netty checks includes the length field itself; strip that field.
+        super(maxFrameBytes + Frames.LENGTH_BYTES, 0, Frames.LENGTH_BYTES, 0, Frames.LENGTH_BYTES, true);
         this.maxFrameBytes = maxFrameBytes;
         this.limitBytes = limitBytes;
     }
@@ -69,7 +69,7 @@ final class FrameDecoder extends LengthFieldBasedFrameDecoder {
             in.skipBytes(in.readableBytes());
             return null;
         }
-        if (limitBytes < maxFrameBytes && in.readableBytes() >= 4) {
+        if (limitBytes < maxFrameBytes && in.readableBytes() >= Frames.LENGTH_BYTES) {
             long length = in.getUnsignedInt(in.readerIndex());
             if (length > limitBytes) {
                 broken = true;

@@ -43,11 +43,11 @@ final class FrameOpener extends ChannelInboundHandlerAdapter {
             if (held == null) {
                 throw broken("a MAC frame came without a frame before it");
             }
-            if (frame.readableBytes() != 1 + FrameMac.TAG_BYTES) {
-                throw broken("a MAC frame of " + frame.readableBytes() + " bytes (expected " + (1 + FrameMac.TAG_BYTES)
-                        + ")");
+            if (frame.readableBytes() != Frames.TYPE_BYTES + FrameMac.TAG_BYTES) {
+                throw broken("a MAC frame of " + frame.readableBytes() + " bytes (expected "
+                        + (Frames.TYPE_BYTES + FrameMac.TAG_BYTES) + ")");
             }
-            frame.getBytes(frame.readerIndex() + 1, received);
+            frame.getBytes(frame.readerIndex() + Frames.TYPE_BYTES, received);
             long sequence = mac.sequence();
             byte[] expected = mac.next(held, held.readerIndex(), held.readableBytes());
             // Constant-time, so timing does not tell an attacker how much of a forged tag was right.

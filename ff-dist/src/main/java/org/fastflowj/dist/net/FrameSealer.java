@@ -37,10 +37,12 @@ final class FrameSealer extends ChannelOutboundHandlerAdapter {
             ctx.write(msg, promise);
             return;
         }
-        int start = frame.readerIndex() + Integer.BYTES; // after the length field: type and payload
-        byte[] tag = mac.next(frame, start, frame.readableBytes() - Integer.BYTES);
+        int start = frame.readerIndex() + Frames.LENGTH_BYTES; // the type and payload
+        byte[] tag = mac.next(frame, start, frame.readableBytes() - Frames.LENGTH_BYTES);
         ByteBuf tagFrame = ctx.alloc().buffer(TAG_FRAME_BYTES, TAG_FRAME_BYTES);
-        tagFrame.writeInt(1 + FrameMac.TAG_BYTES).writeByte(Frames.MAC).writeBytes(tag);
+        tagFrame.writeInt(Frames.TYPE_BYTES + FrameMac.TAG_BYTES)
+                .writeByte(Frames.MAC)
+                .writeBytes(tag);
         ctx.write(frame, promise);
         ctx.write(tagFrame, ctx.voidPromise());
     }

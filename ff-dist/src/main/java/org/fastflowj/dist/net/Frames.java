@@ -5,32 +5,72 @@ import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.CompositeByteBuf;
 
 /**
- * The frame layout shared by both ends: {@code int32 length} (big-endian, counting the bytes after
- * it), {@code byte type}, payload. Types below {@link #FIRST_APPLICATION_TYPE} belong to the transport.
+ * The wire format between two groups, in one place: the frame layout the transport cuts and seals, the
+ * frame types of the transport and of the run layer above it, and the messages inside a batch.
+ *
+ * <pre>
+ *   frame:   length (int32, big-endian, counting the bytes after it) | type (byte) | payload
+ *
+ *   transport (types below 0x10; never passed up):
+ *     CHALLENGE  server to client on accept: a 16-byte nonce
+ *     HELLO      client to server: who it is, what it runs, the proof that it knows the secret
+ *     WELCOME    server to client: the server's proof; the link is open
+ *     REFUSE     either way: a UTF reason, then the sender closes
+ *     HEARTBEAT  either way: empty; sent when nothing else was written for the heartbeat interval
+ *     MAC        either way, on sealed links: the 32-byte HMAC of the frame just before it
+ *
+ *   run layer (0x10 and up), between sender group G and receiver group H (one connection, opened by G):
+ *     BATCH   G to H: message*        message: kind (byte), edge id (int), then for DATA a count (int)
+ *                                     and that many items, in order
+ *     ACK     H to G: batches (int)   that many batches were taken: G may send that many more
+ *     TAKEN   H to G: edge id (int), n (int)   the on-demand edge's consumer took n more of its items:
+ *                                     G may send that many more on that edge
+ *     GONE    H to G: edge id (int)   the edge's consumer ended: its producer stops (early termination)
+ *     ABORT   either way: group (UTF), why (UTF)   that group failed: fail this run too
+ *     ENDED   either way: group (UTF) that group's part of the run ended (each group passes it on once)
+ * </pre>
+ *
+ * Edge ids are positions in the whole program's graph, the same in every process (the handshake's graph
+ * fingerprint checks that).
  *
  * <p>Threading: stateless.
  */
 public final class Frames {
-    /** Server to client at once on accept: a 16-byte nonce. */
+    /** The length field in front of every frame. */
+    public static final int LENGTH_BYTES = Integer.BYTES;
+    /** The type byte after the length field. */
+    public static final int TYPE_BYTES = 1;
+    /** The length field plus the type byte; a payload with this much room before it gets its header in place. */
+    public static final int HEADER_BYTES = LENGTH_BYTES + TYPE_BYTES;
+
     public static final byte CHALLENGE = 0x01;
-    /** Client to server: who it is, what it runs, and the proof that it knows the secret. */
     public static final byte HELLO = 0x02;
-    /** Server to client: the server's proof; the link is open. */
     public static final byte WELCOME = 0x03;
-    /** Either way: a UTF reason, then the sender closes. */
     public static final byte REFUSE = 0x04;
-    /** Either way: empty; sent when nothing else was written for the heartbeat interval. */
     public static final byte HEARTBEAT = 0x05;
-    /**
-     * Either way, on links that authenticate their frames: the 32-byte HMAC of the frame just before it
-     * ({@link FrameSealer}).
-     */
+    /** Sealed links only: the tag of the frame before it ({@link FrameSealer}, {@link FrameOpener}). */
     public static final byte MAC = 0x06;
-    /** Types from here on are passed to the layer above unchanged. */
+    /** Types from here on belong to the run layer: the transport passes them up unchanged. */
     public static final byte FIRST_APPLICATION_TYPE = 0x10;
 
-    /** The length field plus the type byte; a payload with this much room before it gets its header in place. */
-    public static final int HEADER_BYTES = 5;
+    public static final byte BATCH = 0x10;
+    public static final byte ACK = 0x11;
+    public static final byte GONE = 0x12;
+    public static final byte ABORT = 0x13;
+    public static final byte TAKEN = 0x14;
+    public static final byte ENDED = 0x1F;
+
+    /**
+     * A batch message: a run of items for the edge's consumer. The sender writes the kind and edge once for
+     * consecutive items of one edge (per item they took as many bytes as an 8-byte payload, and a call each).
+     */
+    public static final byte DATA = 0;
+    /** A batch message: the edge's producer sent EOS on it (forward edges). */
+    public static final byte EOS = 1;
+    /** A batch message: the edge's producer ended (feedback edges, which carry no EOS). */
+    public static final byte DONE = 2;
+    /** The kind and edge id every batch message starts with, and a DATA message's item count. */
+    public static final int RUN_HEADER_BYTES = 1 + Integer.BYTES + Integer.BYTES;
 
     private Frames() {}
 
@@ -47,12 +87,12 @@ public final class Frames {
     static ByteBuf encode(ByteBufAllocator alloc, byte type, ByteBuf payload) {
         int start = payload.readerIndex() - HEADER_BYTES;
         if (start >= 0 && payload.isReadable()) {
-            payload.setInt(start, 1 + payload.readableBytes());
-            payload.setByte(start + Integer.BYTES, type);
+            payload.setInt(start, TYPE_BYTES + payload.readableBytes());
+            payload.setByte(start + LENGTH_BYTES, type);
             return payload.readerIndex(start);
         }
         ByteBuf header = alloc.buffer(HEADER_BYTES, HEADER_BYTES);
-        header.writeInt(1 + payload.readableBytes()).writeByte(type);
+        header.writeInt(TYPE_BYTES + payload.readableBytes()).writeByte(type);
         if (!payload.isReadable()) {
             payload.release();
             return header;
@@ -65,7 +105,7 @@ public final class Frames {
     /** A frame with an empty payload (HEARTBEAT). */
     static ByteBuf encodeEmpty(ByteBufAllocator alloc, byte type) {
         ByteBuf header = alloc.buffer(HEADER_BYTES, HEADER_BYTES);
-        return header.writeInt(1).writeByte(type);
+        return header.writeInt(TYPE_BYTES).writeByte(type);
     }
 
     static String typeName(byte type) {
@@ -76,6 +116,12 @@ public final class Frames {
             case REFUSE -> "REFUSE";
             case HEARTBEAT -> "HEARTBEAT";
             case MAC -> "MAC";
+            case BATCH -> "BATCH";
+            case ACK -> "ACK";
+            case GONE -> "GONE";
+            case ABORT -> "ABORT";
+            case TAKEN -> "TAKEN";
+            case ENDED -> "ENDED";
             default -> String.format("0x%02x", type);
         };
     }

@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.fastflowj.core.graph.Edge;
 import org.fastflowj.core.graph.Graph;
+import org.fastflowj.dist.net.Frames;
 import org.fastflowj.dist.net.PeerLink;
 
 /**

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.fastflowj.core.LinkStats;
+import org.fastflowj.dist.net.Frames;
 import org.fastflowj.dist.net.PeerHandler;
 import org.fastflowj.dist.net.PeerLink;
 

@@ -7,6 +7,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import org.fastflowj.core.LinkStats;
+import org.fastflowj.dist.net.Frames;
 import org.fastflowj.dist.net.PeerLink;
 import org.jctools.queues.SpscUnboundedArrayQueue;
 

@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.locks.LockSupport;
 import org.fastflowj.core.LinkStats;
 import org.fastflowj.core.runtime.BridgeContext;
+import org.fastflowj.dist.net.Frames;
 import org.fastflowj.dist.net.PeerLink;
 
 /**

@@ -10,6 +10,7 @@ import org.fastflowj.core.runtime.BridgeContext;
 import org.fastflowj.core.runtime.BridgeNode;
 import org.fastflowj.core.runtime.Chunk;
 import org.fastflowj.dist.SerializationConfig;
+import org.fastflowj.dist.net.Frames;
 import org.fastflowj.dist.serial.ItemCodec;
 
 /**

@@ -1,5 +1,7 @@
 package org.fastflowj.dist.run;
 
+import static org.fastflowj.dist.net.Frames.RUN_HEADER_BYTES;
+
 import io.netty.buffer.ByteBuf;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
@@ -7,6 +9,7 @@ import org.fastflowj.core.MultiInputNode;
 import org.fastflowj.core.runtime.BridgeContext;
 import org.fastflowj.core.runtime.BridgeNode;
 import org.fastflowj.dist.SerializationConfig;
+import org.fastflowj.dist.net.Frames;
 import org.fastflowj.dist.serial.ItemCodec;
 
 /**
@@ -46,8 +49,6 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
      * 0.16-0.21 with one slot's worth, 0.29-0.34 with two, 0.39 with four.
      */
     static final int REMOTE_WINDOW_PER_SLOT = 2;
-    /** Kind, edge id and count in front of a run of items. */
-    private static final int RUN_HEADER_BYTES = 1 + Integer.BYTES + Integer.BYTES;
     /**
      * Batches expected up to this size are built in heap memory, bigger ones in direct memory. Per item,
      * writes into a direct buffer go through Unsafe's checked copy and Netty's per-call checks; into a

@@ -6,7 +6,8 @@
  * edge from another group starts at a {@code ReceiverNode} (one per peer group). Bridges are ordinary node
  * threads with a few extra powers ({@code BridgeNode}/{@code BridgeContext} in ff-core): they end one
  * channel at a time and close one input at a time, so EOS, feedback ends and early termination cross
- * groups edge by edge, as they travel in one process.
+ * groups edge by edge, as they travel in one process. {@code GroupBridges} makes the bridges and their
+ * links, {@code LocalRun} holds the run (or a failure that came before it), {@code GroupEnd} ends it.
  *
  * <p>Threads and hand-offs, per item: the producer's SPSC channel to the sender (ff-core's queue); the
  * sender serializes into a pooled batch buffer and hands whole batches to Netty (one write per batch);

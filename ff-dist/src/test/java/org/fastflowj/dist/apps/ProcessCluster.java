@@ -88,6 +88,9 @@ public final class ProcessCluster implements AutoCloseable {
         command.add("-XX:TieredStopAtLevel=1");
         command.add("-XX:+UseSerialGC");
         command.add("-Xshare:auto");
+        // Netty's leak detector as in the test JVM; awaitExit fails on a leak a group reported.
+        command.add("-Dio.netty.leakDetection.level=paranoid");
+        command.add("-Dio.netty.leakDetection.acquireAndReleaseOnly=true");
         command.addAll(jvmArgs);
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
@@ -108,7 +111,10 @@ public final class ProcessCluster implements AutoCloseable {
         return processes.get(group);
     }
 
-    /** Waits for every process; returns each exit code, or throws naming those still running. */
+    /**
+     * Waits for every process; returns each exit code, or throws naming those still running, or a group
+     * whose Netty leak detector reported a buffer never released.
+     */
     public Map<String, Integer> awaitExit(long timeoutSeconds) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
         Map<String, Integer> codes = new LinkedHashMap<>();
@@ -119,6 +125,11 @@ public final class ProcessCluster implements AutoCloseable {
                         "group " + e.getKey() + " still running after " + timeoutSeconds + " s; logs:\n" + allOutput());
             }
             codes.put(e.getKey(), e.getValue().exitValue());
+        }
+        for (String group : processes.keySet()) {
+            if (output(group).contains("LEAK: ")) {
+                throw new AssertionError("group " + group + " leaked a Netty buffer; logs:\n" + allOutput());
+            }
         }
         return codes;
     }

@@ -15,7 +15,6 @@ import io.netty.handler.codec.TooLongFrameException;
 import java.io.ByteArrayOutputStream;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Arbitrary bytes, arriving in arbitrary pieces, through the {@link FrameDecoder}: every frame it hands
@@ -26,7 +25,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * fuzzes it.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
-@ExtendWith(NettyLeakCheck.class)
 class FrameDecoderFuzzTest {
     /** Small, so that the fuzzer's inputs (a few KiB) reach the limit. */
     private static final int MAX_FRAME_BYTES = 64;

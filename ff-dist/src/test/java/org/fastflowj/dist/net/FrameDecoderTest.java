@@ -14,10 +14,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 @Timeout(30)
-@ExtendWith(NettyLeakCheck.class)
 class FrameDecoderTest {
     private static final int MAX = 1024;
 

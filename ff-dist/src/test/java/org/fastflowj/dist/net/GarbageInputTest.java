@@ -18,10 +18,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 @Timeout(60)
-@ExtendWith(NettyLeakCheck.class)
 class GarbageInputTest {
     private final TransportFixture fixture = new TransportFixture();
     private final RecordingPeerHandler serverEvents = new RecordingPeerHandler();

@@ -16,7 +16,6 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * A stranger's arbitrary bytes, in arbitrary pieces, against each side of the handshake behind the real
@@ -29,7 +28,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * this replays the inputs in {@code HandshakeFuzzTestInputs/}; {@code fuzz.sh} fuzzes it.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
-@ExtendWith(NettyLeakCheck.class)
 class HandshakeFuzzTest {
     static final String LOCAL = "G1";
     static final String PEER = "G0";

@@ -9,10 +9,8 @@ import io.netty.handler.codec.CorruptedFrameException;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 @Timeout(30)
-@ExtendWith(NettyLeakCheck.class)
 class HandshakeTest {
     private static final byte[] SECRET = "k".getBytes(StandardCharsets.UTF_8);
     private static final byte[] NONCE = new byte[Handshake.NONCE_BYTES];

@@ -8,10 +8,8 @@ import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 @Timeout(60)
-@ExtendWith(NettyLeakCheck.class)
 class HeartbeatTest {
     private static final long INTERVAL_MS = 200;
     private static final long TIMEOUT_MS = 1_000;

@@ -14,11 +14,9 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /** What an unauthenticated connection can hold: small frames, and one of a bounded number of slots. */
 @Timeout(60)
-@ExtendWith(NettyLeakCheck.class)
 class PreHandshakeLimitsTest {
     private final TransportFixture fixture = new TransportFixture();
     private final RecordingPeerHandler serverEvents = new RecordingPeerHandler();

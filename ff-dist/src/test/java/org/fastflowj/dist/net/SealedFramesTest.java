@@ -16,11 +16,9 @@ import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Frames after the handshake carry a MAC when there is a secret and no TLS: nothing can be slipped in. */
 @Timeout(60)
-@ExtendWith(NettyLeakCheck.class)
 class SealedFramesTest {
     private static final byte[] SECRET = "s3cret".getBytes(StandardCharsets.UTF_8);
     private static final byte[] KEY = Handshake.frameKey(SECRET, new byte[16], new byte[16], true);

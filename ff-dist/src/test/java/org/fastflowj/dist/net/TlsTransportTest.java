@@ -16,11 +16,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 @Timeout(60)
-@ExtendWith(NettyLeakCheck.class)
 class TlsTransportTest {
     @TempDir
     static Path dir;

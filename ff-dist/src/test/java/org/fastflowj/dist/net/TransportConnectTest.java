@@ -13,10 +13,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 @Timeout(60)
-@ExtendWith(NettyLeakCheck.class)
 class TransportConnectTest {
     private final TransportFixture fixture = new TransportFixture();
     private final RecordingPeerHandler serverEvents = new RecordingPeerHandler();

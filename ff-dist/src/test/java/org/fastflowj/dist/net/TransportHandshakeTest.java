@@ -12,10 +12,8 @@ import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 @Timeout(60)
-@ExtendWith(NettyLeakCheck.class)
 class TransportHandshakeTest {
     private static final byte[] SECRET = "s3cret".getBytes(StandardCharsets.UTF_8);
 

@@ -13,10 +13,8 @@ import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 @Timeout(60)
-@ExtendWith(NettyLeakCheck.class)
 class TransportLinkTest {
     private static final byte BATCH = 0x10;
     private static final byte CREDIT = 0x11;

@@ -11,17 +11,14 @@ import org.fastflowj.core.Node;
 import org.fastflowj.core.Pipeline;
 import org.fastflowj.core.RunOptions;
 import org.fastflowj.dist.SerializationConfig;
-import org.fastflowj.dist.net.NettyLeakCheck;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * What a batch carries besides its items: Kryo names an unregistered class once per batch and refers to
  * it by id after that, so sender and receiver must start every batch at the same point of the stream,
  * including when a batch is split because its last item made it too large for a frame.
  */
-@ExtendWith(NettyLeakCheck.class)
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class BatchFramingTest {
     record Small(int n) {}

@@ -25,7 +25,7 @@ import org.fastflowj.dist.GroupConfig;
 import org.fastflowj.dist.SerializationConfig;
 import org.fastflowj.dist.apps.FlowControlApp;
 import org.fastflowj.dist.apps.ProcessCluster;
-import org.fastflowj.dist.net.NettyLeakCheck;
+import org.fastflowj.dist.net.Frames;
 import org.fastflowj.dist.net.PeerHandler;
 import org.fastflowj.dist.net.PeerLink;
 import org.fastflowj.dist.net.Transport;
@@ -33,7 +33,6 @@ import org.fastflowj.dist.net.WireSettings;
 import org.fastflowj.dist.serial.ItemCodec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -41,7 +40,6 @@ import org.junit.jupiter.api.io.TempDir;
  * batches without waiting for ACKs fails the run naming it, and cannot grow the receiver's heap; a correct
  * sender never trips the check, whatever its batch size and credits.
  */
-@ExtendWith(NettyLeakCheck.class)
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class CreditEnforcementTest {
     private static final SerializationConfig SERIALIZATION =

@@ -14,14 +14,11 @@ import org.fastflowj.core.Farm;
 import org.fastflowj.core.MultiOutputNode;
 import org.fastflowj.core.Node;
 import org.fastflowj.core.Pipeline;
-import org.fastflowj.dist.net.NettyLeakCheck;
 import org.fastflowj.dist.run.Programs.Trace;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /** All-to-all cuts (vertical, horizontal, inter-set), by-key routing across groups, a farm as one group. */
-@ExtendWith(NettyLeakCheck.class)
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class CutsTest {
     private static AllToAll twoByTwo(Trace trace, List<Node<Long, Long>> l, List<Node<Long, Long>> r) {

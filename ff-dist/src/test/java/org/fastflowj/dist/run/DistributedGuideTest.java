@@ -15,14 +15,11 @@ import org.fastflowj.dist.DFF;
 import org.fastflowj.dist.ItemSerializer;
 import org.fastflowj.dist.WireInput;
 import org.fastflowj.dist.WireOutput;
-import org.fastflowj.dist.net.NettyLeakCheck;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The code of docs/distributed.md, run as tests (the guide's snippets are copied from here). */
-@ExtendWith(NettyLeakCheck.class)
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class DistributedGuideTest {
     @AfterEach

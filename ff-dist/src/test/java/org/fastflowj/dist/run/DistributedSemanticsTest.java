@@ -16,17 +16,14 @@ import org.fastflowj.dist.ConfigException;
 import org.fastflowj.dist.DFF;
 import org.fastflowj.dist.DffConfig;
 import org.fastflowj.dist.SerializationConfig;
-import org.fastflowj.dist.net.NettyLeakCheck;
 import org.fastflowj.dist.run.Programs.Trace;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * A program cut into groups behaves as in one process: the same results, and every node sees the same
  * id, channel numbers, channel counts and eosNotify calls. Groups run in this JVM (see {@link LocalCluster}).
  */
-@ExtendWith(NettyLeakCheck.class)
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class DistributedSemanticsTest {
     @Test

@@ -7,16 +7,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.fastflowj.core.Node;
 import org.fastflowj.core.Pipeline;
-import org.fastflowj.dist.net.NettyLeakCheck;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * A consumer that ends early stops its producer in another group, as in one process: an endless source
  * ends once the only stage it feeds (in another group) is gone.
  */
-@ExtendWith(NettyLeakCheck.class)
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class EarlyEndTest {
     @Test

@@ -12,13 +12,10 @@ import org.fastflowj.core.Farm;
 import org.fastflowj.core.Node;
 import org.fastflowj.core.Pipeline;
 import org.fastflowj.dist.apps.StreamLoopHead;
-import org.fastflowj.dist.net.NettyLeakCheck;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Feedback channels (wrapAround) inside a group and across groups end as in one process. */
-@ExtendWith(NettyLeakCheck.class)
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class FeedbackAcrossGroupsTest {
     /** Sends {@code tasks} tasks round the loop on its first call, ends (eos) when all came back. */

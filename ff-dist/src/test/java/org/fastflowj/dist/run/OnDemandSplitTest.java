@@ -8,17 +8,14 @@ import java.util.concurrent.atomic.AtomicLongArray;
 import org.fastflowj.core.AllToAll;
 import org.fastflowj.core.Node;
 import org.fastflowj.core.Pipeline;
-import org.fastflowj.dist.net.NettyLeakCheck;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The paper's Fig. 10: a master hands tasks on demand to workers, two next to it (group LOCAL, with the
  * master: a horizontal inter-set cut) and two in another group. Fine tasks mostly stay local, where no
  * network stands between the master and the worker; coarse tasks spread to the remote workers too.
  */
-@ExtendWith(NettyLeakCheck.class)
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class OnDemandSplitTest {
     static final class Master extends Node<Void, Long> {

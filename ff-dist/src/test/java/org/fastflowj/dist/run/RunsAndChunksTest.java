@@ -19,10 +19,8 @@ import org.fastflowj.core.runtime.Execution;
 import org.fastflowj.dist.DFF;
 import org.fastflowj.dist.DffConfig;
 import org.fastflowj.dist.SerializationConfig;
-import org.fastflowj.dist.net.NettyLeakCheck;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * How items travel inside a batch and after it: the sender writes consecutive items of one edge as one
@@ -30,7 +28,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * chunk (at most {@link ReceiverNode#CHUNK_MAX_BYTES} of them), and the consumer still sees them one by
  * one, on their own channel, in order, with {@code eosNotify} after the last.
  */
-@ExtendWith(NettyLeakCheck.class)
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class RunsAndChunksTest {
     /** Emits {@code count} items {@code make(tag, i)}. */

@@ -32,15 +32,12 @@ import org.fastflowj.dist.DFF;
 import org.fastflowj.dist.DffConfig;
 import org.fastflowj.dist.GroupConfig;
 import org.fastflowj.dist.SerializationConfig;
-import org.fastflowj.dist.net.NettyLeakCheck;
 import org.fastflowj.dist.net.PeerRefusedException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** TLS, the shared secret, a program that is not the same, a stranger on the port, link statistics. */
-@ExtendWith(NettyLeakCheck.class)
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class SecurityAndStrangersTest {
     @TempDir

@@ -1,0 +1,92 @@
+package org.fastflowj.dist.run;
+
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import org.fastflowj.core.graph.Edge;
+import org.fastflowj.core.graph.Graph;
+import org.fastflowj.core.graph.GraphCut;
+import org.fastflowj.dist.DFF;
+import org.fastflowj.dist.DffConfig;
+import org.fastflowj.dist.GroupConfig;
+
+/**
+ * Makes the bridges of one group as {@link GraphCut} asks for them: per peer a {@link SenderNode} over an
+ * {@link OutboundLink} or a {@link ReceiverNode} over an {@link InboundLink}, each link registered with the
+ * group's {@link GroupLinks} so the transport can reach it. Edges are named by their position in the whole
+ * program's graph, the same in every process.
+ *
+ * <p>Threading: used once, on the thread that starts the group, before the transport starts.
+ */
+final class GroupBridges implements GraphCut.BridgeFactory {
+    private final Map<Edge, Integer> edgeIds = new IdentityHashMap<>();
+    private final String group;
+    private final DffConfig config;
+    private final GroupConfig mine;
+    private final DFF.Settings settings;
+    private final GroupLinks links;
+
+    GroupBridges(Graph whole, DFF.Settings settings, GroupLinks links) {
+        this.group = settings.group();
+        this.config = settings.config();
+        this.mine = config.group(group).orElseThrow();
+        this.settings = settings;
+        this.links = links;
+        for (int i = 0; i < whole.edges().size(); i++) {
+            edgeIds.put(whole.edges().get(i), i);
+        }
+    }
+
+    @Override
+    public SenderNode sender(String peer, List<Edge> forward, List<Edge> feedback) {
+        OutboundLink link =
+                new OutboundLink(group, peer, credits(mine, forward, feedback), ids(forward), ids(feedback));
+        links.outbound.put(peer, link);
+        int[] onDemandSlots = forward.stream().mapToInt(Edge::slots).toArray();
+        return new SenderNode(
+                link,
+                ids(forward),
+                ids(feedback),
+                onDemandSlots,
+                mine.batchSize(),
+                mine.flushDelayMicros(),
+                config.maxFrameBytes(),
+                settings.serialization());
+    }
+
+    @Override
+    public ReceiverNode receiver(String peer, List<Edge> forward, List<Edge> feedback) {
+        GroupConfig sender = config.group(peer).orElseThrow();
+        // The credits the peer's sender takes (see sender() there): the fingerprint makes both configs agree.
+        InboundLink link =
+                new InboundLink(group, peer, credits(sender, forward, feedback), mine.maxBufferedBytesPerLink());
+        links.inbound.put(peer, link);
+        boolean[] onDemand = new boolean[forward.size()];
+        for (int i = 0; i < onDemand.length; i++) {
+            onDemand[i] = forward.get(i).slots() > 0;
+        }
+        return new ReceiverNode(
+                link,
+                ids(forward),
+                ids(feedback),
+                onDemand,
+                config.connectTimeoutMs(),
+                sender.batchSize(), // the most one frame holds
+                settings.serialization());
+    }
+
+    /**
+     * A connection that carries only an all-to-all's shuffle (a horizontal cut between two groups that
+     * both hold part of it) takes the sending group's {@code internalMessageOTF}; any other its
+     * {@code messageOTF}.
+     */
+    static int credits(GroupConfig sendingGroup, List<Edge> forward, List<Edge> feedback) {
+        boolean shuffleOnly =
+                !forward.isEmpty() && feedback.isEmpty() && forward.stream().allMatch(Edge::joinsAllToAllSets);
+        return shuffleOnly ? sendingGroup.internalMessageOTF() : sendingGroup.messageOTF();
+    }
+
+    private int[] ids(List<Edge> edges) {
+        return edges.stream().mapToInt(edgeIds::get).toArray();
+    }
+}
