@@ -26,26 +26,19 @@ import org.fastflowj.dist.serial.ItemCodec;
  * producer ended becomes a DONE message. At the end it flushes, waits for every batch to be acknowledged,
  * and closes the connection.
  *
- * <p>On-demand edges: a remote worker may have {@link #REMOTE_WINDOW_PER_SLOT} times its on-demand slots
- * of items not taken yet (counted from when the sender sends one until the receiver reports the worker took
- * it, TAKEN); then the sender holds that input ({@link BridgeContext#holdInput}) and the producer's dispatch gives its next
- * items to workers with room, here or elsewhere, as it skips a busy worker in one process. Without this, a
- * remote worker's slot emptied as soon as the sender took the item, and with every worker remote the
- * items went out round-robin whatever the workers' speed (FastFlow's tests/distributed/test_a2aOnDemand).
+ * <p>On-demand edges: a remote worker may have a window of items not taken yet ({@link OnDemandWindow}: one
+ * slot's worth for a coarse-grained worker, two for a fine-grained one; counted from when the sender sends one
+ * until the receiver reports the worker took it, TAKEN); then the sender holds that input ({@link
+ * BridgeContext#holdInput}) and the producer's dispatch gives its next items to workers with room, here or
+ * elsewhere, as it skips a busy worker in one process. Without this, a remote worker's slot emptied as soon as
+ * the sender took the item, and with every worker remote the items went out round-robin whatever the workers'
+ * speed (FastFlow's tests/distributed/test_a2aOnDemand).
  *
  * <p>Threading: its own node thread; the link's event loop only returns credits.
  */
 final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNode {
     private static final int MIN_BATCH_CAPACITY = 256;
     private static final int MAX_INPUT_CHUNK = 1024;
-    /**
-     * A remote on-demand worker's items not taken yet, per slot: one slot's worth in its channel, as in one
-     * process, and one on its way to cover the round trip of the TAKEN report (FastFlow likewise lets its
-     * on-demand queue length travel per connection on top of a slot-sized worker queue). Measured with
-     * the paper's Fig. 10 test (2 ms tasks, 4 busy workers on 2 cores, two of them remote): remote share
-     * 0.16-0.21 with one slot's worth, 0.29-0.34 with two, 0.39 with four.
-     */
-    static final int REMOTE_WINDOW_PER_SLOT = 2;
     /** Kind, edge id and count in front of a run of items. */
     private static final int RUN_HEADER_BYTES = 1 + Integer.BYTES + Integer.BYTES;
     /**
@@ -61,8 +54,8 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
     private final int[] forwardEdges;
     private final int[] feedbackEdges;
     private final boolean[] sendAtOnce;
-    /** Per forward input: how many items the remote on-demand worker may have untaken, or 0: not on-demand. */
-    private final int[] onDemandWindow;
+    /** Per forward input: how many items the remote on-demand worker may have untaken, or null: not on-demand. */
+    private final OnDemandWindow[] onDemandWindow;
     /** The forward inputs that are on-demand. */
     private final int[] onDemandInputs;
     /** Per forward input: items sent on its on-demand edge that the remote worker has not taken yet. */
@@ -107,10 +100,10 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
         this.out = out;
         this.forwardEdges = forwardEdges;
         this.feedbackEdges = feedbackEdges;
-        this.onDemandWindow = new int[onDemandSlots.length];
+        this.onDemandWindow = new OnDemandWindow[onDemandSlots.length];
         this.sendAtOnce = new boolean[onDemandSlots.length];
         for (int i = 0; i < onDemandSlots.length; i++) {
-            onDemandWindow[i] = REMOTE_WINDOW_PER_SLOT * onDemandSlots[i];
+            onDemandWindow[i] = onDemandSlots[i] > 0 ? new OnDemandWindow(onDemandSlots[i]) : null;
             sendAtOnce[i] = onDemandSlots[i] > 0;
         }
         this.onDemandInputs = IntStream.range(0, onDemandSlots.length)
@@ -161,7 +154,7 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
         } else if (count >= batchSize) {
             flush();
         }
-        if (anyHeld && out.onDemandNews()) {
+        if (onDemandInputs.length > 0 && out.onDemandNews()) {
             collectTaken();
         }
         return goOn();
@@ -169,10 +162,10 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
 
     /** The remote worker behind this on-demand input has all its slots' worth: take no more from it. */
     private void holdIfRemoteWorkerFull(int channel) {
-        if (untaken[channel] >= onDemandWindow[channel] && out.onDemandNews()) {
+        if (untaken[channel] >= onDemandWindow[channel].window() && out.onDemandNews()) {
             collectTaken(); // maybe it took some meanwhile
         }
-        if (!held[channel] && untaken[channel] >= onDemandWindow[channel] && !out.consumerGone(channel)) {
+        if (!held[channel] && untaken[channel] >= onDemandWindow[channel].window() && !out.consumerGone(channel)) {
             held[channel] = true;
             anyHeld = true;
             context.holdInput(channel, true);
@@ -182,10 +175,13 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
     /** Counts the items remote workers took (TAKEN) and lets go of the inputs whose workers have room again. */
     private void collectTaken() {
         out.startCollecting(); // before reading the counts: a report after this sets it again
+        long now = System.nanoTime();
         boolean stillHeld = false;
         for (int channel : onDemandInputs) {
-            untaken[channel] -= out.collectTaken(channel);
-            if (held[channel] && (untaken[channel] < onDemandWindow[channel] || out.consumerGone(channel))) {
+            int taken = out.collectTaken(channel);
+            untaken[channel] -= taken;
+            onDemandWindow[channel].taken(taken, now);
+            if (held[channel] && (untaken[channel] < onDemandWindow[channel].window() || out.consumerGone(channel))) {
                 held[channel] = false;
                 context.holdInput(channel, false);
             }
@@ -229,7 +225,7 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
         if (count > 0 && (aboutToPark || System.nanoTime() - batchStartNanos >= flushDelayNanos)) {
             flush();
         }
-        if (anyHeld && out.onDemandNews()) {
+        if (onDemandInputs.length > 0 && out.onDemandNews()) {
             collectTaken();
         }
         out.checkBroken();
