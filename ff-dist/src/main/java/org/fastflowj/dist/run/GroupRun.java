@@ -180,7 +180,7 @@ public final class GroupRun {
                     : sender.messageOTF();
             InboundLink link = new InboundLink(group, peer, credits, mine.maxBufferedBytesPerLink());
             links.inbound.put(peer, link);
-            int peerBatchSize = config.group(peer).orElseThrow().batchSize(); // the most one frame holds
+            int peerBatchSize = config.group(peer).orElseThrow().maxBatchSize(); // the most one frame holds
             boolean[] onDemand = new boolean[forward.size()];
             for (int i = 0; i < onDemand.length; i++) {
                 onDemand[i] = forward.get(i).slots() > 0;

@@ -11,7 +11,8 @@ import org.fastflowj.dist.serial.ItemCodec;
 
 /**
  * Stands for a peer group in this group's graph: every edge from a local node to a node of that group
- * ends here. Serializes what arrives, on its own thread, into batches of {@code batchSize} messages, and
+ * ends here. Serializes what arrives, on its own thread, into batches of {@code batchSize} messages ({@link
+ * BatchSizer}: fixed, or sized by the observed rate), and
  * sends each batch when it is full, when an on-demand item needs to go at once, or when its inputs run
  * dry and the batch is older than {@code flushDelayMicros} (or the thread is about to park).
  *
@@ -64,7 +65,7 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
     private final boolean[] held;
     private boolean anyHeld;
     private BridgeContext context;
-    private final int batchSize;
+    private final BatchSizer batchSizer;
     private final long flushDelayNanos;
     private final int maxFrameBytes;
     private final SerializationConfig serialization;
@@ -111,8 +112,8 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
                 .toArray();
         this.untaken = new int[onDemandSlots.length];
         this.held = new boolean[onDemandSlots.length];
-        this.batchSize = batchSize;
         this.flushDelayNanos = TimeUnit.MICROSECONDS.toNanos(flushDelayMicros);
+        this.batchSizer = new BatchSizer(batchSize, flushDelayNanos);
         this.maxFrameBytes = maxFrameBytes;
         this.serialization = serialization;
         this.openEdges = forwardEdges.length + feedbackEdges.length;
@@ -151,7 +152,7 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
             flush();
             untaken[channel]++;
             holdIfRemoteWorkerFull(channel);
-        } else if (count >= batchSize) {
+        } else if (count >= batchSizer.target()) {
             flush();
         }
         if (onDemandInputs.length > 0 && out.onDemandNews()) {
@@ -217,7 +218,7 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
      */
     @Override
     public int inputChunkCapacity() {
-        return Math.min(batchSize, MAX_INPUT_CHUNK);
+        return Math.min(batchSizer.max(), MAX_INPUT_CHUNK);
     }
 
     @Override
@@ -318,12 +319,14 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
         closeRun();
         ByteBuf full = batch;
         int messages = count;
-        if (messages == batchSize) { // a partial batch (idle, on-demand, end) says nothing of the next one
+        if (messages >= batchSizer.target()) { // a partial batch (idle, on-demand, end) says nothing of the next
             nextBatchCapacity = Math.max(MIN_BATCH_CAPACITY, Math.min(full.writerIndex(), maxFrameBytes));
         }
         batch = null;
         count = 0;
+        batchSizer.sending(messages, System.nanoTime());
         out.send(full, messages);
+        batchSizer.sent(System.nanoTime());
     }
 
     @Override
