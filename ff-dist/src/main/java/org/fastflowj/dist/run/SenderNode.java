@@ -155,7 +155,7 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
         } else if (count >= batchSizer.target()) {
             flush();
         }
-        if (onDemandInputs.length > 0 && out.onDemandNews()) {
+        if (anyHeld && out.onDemandNews()) {
             collectTaken();
         }
         return goOn();
@@ -226,7 +226,7 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
         if (count > 0 && (aboutToPark || System.nanoTime() - batchStartNanos >= flushDelayNanos)) {
             flush();
         }
-        if (onDemandInputs.length > 0 && out.onDemandNews()) {
+        if (anyHeld && out.onDemandNews()) {
             collectTaken();
         }
         out.checkBroken();
