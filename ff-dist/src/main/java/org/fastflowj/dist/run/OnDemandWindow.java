@@ -15,8 +15,9 @@ import java.util.concurrent.TimeUnit;
  * item a faster worker does not get (FastFlow's test_a2aOnDemand2, 2 sources x 20 tasks to sinks of 100, 200 and
  * 300 ms: 15/14/11 with two slots' worth per edge, where one process gives 19/12/9).
  *
- * <p>The measure is the time between the worker's takes on this edge, as the sender collects them (the first take
- * sets the clock: a worker's first item is taken at once). At or above {@link #COARSE_TASK_NANOS}, far above a
+ * <p>The measure is the time between the worker's takes on this edge, as the sender collects them (while one of
+ * its inputs is held; takes reported meanwhile are averaged over the time since the last look; the first take sets
+ * the clock: a worker's first item is taken at once). At or above {@link #COARSE_TASK_NANOS}, far above a
  * loopback or LAN round trip, the window is one slot's worth; below it, two. Until it knows, it assumes coarse:
  * the first items go out as in one process. Time the worker spends on other edges, or waiting for items, counts
  * as its own: such a worker is not short of items anyway. A fast worker may read as coarse when it shares many

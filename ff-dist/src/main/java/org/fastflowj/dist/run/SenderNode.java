@@ -161,7 +161,7 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
         return goOn();
     }
 
-    /** The remote worker behind this on-demand input has all its slots' worth: take no more from it. */
+    /** The remote worker behind this on-demand input has its window's worth: take no more from it. */
     private void holdIfRemoteWorkerFull(int channel) {
         if (untaken[channel] >= onDemandWindow[channel].window() && out.onDemandNews()) {
             collectTaken(); // maybe it took some meanwhile
