@@ -26,8 +26,8 @@ public final class ClassNotAllowedException extends RuntimeException {
         int lastDot = className.lastIndexOf('.');
         String pkg = lastDot < 0 ? "" : className.substring(0, lastDot);
         String source = className.replace('$', '.');
-        return "class " + className + " is not allowed to cross groups: register it"
-                + " (SerializationConfig.builder().register(" + source + ".class)) or allow its package"
-                + " (allowPackage(\"" + pkg + "\"))";
+        return "class " + className + " is not allowed to cross groups: add DFF.register(" + source
+                + ".class) to the program before it runs, in every group in the same order (or DFF.allowPackage(\""
+                + pkg + "\") for its whole package)";
     }
 }

@@ -67,6 +67,22 @@ final class ConfigFields {
         return (int) integer(object, path, key, min, Integer.MAX_VALUE, fallback);
     }
 
+    /**
+     * {@code batchSize}: an integer >= 1, or the string {@code "auto"} ({@link GroupConfig#AUTO_BATCH_SIZE}); {@code
+     * fallback} when absent.
+     */
+    int batchSize(ObjectNode object, String path, int fallback) {
+        JsonNode value = object.get("batchSize");
+        if (value != null && value.isTextual()) {
+            if (!value.textValue().equals("auto")) {
+                throw json.errorAtValue(
+                        child(path, "batchSize"), "expected an integer >= 1 or \"auto\", got " + describe(value));
+            }
+            return GroupConfig.AUTO_BATCH_SIZE;
+        }
+        return intAtLeast(object, path, "batchSize", 1, fallback);
+    }
+
     /** A long key with a lower bound, or {@code fallback} when absent. */
     long longAtLeast(ObjectNode object, String path, String key, long min, long fallback) {
         return integer(object, path, key, min, Long.MAX_VALUE, fallback);

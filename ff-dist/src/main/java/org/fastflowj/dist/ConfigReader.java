@@ -105,7 +105,7 @@ final class ConfigReader {
     /** The tuning keys of {@code object}, each falling back to {@code fallback}'s value. */
     private Tuning tuning(ObjectNode object, String path, Tuning fallback) {
         return new Tuning(
-                fields.intAtLeast(object, path, "batchSize", 1, fallback.batchSize()),
+                fields.batchSize(object, path, fallback.batchSize()),
                 fields.intAtLeast(object, path, "messageOTF", 1, fallback.messageOTF()),
                 fields.intAtLeast(object, path, "internalMessageOTF", 1, fallback.internalMessageOTF()),
                 fields.longAtLeast(object, path, "flushDelayMicros", 0, fallback.flushDelayMicros()),

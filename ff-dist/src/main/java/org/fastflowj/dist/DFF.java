@@ -60,6 +60,10 @@ public final class DFF {
     private static volatile SerializationConfig.Builder serialization = SerializationConfig.builder();
     private static volatile boolean checkSerialization = Boolean.getBoolean(CHECK_PROPERTY);
     private static volatile boolean printGroups;
+    /** The package of the class that called {@link #init}: the program's main class, whose classes may cross. */
+    private static volatile String mainPackage;
+
+    private static final StackWalker CALLER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
 
     private DFF() {}
 
@@ -71,6 +75,7 @@ public final class DFF {
      * @throws ConfigException if the config cannot be read or is invalid (naming file, line and column)
      */
     public static String[] init(String... args) {
+        mainPackage = CALLER.getCallerClass().getPackageName();
         return init(args, System.getenv());
     }
 
@@ -139,7 +144,9 @@ public final class DFF {
 
     /**
      * Registers types that cross groups, in the same order in every process (the program does it, so they
-     * agree): each costs a small id on the wire instead of its name, and is allowed to be deserialized.
+     * agree): each costs a small id on the wire instead of its name, and is allowed to be deserialized. Classes
+     * in the package of a node class of the graph, or of the class that called {@link #init}, are allowed
+     * without it; registering them still saves their names on the wire.
      */
     public static void register(Class<?>... types) {
         serialization.register(types);
@@ -162,7 +169,10 @@ public final class DFF {
 
     /** What {@link #init} and the registration calls set, for the run-time. */
     public static Settings settings() {
-        return new Settings(group, config, serialization.build(), checkSerialization);
+        String main = mainPackage;
+        SerializationConfig built = serialization.build();
+        return new Settings(
+                group, config, main == null ? built : built.allowingProgramPackages(List.of(main)), checkSerialization);
     }
 
     /** Whether {@link #PRINT_GROUPS_OPTION} was given. */
@@ -178,6 +188,7 @@ public final class DFF {
         checkSerialization = Boolean.getBoolean(CHECK_PROPERTY);
         printGroups = false;
         System.clearProperty(GROUP_PROPERTY);
+        mainPackage = null;
     }
 
     /**

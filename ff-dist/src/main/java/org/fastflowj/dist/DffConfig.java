@@ -145,7 +145,10 @@ public final class DffConfig {
         return groups.stream().filter(g -> g.name().equals(name)).findFirst();
     }
 
-    /** Top-level {@code batchSize}: messages per network frame for groups that do not override it. */
+    /**
+     * Top-level {@code batchSize}: messages per network frame for groups that do not override it, or {@link
+     * GroupConfig#AUTO_BATCH_SIZE} for {@code "auto"}.
+     */
     public int batchSize() {
         return defaults.batchSize();
     }

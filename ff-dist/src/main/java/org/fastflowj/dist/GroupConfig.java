@@ -21,7 +21,8 @@ import java.util.Optional;
  * @param host the endpoint's host, without IPv6 brackets
  * @param port the endpoint's port, 1..65535
  * @param launchHost the machine a launcher starts this group on ({@code host} key; default {@link #host()})
- * @param batchSize messages packed into one network frame
+ * @param batchSize messages packed into one network frame, or {@link #AUTO_BATCH_SIZE} ({@code "auto"}): sized by the
+ *     observed rate, up to {@link #AUTO_MAX_BATCH_SIZE}
  * @param messageOTF un-acknowledged batches allowed in flight per connection to another group
  * @param internalMessageOTF the same, for connections between groups of one all-to-all
  * @param flushDelayMicros the longest a partly filled batch waits before it is sent
@@ -53,6 +54,11 @@ public record GroupConfig(
         int line,
         int column) {
 
+    /** {@code batchSize} for {@code "auto"}: each sender sizes its batches by the rate it observes. */
+    public static final int AUTO_BATCH_SIZE = 0;
+    /** The largest batch an {@code "auto"} sender builds: past it, a bigger frame bought nothing measurable. */
+    public static final int AUTO_MAX_BATCH_SIZE = 512;
+
     public GroupConfig {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(endpoint, "endpoint");
@@ -62,6 +68,16 @@ public record GroupConfig(
         Objects.requireNonNull(preCmd, "preCmd");
         jvmArgs = List.copyOf(jvmArgs);
         Objects.requireNonNull(tlsName, "tlsName");
+    }
+
+    /** Whether this group's senders size their batches by the observed rate ({@code "batchSize": "auto"}). */
+    public boolean adaptiveBatching() {
+        return batchSize == AUTO_BATCH_SIZE;
+    }
+
+    /** The most messages one of this group's frames holds: {@link #batchSize()}, or the cap of {@code "auto"}. */
+    public int maxBatchSize() {
+        return adaptiveBatching() ? AUTO_MAX_BATCH_SIZE : batchSize;
     }
 
     /**

@@ -2,7 +2,9 @@ package org.fastflowj.dist;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +18,9 @@ import java.util.Set;
  * <p>Allowed without asking: primitives and their boxes, {@code String}, {@code Object} (for {@code Object[]}), everything in {@code java.util} (so
  * {@code ArrayList}, {@code HashMap}, {@code List.of}, {@code Collections.unmodifiableList}, ...),
  * {@code java.math.BigInteger}/{@code BigDecimal}, everything in {@code java.time}, and arrays of allowed classes.
- * Any other class, enums and records included, must be {@linkplain Builder#register registered}, live in an
+ * Also allowed: the classes of the program's own packages ({@link #allowingProgramPackages}: the run-time passes the
+ * packages of the graph's node classes and of the main class, exactly, not their sub-packages). Any other class,
+ * enums and records included, must be {@linkplain Builder#register registered}, live in an
  * {@linkplain Builder#allowPackage allowed package}, or have a {@linkplain Builder#serializer custom serializer}.
  * The most common built-ins (primitive arrays, {@code Object[]}, {@code String[]}, the usual {@code java.util} lists,
  * sets and maps, {@code BigInteger}, {@code BigDecimal}) are registered already, ahead of the application's classes:
@@ -48,6 +52,9 @@ public final class SerializationConfig {
     private final List<String> allowedPackages;
     private final Map<Class<?>, ItemSerializer<?>> serializers;
     private final Set<String> namedClasses;
+    /** Packages allowed exactly (not their sub-packages): where the program's own classes live. */
+    private final Set<String> programPackages;
+
     private final long fingerprint;
 
     private SerializationConfig(Builder builder) {
@@ -58,7 +65,17 @@ public final class SerializationConfig {
         registered.forEach(type -> names.add(type.getName()));
         serializers.keySet().forEach(type -> names.add(type.getName()));
         this.namedClasses = Set.copyOf(names);
+        this.programPackages = Set.of();
         this.fingerprint = computeFingerprint();
+    }
+
+    private SerializationConfig(SerializationConfig base, Set<String> programPackages) {
+        this.registered = base.registered;
+        this.allowedPackages = base.allowedPackages;
+        this.serializers = base.serializers;
+        this.namedClasses = base.namedClasses;
+        this.programPackages = programPackages;
+        this.fingerprint = base.fingerprint;
     }
 
     public static Builder builder() {
@@ -80,6 +97,27 @@ public final class SerializationConfig {
         return allowedPackages;
     }
 
+    /**
+     * This config, also allowing every class of exactly these packages ({@code ""}: the unnamed package). They
+     * hold the program's own classes, which come with the program, and both ends of a link run the same program
+     * (the handshake compares the graph's fingerprint, node classes included), so a record next to the nodes
+     * crosses without registration. Like {@link Builder#allowPackage} it changes what a receiver accepts, not
+     * the encoding: the fingerprint stays.
+     */
+    public SerializationConfig allowingProgramPackages(Collection<String> packages) {
+        if (packages.isEmpty()) {
+            return this;
+        }
+        Set<String> all = new HashSet<>(programPackages);
+        all.addAll(packages);
+        return new SerializationConfig(this, Set.copyOf(all));
+    }
+
+    /** Packages whose classes (not those of sub-packages) may cross groups as the program's own. */
+    public Set<String> programPackages() {
+        return programPackages;
+    }
+
     /** Custom serializers by exact item class, in the order given (the order fixes their index on the wire). */
     public Map<Class<?>, ItemSerializer<?>> serializers() {
         return serializers;
@@ -98,7 +136,8 @@ public final class SerializationConfig {
             return true;
         }
         int lastDot = name.lastIndexOf('.');
-        if (lastDot > 0 && BUILT_IN_PACKAGES.contains(name.substring(0, lastDot))) {
+        String pkg = lastDot < 0 ? "" : name.substring(0, lastDot);
+        if (BUILT_IN_PACKAGES.contains(pkg) || programPackages.contains(pkg)) {
             return true;
         }
         for (String prefix : allowedPackages) {
@@ -159,7 +198,8 @@ public final class SerializationConfig {
     @Override
     public String toString() {
         return "SerializationConfig[registered=" + registered.size() + ", allowedPackages=" + allowedPackages
-                + ", serializers=" + serializers.size() + ", fingerprint=" + Long.toHexString(fingerprint) + "]";
+                + ", programPackages=" + programPackages + ", serializers=" + serializers.size() + ", fingerprint="
+                + Long.toHexString(fingerprint) + "]";
     }
 
     /**

@@ -94,7 +94,8 @@ class DffConfigErrorTest {
                 }
                 """);
 
-        assertThat(e).hasMessage("app.json:4:20: groups[0].batchSize: expected an integer, got \"ten\"");
+        assertThat(e)
+                .hasMessage("app.json:4:20: groups[0].batchSize: expected an integer >= 1 or \"auto\", got \"ten\"");
     }
 
     @Test

@@ -79,8 +79,30 @@ class SerializationConfigTest {
         ClassNotAllowedException e = new ClassNotAllowedException("com.acme.Outer$Inner");
         assertThat(e.className()).isEqualTo("com.acme.Outer$Inner");
         assertThat(e.getMessage())
-                .isEqualTo("class com.acme.Outer$Inner is not allowed to cross groups: register it"
-                        + " (SerializationConfig.builder().register(com.acme.Outer.Inner.class)) or allow its package"
-                        + " (allowPackage(\"com.acme\"))");
+                .isEqualTo("class com.acme.Outer$Inner is not allowed to cross groups: add"
+                        + " DFF.register(com.acme.Outer.Inner.class) to the program before it runs, in every group in"
+                        + " the same order (or DFF.allowPackage(\"com.acme\") for its whole package)");
+    }
+
+    @Test
+    void theProgramsPackagesAreAllowedExactlyAndLeaveTheFingerprintAlone() {
+        SerializationConfig plain = SerializationConfig.defaults();
+        SerializationConfig program = plain.allowingProgramPackages(java.util.List.of("com.acme.app", ""));
+
+        assertThat(program.allowsClassName("com.acme.app.Reading")).isTrue();
+        assertThat(program.allowsClassName("[Lcom.acme.app.Reading;")).isTrue();
+        assertThat(program.allowsClassName("TopLevel"))
+                .as("the unnamed package")
+                .isTrue();
+        assertThat(program.allowsClassName("com.acme.app.internal.Thing"))
+                .as("a sub-package")
+                .isFalse();
+        assertThat(program.allowsClassName("com.acme.Secret")).isFalse();
+        assertThat(plain.allowsClassName("com.acme.app.Reading")).isFalse();
+        assertThat(program.fingerprint()).isEqualTo(plain.fingerprint());
+        // JDK value types and collections stay allowed, and nothing else of the JDK is.
+        assertThat(program.allowsClassName("java.time.Instant")).isTrue();
+        assertThat(program.allowsClassName("[Ljava.lang.Long;")).isTrue();
+        assertThat(program.allowsClassName("java.lang.ProcessBuilder")).isFalse();
     }
 }

@@ -20,6 +20,7 @@ import org.fastflowj.core.graph.GraphCompiler;
 import org.fastflowj.core.runtime.Execution;
 import org.fastflowj.dist.DFF;
 import org.fastflowj.dist.DffConfig;
+import org.fastflowj.dist.GroupConfig;
 import org.fastflowj.dist.ItemSerializer;
 import org.fastflowj.dist.SerializationConfig;
 import org.fastflowj.dist.WireInput;
@@ -176,7 +177,8 @@ public final class GroupToGroup {
 
     static DffConfig config(int batchSize, int messageOTF, String secretFileOrNull) {
         String secret = secretFileOrNull == null ? "" : "\"secretFile\": \"" + secretFileOrNull + "\",\n";
-        String json = "{ " + secret + "\"batchSize\": " + batchSize + ", \"messageOTF\": " + messageOTF + ",\n"
+        String batch = batchSize == GroupConfig.AUTO_BATCH_SIZE ? "\"auto\"" : Integer.toString(batchSize);
+        String json = "{ " + secret + "\"batchSize\": " + batch + ", \"messageOTF\": " + messageOTF + ",\n"
                 + "  \"groups\": [\n"
                 + "    { \"name\": \"" + SENDER_GROUP + "\", \"endpoint\": \"127.0.0.1:" + freePort() + "\" },\n"
                 + "    { \"name\": \"" + RECEIVER_GROUP + "\", \"endpoint\": \"127.0.0.1:" + freePort() + "\" } ] }";

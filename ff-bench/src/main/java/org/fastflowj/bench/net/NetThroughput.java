@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.function.ToDoubleFunction;
 import org.fastflowj.bench.net.GroupToGroup.Serialization;
 import org.fastflowj.bench.net.NettyBaseline.Flush;
+import org.fastflowj.dist.GroupConfig;
 
 /**
  * Group-to-group throughput of ff-dist over loopback against plain Netty moving the same bytes, in the
@@ -37,7 +38,7 @@ import org.fastflowj.bench.net.NettyBaseline.Flush;
  *
  * <p>Usage: {@code java -Xmx2g -cp ff-bench/target/benchmarks.jar org.fastflowj.bench.net.NetThroughput
  * [--rounds 3] [--small 1000000] [--large 20000] [--batches 1,8,32,128] [--otf 64] [--sizes 8,65536]
- * [--warmup 8]}.
+ * [--warmup 8]}. Batch size 0 stands for {@code "auto"} (FF-J Kryo and custom; the others run at its cap).
  * {@code --small}/{@code --large}: messages per transfer for payloads below/from 1 KiB.
  */
 public final class NetThroughput {
@@ -58,7 +59,11 @@ public final class NetThroughput {
         /** Not ff-dist's design: the source and sink hand over arrays of items (GroupToGroup.Serialization.CHUNKED). */
         FFJ_CHUNKED;
 
-        Transfer run(int messages, int payloadBytes, int batchSize, int messageOTF) throws Exception {
+        Transfer run(int messages, int payloadBytes, int configured, int messageOTF) throws Exception {
+            // "auto" is ff-dist's own: the variants that batch by themselves run at its cap, as bounds.
+            boolean auto = configured == GroupConfig.AUTO_BATCH_SIZE;
+            int batchSize =
+                    auto && this != FFJ_KRYO && this != FFJ_CUSTOM ? GroupConfig.AUTO_MAX_BATCH_SIZE : configured;
             return switch (this) {
                 case NETTY_EACH_FRAME -> NettyBaseline.run(
                         messages, payloadBytes, batchSize, messageOTF, Flush.EACH_FRAME);
@@ -196,7 +201,8 @@ public final class NetThroughput {
                 + " | FF-J pre-batched | FF-J chunked |");
         System.out.println("|---|---|---|---|---|---|---|");
         for (int b = 0; b < batches.size(); b++) {
-            StringBuilder row = new StringBuilder("| ").append(batches.get(b)).append(" |");
+            StringBuilder row =
+                    new StringBuilder("| ").append(label(batches.get(b))).append(" |");
             for (Variant v : Variant.values()) {
                 row.append(String.format(Locale.ROOT, " %.0f |", median(byBatch.get(b), r -> r.cpuNanosPerMessage()
                         .get(v))));
@@ -214,8 +220,12 @@ public final class NetThroughput {
         System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     }
 
+    private static String label(int batchSize) {
+        return batchSize == GroupConfig.AUTO_BATCH_SIZE ? "auto" : Integer.toString(batchSize);
+    }
+
     private static void printRow(boolean large, int batchSize, List<Round> rounds) {
-        StringBuilder row = new StringBuilder("| ").append(batchSize).append(" |");
+        StringBuilder row = new StringBuilder("| ").append(label(batchSize)).append(" |");
         for (Variant v : Variant.values()) {
             row.append(' ')
                     .append(format(median(rounds, r -> r.rate(v, large)), large))

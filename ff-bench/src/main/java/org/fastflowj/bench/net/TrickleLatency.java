@@ -17,6 +17,7 @@ import org.fastflowj.dist.SerializationConfig;
  *
  * <pre>
  *   java -cp ff-bench/target/benchmarks.jar org.fastflowj.bench.net.TrickleLatency [--items 300] [--gapMicros 2000]
+ *       [--batch 32]     (0: "auto")
  * </pre>
  *
  * <p>Prints median, 90th percentile and maximum in microseconds, the first tenth of the items left out
@@ -94,6 +95,10 @@ public final class TrickleLatency {
     }
 
     static Delays twoGroups(int items, long gapMicros) throws Exception {
+        return twoGroups(items, gapMicros, 32);
+    }
+
+    static Delays twoGroups(int items, long gapMicros, int batchSize) throws Exception {
         Ticker source = new Ticker(items, gapMicros);
         Recorder sink = new Recorder(items);
         Pipeline program = new Pipeline(source, sink);
@@ -102,7 +107,7 @@ public final class TrickleLatency {
         long timeoutSeconds = 60 + items * gapMicros / 1_000_000;
         GroupToGroup.runGroups(
                 program,
-                GroupToGroup.config(32, 64),
+                GroupToGroup.config(batchSize, 64),
                 SerializationConfig.builder().build(),
                 timeoutSeconds,
                 () -> sink.received + " of " + items + " items");
@@ -121,6 +126,8 @@ public final class TrickleLatency {
         int items = options.intValue("--items", 300);
         long gapMicros = options.intValue("--gapMicros", 2000);
         System.out.println("one process: " + oneProcess(items, gapMicros));
-        System.out.println("two groups:  " + twoGroups(items, gapMicros));
+        int batchSize = options.intValue("--batch", 32);
+        String batch = batchSize == 0 ? "auto" : Integer.toString(batchSize);
+        System.out.println("two groups, batchSize " + batch + ": " + twoGroups(items, gapMicros, batchSize));
     }
 }

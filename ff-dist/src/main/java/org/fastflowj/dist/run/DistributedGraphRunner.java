@@ -28,7 +28,7 @@ public final class DistributedGraphRunner implements GraphRunner {
             return GroupRun.start(graph, options, settings);
         }
         if (settings.checkSerialization()) {
-            return Executor.start(graph, options, checkingHooks(settings));
+            return Executor.start(graph, options, checkingHooks(ProgramPackages.admit(graph, settings)));
         }
         return null; // no group here (or a graph without groups): the shared-memory run, untouched
     }

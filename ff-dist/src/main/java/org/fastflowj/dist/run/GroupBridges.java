@@ -71,7 +71,7 @@ final class GroupBridges implements GraphCut.BridgeFactory {
                 ids(feedback),
                 onDemand,
                 config.connectTimeoutMs(),
-                sender.batchSize(), // the most one frame holds
+                sender.maxBatchSize(), // the most one frame holds
                 settings.serialization());
     }
 

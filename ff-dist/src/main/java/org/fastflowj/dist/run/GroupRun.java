@@ -67,7 +67,7 @@ public final class GroupRun {
 
     /** As {@link #start(Graph, RunOptions, DFF.Settings)}, reading environment variables from {@code env}. */
     static Execution start(Graph whole, RunOptions options, DFF.Settings settings, UnaryOperator<String> env) {
-        return new GroupRun(settings, env).begin(whole, options);
+        return new GroupRun(ProgramPackages.admit(whole, settings), env).begin(whole, options);
     }
 
     private Execution begin(Graph whole, RunOptions options) {

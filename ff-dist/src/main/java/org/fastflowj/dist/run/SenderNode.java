@@ -14,7 +14,8 @@ import org.fastflowj.dist.serial.ItemCodec;
 
 /**
  * Stands for a peer group in this group's graph: every edge from a local node to a node of that group
- * ends here. Serializes what arrives, on its own thread, into batches of {@code batchSize} messages, and
+ * ends here. Serializes what arrives, on its own thread, into batches of {@code batchSize} messages ({@link
+ * BatchSizer}: fixed, or sized by the observed rate), and
  * sends each batch when it is full, when an on-demand item needs to go at once, or when its inputs run
  * dry and the batch is older than {@code flushDelayMicros} (or the thread is about to park).
  *
@@ -29,26 +30,19 @@ import org.fastflowj.dist.serial.ItemCodec;
  * producer ended becomes a DONE message. At the end it flushes, waits for every batch to be acknowledged,
  * and closes the connection.
  *
- * <p>On-demand edges: a remote worker may have {@link #REMOTE_WINDOW_PER_SLOT} times its on-demand slots
- * of items not taken yet (counted from when the sender sends one until the receiver reports the worker took
- * it, TAKEN); then the sender holds that input ({@link BridgeContext#holdInput}) and the producer's dispatch gives its next
- * items to workers with room, here or elsewhere, as it skips a busy worker in one process. Without this, a
- * remote worker's slot emptied as soon as the sender took the item, and with every worker remote the
- * items went out round-robin whatever the workers' speed (FastFlow's tests/distributed/test_a2aOnDemand).
+ * <p>On-demand edges: a remote worker may have a window of items not taken yet ({@link OnDemandWindow}: one
+ * slot's worth for a coarse-grained worker, two for a fine-grained one; counted from when the sender sends one
+ * until the receiver reports the worker took it, TAKEN); then the sender holds that input ({@link
+ * BridgeContext#holdInput}) and the producer's dispatch gives its next items to workers with room, here or
+ * elsewhere, as it skips a busy worker in one process. Without this, a remote worker's slot emptied as soon as
+ * the sender took the item, and with every worker remote the items went out round-robin whatever the workers'
+ * speed (FastFlow's tests/distributed/test_a2aOnDemand).
  *
  * <p>Threading: its own node thread; the link's event loop only returns credits.
  */
 final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNode {
     private static final int MIN_BATCH_CAPACITY = 256;
     private static final int MAX_INPUT_CHUNK = 1024;
-    /**
-     * A remote on-demand worker's items not taken yet, per slot: one slot's worth in its channel, as in one
-     * process, and one on its way to cover the round trip of the TAKEN report (FastFlow likewise lets its
-     * on-demand queue length travel per connection on top of a slot-sized worker queue). Measured with
-     * the paper's Fig. 10 test (2 ms tasks, 4 busy workers on 2 cores, two of them remote): remote share
-     * 0.16-0.21 with one slot's worth, 0.29-0.34 with two, 0.39 with four.
-     */
-    static final int REMOTE_WINDOW_PER_SLOT = 2;
     /**
      * Batches expected up to this size are built in heap memory, bigger ones in direct memory. Per item,
      * writes into a direct buffer go through Unsafe's checked copy and Netty's per-call checks; into a
@@ -62,8 +56,8 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
     private final int[] forwardEdges;
     private final int[] feedbackEdges;
     private final boolean[] sendAtOnce;
-    /** Per forward input: how many items the remote on-demand worker may have untaken, or 0: not on-demand. */
-    private final int[] onDemandWindow;
+    /** Per forward input: how many items the remote on-demand worker may have untaken, or null: not on-demand. */
+    private final OnDemandWindow[] onDemandWindow;
     /** The forward inputs that are on-demand. */
     private final int[] onDemandInputs;
     /** Per forward input: items sent on its on-demand edge that the remote worker has not taken yet. */
@@ -72,7 +66,7 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
     private final boolean[] held;
     private boolean anyHeld;
     private BridgeContext context;
-    private final int batchSize;
+    private final BatchSizer batchSizer;
     private final long flushDelayNanos;
     private final int maxFrameBytes;
     private final SerializationConfig serialization;
@@ -108,10 +102,10 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
         this.out = out;
         this.forwardEdges = forwardEdges;
         this.feedbackEdges = feedbackEdges;
-        this.onDemandWindow = new int[onDemandSlots.length];
+        this.onDemandWindow = new OnDemandWindow[onDemandSlots.length];
         this.sendAtOnce = new boolean[onDemandSlots.length];
         for (int i = 0; i < onDemandSlots.length; i++) {
-            onDemandWindow[i] = REMOTE_WINDOW_PER_SLOT * onDemandSlots[i];
+            onDemandWindow[i] = onDemandSlots[i] > 0 ? new OnDemandWindow(onDemandSlots[i]) : null;
             sendAtOnce[i] = onDemandSlots[i] > 0;
         }
         this.onDemandInputs = IntStream.range(0, onDemandSlots.length)
@@ -119,8 +113,8 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
                 .toArray();
         this.untaken = new int[onDemandSlots.length];
         this.held = new boolean[onDemandSlots.length];
-        this.batchSize = batchSize;
         this.flushDelayNanos = TimeUnit.MICROSECONDS.toNanos(flushDelayMicros);
+        this.batchSizer = new BatchSizer(batchSize, flushDelayNanos);
         this.maxFrameBytes = maxFrameBytes;
         this.serialization = serialization;
         this.openEdges = forwardEdges.length + feedbackEdges.length;
@@ -159,7 +153,7 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
             flush();
             untaken[channel]++;
             holdIfRemoteWorkerFull(channel);
-        } else if (count >= batchSize) {
+        } else if (count >= batchSizer.target()) {
             flush();
         }
         if (anyHeld && out.onDemandNews()) {
@@ -168,12 +162,12 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
         return goOn();
     }
 
-    /** The remote worker behind this on-demand input has all its slots' worth: take no more from it. */
+    /** The remote worker behind this on-demand input has its window's worth: take no more from it. */
     private void holdIfRemoteWorkerFull(int channel) {
-        if (untaken[channel] >= onDemandWindow[channel] && out.onDemandNews()) {
+        if (untaken[channel] >= onDemandWindow[channel].window() && out.onDemandNews()) {
             collectTaken(); // maybe it took some meanwhile
         }
-        if (!held[channel] && untaken[channel] >= onDemandWindow[channel] && !out.consumerGone(channel)) {
+        if (!held[channel] && untaken[channel] >= onDemandWindow[channel].window() && !out.consumerGone(channel)) {
             held[channel] = true;
             anyHeld = true;
             context.holdInput(channel, true);
@@ -183,10 +177,13 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
     /** Counts the items remote workers took (TAKEN) and lets go of the inputs whose workers have room again. */
     private void collectTaken() {
         out.startCollecting(); // before reading the counts: a report after this sets it again
+        long now = System.nanoTime();
         boolean stillHeld = false;
         for (int channel : onDemandInputs) {
-            untaken[channel] -= out.collectTaken(channel);
-            if (held[channel] && (untaken[channel] < onDemandWindow[channel] || out.consumerGone(channel))) {
+            int taken = out.collectTaken(channel);
+            untaken[channel] -= taken;
+            onDemandWindow[channel].taken(taken, now);
+            if (held[channel] && (untaken[channel] < onDemandWindow[channel].window() || out.consumerGone(channel))) {
                 held[channel] = false;
                 context.holdInput(channel, false);
             }
@@ -222,7 +219,7 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
      */
     @Override
     public int inputChunkCapacity() {
-        return Math.min(batchSize, MAX_INPUT_CHUNK);
+        return Math.min(batchSizer.max(), MAX_INPUT_CHUNK);
     }
 
     @Override
@@ -323,12 +320,14 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
         closeRun();
         ByteBuf full = batch;
         int messages = count;
-        if (messages == batchSize) { // a partial batch (idle, on-demand, end) says nothing of the next one
+        if (messages >= batchSizer.target()) { // a partial batch (idle, on-demand, end) says nothing of the next
             nextBatchCapacity = Math.max(MIN_BATCH_CAPACITY, Math.min(full.writerIndex(), maxFrameBytes));
         }
         batch = null;
         count = 0;
+        batchSizer.sending(messages, System.nanoTime());
         out.send(full, messages);
+        batchSizer.sent(System.nanoTime());
     }
 
     @Override

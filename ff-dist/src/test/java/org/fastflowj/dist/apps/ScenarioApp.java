@@ -32,7 +32,8 @@ public final class ScenarioApp {
             "vertical", List.of("SRC", "LEFT", "RIGHT", "SINK"),
             "horizontal", List.of("SRC", "G1", "G2", "SINK"),
             "loopInside", List.of("SRC", "FARM"),
-            "loopAcross", List.of("SRC", "HEAD", "LAP"));
+            "loopAcross", List.of("SRC", "HEAD", "LAP"),
+            "onDemandSinks", List.of("SOURCES", "SINKS"));
 
     static final Map<String, String> PRINTER = Map.of(
             "pipeline2", "B",
@@ -42,7 +43,8 @@ public final class ScenarioApp {
             "vertical", "SINK",
             "horizontal", "SINK",
             "loopInside", "FARM",
-            "loopAcross", "HEAD");
+            "loopAcross", "HEAD",
+            "onDemandSinks", "SINKS");
 
     private ScenarioApp() {}
 
@@ -65,6 +67,7 @@ public final class ScenarioApp {
             case "vertical", "horizontal" -> twoByTwo(scenario.equals("vertical"), result);
             case "loopInside" -> loopInside(result);
             case "loopAcross" -> loopAcross(result);
+            case "onDemandSinks" -> onDemandSinks(result);
             default -> throw new IllegalArgumentException(
                     "unknown scenario " + scenario + "; known: " + GROUPS.keySet());
         };
@@ -302,6 +305,55 @@ public final class ScenarioApp {
         loop.createGroup("HEAD").include(head);
         loop.createGroup("LAP").include(lap);
         return new Pipeline(source, loop);
+    }
+
+    /** Sleeps {@code millis} per item; the sinks' counts go to {@code result} as each ends. */
+    static final class SlowSink extends Node<Long, Void> {
+        private final long millis;
+        private final long[] counts;
+        private final int index;
+        private final StringBuilder result;
+        private long processed;
+
+        SlowSink(long millis, long[] counts, int index, StringBuilder result) {
+            this.millis = millis;
+            this.counts = counts;
+            this.index = index;
+            this.result = result;
+        }
+
+        @Override
+        protected Void svc(Long task) throws InterruptedException {
+            Thread.sleep(millis);
+            processed++;
+            return goOn();
+        }
+
+        @Override
+        protected void svcEnd() {
+            synchronized (counts) {
+                counts[index] = processed;
+                result.setLength(0);
+                result.append("sinks=").append(java.util.Arrays.toString(counts));
+            }
+        }
+    }
+
+    /**
+     * FastFlow's tests/distributed/test_a2aOnDemand2, with shorter tasks: 2 sources x 20 tasks, on demand, to
+     * sinks taking 20, 40 and 60 ms per task; the sources in one group, the sinks in another.
+     */
+    private static BuildingBlock onDemandSinks(StringBuilder result) {
+        List<Node<Void, Long>> sources = List.of(numbers(20), numbers(20));
+        long[] counts = new long[3];
+        List<SlowSink> sinks = List.of(
+                new SlowSink(20, counts, 0, result),
+                new SlowSink(40, counts, 1, result),
+                new SlowSink(60, counts, 2, result));
+        AllToAll a2a = new AllToAll().firstSet(sources).secondSet(sinks).onDemand();
+        a2a.createGroup("SOURCES").include(sources.get(0)).include(sources.get(1));
+        a2a.createGroup("SINKS").include(sinks.get(0)).include(sinks.get(1)).include(sinks.get(2));
+        return new Pipeline(a2a);
     }
 
     private static long sum(List<Long> items) {

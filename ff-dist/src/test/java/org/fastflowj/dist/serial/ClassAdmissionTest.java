@@ -20,9 +20,9 @@ import org.junit.jupiter.api.Timeout;
 /** Only allowed classes cross groups; the refusal says how to allow one, on both sides. */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 class ClassAdmissionTest {
-    private static final String SECRET_ADVICE = "class com.acme.Secret is not allowed to cross groups: register it"
-            + " (SerializationConfig.builder().register(com.acme.Secret.class)) or allow its package"
-            + " (allowPackage(\"com.acme\"))";
+    private static final String SECRET_ADVICE = "class com.acme.Secret is not allowed to cross groups: add"
+            + " DFF.register(com.acme.Secret.class) to the program before it runs, in every group in the same order"
+            + " (or DFF.allowPackage(\"com.acme\") for its whole package)";
 
     private static final SerializationConfig ALLOWS_ACME =
             SerializationConfig.builder().allowPackage("com.acme").build();

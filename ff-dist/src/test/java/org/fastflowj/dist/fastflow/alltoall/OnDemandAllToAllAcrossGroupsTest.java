@@ -103,10 +103,10 @@ class OnDemandAllToAllAcrossGroupsTest {
     }
 
     /**
-     * Across groups a remote R-Worker holds at most its on-demand slots' worth of items (counted until the
-     * receiving group reports that the worker took them), so the L-Workers' dispatch gives the faster
-     * worker more, as in one process. Before that bound, the 120 items went out round-robin (often exactly
-     * 60/60) before either worker had finished its first.
+     * Across groups a remote R-Worker holds at most its window of items, one or two slots' worth (counted
+     * until the receiving group reports that the worker took them), so the L-Workers' dispatch gives the
+     * faster worker more, as in one process. Without that bound, the 120 items went out round-robin (often
+     * exactly 60/60) before either worker had finished its first.
      */
     @Test
     void shouldGiveTheFasterRemoteRWorkerMoreItems() throws Exception {
