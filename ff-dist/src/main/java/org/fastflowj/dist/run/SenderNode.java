@@ -143,7 +143,12 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
             startRun(edge);
         }
         int start = batch.writerIndex();
-        codec.write(item, batch);
+        try {
+            codec.write(item, batch);
+        } catch (RuntimeException | Error e) {
+            discardBatch(); // the run fails with this exception: its unsent batch would leak
+            throw e;
+        }
         count++;
         runItems++;
         if (batch.writerIndex() > maxFrameBytes - 64) {
@@ -307,13 +312,19 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
 
     private void failIfTooLarge(int messageBytes, int edgeId) {
         if (messageBytes > maxFrameBytes - 64) {
-            batch.release();
-            batch = null;
-            count = 0;
-            runEdge = -1;
+            discardBatch();
             throw new IllegalStateException("an item of " + messageBytes + " bytes for edge " + edgeId + " to group "
                     + out.peer + " is larger than maxFrameBytes (" + maxFrameBytes + "): raise it in the config");
         }
+    }
+
+    private void discardBatch() {
+        if (batch != null) {
+            batch.release();
+            batch = null;
+        }
+        count = 0;
+        runEdge = -1;
     }
 
     private void flush() {
