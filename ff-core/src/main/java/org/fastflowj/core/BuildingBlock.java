@@ -166,6 +166,7 @@ public abstract class BuildingBlock {
             root.run(options);
         }
         execution = root.execution;
+        metrics = root.metrics;
     }
 
     /**
