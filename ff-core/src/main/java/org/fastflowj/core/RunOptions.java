@@ -145,8 +145,8 @@ public final class RunOptions {
     /**
      * Registers one MBean per node thread ({@code org.fastflowj:type=Node,run=N,node=THREAD}) while the
      * run lives, for JConsole, VisualVM or a JMX exporter; they read the counters the run keeps anyway.
-     * Off by default: the first use of the platform MBean server costs tens of milliseconds, and libraries
-     * start many short runs.
+     * Off by default: the first use of the platform MBean server costs a few hundred milliseconds, and
+     * libraries start many short runs.
      */
     public RunOptions jmx(boolean enabled) {
         return new RunOptions(
