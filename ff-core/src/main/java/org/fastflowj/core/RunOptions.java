@@ -143,8 +143,8 @@ public final class RunOptions {
     }
 
     /**
-     * Registers one MBean per node thread ({@code org.fastflowj:type=Node,run=N,node=THREAD}) while the
-     * run lives, for JConsole, VisualVM or a JMX exporter; they read the counters the run keeps anyway.
+     * Registers one MBean per node thread ({@code org.fastflowj:type=Node,run=N,node=THREAD}) and per
+     * network link of a distributed group ({@code type=Link}) while the run lives, for JConsole, VisualVM or a JMX exporter; they read the counters the run keeps anyway.
      * Off by default: the first use of the platform MBean server costs a few hundred milliseconds, and
      * libraries start many short runs.
      */

@@ -10,19 +10,19 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import javax.management.JMException;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
+import org.fastflowj.core.LinkStats;
 import org.fastflowj.core.NodeStats;
 import org.fastflowj.core.RunStats;
 
 /**
  * What a run shows the outside while it lives: its node MBeans and its {@code /metrics} endpoint. Both
  * read {@link RunStats} snapshots when asked, so a run pays nothing per item for them. {@link #close()}
- * takes everything down; it may be called from several threads, the first call wins.
+ * takes everything down; it may be called from several threads.
  *
  * <p>Life cycle: {@link #open} before the run starts, {@link #show} once it started, {@link #close} at
  * its end.
@@ -33,7 +33,7 @@ public final class RunMetrics implements AutoCloseable {
 
     private final boolean jmx;
     private final HttpServer server;
-    private final AtomicBoolean closed = new AtomicBoolean();
+    private boolean closed;
     private volatile List<ObjectName> beans = List.of();
 
     private RunMetrics(boolean jmx, HttpServer server) {
@@ -100,11 +100,16 @@ public final class RunMetrics implements AutoCloseable {
         return server == null ? -1 : server.getAddress().getPort();
     }
 
+    /**
+     * Takes everything down; the first call does it, and a call racing it returns only once it is done
+     * (so that {@code waitEnd} returns with no MBean left, even while the watcher thread closes).
+     */
     @Override
-    public void close() {
-        if (this == NONE || !closed.compareAndSet(false, true)) {
+    public synchronized void close() {
+        if (this == NONE || closed) {
             return;
         }
+        closed = true;
         if (server != null) {
             server.stop(0);
         }
@@ -113,18 +118,26 @@ public final class RunMetrics implements AutoCloseable {
 
     private static List<ObjectName> register(Supplier<RunStats> stats, long run) {
         MBeanServer mbeans = ManagementFactory.getPlatformMBeanServer();
-        List<NodeStats> nodes = stats.get().nodes();
+        RunStats first = stats.get();
         List<ObjectName> names = new ArrayList<>();
         try {
+            List<NodeStats> nodes = first.nodes();
             for (int i = 0; i < nodes.size(); i++) {
                 String node = nodes.get(i).name();
                 ObjectName name = new ObjectName("org.fastflowj:type=Node,run=" + run + ",node=" + quoteIfNeeded(node));
                 mbeans.registerMBean(new NodeBean(stats, i, node), name);
                 names.add(name);
             }
+            List<LinkStats> links = first.links();
+            for (int i = 0; i < links.size(); i++) {
+                String link = links.get(i).link();
+                ObjectName name = new ObjectName("org.fastflowj:type=Link,run=" + run + ",link=" + quoteIfNeeded(link));
+                mbeans.registerMBean(new LinkBean(stats, i, link), name);
+                names.add(name);
+            }
         } catch (JMException e) {
             unregister(names);
-            throw new IllegalStateException("cannot register the run's node MBeans: " + e.getMessage(), e);
+            throw new IllegalStateException("cannot register the run's MBeans: " + e.getMessage(), e);
         }
         return names;
     }
