@@ -7,6 +7,7 @@ import java.util.concurrent.TimeUnit;
 import org.fastflowj.core.graph.Graph;
 import org.fastflowj.core.graph.GraphCompiler;
 import org.fastflowj.core.graph.GraphDot;
+import org.fastflowj.core.metrics.RunMetrics;
 import org.fastflowj.core.optimize.Optimizer;
 import org.fastflowj.core.runtime.Execution;
 import org.fastflowj.core.runtime.Executor;
@@ -21,6 +22,9 @@ import org.fastflowj.core.runtime.GraphRunners;
  */
 public abstract class BuildingBlock {
     private volatile Execution execution;
+    /** The current run's MBeans and metrics server, or null. */
+    private volatile RunMetrics metrics;
+
     private final List<Group> groups = new ArrayList<>();
 
     BuildingBlock() {}
@@ -66,7 +70,15 @@ public abstract class BuildingBlock {
             throw new IllegalStateException(this + " is already running");
         }
         Optimizer.Plan plan = Optimizer.plan(this, options);
-        execution = GraphRunners.start(GraphCompiler.compile(plan.block()), plan.options());
+        Graph graph = GraphCompiler.compile(plan.block());
+        RunMetrics shown = RunMetrics.open(options.jmx(), options.uiPort());
+        try {
+            execution = GraphRunners.start(graph, plan.options());
+        } catch (RuntimeException e) {
+            shown.close();
+            throw e;
+        }
+        showMetrics(execution, shown);
     }
 
     /** {@link #toDot(RunOptions)} with {@link RunOptions#defaults()}: the program as written. */
@@ -99,7 +111,11 @@ public abstract class BuildingBlock {
      * @throws IllegalStateException if the block was never started
      */
     public final void waitEnd() {
-        started().await();
+        try {
+            started().await();
+        } finally {
+            closeMetrics();
+        }
     }
 
     /**
@@ -112,7 +128,18 @@ public abstract class BuildingBlock {
      * @throws java.util.concurrent.CancellationException if the run was cancelled
      */
     public final boolean waitEnd(long timeout, TimeUnit unit) {
-        return started().await(timeout, unit);
+        boolean ended = false;
+        try {
+            ended = started().await(timeout, unit);
+            return ended;
+        } catch (RuntimeException failedOrCancelled) {
+            ended = true;
+            throw failedOrCancelled;
+        } finally {
+            if (ended) {
+                closeMetrics();
+            }
+        }
     }
 
     /**
@@ -139,6 +166,7 @@ public abstract class BuildingBlock {
             root.run(options);
         }
         execution = root.execution;
+        metrics = root.metrics;
     }
 
     /**
@@ -152,7 +180,49 @@ public abstract class BuildingBlock {
             throw new IllegalStateException(this + " is already running");
         }
         Optimizer.Plan plan = Optimizer.plan(this, options);
-        execution = Executor.start(GraphCompiler.compile(plan.block()), plan.options());
+        Graph graph = GraphCompiler.compile(plan.block());
+        RunMetrics shown = RunMetrics.open(options.jmx(), options.uiPort());
+        try {
+            execution = Executor.start(graph, plan.options());
+        } catch (RuntimeException e) {
+            shown.close();
+            throw e;
+        }
+        showMetrics(execution, shown);
+    }
+
+    /**
+     * Shows the started run through {@code shown} (opened before it started, so a busy port started
+     * nothing) until the run ends; {@code waitEnd} also takes it down, at once.
+     */
+    private void showMetrics(Execution run, RunMetrics shown) {
+        try {
+            shown.show(run::stats, run::await);
+        } catch (RuntimeException e) {
+            shown.close();
+            run.cancel();
+            throw e;
+        }
+        metrics = shown;
+    }
+
+    /**
+     * The port the current (or last) run serves {@code /metrics} on, as bound: useful with {@link
+     * RunOptions#ui(int) ui(0)}; -1 if it serves none.
+     *
+     * @throws IllegalStateException if the block was never started
+     */
+    public final int uiPort() {
+        started();
+        RunMetrics shown = metrics;
+        return shown == null ? -1 : shown.port();
+    }
+
+    private void closeMetrics() {
+        RunMetrics shown = metrics;
+        if (shown != null) {
+            shown.close();
+        }
     }
 
     /**
@@ -182,7 +252,14 @@ public abstract class BuildingBlock {
         waitEnd();
     }
 
-    /** Per-node statistics of the last run (complete once {@link #waitEnd()} has returned). */
+    /**
+     * Per-node statistics of the current or last run. While the run goes on, each call is a fresh
+     * snapshot of counters the node threads keep as they go: item counts and blocked times grow, each
+     * value read on its own without stopping the run, so a value may lag the node by a few items and
+     * {@code svcNanos} stays 0 until the node ended. Once {@link #waitEnd()} has returned they are final.
+     *
+     * @throws IllegalStateException if the block was never started
+     */
     public final RunStats stats() {
         return started().stats();
     }

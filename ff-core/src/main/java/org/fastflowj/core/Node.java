@@ -50,6 +50,20 @@ public abstract class Node<I, O> extends NodePadding {
     }
 
     /**
+     * As {@link #of(Function)}, with the item types given, since a lambda's are erased: the graph
+     * compiler then checks that the neighbours' types can match (a mismatch is a {@link
+     * GraphBuildException} naming both stages and both types, not a {@code ClassCastException} at the
+     * first item).
+     */
+    public static <I, O> Node<I, O> of(
+            Class<I> inputType, Class<O> outputType, Function<? super I, ? extends O> function) {
+        Objects.requireNonNull(inputType, "inputType");
+        Objects.requireNonNull(outputType, "outputType");
+        Objects.requireNonNull(function, "function");
+        return new TypedFunctionNode<>(inputType, outputType, function);
+    }
+
+    /**
      * A source that sends every element of {@code items}, in order, then EOS. The iterator is taken on
      * the node's thread when the run starts, so a lazy {@code Iterable} is consumed there.
      */
@@ -277,6 +291,39 @@ public abstract class Node<I, O> extends NodePadding {
         @Override
         public String toString() {
             return "node Node.sink(" + action + ")";
+        }
+    }
+
+    private static final class TypedFunctionNode<I, O> extends Node<I, O> implements ItemTypes {
+        private final Class<I> inputType;
+        private final Class<O> outputType;
+        private final Function<? super I, ? extends O> function;
+
+        TypedFunctionNode(Class<I> inputType, Class<O> outputType, Function<? super I, ? extends O> function) {
+            this.inputType = inputType;
+            this.outputType = outputType;
+            this.function = function;
+        }
+
+        @Override
+        protected O svc(I input) {
+            return function.apply(input);
+        }
+
+        @Override
+        public Class<?> inputType() {
+            return inputType;
+        }
+
+        @Override
+        public Class<?> outputType() {
+            return outputType;
+        }
+
+        @Override
+        public String toString() {
+            return "node Node.of(" + inputType.getSimpleName() + " -> " + outputType.getSimpleName() + ", " + function
+                    + ")";
         }
     }
 

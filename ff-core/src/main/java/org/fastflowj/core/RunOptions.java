@@ -14,7 +14,7 @@ public final class RunOptions {
     public static final int DEFAULT_QUEUE_CAPACITY = 2048;
 
     private static final RunOptions DEFAULTS =
-            new RunOptions(WaitStrategy.BACKOFF, DEFAULT_QUEUE_CAPACITY, false, List.of(), OptLevel.NONE, 0);
+            new RunOptions(WaitStrategy.BACKOFF, DEFAULT_QUEUE_CAPACITY, false, List.of(), OptLevel.NONE, 0, false, -1);
 
     private final WaitStrategy waitStrategy;
     private final int queueCapacity;
@@ -24,19 +24,27 @@ public final class RunOptions {
     /** 0: the available processors, read when asked (a container may change it between runs). */
     private final int maxThreads;
 
+    private final boolean jmx;
+    /** -1: no metrics server; 0: any free port. */
+    private final int uiPort;
+
     private RunOptions(
             WaitStrategy waitStrategy,
             int queueCapacity,
             boolean unboundedQueues,
             List<Integer> cpus,
             OptLevel optLevel,
-            int maxThreads) {
+            int maxThreads,
+            boolean jmx,
+            int uiPort) {
         this.waitStrategy = waitStrategy;
         this.queueCapacity = queueCapacity;
         this.unboundedQueues = unboundedQueues;
         this.cpus = cpus;
         this.optLevel = optLevel;
         this.maxThreads = maxThreads;
+        this.jmx = jmx;
+        this.uiPort = uiPort;
     }
 
     public static RunOptions defaults() {
@@ -50,7 +58,9 @@ public final class RunOptions {
                 unboundedQueues,
                 cpus,
                 optLevel,
-                maxThreads);
+                maxThreads,
+                jmx,
+                uiPort);
     }
 
     /** Capacity of every bounded forward channel (feedback channels are always unbounded). */
@@ -58,12 +68,12 @@ public final class RunOptions {
         if (capacity < 1) {
             throw new IllegalArgumentException("queueCapacity(" + capacity + "): a channel holds at least 1 item");
         }
-        return new RunOptions(waitStrategy, capacity, unboundedQueues, cpus, optLevel, maxThreads);
+        return new RunOptions(waitStrategy, capacity, unboundedQueues, cpus, optLevel, maxThreads, jmx, uiPort);
     }
 
     /** Unbounded forward channels: a producer never waits (memory grows instead). On-demand channels stay bounded. */
     public RunOptions unboundedQueues(boolean unbounded) {
-        return new RunOptions(waitStrategy, queueCapacity, unbounded, cpus, optLevel, maxThreads);
+        return new RunOptions(waitStrategy, queueCapacity, unbounded, cpus, optLevel, maxThreads, jmx, uiPort);
     }
 
     /**
@@ -99,7 +109,9 @@ public final class RunOptions {
                 unboundedQueues,
                 Collections.unmodifiableList(parsed),
                 optLevel,
-                maxThreads);
+                maxThreads,
+                jmx,
+                uiPort);
     }
 
     /**
@@ -109,7 +121,14 @@ public final class RunOptions {
      */
     public RunOptions optimize(OptLevel level) {
         return new RunOptions(
-                waitStrategy, queueCapacity, unboundedQueues, cpus, Objects.requireNonNull(level, "level"), maxThreads);
+                waitStrategy,
+                queueCapacity,
+                unboundedQueues,
+                cpus,
+                Objects.requireNonNull(level, "level"),
+                maxThreads,
+                jmx,
+                uiPort);
     }
 
     /**
@@ -120,7 +139,41 @@ public final class RunOptions {
         if (threads < 1) {
             throw new IllegalArgumentException("maxThreads(" + threads + "): a program needs at least 1 thread");
         }
-        return new RunOptions(waitStrategy, queueCapacity, unboundedQueues, cpus, optLevel, threads);
+        return new RunOptions(waitStrategy, queueCapacity, unboundedQueues, cpus, optLevel, threads, jmx, uiPort);
+    }
+
+    /**
+     * Registers one MBean per node thread ({@code org.fastflowj:type=Node,run=N,node=THREAD}) and per
+     * network link of a distributed group ({@code type=Link}) while the run lives, for JConsole, VisualVM or a JMX exporter; they read the counters the run keeps anyway.
+     * Off by default: the first use of the platform MBean server costs a few hundred milliseconds, and
+     * libraries start many short runs.
+     */
+    public RunOptions jmx(boolean enabled) {
+        return new RunOptions(
+                waitStrategy, queueCapacity, unboundedQueues, cpus, optLevel, maxThreads, enabled, uiPort);
+    }
+
+    /**
+     * Serves the run's metrics in the Prometheus text format at {@code http://HOST:port/metrics} while
+     * the run lives (all interfaces; {@code 0} picks a free port, read it with {@link
+     * BuildingBlock#uiPort()}).
+     *
+     * @throws IllegalArgumentException if {@code port} is not 0..65535
+     */
+    public RunOptions ui(int port) {
+        if (port < 0 || port > 65_535) {
+            throw new IllegalArgumentException("ui(" + port + "): a port is 0..65535 (0 picks a free one)");
+        }
+        return new RunOptions(waitStrategy, queueCapacity, unboundedQueues, cpus, optLevel, maxThreads, jmx, port);
+    }
+
+    public boolean jmx() {
+        return jmx;
+    }
+
+    /** The port asked for with {@link #ui(int)} ({@code 0}: any free one), or -1 for no metrics server. */
+    public int uiPort() {
+        return uiPort;
     }
 
     public OptLevel optLevel() {
@@ -151,6 +204,7 @@ public final class RunOptions {
     @Override
     public String toString() {
         return "RunOptions[waitStrategy=" + waitStrategy + ", queueCapacity=" + queueCapacity + ", unboundedQueues="
-                + unboundedQueues + ", cpus=" + cpus + ", optimize=" + optLevel + ", maxThreads=" + maxThreads() + "]";
+                + unboundedQueues + ", cpus=" + cpus + ", optimize=" + optLevel + ", maxThreads=" + maxThreads()
+                + ", jmx=" + jmx + ", ui=" + uiPort + "]";
     }
 }

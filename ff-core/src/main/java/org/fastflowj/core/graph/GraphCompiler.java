@@ -110,13 +110,10 @@ public final class GraphCompiler {
             boolean input = i > 0 || hasInput || pipe.isWrapAround();
             Fragment f = compile(stages.get(i), stem + "-stage" + i, i, input);
             if (prev != null) {
-                connect(
-                        prev,
-                        f.entries,
-                        Edge.Kind.FORWARD,
-                        0,
-                        stem + " stage " + (i - 1) + " (" + stages.get(i - 1) + ")",
-                        stem + " stage " + i + " (" + stages.get(i) + ")");
+                String from = stem + " stage " + (i - 1) + " (" + stages.get(i - 1) + ")";
+                String to = stem + " stage " + i + " (" + stages.get(i) + ")";
+                WiringTypes.check(stages.get(i - 1), from, stages.get(i), to);
+                connect(prev, f.entries, Edge.Kind.FORWARD, 0, from, to);
             } else {
                 first = f;
             }
@@ -164,6 +161,13 @@ public final class GraphCompiler {
             int firstVertex = vertices.size();
             Fragment w = compile(workers.get(i), stem + "-worker" + i, i, needsEmitter);
             workerVertices.add(new ArrayList<>(vertices.subList(firstVertex, vertices.size())));
+            if (farm.emitter() != null) {
+                WiringTypes.check(
+                        farm.emitter(),
+                        stem + " emitter (" + farm.emitter() + ")",
+                        workers.get(i),
+                        stem + " worker " + i + " (" + workers.get(i) + ")");
+            }
             if (emitter != null) {
                 connect(
                         new Fragment(List.of(emitter), List.of(emitter)),
@@ -180,6 +184,13 @@ public final class GraphCompiler {
             Node<?, ?> node = farm.collector() != null ? farm.collector() : new DefaultNodes.Forward("collector");
             collector = leaf(node, stem + "-collector", 0, farm.collector() == null);
             for (int i = 0; i < compiled.size(); i++) {
+                if (farm.collector() != null) {
+                    WiringTypes.check(
+                            workers.get(i),
+                            stem + " worker " + i + " (" + workers.get(i) + ")",
+                            farm.collector(),
+                            stem + " collector (" + farm.collector() + ")");
+                }
                 connect(
                         compiled.get(i),
                         List.of(collector),
@@ -299,6 +310,15 @@ public final class GraphCompiler {
             throw new GraphBuildException(
                     a2a + " " + stem + ": every L-Worker needs an output and every R-Worker an input");
         }
+        for (int i = 0; i < a2a.firstSet().size(); i++) {
+            for (int j = 0; j < a2a.secondSet().size(); j++) {
+                WiringTypes.check(
+                        a2a.firstSet().get(i),
+                        stem + " L-Worker " + i + " (" + a2a.firstSet().get(i) + ")",
+                        a2a.secondSet().get(j),
+                        stem + " R-Worker " + j + " (" + a2a.secondSet().get(j) + ")");
+            }
+        }
         for (Vertex l : lExits) {
             for (Vertex r : rEntries) {
                 edge(new Edge(l, r, Edge.Kind.FORWARD, a2a.onDemandSlots(), true));
@@ -394,6 +414,7 @@ public final class GraphCompiler {
     private void registerParts(Node<?, ?> node, String place) {
         checkOnce(node, place);
         if (node instanceof Combiner<?, ?> c) {
+            WiringTypes.check(c, "combiner at " + place);
             registerParts(c.first(), place);
             registerParts(c.second(), place);
         }

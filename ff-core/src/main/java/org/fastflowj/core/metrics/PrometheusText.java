@@ -1,0 +1,129 @@
+package org.fastflowj.core.metrics;
+
+import java.util.List;
+import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
+import org.fastflowj.core.LinkStats;
+import org.fastflowj.core.NodeStats;
+import org.fastflowj.core.RunStats;
+
+/**
+ * A run's statistics in the Prometheus text exposition format, version 0.0.4: one counter family per
+ * statistic, one sample per node thread ({@code node} label) or network link ({@code link} label).
+ */
+public final class PrometheusText {
+    /** The {@code Content-Type} of the format. */
+    public static final String CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
+
+    private PrometheusText() {}
+
+    public static String format(RunStats stats) {
+        StringBuilder out = new StringBuilder(4096);
+        List<NodeStats> nodes = stats.nodes();
+        family(
+                out,
+                "fastflowj_node_items_in_total",
+                "Items taken from input channels and given to svc.",
+                nodes,
+                "node",
+                NodeStats::name,
+                NodeStats::itemsIn);
+        family(
+                out,
+                "fastflowj_node_items_out_total",
+                "Items put on output channels (EOS not counted).",
+                nodes,
+                "node",
+                NodeStats::name,
+                NodeStats::itemsOut);
+        family(
+                out,
+                "fastflowj_node_blocked_input_seconds_total",
+                "Time the node waited for input.",
+                nodes,
+                "node",
+                NodeStats::name,
+                n -> n.blockedInputNanos() / 1e9);
+        family(
+                out,
+                "fastflowj_node_blocked_output_seconds_total",
+                "Time the node waited for room on its outputs.",
+                nodes,
+                "node",
+                NodeStats::name,
+                n -> n.blockedOutputNanos() / 1e9);
+        List<LinkStats> links = stats.links();
+        if (!links.isEmpty()) {
+            family(
+                    out,
+                    "fastflowj_link_messages_total",
+                    "Items, EOS and end marks carried by a network link.",
+                    links,
+                    "link",
+                    LinkStats::link,
+                    LinkStats::messages);
+            family(
+                    out,
+                    "fastflowj_link_bytes_total",
+                    "Payload bytes carried by a network link.",
+                    links,
+                    "link",
+                    LinkStats::link,
+                    LinkStats::bytes);
+            family(
+                    out,
+                    "fastflowj_link_batches_total",
+                    "Frames carried by a network link.",
+                    links,
+                    "link",
+                    LinkStats::link,
+                    LinkStats::batches);
+            family(
+                    out,
+                    "fastflowj_link_credit_wait_seconds_total",
+                    "Time a link's sender waited for credit.",
+                    links,
+                    "link",
+                    LinkStats::link,
+                    l -> l.creditWaitNanos() / 1e9);
+        }
+        return out.toString();
+    }
+
+    private static <T> void family(
+            StringBuilder out,
+            String name,
+            String help,
+            List<T> rows,
+            String label,
+            Function<T, String> labelValue,
+            ToDoubleFunction<T> value) {
+        out.append("# HELP ").append(name).append(' ').append(help).append('\n');
+        out.append("# TYPE ").append(name).append(" counter\n");
+        for (T row : rows) {
+            out.append(name).append('{').append(label).append("=\"");
+            escape(out, labelValue.apply(row));
+            out.append("\"} ");
+            double v = value.applyAsDouble(row);
+            if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+                out.append((long) v);
+            } else {
+                out.append(v);
+            }
+            out.append('\n');
+        }
+    }
+
+    /** Label values escape backslash, double quote and line feed, as the format requires. */
+    private static void escape(StringBuilder out, String value) {
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            switch (c) {
+                case '\\' -> out.append("\\\\");
+                case '"' -> out.append("\\\"");
+                case '\n' -> out.append("\\n");
+                default -> out.append(c);
+            }
+        }
+    }
+}
