@@ -36,6 +36,8 @@ public abstract class Node<I, O> extends NodePadding {
 
     private NodeContext context;
     private int id;
+    /** Set before the run, by the building thread; the run's threads see it through Thread.start. */
+    private String givenName;
     /** Set by goOn()/eos(), which return null so that they type-check as any O; read right after svc. */
     private Object signal;
 
@@ -129,6 +131,29 @@ public abstract class Node<I, O> extends NodePadding {
         return null;
     }
 
+    /**
+     * Names the node: its thread, its failure ({@link NodeFailedException#nodeName()}), its
+     * {@link NodeStats} and its box in {@link #toDot()} use the name instead of the node's place in the
+     * tree ({@code ff-pipe1-stage2}). Two nodes given the same name are told apart by a suffix: the
+     * second is {@code parser#2}.
+     *
+     * @return this node
+     * @throws IllegalArgumentException if {@code name} is null or blank
+     */
+    public Node<I, O> named(String name) {
+        if (name == null || name.isBlank()) {
+            throw new IllegalArgumentException(this + ".named(" + (name == null ? "null" : "\"" + name + "\"")
+                    + "): a node's name must not be empty");
+        }
+        this.givenName = name.strip();
+        return this;
+    }
+
+    /** The name given with {@link #named}, or null. */
+    public final String givenName() {
+        return givenName;
+    }
+
     /** The node's index in its parent: farm worker, all-to-all set member or pipeline stage. */
     public final int id() {
         return id;
@@ -146,7 +171,24 @@ public abstract class Node<I, O> extends NodePadding {
 
     @Override
     public String toString() {
-        return "node " + getClass().getName();
+        return givenName != null ? "node " + givenName : "node " + getClass().getName();
+    }
+
+    /**
+     * How a node built from {@code code} reads in messages: {@code kind(lambda in Parser)} for a lambda or
+     * method reference, whose class name ({@code Parser$$Lambda$4/0x...}) says nothing to its author.
+     */
+    final String describe(String kind, Object code) {
+        if (givenName != null) {
+            return "node " + givenName;
+        }
+        String type = code.getClass().getName();
+        int lambda = type.indexOf("$$Lambda");
+        if (lambda < 0) {
+            return "node Node." + kind + "(" + code + ")";
+        }
+        String declaring = type.substring(0, lambda);
+        return "node Node." + kind + "(lambda in " + declaring.substring(declaring.lastIndexOf('.') + 1) + ")";
     }
 
     final NodeContext context() {
@@ -250,7 +292,9 @@ public abstract class Node<I, O> extends NodePadding {
 
         @Override
         public String toString() {
-            return "node Node.source(" + items.getClass().getSimpleName() + ")";
+            return givenName() != null
+                    ? "node " + givenName()
+                    : "node Node.source(" + items.getClass().getSimpleName() + ")";
         }
     }
 
@@ -269,7 +313,7 @@ public abstract class Node<I, O> extends NodePadding {
 
         @Override
         public String toString() {
-            return "node Node.sink(" + action + ")";
+            return describe("sink", action);
         }
     }
 
@@ -287,7 +331,7 @@ public abstract class Node<I, O> extends NodePadding {
 
         @Override
         public String toString() {
-            return "node Node.of(" + function + ")";
+            return describe("of", function);
         }
     }
 }

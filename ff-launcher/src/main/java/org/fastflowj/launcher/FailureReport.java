@@ -1,6 +1,7 @@
 package org.fastflowj.launcher;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -37,6 +38,9 @@ final class FailureReport {
 
     /** How ff-dist names a group's own failure: {@code group B failed: node square failed in svc: ...}. */
     private static final Pattern OWN = Pattern.compile("group (\\S+) failed: ");
+
+    /** How the JVM starts an uncaught exception's line, which says nothing about the failure. */
+    private static final Pattern UNCAUGHT = Pattern.compile("^Exception in thread \"[^\"]*\" ");
 
     private final GroupStarter groups;
     private final List<GroupLaunch> launches;
@@ -120,6 +124,30 @@ final class FailureReport {
         List<String> last = groups.lastLines(origin);
         say("ff-launcher: the last lines of group " + origin.group() + (last.isEmpty() ? ": (none)" : ":"));
         last.forEach(l -> say("  [" + origin.group() + "] " + l));
+    }
+
+    /**
+     * The origin's exception in one line and the first frame of the program's code under it, and where
+     * the stack-trace lines that were cut can be read.
+     *
+     * @param logDir the run's log folder, or null
+     */
+    void sayCause(GroupLaunch origin, Path logDir) {
+        GroupOutput.Failure failure = groups.failure(origin);
+        if (failure.exception() != null) {
+            say("ff-launcher: group " + origin.group() + " failed with "
+                    + UNCAUGHT.matcher(failure.exception()).replaceFirst(""));
+            if (failure.programFrame() != null) {
+                say("ff-launcher:   " + failure.programFrame());
+            }
+        }
+        if (failure.cutLines() > 0) {
+            say("ff-launcher: " + failure.cutLines() + " lines of group " + origin.group()
+                    + "'s stack traces are not shown: "
+                    + (logDir == null
+                            ? "--full-traces shows them, --log-dir DIR keeps them"
+                            : "see " + logDir.resolve(origin.group() + ".log")));
+        }
     }
 
     private void say(String line) {

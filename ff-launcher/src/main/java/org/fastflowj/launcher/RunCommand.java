@@ -80,6 +80,18 @@ final class RunCommand implements Callable<Integer> {
                     + " nodes' addresses in a copy, app.slurm-<jobid>.json).")
     boolean slurm;
 
+    @Option(
+            names = "--full-traces",
+            description = "Show every line of the groups' stack traces; by default a trace shows its exception"
+                    + " and the first frame of the program's code (the log files of --log-dir keep every line).")
+    boolean fullTraces;
+
+    @Option(
+            names = "--no-group-check",
+            description = "Do not ask the program for its groups before starting them (the check runs COMMAND"
+                    + " here with --DFF_PrintGroups; skip it when the program only runs on the remote hosts).")
+    boolean noGroupCheck;
+
     @Option(names = "--no-status", description = "No live status lines, even on a terminal.")
     boolean noStatus;
 
@@ -95,6 +107,11 @@ final class RunCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         DffConfig config = common.load(err);
         if (config == null) {
+            return CommonOptions.EXIT_BAD_CONFIG;
+        }
+        if (logDir != null && Files.exists(logDir) && !Files.isDirectory(logDir)) {
+            err.println("--log-dir " + logDir + " is a file; expected a directory (created if missing)");
+            err.flush();
             return CommonOptions.EXIT_BAD_CONFIG;
         }
         List<GroupLaunch> launches;
@@ -123,6 +140,19 @@ final class RunCommand implements Callable<Integer> {
             out.flush();
             return 0;
         }
+        if (!noGroupCheck && startsAnyGroupHere(launches)) {
+            List<String> programGroups = ProgramGroups.ask(command, err);
+            if (programGroups == null) {
+                return CommonOptions.EXIT_BAD_CONFIG;
+            }
+            List<String> problems = ProgramGroups.mismatches(config, programGroups);
+            if (!problems.isEmpty()) {
+                problems.forEach(err::println);
+                err.println("ff-launcher: started no group: the program's groups do not match the config");
+                err.flush();
+                return CommonOptions.EXIT_BAD_CONFIG;
+            }
+        }
         if (!shipper.ship(err)) {
             return RunSession.EXIT_GROUP_FAILED;
         }
@@ -136,6 +166,14 @@ final class RunCommand implements Callable<Integer> {
         boolean configHasSecret =
                 config.secretFile().isPresent() || config.secretEnv().isPresent();
         String secret = configHasSecret ? null : RunSecret.generate();
-        return new RunSession(launches, timeout, grace, logDir, out, err, board, secret).run();
+        return new RunSession(launches, timeout, grace, logDir, out, err, board, secret, fullTraces).run();
+    }
+
+    /**
+     * Whether a group starts on this machine, where the program can then be asked its groups; a program
+     * started only through ssh or srun may not be runnable here.
+     */
+    private static boolean startsAnyGroupHere(List<GroupLaunch> launches) {
+        return launches.stream().anyMatch(l -> !l.remote() && l.slurmStep() == null);
     }
 }

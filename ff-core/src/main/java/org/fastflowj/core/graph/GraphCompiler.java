@@ -29,13 +29,14 @@ import org.fastflowj.core.Pipeline;
  * </ol>
  *
  * Each block compiles to a {@link Fragment}: the vertices that take its input and those that produce
- * its output. Thread names come from the place in the tree: {@code ff-farm1-worker3},
- * {@code ff-pipe1-stage0}, {@code ff-a2a1-L0}, {@code ff-farm1-worker2-stage1}.
+ * its output. Thread names are the nodes' own ({@link Node#named}), else their place in the tree:
+ * {@code ff-farm1-worker3}, {@code ff-pipe1-stage0}, {@code ff-a2a1-L0}, {@code ff-farm1-worker2-stage1}.
  */
 public final class GraphCompiler {
     private final List<Vertex> vertices = new ArrayList<>();
     private final List<Edge> edges = new ArrayList<>();
     private final Map<String, Integer> labels = new HashMap<>();
+    private final Map<String, Integer> givenNames = new HashMap<>();
     private final Map<Object, String> placed = new IdentityHashMap<>();
     private final List<Cluster> clusters = new ArrayList<>();
     private final Deque<Cluster> openClusters = new ArrayDeque<>();
@@ -380,12 +381,25 @@ public final class GraphCompiler {
         if (!generated) {
             registerParts(node, place);
         }
-        Vertex v = new Vertex(vertices.size(), "ff-" + place, node, id, currentGroup);
+        Vertex v = new Vertex(vertices.size(), vertexName(node, place, generated), node, id, currentGroup);
         vertices.add(v);
         if (!openClusters.isEmpty()) {
             openClusters.peek().add(v);
         }
         return v;
+    }
+
+    /**
+     * The node's name, or its place for a node without one; a name given twice gets a suffix (the second
+     * {@code parser} is {@code parser#2}), as a name is the thread's, the stats' key and the DOT node's.
+     */
+    private String vertexName(Node<?, ?> node, String place, boolean generated) {
+        String given = generated ? null : node.givenName();
+        if (given == null) {
+            return "ff-" + place;
+        }
+        int seen = givenNames.merge(given, 1, Integer::sum);
+        return seen == 1 ? given : given + "#" + seen;
     }
 
     private void registerParts(Node<?, ?> node, String place) {

@@ -44,7 +44,7 @@ public final class SumApp {
                 }
             }
             return x * x;
-        });
+        }).named("square");
         long[] sum = new long[2];
         Node<Long, Void> sink = Node.sink(x -> {
             sum[0] += x;
