@@ -60,6 +60,27 @@ public abstract class Node<I, O> extends NodePadding {
         return new IterableSource<>(items);
     }
 
+    /** {@link #of(Function)} {@linkplain #named named} {@code name}: the types are still inferred. */
+    public static <I, O> Node<I, O> of(String name, Function<? super I, ? extends O> function) {
+        Node<I, O> node = of(function);
+        node.named(name);
+        return node;
+    }
+
+    /** {@link #source(Iterable)} {@linkplain #named named} {@code name}. */
+    public static <O> Node<Void, O> source(String name, Iterable<? extends O> items) {
+        Node<Void, O> node = source(items);
+        node.named(name);
+        return node;
+    }
+
+    /** {@link #sink(Consumer)} {@linkplain #named named} {@code name}. */
+    public static <I> Node<I, Void> sink(String name, Consumer<? super I> action) {
+        Node<I, Void> node = sink(action);
+        node.named(name);
+        return node;
+    }
+
     /** A sink that hands every input item to {@code action} on the node's thread and emits nothing. */
     public static <I> Node<I, Void> sink(Consumer<? super I> action) {
         Objects.requireNonNull(action, "action");

@@ -22,7 +22,7 @@ class NamedNodesTest {
                     return x * x;
                 })
                 .named("square");
-        Pipeline pipe = new Pipeline(source, square, Node.sink(x -> {}).named("total"));
+        Pipeline pipe = new Pipeline(source, square, Node.sink("total", x -> {}));
 
         pipe.runAndWaitEnd();
 
@@ -33,6 +33,20 @@ class NamedNodesTest {
                 .hasValueSatisfying(s -> assertThat(s.itemsOut()).isEqualTo(3));
         assertThat(pipe.stats().node("total")).isPresent();
         assertThat(pipe.stats().toTable()).contains("square", "total");
+    }
+
+    @Test
+    void shouldNameTheNodesOfTheGuidesSample() {
+        // tag::named[]
+        Pipeline pipe = new Pipeline(
+                Node.source("numbers", List.of(1, 2, 3)),
+                Node.of("square", (Integer x) -> x * x),
+                Node.sink("total", x -> {}));
+        pipe.runAndWaitEnd();
+        NodeStats square = pipe.stats().node("square").orElseThrow(); // not "ff-pipe1-stage1"
+        // end::named[]
+        assertThat(square.itemsOut()).isEqualTo(3);
+        assertThat(pipe.toDot()).contains("\"square\"").doesNotContain("ff-pipe1-stage1");
     }
 
     @Test
@@ -69,6 +83,7 @@ class NamedNodesTest {
         assertThat(Node.sink(x -> {}).toString()).isEqualTo("node Node.sink(lambda in NamedNodesTest)");
         assertThat(Node.of(String::valueOf).toString()).isEqualTo("node Node.of(lambda in NamedNodesTest)");
         assertThat(Node.of(String::valueOf).named("format").toString()).isEqualTo("node format");
+        assertThat(Node.of("format", (Integer x) -> x + 1).toString()).isEqualTo("node format");
     }
 
     @Test

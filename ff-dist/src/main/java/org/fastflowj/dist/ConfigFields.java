@@ -4,18 +4,26 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * Typed reads of config keys that turn every mismatch into a {@link ConfigException} naming the
  * JSON path, what was found and what is expected. Keeps {@link ConfigReader} about the config's
- * meaning rather than about JSON types.
+ * meaning rather than about JSON types. {@link #attempt} keeps reading after a bad key, so that a
+ * file's every problem is reported at once ({@link #throwIfAny}).
  *
- * <p>Threading: holds no state of its own beyond the immutable document; safe to share.
+ * <p>Threading: collects the problems of one read; used by one thread.
  */
 final class ConfigFields {
+    /** How far a misspelt key may be from an allowed one to be suggested (edits: insert, delete, change). */
+    private static final int MAX_SUGGESTION_DISTANCE = 2;
+
     private final LocatedJson json;
+    private final List<ConfigException> problems = new ArrayList<>();
 
     ConfigFields(LocatedJson json) {
         this.json = json;
@@ -37,20 +45,76 @@ final class ConfigFields {
         return (ObjectNode) node;
     }
 
-    /** Rejects keys outside {@code allowed}, listing the allowed ones (and a near miss, if any). */
+    /**
+     * {@code read}'s value, or {@code fallback} after noting its problem: the read goes on, and
+     * {@link #throwIfAny} reports every problem.
+     */
+    <T> T attempt(Supplier<T> read, T fallback) {
+        try {
+            return read.get();
+        } catch (ConfigException e) {
+            problems.add(e);
+            return fallback;
+        }
+    }
+
+    /** Runs {@code check}, noting its problem, if any, for {@link #throwIfAny}. */
+    void attempt(Runnable check) {
+        attempt(
+                () -> {
+                    check.run();
+                    return null;
+                },
+                null);
+    }
+
+    /** Throws every problem noted so far as one {@link ConfigException}, in file order. */
+    void throwIfAny() {
+        if (!problems.isEmpty()) {
+            throw ConfigException.all(problems);
+        }
+    }
+
+    /** Notes every key outside {@code allowed}, listing the allowed ones (and the nearest, if near). */
     void allowOnly(ObjectNode object, String path, List<String> allowed) {
         for (String key : (Iterable<String>) object::fieldNames) {
             if (allowed.contains(key)) {
                 continue;
             }
-            String hint = allowed.stream()
-                    .filter(candidate -> candidate.equalsIgnoreCase(key))
-                    .findFirst()
+            String hint = nearest(key, allowed)
                     .map(candidate -> " (did you mean '" + candidate + "'?)")
                     .orElse("");
-            throw json.errorAtKey(
-                    child(path, key), "unknown key" + hint + "; allowed here: " + String.join(", ", allowed));
+            problems.add(json.errorAtKey(
+                    child(path, key), "unknown key" + hint + "; allowed here: " + String.join(", ", allowed)));
         }
+    }
+
+    /** The allowed key closest to {@code key}, ignoring case, if within {@link #MAX_SUGGESTION_DISTANCE}. */
+    static Optional<String> nearest(String key, List<String> allowed) {
+        String lower = key.toLowerCase(Locale.ROOT);
+        return allowed.stream()
+                .filter(candidate -> distance(lower, candidate.toLowerCase(Locale.ROOT)) <= MAX_SUGGESTION_DISTANCE)
+                .min(Comparator.comparingInt(candidate -> distance(lower, candidate.toLowerCase(Locale.ROOT))));
+    }
+
+    /** Levenshtein distance: the fewest one-character inserts, deletes and changes from a to b. */
+    static int distance(String a, String b) {
+        int[] previous = new int[b.length() + 1];
+        int[] current = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            previous[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            current[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int change = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+                current[j] = Math.min(change, Math.min(previous[j] + 1, current[j - 1] + 1));
+            }
+            int[] swap = previous;
+            previous = current;
+            current = swap;
+        }
+        return previous[b.length()];
     }
 
     /** The value of a required key; a missing key is blamed on the enclosing object. */

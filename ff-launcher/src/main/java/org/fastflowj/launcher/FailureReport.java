@@ -35,6 +35,8 @@ final class FailureReport {
     private static final Pattern LOST = Pattern.compile("lost the connection (?:to|from) group (\\S+?)(?: at |:|$)");
     /** ff-dist's line naming the origin of a failure, followed by that group's name: {@code DFF_FAILED: B}. */
     static final String MARKER = "DFF_FAILED:";
+    /** ff-dist's line naming the first frame of the program's code in the origin's own failure. */
+    static final String FRAME_MARKER = "DFF_FAILED_AT:";
 
     /** How ff-dist names a group's own failure: {@code group B failed: node square failed in svc: ...}. */
     private static final Pattern OWN = Pattern.compile("group (\\S+) failed: ");
@@ -137,17 +139,30 @@ final class FailureReport {
         if (failure.exception() != null) {
             say("ff-launcher: group " + origin.group() + " failed with "
                     + UNCAUGHT.matcher(failure.exception()).replaceFirst(""));
-            if (failure.programFrame() != null) {
-                say("ff-launcher:   " + failure.programFrame());
-            }
+        } else {
+            // Stopped before it printed its exception: the groups' reports of its failure tell it.
+            ownFailure(origin.group()).ifPresent(why -> say("ff-launcher: " + why));
         }
-        if (failure.cutLines() > 0) {
-            say("ff-launcher: " + failure.cutLines() + " lines of group " + origin.group()
-                    + "'s stack traces are not shown: "
+        if (failure.programFrame() != null) {
+            say("ff-launcher:   " + failure.programFrame());
+        }
+        int cut = launches.stream().mapToInt(l -> groups.failure(l).cutLines()).sum();
+        if (cut > 0) {
+            say("ff-launcher: " + cut + " lines of stack traces are not shown: "
                     + (logDir == null
                             ? "--full-traces shows them, --log-dir DIR keeps them"
-                            : "see " + logDir.resolve(origin.group() + ".log")));
+                            : "every line is in the log files in " + logDir));
         }
+    }
+
+    /** {@code group B failed: <why>}, as the groups' lines that name a failure report B's, innermost. */
+    private Optional<String> ownFailure(String group) {
+        String own = "group " + group + " failed: ";
+        return launches.stream()
+                .flatMap(l -> groups.failureLines(l).stream())
+                .filter(line -> line.contains(own))
+                .map(line -> line.substring(line.lastIndexOf(own)))
+                .findFirst();
     }
 
     private void say(String line) {

@@ -38,6 +38,7 @@ final class GroupOutput implements AutoCloseable {
     private final TraceCondenser outTraces = new TraceCondenser();
     private final TraceCondenser errTraces = new TraceCondenser();
     private final boolean fullTraces;
+    private String announcedFrame;
 
     /**
      * @param logFile the group's log file (created or truncated), or null for none
@@ -78,6 +79,10 @@ final class GroupOutput implements AutoCloseable {
                 }
                 lastLines.addLast(shown);
             }
+            if (announcedFrame == null && text.startsWith(FailureReport.FRAME_MARKER)) {
+                announcedFrame = "at "
+                        + text.substring(FailureReport.FRAME_MARKER.length()).strip();
+            }
             if (failureLines.size() < REMEMBERED_FAILURE_LINES && FailureReport.namesAFailure(text)) {
                 failureLines.add(text);
             }
@@ -104,12 +109,13 @@ final class GroupOutput implements AutoCloseable {
 
     /**
      * The group's first exception in one line and the first frame of the program's code under it (each
-     * empty when unknown), from stderr, where the JVM prints an uncaught exception.
+     * null when unknown), from stderr, where the JVM prints an uncaught exception; the frame, failing
+     * that, from ff-dist's {@link FailureReport#FRAME_MARKER} line.
      */
     synchronized Failure failure() {
         return new Failure(
                 errTraces.firstException(),
-                errTraces.firstUserFrame(),
+                errTraces.firstUserFrame() != null ? errTraces.firstUserFrame() : announcedFrame,
                 fullTraces ? 0 : outTraces.cutLines() + errTraces.cutLines());
     }
 

@@ -1,8 +1,8 @@
 package org.fastflowj.launcher;
 
-import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.fastflowj.dist.ProgramFrames;
 
 /**
  * Shortens the stack traces a group prints, for the terminal: a trace's first line (the exception and
@@ -18,22 +18,6 @@ final class TraceCondenser {
             Pattern.compile("^(\\s+at |\\s*\\.\\.\\. \\d+ (more|common frames omitted)|Caused by: |\\s+Suppressed: )");
 
     private static final Pattern FRAME = Pattern.compile("^\\s+at (?:[\\w.$/@-]+/)?([\\w.$]+)\\.[^.(]+\\(.*");
-
-    /** Whose frames are not the program's: the first other frame is where the program is to blame. */
-    private static final List<String> LIBRARY_PACKAGES = List.of(
-            "java.",
-            "javax.",
-            "jdk.",
-            "sun.",
-            "com.sun.",
-            "org.fastflowj.core.",
-            "org.fastflowj.dist.",
-            "org.fastflowj.patterns.",
-            "io.netty.",
-            "com.esotericsoftware.",
-            "org.objenesis.",
-            "org.jctools.",
-            "picocli.");
 
     private String previous = "";
     private boolean inTrace;
@@ -83,7 +67,7 @@ final class TraceCondenser {
         return firstUserFrame;
     }
 
-    static boolean isProgramCode(String className) {
-        return LIBRARY_PACKAGES.stream().noneMatch(className::startsWith);
+    private static boolean isProgramCode(String className) {
+        return ProgramFrames.isProgramCode(className);
     }
 }

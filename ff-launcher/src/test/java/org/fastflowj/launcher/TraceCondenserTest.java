@@ -21,7 +21,10 @@ class TraceCondenserTest {
     @Test
     void shouldKeepTheExceptionAndTheFirstFrameOfTheProgramAndCutTheRest() {
         TraceCondenser condenser = new TraceCondenser();
-        List<String> shown = OWN_FAILURE.stream().map(condenser::show).filter(Objects::nonNull).toList();
+        List<String> shown = OWN_FAILURE.stream()
+                .map(condenser::show)
+                .filter(Objects::nonNull)
+                .toList();
         assertThat(shown).containsExactly(OWN_FAILURE.get(0), "\tat my.app.Squares.lambda$main$2(Squares.java:37)");
         assertThat(condenser.cutLines()).isEqualTo(6);
         assertThat(condenser.firstException()).isEqualTo(OWN_FAILURE.get(0));
@@ -35,7 +38,8 @@ class TraceCondenserTest {
                 + " in abort: group B failed: node square failed in svc: square refuses 50";
         assertThat(condenser.show(header)).isEqualTo(header);
         for (int i = 0; i < 25; i++) {
-            assertThat(condenser.show("\tat io.netty.channel.Frame" + i + ".read(Frame.java:1)")).isNull();
+            assertThat(condenser.show("\tat io.netty.channel.Frame" + i + ".read(Frame.java:1)"))
+                    .isNull();
         }
         assertThat(condenser.show("Caused by: org.fastflowj.dist.run.GroupFailedException: group B failed"))
                 .isNull();
@@ -50,7 +54,8 @@ class TraceCondenserTest {
         condenser.show("first");
         assertThat(condenser.show("\tat my.app.A.run(A.java:1)")).isNotNull();
         condenser.show("second");
-        assertThat(condenser.show("\tat java.base/java.lang.Thread.run(Thread.java:840)")).isNull();
+        assertThat(condenser.show("\tat java.base/java.lang.Thread.run(Thread.java:840)"))
+                .isNull();
         assertThat(condenser.show("\tat app//my.app.B.run(B.java:2)")).isNotNull();
         assertThat(condenser.firstException()).isEqualTo("first");
     }

@@ -9,6 +9,7 @@ import java.util.concurrent.Callable;
 import org.fastflowj.core.Farm;
 import org.fastflowj.dist.DFF;
 import org.fastflowj.examples.AppRun;
+import org.fastflowj.examples.PathChecks;
 import org.fastflowj.examples.InputException;
 import org.fastflowj.examples.RunOptionsMixin;
 import picocli.CommandLine.Command;
@@ -71,12 +72,12 @@ public final class SwSearchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (open < 0 || extend < 0 || top < 1 || workers < 1) {
-            throw new ParameterException(
-                    spec.commandLine(), "expected --gap-open, --gap-extend >= 0, --top and --workers >= 1");
-        }
-        requireFile("--query", query);
-        requireFile("--db", database);
+        requireAtLeast("--gap-open", open, 0);
+        requireAtLeast("--gap-extend", extend, 0);
+        requireAtLeast("--top", top, 1);
+        requireAtLeast("--workers", workers, 1);
+        PathChecks.requireReadableFile(spec, "--query", query);
+        PathChecks.requireReadableFile(spec, "--db", database);
         Protein q;
         try {
             q = firstRecord(query);
@@ -101,9 +102,9 @@ public final class SwSearchCommand implements Callable<Integer> {
         return records.get(0);
     }
 
-    private void requireFile(String option, Path file) {
-        if (!Files.isRegularFile(file)) {
-            throw new ParameterException(spec.commandLine(), option + ": file not found: " + file);
+    private void requireAtLeast(String option, int value, int min) {
+        if (value < min) {
+            throw new ParameterException(spec.commandLine(), option + " must be >= " + min + ", got " + value);
         }
     }
 }

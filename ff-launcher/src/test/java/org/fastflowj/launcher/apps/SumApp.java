@@ -32,7 +32,7 @@ public final class SumApp {
         });
         Node<Void, Long> source =
                 Node.source(() -> LongStream.range(0, count).boxed().iterator());
-        Node<Long, Long> square = Node.of(x -> {
+        Node<Long, Long> square = Node.of("square", (Long x) -> {
             if (x == failAt) {
                 throw new IllegalStateException("square refuses " + x);
             }
@@ -44,7 +44,7 @@ public final class SumApp {
                 }
             }
             return x * x;
-        }).named("square");
+        });
         long[] sum = new long[2];
         Node<Long, Void> sink = Node.sink(x -> {
             sum[0] += x;
