@@ -36,8 +36,7 @@ public abstract class Node<I, O> extends NodePadding {
 
     private NodeContext context;
     private int id;
-    /** Set before the run, by the building thread; the run's threads see it through Thread.start. */
-    private String givenName;
+
     /** Set by goOn()/eos(), which return null so that they type-check as any O; read right after svc. */
     private Object signal;
 
@@ -161,18 +160,10 @@ public abstract class Node<I, O> extends NodePadding {
      * @return this node
      * @throws IllegalArgumentException if {@code name} is null or blank
      */
+    @Override
     public Node<I, O> named(String name) {
-        if (name == null || name.isBlank()) {
-            throw new IllegalArgumentException(this + ".named(" + (name == null ? "null" : "\"" + name + "\"")
-                    + "): a node's name must not be empty");
-        }
-        this.givenName = name.strip();
+        super.named(name);
         return this;
-    }
-
-    /** The name given with {@link #named}, or null. */
-    public final String givenName() {
-        return givenName;
     }
 
     /** The node's index in its parent: farm worker, all-to-all set member or pipeline stage. */
@@ -192,7 +183,9 @@ public abstract class Node<I, O> extends NodePadding {
 
     @Override
     public String toString() {
-        return givenName != null ? "node " + givenName : "node " + getClass().getName();
+        return givenName() != null
+                ? "node " + givenName()
+                : "node " + getClass().getName();
     }
 
     /**
@@ -200,8 +193,8 @@ public abstract class Node<I, O> extends NodePadding {
      * method reference, whose class name ({@code Parser$$Lambda$4/0x...}) says nothing to its author.
      */
     final String describe(String kind, Object code) {
-        if (givenName != null) {
-            return "node " + givenName;
+        if (givenName() != null) {
+            return "node " + givenName();
         }
         String type = code.getClass().getName();
         int lambda = type.indexOf("$$Lambda");

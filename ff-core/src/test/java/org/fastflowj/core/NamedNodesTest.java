@@ -107,6 +107,32 @@ class NamedNodesTest {
     void shouldRefuseAnEmptyName() {
         assertThatThrownBy(() -> Node.sink(x -> {}).named(" "))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("named(\" \"): a node's name must not be empty");
+                .hasMessageContaining("named(\" \"): a name must not be empty");
+    }
+
+    @Test
+    void shouldNameAFarmsClusterAndItsThreads() {
+        Farm search = Farm.of(2, () -> Node.<Integer, Integer>of(x -> x)).named("search");
+        Pipeline pipe = new Pipeline(Node.source(List.of(1, 2, 3)), search, Node.sink(x -> {}));
+
+        String dot = pipe.toDot();
+        pipe.runAndWaitEnd();
+
+        assertThat(pipe.stats().node("ff-search-worker0")).isPresent();
+        assertThat(pipe.stats().node("ff-search-worker1")).isPresent();
+        assertThat(dot).contains("search").doesNotContain("farm1");
+    }
+
+    @Test
+    void shouldNameAFusedThreadAfterItsNamedParts() {
+        Pipeline pipe = new Pipeline(
+                Node.source("numbers", List.of(1, 2, 3)),
+                Node.of("double", (Integer x) -> x * 2),
+                Node.of((Integer x) -> x - 1),
+                Node.sink("total", x -> {}));
+
+        String dot = pipe.toDot(RunOptions.defaults().optimize(OptLevel.LEVEL1).maxThreads(2));
+
+        assertThat(dot).contains("\"numbers+double\"", "\"total\"");
     }
 }

@@ -100,7 +100,7 @@ public final class GraphCompiler {
     }
 
     private Fragment pipeline(Pipeline pipe, String place, boolean hasInput) {
-        String stem = place == null ? label("pipe") : place;
+        String stem = pipe.givenName() != null ? uniqueName(pipe.givenName()) : place == null ? label("pipe") : place;
         List<BuildingBlock> stages = pipe.stages();
         if (stages.isEmpty()) {
             throw new GraphBuildException(pipe + " at " + stem + ": a pipeline needs at least one stage");
@@ -131,7 +131,7 @@ public final class GraphCompiler {
     }
 
     private Fragment farm(Farm farm, boolean hasInput) {
-        String stem = label("farm");
+        String stem = farm.givenName() != null ? uniqueName(farm.givenName()) : label("farm");
         openCluster(stem, Cluster.Kind.FARM);
         try {
             return farm(farm, stem, hasInput);
@@ -261,7 +261,7 @@ public final class GraphCompiler {
     }
 
     private Fragment allToAll(AllToAll a2a, boolean hasInput) {
-        String stem = label("a2a");
+        String stem = a2a.givenName() != null ? uniqueName(a2a.givenName()) : label("a2a");
         openCluster(stem, Cluster.Kind.ALL_TO_ALL);
         try {
             return allToAll(a2a, stem, hasInput);
@@ -398,6 +398,11 @@ public final class GraphCompiler {
         if (given == null) {
             return "ff-" + place;
         }
+        return uniqueName(given);
+    }
+
+    /** {@code given}, or {@code given#2}, {@code given#3}... when that name is taken already. */
+    private String uniqueName(String given) {
         int seen = givenNames.merge(given, 1, Integer::sum);
         return seen == 1 ? given : given + "#" + seen;
     }

@@ -1,7 +1,6 @@
 package org.fastflowj.examples.filesearch;
 
 import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,7 +1,6 @@
 package org.fastflowj.examples.swsearch;
 
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,8 +8,8 @@ import java.util.concurrent.Callable;
 import org.fastflowj.core.Farm;
 import org.fastflowj.dist.DFF;
 import org.fastflowj.examples.AppRun;
-import org.fastflowj.examples.PathChecks;
 import org.fastflowj.examples.InputException;
+import org.fastflowj.examples.PathChecks;
 import org.fastflowj.examples.RunOptionsMixin;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

@@ -2,7 +2,6 @@ package org.fastflowj.examples.wordcount;
 
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.fastflowj.dist.DFF;

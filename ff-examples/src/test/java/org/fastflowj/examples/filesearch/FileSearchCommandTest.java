@@ -100,7 +100,8 @@ class FileSearchCommandTest {
 
     @Test
     void shouldRefuseAnEmptyWord() {
-        assertThat(execute("filesearch", "--dirs", dirs.get(0).toString(), "--word", "")).isEqualTo(2);
+        assertThat(execute("filesearch", "--dirs", dirs.get(0).toString(), "--word", ""))
+                .isEqualTo(2);
 
         assertThat(err.toString()).contains("--word must not be empty");
         assertThat(out.toByteArray()).isEmpty();

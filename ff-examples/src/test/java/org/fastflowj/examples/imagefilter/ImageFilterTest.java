@@ -92,7 +92,8 @@ class ImageFilterTest {
 
     private void assertOutputsEqualTheSequentialFilter() throws IOException {
         for (String name : NAMES) {
-            BufferedImage written = ImageIO.read(output.resolve(ImageWriter.pngName(name)).toFile());
+            BufferedImage written =
+                    ImageIO.read(output.resolve(ImageWriter.pngName(name)).toFile());
             int[][] want = expected(input.resolve(name));
             assertThat(written.getHeight()).isEqualTo(want.length);
             for (int y = 0; y < want.length; y++) {

@@ -177,7 +177,8 @@ class SwSearchTest {
 
     @Test
     void shouldNameTheFlagAtFault() {
-        AppRunner run = AppRunner.run("swsearch", "--query", query.toString(), "--db", query.toString(), "--gap-open", "-1");
+        AppRunner run =
+                AppRunner.run("swsearch", "--query", query.toString(), "--db", query.toString(), "--gap-open", "-1");
         AppRunner top = AppRunner.run("swsearch", "--query", query.toString(), "--db", query.toString(), "--top", "0");
 
         assertThat(run.exitCode).isEqualTo(2);
