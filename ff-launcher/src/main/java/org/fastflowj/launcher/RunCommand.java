@@ -92,6 +92,14 @@ final class RunCommand implements Callable<Integer> {
                     + " here with --DFF_PrintGroups; skip it when the program only runs on the remote hosts).")
     boolean noGroupCheck;
 
+    @Option(
+            names = "--cds",
+            paramLabel = "FILE",
+            description = "Share the classes the local java groups load through the CDS archive FILE: the first"
+                    + " group writes it at its exit when it is missing or older than the jars, later runs map it"
+                    + " and start faster. Needs a command with -jar or a -cp of jars.")
+    Path cds;
+
     @Option(names = "--no-status", description = "No live status lines, even on a terminal.")
     boolean noStatus;
 
@@ -130,7 +138,14 @@ final class RunCommand implements Callable<Integer> {
                 return CommonOptions.EXIT_BAD_CONFIG;
             }
         } else {
-            launches = new LaunchPlanner(config, common.absoluteConfig(), command, remote, LocalHosts.detect(), grace)
+            CdsArchive archive = cds == null ? null : CdsArchive.of(cds, command);
+            if (archive != null) {
+                archive.unusable()
+                        .ifPresent(why ->
+                                err.println("ff-launcher: --cds: the groups run without the" + " archive: " + why));
+            }
+            launches = new LaunchPlanner(
+                            config, common.absoluteConfig(), command, remote, LocalHosts.detect(), grace, archive)
                     .plan();
         }
         Shipper shipper = new Shipper(remote, ship, launches);
