@@ -53,6 +53,11 @@ final class CdsArchive {
         return Optional.ofNullable(unusable);
     }
 
+    /** The JVM options that map the archive, when it is there and fresh; none otherwise. */
+    List<String> mappingOptions() {
+        return unusable == null && fresh ? List.of("-XX:SharedArchiveFile=" + file) : List.of();
+    }
+
     /** The JVM options for the next local group's {@code java}: map the archive, write it, or none. */
     List<String> nextGroupOptions() {
         if (unusable != null) {
@@ -63,7 +68,8 @@ final class CdsArchive {
         }
         if (!writerChosen) {
             writerChosen = true;
-            return List.of("-XX:ArchiveClassesAtExit=" + file);
+            // The JVM warns of every class it cannot archive (hundreds of lines): only errors matter here.
+            return List.of("-XX:ArchiveClassesAtExit=" + file, "-Xlog:cds*=error");
         }
         return List.of();
     }
@@ -88,6 +94,17 @@ final class CdsArchive {
             }
         }
         return found ? Optional.empty() : Optional.of("the command gives no -jar or -cp");
+    }
+
+    /** Before the groups start: removes an archive that a group is to write anew (the JVM writes them read-only). */
+    void deleteIfStale() {
+        if (unusable == null && !fresh) {
+            try {
+                Files.deleteIfExists(file);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot replace the stale CDS archive " + file, e);
+            }
+        }
     }
 
     private static boolean isNewerThanAll(Path archive, List<Path> jars) {

@@ -120,7 +120,7 @@ final class LaunchPlanner {
     }
 
     /** {@code argv}, a java command, with {@code options} right after the program. */
-    private static List<String> withJvmOptions(List<String> argv, List<String> options) {
+    static List<String> withJvmOptions(List<String> argv, List<String> options) {
         if (options.isEmpty() || !isJava(argv.get(0))) {
             return argv;
         }

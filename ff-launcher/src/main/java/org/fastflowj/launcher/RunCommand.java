@@ -123,6 +123,7 @@ final class RunCommand implements Callable<Integer> {
             return CommonOptions.EXIT_BAD_CONFIG;
         }
         List<GroupLaunch> launches;
+        CdsArchive archive = null;
         if (slurm) {
             try {
                 launches = new SlurmPlanner(
@@ -138,7 +139,7 @@ final class RunCommand implements Callable<Integer> {
                 return CommonOptions.EXIT_BAD_CONFIG;
             }
         } else {
-            CdsArchive archive = cds == null ? null : CdsArchive.of(cds, command);
+            archive = cds == null ? null : CdsArchive.of(cds, command);
             if (archive != null) {
                 archive.unusable()
                         .ifPresent(why ->
@@ -156,7 +157,12 @@ final class RunCommand implements Callable<Integer> {
             return 0;
         }
         if (!noGroupCheck && startsAnyGroupHere(launches)) {
-            List<String> programGroups = ProgramGroups.ask(command, err);
+            // A JVM that only prints the groups: C1 alone and the archive, if any, start it sooner.
+            List<String> options = new ArrayList<>(List.of("-XX:TieredStopAtLevel=1"));
+            if (archive != null) {
+                options.addAll(archive.mappingOptions());
+            }
+            List<String> programGroups = ProgramGroups.ask(LaunchPlanner.withJvmOptions(command, options), err);
             if (programGroups == null) {
                 return CommonOptions.EXIT_BAD_CONFIG;
             }
@@ -173,6 +179,9 @@ final class RunCommand implements Callable<Integer> {
         }
         if (logDir != null) {
             Files.createDirectories(logDir);
+        }
+        if (archive != null) {
+            archive.deleteIfStale();
         }
         List<String> groups = config.groups().stream().map(GroupConfig::name).toList();
         boolean live = !noStatus && System.console() != null && !"dumb".equals(System.getenv("TERM"));

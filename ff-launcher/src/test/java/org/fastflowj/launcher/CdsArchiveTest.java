@@ -45,7 +45,14 @@ class CdsArchiveTest {
         Launcher.Result second = Launcher.run(Launcher.args(options, command));
         assertThat(second.code()).as(second.toString()).isZero();
         assertThat(second.out()).contains("[C] group with --DFF_GName=C");
-        assertThat(second.toString()).doesNotContain("[warning]", "Unable to use shared archive");
+        assertThat(first.toString() + second).doesNotContain("[warning]", "Unable to use shared archive");
+
+        // a rebuilt jar makes the archive stale: it is written again, not mapped with a warning
+        Files.setLastModifiedTime(
+                Path.of(command.get(5)),
+                java.nio.file.attribute.FileTime.fromMillis(
+                        Files.getLastModifiedTime(archive).toMillis() + 1_000));
+        assertThat(lineOf(dryRun(config, archive, command), "A")).contains("-XX:ArchiveClassesAtExit=" + archive);
     }
 
     @Test
