@@ -13,11 +13,12 @@ import org.fastflowj.dist.ProgramFrames;
  * <p>Threading: one instance per stream of a group, used by that stream's pump thread only.
  */
 final class TraceCondenser {
-    /** A line that continues a trace: a frame, a cause, a suppressed exception, an elision. */
-    private static final Pattern CONTINUATION =
-            Pattern.compile("^(\\s+at |\\s*\\.\\.\\. \\d+ (more|common frames omitted)|Caused by: |\\s+Suppressed: )");
+    /** A stack frame: {@code \tat my.App.main(App.java:12)}, maybe with a module or loader before the class. */
+    private static final Pattern FRAME = Pattern.compile("^\\s+at (?:[\\w.$/@-]+/)?([\\w.$]+)\\.[^.(\\s]+\\(.*\\)$");
 
-    private static final Pattern FRAME = Pattern.compile("^\\s+at (?:[\\w.$/@-]+/)?([\\w.$]+)\\.[^.(]+\\(.*");
+    /** A line that goes on with a trace once one has started: a cause, a suppressed exception, an elision. */
+    private static final Pattern TRACE_TAIL =
+            Pattern.compile("^(\\s*\\.\\.\\. \\d+ (more|common frames omitted)|Caused by: |\\s+Suppressed: )");
 
     private String previous = "";
     private boolean inTrace;
@@ -28,7 +29,9 @@ final class TraceCondenser {
 
     /** What the terminal shows of {@code line}: the line itself, or null when it is cut. */
     String show(String line) {
-        if (!CONTINUATION.matcher(line).lookingAt()) {
+        Matcher frame = FRAME.matcher(line);
+        boolean isFrame = frame.matches();
+        if (!isFrame && !(inTrace && TRACE_TAIL.matcher(line).lookingAt())) {
             inTrace = false;
             previous = line;
             return line;
@@ -40,8 +43,7 @@ final class TraceCondenser {
                 firstException = previous;
             }
         }
-        Matcher frame = FRAME.matcher(line);
-        if (!userFrameShown && frame.matches() && isProgramCode(frame.group(1))) {
+        if (!userFrameShown && isFrame && isProgramCode(frame.group(1))) {
             userFrameShown = true;
             if (firstUserFrame == null) {
                 firstUserFrame = line.strip();

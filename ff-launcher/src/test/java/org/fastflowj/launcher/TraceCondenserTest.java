@@ -59,4 +59,14 @@ class TraceCondenserTest {
         assertThat(condenser.show("\tat app//my.app.B.run(B.java:2)")).isNotNull();
         assertThat(condenser.firstException()).isEqualTo("first");
     }
+
+    @Test
+    void shouldShowTheProgramsOwnLinesThatOnlyLookLikeATrace() {
+        TraceCondenser condenser = new TraceCondenser();
+        for (String line : List.of("   at noon the run starts", "Caused by: a typo", "\t... 3 more to go")) {
+            assertThat(condenser.show(line)).isEqualTo(line);
+        }
+        assertThat(condenser.cutLines()).isZero();
+        assertThat(condenser.firstException()).isNull();
+    }
 }
