@@ -4,9 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.math.BigInteger;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Supplier;
 
@@ -19,9 +17,6 @@ import java.util.function.Supplier;
  * <p>Threading: collects the problems of one read; used by one thread.
  */
 final class ConfigFields {
-    /** How far a misspelt key may be from an allowed one to be suggested (edits: insert, delete, change). */
-    private static final int MAX_SUGGESTION_DISTANCE = 2;
-
     private final LocatedJson json;
     private final List<ConfigException> problems = new ArrayList<>();
 
@@ -81,40 +76,12 @@ final class ConfigFields {
             if (allowed.contains(key)) {
                 continue;
             }
-            String hint = nearest(key, allowed)
+            String hint = KeySuggestion.nearest(key, allowed)
                     .map(candidate -> " (did you mean '" + candidate + "'?)")
                     .orElse("");
             problems.add(json.errorAtKey(
                     child(path, key), "unknown key" + hint + "; allowed here: " + String.join(", ", allowed)));
         }
-    }
-
-    /** The allowed key closest to {@code key}, ignoring case, if within {@link #MAX_SUGGESTION_DISTANCE}. */
-    static Optional<String> nearest(String key, List<String> allowed) {
-        String lower = key.toLowerCase(Locale.ROOT);
-        return allowed.stream()
-                .filter(candidate -> distance(lower, candidate.toLowerCase(Locale.ROOT)) <= MAX_SUGGESTION_DISTANCE)
-                .min(Comparator.comparingInt(candidate -> distance(lower, candidate.toLowerCase(Locale.ROOT))));
-    }
-
-    /** Levenshtein distance: the fewest one-character inserts, deletes and changes from a to b. */
-    static int distance(String a, String b) {
-        int[] previous = new int[b.length() + 1];
-        int[] current = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            previous[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            current[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int change = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-                current[j] = Math.min(change, Math.min(previous[j] + 1, current[j - 1] + 1));
-            }
-            int[] swap = previous;
-            previous = current;
-            current = swap;
-        }
-        return previous[b.length()];
     }
 
     /** The value of a required key; a missing key is blamed on the enclosing object. */

@@ -3,12 +3,8 @@ package org.fastflowj.dist;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Pattern;
 
 /**
  * Turns a {@link LocatedJson} document into a {@link DffConfig}, checking every key: what is allowed
@@ -46,7 +42,6 @@ final class ConfigReader {
             "tlsName");
     static final List<String> TLS_KEYS = List.of("certFile", "keyFile", "trustFile", "enabled");
 
-    private static final Pattern CPU_LIST = Pattern.compile("\\s*\\d{1,9}\\s*(,\\s*\\d{1,9}\\s*)*");
     private static final String PEM_PATH = "the path of a PEM file";
 
     private final ConfigFields fields;
@@ -68,7 +63,7 @@ final class ConfigReader {
         ObjectNode root = fields.object(json.root, "", "a JSON object with a \"groups\" array");
         fields.allowOnly(root, "", TOP_LEVEL_KEYS);
         String protocol = fields.attempt(() -> protocol(root), "TCP");
-        Tuning defaults = tuning(root, "", Tuning.FASTFLOW_DEFAULTS);
+        Tuning defaults = GroupsReader.tuning(fields, root, "", Tuning.FASTFLOW_DEFAULTS);
         long connectTimeoutMs = fields.attempt(() -> fields.longAtLeast(root, "", "connectTimeoutMs", 0, 30_000), 0L);
         Long heartbeatIntervalMs =
                 fields.attempt(() -> fields.longAtLeast(root, "", "heartbeatIntervalMs", 1, 1_000), null);
@@ -89,7 +84,7 @@ final class ConfigReader {
         SecretSource secret = fields.attempt(() -> secret(root), SecretSource.NONE);
         boolean insecure = fields.attempt(() -> fields.bool(root, "", "insecure", false), false);
         Optional<TlsConfig> tls = fields.attempt(() -> tls(root), Optional.empty());
-        List<GroupConfig> groups = fields.attempt(() -> groups(root, defaults), List.of());
+        List<GroupConfig> groups = fields.attempt(() -> new GroupsReader(fields).groups(root, defaults), List.of());
         fields.throwIfAny();
         return new DffConfig(
                 json.source,
@@ -111,31 +106,6 @@ final class ConfigReader {
             throw json.errorAtValue("protocol", "unsupported protocol \"" + protocol + "\"; expected \"TCP\"");
         }
         return protocol;
-    }
-
-    /** The tuning keys of {@code object}, each falling back to {@code fallback}'s value. */
-    private Tuning tuning(ObjectNode object, String path, Tuning fallback) {
-        return new Tuning(
-                fields.attempt(
-                        () -> fields.intAtLeast(object, path, "batchSize", 1, fallback.batchSize()),
-                        fallback.batchSize()),
-                fields.attempt(
-                        () -> fields.intAtLeast(object, path, "messageOTF", 1, fallback.messageOTF()),
-                        fallback.messageOTF()),
-                fields.attempt(
-                        () -> fields.intAtLeast(object, path, "internalMessageOTF", 1, fallback.internalMessageOTF()),
-                        fallback.internalMessageOTF()),
-                fields.attempt(
-                        () -> fields.longAtLeast(object, path, "flushDelayMicros", 0, fallback.flushDelayMicros()),
-                        fallback.flushDelayMicros()),
-                fields.attempt(
-                        () -> fields.longAtLeast(
-                                object,
-                                path,
-                                "maxBufferedBytesPerLink",
-                                Tuning.MIN_BUFFERED_BYTES_PER_LINK,
-                                fallback.maxBufferedBytesPerLink()),
-                        fallback.maxBufferedBytesPerLink()));
     }
 
     private SecretSource secret(ObjectNode root) {
@@ -176,112 +146,5 @@ final class ConfigReader {
     private Path pemFile(ObjectNode tls, String key) {
         fields.required(tls, "tls", key, PEM_PATH);
         return folder.resolve(fields.nonBlankString(tls, "tls", key).orElseThrow());
-    }
-
-    private List<GroupConfig> groups(ObjectNode root, Tuning defaults) {
-        JsonNode node = fields.required(root, "", "groups", "a non-empty array of group objects");
-        if (!node.isArray() || node.isEmpty()) {
-            throw json.errorAtValue(
-                    "groups",
-                    "expected a non-empty array of group objects, got "
-                            + (node.isArray() ? "[]" : ConfigFields.describe(node)));
-        }
-        List<GroupConfig> groups = new ArrayList<>();
-        Map<String, String> pathByName = new HashMap<>();
-        Map<String, String> pathByEndpoint = new HashMap<>();
-        for (int i = 0; i < node.size(); i++) {
-            String path = "groups[" + i + "]";
-            JsonNode element = node.get(i);
-            GroupConfig group =
-                    fields.attempt(() -> group(fields.object(element, path, "a group object"), path, defaults), null);
-            if (group == null) {
-                continue; // its problems are noted; the other groups are still checked
-            }
-            String sameName = pathByName.putIfAbsent(group.name(), path);
-            if (sameName != null) {
-                fields.attempt(() -> {
-                    throw json.errorAtValue(
-                            path + ".name",
-                            "duplicate group name '" + group.name() + "' (first at " + json.valueAt(sameName + ".name")
-                                    + " in " + sameName + "); expected unique names");
-                });
-                continue;
-            }
-            String identity = new Endpoint(group.host(), group.port()).identity();
-            String sameEndpoint = pathByEndpoint.putIfAbsent(identity, path);
-            if (sameEndpoint != null) {
-                fields.attempt(() -> {
-                    throw json.errorAtValue(
-                            path + ".endpoint",
-                            "duplicate endpoint \"" + group.endpoint() + "\" (also used by " + sameEndpoint
-                                    + " at " + json.valueAt(sameEndpoint + ".endpoint")
-                                    + "); expected one endpoint per group");
-                });
-                continue;
-            }
-            groups.add(group);
-        }
-        return groups;
-    }
-
-    /** The group at {@code path}, or null when a key it cannot do without is bad (noted, as every problem). */
-    private GroupConfig group(ObjectNode group, String path, Tuning defaults) {
-        fields.allowOnly(group, path, GROUP_KEYS);
-        String name = fields.attempt(
-                () -> {
-                    fields.required(group, path, "name", "the group name used by the program, like \"G1\"");
-                    return fields.nonBlankString(group, path, "name").orElseThrow();
-                },
-                null);
-        String endpointText = fields.attempt(
-                () -> {
-                    fields.required(group, path, "endpoint", "\"host:port\"");
-                    return fields.string(group, path, "endpoint").orElseThrow();
-                },
-                null);
-        Endpoint endpoint = endpointText == null
-                ? null
-                : fields.attempt(
-                        () -> Endpoint.parse(endpointText, problem -> json.errorAtValue(path + ".endpoint", problem)),
-                        null);
-        String threadMapping = fields.attempt(() -> threadMapping(group, path), "");
-        Tuning tuning = tuning(group, path, defaults);
-        Optional<String> host = fields.attempt(() -> fields.nonBlankString(group, path, "host"), Optional.empty());
-        Optional<String> preCmd = fields.attempt(() -> fields.string(group, path, "preCmd"), Optional.empty());
-        List<String> jvmArgs = fields.attempt(() -> fields.strings(group, path, "jvmArgs"), List.of());
-        Optional<String> tlsName =
-                fields.attempt(() -> fields.nonBlankString(group, path, "tlsName"), Optional.empty());
-        if (name == null || endpoint == null) {
-            return null;
-        }
-        LocatedJson.Position start = json.valueAt(path);
-        return new GroupConfig(
-                name,
-                endpointText,
-                endpoint.host(),
-                endpoint.port(),
-                host.orElse(endpoint.host()),
-                tuning.batchSize(),
-                tuning.messageOTF(),
-                tuning.internalMessageOTF(),
-                tuning.flushDelayMicros(),
-                tuning.maxBufferedBytesPerLink(),
-                threadMapping,
-                preCmd,
-                jvmArgs,
-                tlsName,
-                start.line(),
-                start.column());
-    }
-
-    private String threadMapping(ObjectNode group, String path) {
-        String threadMapping = fields.string(group, path, "threadMapping").orElse("");
-        if (!threadMapping.isBlank() && !CPU_LIST.matcher(threadMapping).matches()) {
-            throw json.errorAtValue(
-                    path + ".threadMapping",
-                    "\"" + threadMapping + "\" is not a CPU list; expected comma-separated non-negative"
-                            + " integers, like \"0,2,4\"");
-        }
-        return threadMapping;
     }
 }

@@ -1,5 +1,6 @@
 package org.fastflowj.launcher;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -142,8 +143,8 @@ final class RunCommand implements Callable<Integer> {
             archive = cds == null ? null : CdsArchive.of(cds, command);
             if (archive != null) {
                 archive.unusable()
-                        .ifPresent(why ->
-                                err.println("ff-launcher: --cds: the groups run without the" + " archive: " + why));
+                        .ifPresent(
+                                why -> err.println("ff-launcher: --cds: the groups run without the archive: " + why));
             }
             launches = new LaunchPlanner(
                             config, common.absoluteConfig(), command, remote, LocalHosts.detect(), grace, archive)
@@ -156,23 +157,8 @@ final class RunCommand implements Callable<Integer> {
             out.flush();
             return 0;
         }
-        if (!noGroupCheck && startsAnyGroupHere(launches)) {
-            // A JVM that only prints the groups: C1 alone and the archive, if any, start it sooner.
-            List<String> options = new ArrayList<>(List.of("-XX:TieredStopAtLevel=1"));
-            if (archive != null) {
-                options.addAll(archive.mappingOptions());
-            }
-            List<String> programGroups = ProgramGroups.ask(LaunchPlanner.withJvmOptions(command, options), err);
-            if (programGroups == null) {
-                return CommonOptions.EXIT_BAD_CONFIG;
-            }
-            List<String> problems = ProgramGroups.mismatches(config, programGroups);
-            if (!problems.isEmpty()) {
-                problems.forEach(err::println);
-                err.println("ff-launcher: started no group: the program's groups do not match the config");
-                err.flush();
-                return CommonOptions.EXIT_BAD_CONFIG;
-            }
+        if (!noGroupCheck && startsAnyGroupHere(launches) && !programMatchesConfig(config, archive, err)) {
+            return CommonOptions.EXIT_BAD_CONFIG;
         }
         if (!shipper.ship(err)) {
             return RunSession.EXIT_GROUP_FAILED;
@@ -191,6 +177,28 @@ final class RunCommand implements Callable<Integer> {
                 config.secretFile().isPresent() || config.secretEnv().isPresent();
         String secret = configHasSecret ? null : RunSecret.generate();
         return new RunSession(launches, timeout, grace, logDir, out, err, board, secret, fullTraces).run();
+    }
+
+    /** Asks the program its groups ({@link ProgramGroups}); false after saying how they differ from the config's. */
+    private boolean programMatchesConfig(DffConfig config, CdsArchive archive, PrintWriter err)
+            throws IOException, InterruptedException {
+        // A JVM that only prints the groups: C1 alone and the archive, if any, start it sooner.
+        List<String> options = new ArrayList<>(List.of("-XX:TieredStopAtLevel=1"));
+        if (archive != null) {
+            options.addAll(archive.mappingOptions());
+        }
+        List<String> programGroups = ProgramGroups.ask(LaunchPlanner.withJvmOptions(command, options), err);
+        if (programGroups == null) {
+            return false;
+        }
+        List<String> problems = ProgramGroups.mismatches(config, programGroups);
+        if (!problems.isEmpty()) {
+            problems.forEach(err::println);
+            err.println("ff-launcher: started no group: the program's groups do not match the config");
+            err.flush();
+            return false;
+        }
+        return true;
     }
 
     /**
