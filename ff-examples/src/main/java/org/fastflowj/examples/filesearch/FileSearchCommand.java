@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.fastflowj.core.Pipeline;
 import org.fastflowj.examples.AppRun;
-import org.fastflowj.examples.PathChecks;
+import org.fastflowj.examples.OptionChecks;
 import org.fastflowj.examples.RunOptionsMixin;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -94,7 +94,7 @@ public final class FileSearchCommand implements Callable<Integer> {
             } catch (InvalidPathException e) {
                 throw usageError("--dirs: invalid directory name '" + dir + "': " + e.getMessage());
             }
-            PathChecks.requireDirectory(spec, "--dirs", root);
+            OptionChecks.requireDirectory(spec, "--dirs", root);
             roots.add(root);
         }
         if (roots.isEmpty()) {

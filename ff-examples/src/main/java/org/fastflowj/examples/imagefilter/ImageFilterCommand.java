@@ -11,7 +11,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.fastflowj.dist.DFF;
 import org.fastflowj.examples.AppRun;
-import org.fastflowj.examples.PathChecks;
+import org.fastflowj.examples.OptionChecks;
 import org.fastflowj.examples.RunOptionsMixin;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -58,7 +58,7 @@ public final class ImageFilterCommand implements Callable<Integer> {
         }
         List<Path> images = AppRun.holds("G1") ? images(input) : List.of();
         if (AppRun.holds("G2")) {
-            PathChecks.requireDirectoryToWrite(spec, "--output", output);
+            OptionChecks.requireDirectoryToWrite(spec, "--output", output);
             try {
                 Files.createDirectories(output);
             } catch (IOException e) {
@@ -79,7 +79,7 @@ public final class ImageFilterCommand implements Callable<Integer> {
 
     /** The image files of the folder, by name. */
     private List<Path> images(Path folder) {
-        PathChecks.requireDirectory(spec, "--input", folder);
+        OptionChecks.requireDirectory(spec, "--input", folder);
         List<Path> files = new ArrayList<>();
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(folder)) {
             for (Path entry : entries) {

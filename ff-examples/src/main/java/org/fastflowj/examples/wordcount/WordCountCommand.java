@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.fastflowj.dist.DFF;
 import org.fastflowj.examples.AppRun;
-import org.fastflowj.examples.PathChecks;
+import org.fastflowj.examples.OptionChecks;
 import org.fastflowj.examples.RunOptionsMixin;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -75,11 +75,11 @@ public final class WordCountCommand implements Callable<Integer> {
         }
         InetSocketAddress socket = input.socket == null ? null : address(input.socket);
         if (input.file != null && readsInput()) {
-            PathChecks.requireReadableFile(spec, "--input", input.file);
+            OptionChecks.requireReadableFile(spec, "--input", input.file);
         }
         if (output != null && AppRun.holds("GS")) {
             // before counting: a bad --output would otherwise be found only once every line is counted
-            PathChecks.requireWritableFile(spec, "--output", output);
+            OptionChecks.requireWritableFile(spec, "--output", output);
         }
         DFF.register(Counts.class, LineCount.class);
         return AppRun.run(spec, WordCount.build(sources, input.file, socket, rate, output, out), common.verbose());

@@ -179,6 +179,14 @@ class WordCountTest {
     }
 
     @Test
+    void shouldRefuseADirectoryAsTheGeneratorsOutput() {
+        AppRunner run = AppRunner.run("wordcount-gen", "--lines", "10", "--output", dir.toString());
+
+        assertThat(run.exitCode).isEqualTo(2);
+        assertThat(run.err).contains("--output: " + dir + " is a directory; expected a file to write");
+    }
+
+    @Test
     void shouldNameADirectoryGivenAsTheInput() {
         AppRunner run = AppRunner.run("wordcount", "--input", dir.toString());
 

@@ -6,14 +6,14 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 
 /**
- * The checks of the applications' path options, before anything runs: each message names the option
- * and says what the path is when it is the wrong kind ({@code --db: data is a directory; expected a
- * file}), not only that something could not be opened.
+ * The checks of the applications' options, before anything runs: each message names the option, says
+ * what a path is when it is the wrong kind ({@code --db: data is a directory; expected a file}), not only
+ * that something could not be opened, and gives a number's bounds ({@code --gap-open must be >= 0, got -1}).
  *
  * <p>Threading: stateless.
  */
-public final class PathChecks {
-    private PathChecks() {}
+public final class OptionChecks {
+    private OptionChecks() {}
 
     /** {@code file} exists, is a regular file and can be read. */
     public static void requireReadableFile(CommandSpec spec, String option, Path file) {
@@ -53,6 +53,19 @@ public final class PathChecks {
     public static void requireDirectoryToWrite(CommandSpec spec, String option, Path folder) {
         if (Files.exists(folder) && !Files.isDirectory(folder)) {
             throw usageError(spec, option + ": " + folder + " is a file; expected a directory");
+        }
+    }
+
+    /** {@code value} of {@code option} is within {@code min..max}, else a message naming the option. */
+    public static void requireInRange(CommandSpec spec, String option, long value, long min, long max) {
+        if (value < min || value > max) {
+            throw usageError(
+                    spec,
+                    option + " must be "
+                            + (max == Integer.MAX_VALUE || max == Long.MAX_VALUE
+                                    ? ">= " + min
+                                    : "between " + min + " and " + max)
+                            + ", got " + value);
         }
     }
 
