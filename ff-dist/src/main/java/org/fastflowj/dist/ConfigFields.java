@@ -53,14 +53,9 @@ final class ConfigFields {
         }
     }
 
-    /** Runs {@code check}, noting its problem, if any, for {@link #throwIfAny}. */
-    void attempt(Runnable check) {
-        attempt(
-                () -> {
-                    check.run();
-                    return null;
-                },
-                null);
+    /** Notes {@code problem} for {@link #throwIfAny}, and reading goes on. */
+    void note(ConfigException problem) {
+        problems.add(problem);
     }
 
     /** Throws every problem noted so far as one {@link ConfigException}, in file order. */

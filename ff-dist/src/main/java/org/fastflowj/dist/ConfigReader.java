@@ -72,12 +72,10 @@ final class ConfigReader {
         if (heartbeatTimeoutMs != null && heartbeatIntervalMs != null && heartbeatTimeoutMs <= heartbeatIntervalMs) {
             // Blame the key that is written; if both are, the timeout is the one to raise.
             String culprit = root.has("heartbeatTimeoutMs") ? "heartbeatTimeoutMs" : "heartbeatIntervalMs";
-            fields.attempt(() -> {
-                throw json.errorAtValue(
-                        culprit,
-                        "heartbeatTimeoutMs (" + heartbeatTimeoutMs + ") must be more than heartbeatIntervalMs ("
-                                + heartbeatIntervalMs + "); expected a timeout several intervals long");
-            });
+            fields.note(json.errorAtValue(
+                    culprit,
+                    "heartbeatTimeoutMs (" + heartbeatTimeoutMs + ") must be more than heartbeatIntervalMs ("
+                            + heartbeatIntervalMs + "); expected a timeout several intervals long"));
         }
         int maxFrameBytes =
                 fields.attempt(() -> fields.intAtLeast(root, "", "maxFrameBytes", 1024, 64 * 1024 * 1024), 0);

@@ -74,24 +74,20 @@ final class GroupsReader {
             }
             String sameName = pathByName.putIfAbsent(group.name(), path);
             if (sameName != null) {
-                fields.attempt(() -> {
-                    throw json.errorAtValue(
-                            path + ".name",
-                            "duplicate group name '" + group.name() + "' (first at " + json.valueAt(sameName + ".name")
-                                    + " in " + sameName + "); expected unique names");
-                });
+                fields.note(json.errorAtValue(
+                        path + ".name",
+                        "duplicate group name '" + group.name() + "' (first at " + json.valueAt(sameName + ".name")
+                                + " in " + sameName + "); expected unique names"));
                 continue;
             }
             String identity = new Endpoint(group.host(), group.port()).identity();
             String sameEndpoint = pathByEndpoint.putIfAbsent(identity, path);
             if (sameEndpoint != null) {
-                fields.attempt(() -> {
-                    throw json.errorAtValue(
-                            path + ".endpoint",
-                            "duplicate endpoint \"" + group.endpoint() + "\" (also used by " + sameEndpoint
-                                    + " at " + json.valueAt(sameEndpoint + ".endpoint")
-                                    + "); expected one endpoint per group");
-                });
+                fields.note(json.errorAtValue(
+                        path + ".endpoint",
+                        "duplicate endpoint \"" + group.endpoint() + "\" (also used by " + sameEndpoint
+                                + " at " + json.valueAt(sameEndpoint + ".endpoint")
+                                + "); expected one endpoint per group"));
                 continue;
             }
             groups.add(group);

@@ -6,14 +6,13 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.fastflowj.examples.OptionChecks;
 import org.fastflowj.examples.HelpOption;
+import org.fastflowj.examples.OptionChecks;
 import org.fastflowj.patterns.ParallelFor;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code mandelbrot [--size N] [--iterations N] [--workers K] [--grain G] [--out FILE.pgm]}. */
