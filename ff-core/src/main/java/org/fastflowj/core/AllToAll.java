@@ -99,4 +99,11 @@ public final class AllToAll extends BuildingBlock {
             set.add(Objects.requireNonNull(member, "member"));
         }
     }
+
+    /** Names the block's cluster and the stem of its threads' names ({@link BuildingBlock#named}). */
+    @Override
+    public AllToAll named(String name) {
+        super.named(name);
+        return this;
+    }
 }

@@ -26,8 +26,33 @@ public abstract class BuildingBlock {
     private volatile RunMetrics metrics;
 
     private final List<Group> groups = new ArrayList<>();
+    /** Set before the run, by the building thread; the run's threads see it through Thread.start. */
+    private String givenName;
 
     BuildingBlock() {}
+
+    /**
+     * Names the block in place of its place in the tree: a node's thread, failure, stats and DOT box
+     * ({@link Node#named}); a farm's, pipeline's or all-to-all's DOT cluster and the thread names of its
+     * nodes ({@code ff-search-worker0} for a farm named {@code search}, not {@code ff-farm1-worker0}). A
+     * name given twice gets a suffix: the second {@code search} is {@code search#2}.
+     *
+     * @return this block
+     * @throws IllegalArgumentException if {@code name} is null or blank
+     */
+    public BuildingBlock named(String name) {
+        if (name == null || name.isBlank()) {
+            throw new IllegalArgumentException(
+                    this + ".named(" + (name == null ? "null" : "\"" + name + "\"") + "): a name must not be empty");
+        }
+        this.givenName = name.strip();
+        return this;
+    }
+
+    /** The name given with {@link #named}, or null. */
+    public final String givenName() {
+        return givenName;
+    }
 
     /**
      * Creates a distributed group from this block, as FastFlow's {@code createGroup}: with no {@link

@@ -170,4 +170,11 @@ public final class Farm extends BuildingBlock {
     public String toString() {
         return "Farm(" + workers.size() + " workers)";
     }
+
+    /** Names the block's cluster and the stem of its threads' names ({@link BuildingBlock#named}). */
+    @Override
+    public Farm named(String name) {
+        super.named(name);
+        return this;
+    }
 }

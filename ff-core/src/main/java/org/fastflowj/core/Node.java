@@ -36,6 +36,7 @@ public abstract class Node<I, O> extends NodePadding {
 
     private NodeContext context;
     private int id;
+
     /** Set by goOn()/eos(), which return null so that they type-check as any O; read right after svc. */
     private Object signal;
 
@@ -70,6 +71,27 @@ public abstract class Node<I, O> extends NodePadding {
     public static <O> Node<Void, O> source(Iterable<? extends O> items) {
         Objects.requireNonNull(items, "items");
         return new IterableSource<>(items);
+    }
+
+    /** {@link #of(Function)} {@linkplain #named named} {@code name}: the types are still inferred. */
+    public static <I, O> Node<I, O> of(String name, Function<? super I, ? extends O> function) {
+        Node<I, O> node = of(function);
+        node.named(name);
+        return node;
+    }
+
+    /** {@link #source(Iterable)} {@linkplain #named named} {@code name}. */
+    public static <O> Node<Void, O> source(String name, Iterable<? extends O> items) {
+        Node<Void, O> node = source(items);
+        node.named(name);
+        return node;
+    }
+
+    /** {@link #sink(Consumer)} {@linkplain #named named} {@code name}. */
+    public static <I> Node<I, Void> sink(String name, Consumer<? super I> action) {
+        Node<I, Void> node = sink(action);
+        node.named(name);
+        return node;
     }
 
     /** A sink that hands every input item to {@code action} on the node's thread and emits nothing. */
@@ -143,6 +165,21 @@ public abstract class Node<I, O> extends NodePadding {
         return null;
     }
 
+    /**
+     * Names the node: its thread, its failure ({@link NodeFailedException#nodeName()}), its
+     * {@link NodeStats} and its box in {@link #toDot()} use the name instead of the node's place in the
+     * tree ({@code ff-pipe1-stage2}). Two nodes given the same name are told apart by a suffix: the
+     * second is {@code parser#2}.
+     *
+     * @return this node
+     * @throws IllegalArgumentException if {@code name} is null or blank
+     */
+    @Override
+    public Node<I, O> named(String name) {
+        super.named(name);
+        return this;
+    }
+
     /** The node's index in its parent: farm worker, all-to-all set member or pipeline stage. */
     public final int id() {
         return id;
@@ -160,7 +197,26 @@ public abstract class Node<I, O> extends NodePadding {
 
     @Override
     public String toString() {
-        return "node " + getClass().getName();
+        return givenName() != null
+                ? "node " + givenName()
+                : "node " + getClass().getName();
+    }
+
+    /**
+     * How a node built from {@code code} reads in messages: {@code kind(lambda in Parser)} for a lambda or
+     * method reference, whose class name ({@code Parser$$Lambda$4/0x...}) says nothing to its author.
+     */
+    final String describe(String kind, Object code) {
+        if (givenName() != null) {
+            return "node " + givenName();
+        }
+        String type = code.getClass().getName();
+        int lambda = type.indexOf("$$Lambda");
+        if (lambda < 0) {
+            return "node Node." + kind + "(" + code + ")";
+        }
+        String declaring = type.substring(0, lambda);
+        return "node Node." + kind + "(lambda in " + declaring.substring(declaring.lastIndexOf('.') + 1) + ")";
     }
 
     final NodeContext context() {
@@ -271,7 +327,9 @@ public abstract class Node<I, O> extends NodePadding {
 
         @Override
         public String toString() {
-            return "node Node.source(" + items.getClass().getSimpleName() + ")";
+            return givenName() != null
+                    ? "node " + givenName()
+                    : "node Node.source(" + items.getClass().getSimpleName() + ")";
         }
     }
 
@@ -290,7 +348,7 @@ public abstract class Node<I, O> extends NodePadding {
 
         @Override
         public String toString() {
-            return "node Node.sink(" + action + ")";
+            return describe("sink", action);
         }
     }
 
@@ -341,7 +399,7 @@ public abstract class Node<I, O> extends NodePadding {
 
         @Override
         public String toString() {
-            return "node Node.of(" + function + ")";
+            return describe("of", function);
         }
     }
 }

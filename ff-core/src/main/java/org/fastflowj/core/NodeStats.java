@@ -4,7 +4,7 @@ package org.fastflowj.core;
  * What one node thread did in a run. {@code svcNanos} is the thread's running time minus the time it
  * was blocked, so it also holds the (small) per-item cost of the run-time.
  *
- * @param name the node's thread name
+ * @param name the node's name ({@link Node#named}), else its thread's name (its place in the tree)
  * @param itemsIn items taken from input channels and given to {@code svc}
  * @param itemsOut items put on output channels (EOS not counted)
  * @param svcNanos time in {@code svc} and the run-time around it

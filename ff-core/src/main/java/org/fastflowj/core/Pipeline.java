@@ -51,4 +51,11 @@ public final class Pipeline extends BuildingBlock {
     public String toString() {
         return "Pipeline(" + stages.size() + " stages)";
     }
+
+    /** Names the block's cluster and the stem of its threads' names ({@link BuildingBlock#named}). */
+    @Override
+    public Pipeline named(String name) {
+        super.named(name);
+        return this;
+    }
 }

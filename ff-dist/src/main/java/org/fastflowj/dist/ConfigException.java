@@ -1,5 +1,10 @@
 package org.fastflowj.dist;
 
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Collectors;
+
 /**
  * A config file that cannot be read or does not describe a valid deployment.
  *
@@ -12,7 +17,7 @@ package org.fastflowj.dist;
  * The {@code <line>:<column>} part is left out when no place in the file is to blame (a file that
  * cannot be read, a group the program uses but the config does not define), and the JSON path (such
  * as {@code groups[2].endpoint}) is left out when no single value is to blame. Lines and columns
- * count from 1.
+ * count from 1. A file with several problems gets one such line for each ({@link #problems()}).
  *
  * <p>It extends {@link IllegalArgumentException} because a bad config is bad input to the program,
  * like an illegal building-block layout.
@@ -25,6 +30,7 @@ public final class ConfigException extends IllegalArgumentException {
     private final String source;
     private final int line;
     private final int column;
+    private final transient List<ConfigException> problems;
 
     /**
      * @param source the config file name (or the name given to {@link DffConfig#parse})
@@ -42,6 +48,35 @@ public final class ConfigException extends IllegalArgumentException {
         this.source = source;
         this.line = line;
         this.column = column;
+        this.problems = List.of(this);
+    }
+
+    private ConfigException(List<ConfigException> sorted) {
+        super(sorted.stream().map(ConfigException::getMessage).collect(Collectors.joining("\n")));
+        ConfigException first = sorted.get(0);
+        this.source = first.source;
+        this.line = first.line;
+        this.column = first.column;
+        this.problems = List.copyOf(sorted);
+    }
+
+    /**
+     * Every problem of one file as one exception: its message has one line per problem, in file order
+     * (those with no place last); its place is the first problem's.
+     */
+    static ConfigException all(List<ConfigException> problems) {
+        if (problems.size() == 1) {
+            return problems.get(0);
+        }
+        List<ConfigException> sorted = new ArrayList<>(problems);
+        sorted.sort(Comparator.comparingInt((ConfigException e) -> e.line > 0 ? e.line : Integer.MAX_VALUE)
+                .thenComparingInt(e -> e.column));
+        return new ConfigException(sorted);
+    }
+
+    /** Each problem found, in file order: this exception alone, or every problem of the file. */
+    public List<ConfigException> problems() {
+        return problems;
     }
 
     /** The config file name (or the name given to {@link DffConfig#parse}). */

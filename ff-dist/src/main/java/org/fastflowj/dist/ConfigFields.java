@@ -6,16 +6,19 @@ import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * Typed reads of config keys that turn every mismatch into a {@link ConfigException} naming the
  * JSON path, what was found and what is expected. Keeps {@link ConfigReader} about the config's
- * meaning rather than about JSON types.
+ * meaning rather than about JSON types. {@link #attempt} keeps reading after a bad key, so that a
+ * file's every problem is reported at once ({@link #throwIfAny}).
  *
- * <p>Threading: holds no state of its own beyond the immutable document; safe to share.
+ * <p>Threading: collects the problems of one read; used by one thread.
  */
 final class ConfigFields {
     private final LocatedJson json;
+    private final List<ConfigException> problems = new ArrayList<>();
 
     ConfigFields(LocatedJson json) {
         this.json = json;
@@ -37,19 +40,42 @@ final class ConfigFields {
         return (ObjectNode) node;
     }
 
-    /** Rejects keys outside {@code allowed}, listing the allowed ones (and a near miss, if any). */
+    /**
+     * {@code read}'s value, or {@code fallback} after noting its problem: the read goes on, and
+     * {@link #throwIfAny} reports every problem.
+     */
+    <T> T attempt(Supplier<T> read, T fallback) {
+        try {
+            return read.get();
+        } catch (ConfigException e) {
+            problems.add(e);
+            return fallback;
+        }
+    }
+
+    /** Notes {@code problem} for {@link #throwIfAny}, and reading goes on. */
+    void note(ConfigException problem) {
+        problems.add(problem);
+    }
+
+    /** Throws every problem noted so far as one {@link ConfigException}, in file order. */
+    void throwIfAny() {
+        if (!problems.isEmpty()) {
+            throw ConfigException.all(problems);
+        }
+    }
+
+    /** Notes every key outside {@code allowed}, listing the allowed ones (and the nearest, if near). */
     void allowOnly(ObjectNode object, String path, List<String> allowed) {
         for (String key : (Iterable<String>) object::fieldNames) {
             if (allowed.contains(key)) {
                 continue;
             }
-            String hint = allowed.stream()
-                    .filter(candidate -> candidate.equalsIgnoreCase(key))
-                    .findFirst()
+            String hint = KeySuggestion.nearest(key, allowed)
                     .map(candidate -> " (did you mean '" + candidate + "'?)")
                     .orElse("");
-            throw json.errorAtKey(
-                    child(path, key), "unknown key" + hint + "; allowed here: " + String.join(", ", allowed));
+            problems.add(json.errorAtKey(
+                    child(path, key), "unknown key" + hint + "; allowed here: " + String.join(", ", allowed)));
         }
     }
 

@@ -3,12 +3,8 @@ package org.fastflowj.dist;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Pattern;
 
 /**
  * Turns a {@link LocatedJson} document into a {@link DffConfig}, checking every key: what is allowed
@@ -46,7 +42,6 @@ final class ConfigReader {
             "tlsName");
     static final List<String> TLS_KEYS = List.of("certFile", "keyFile", "trustFile", "enabled");
 
-    private static final Pattern CPU_LIST = Pattern.compile("\\s*\\d{1,9}\\s*(,\\s*\\d{1,9}\\s*)*");
     private static final String PEM_PATH = "the path of a PEM file";
 
     private final ConfigFields fields;
@@ -67,27 +62,28 @@ final class ConfigReader {
     private DffConfig read() {
         ObjectNode root = fields.object(json.root, "", "a JSON object with a \"groups\" array");
         fields.allowOnly(root, "", TOP_LEVEL_KEYS);
-        String protocol = fields.string(root, "", "protocol").orElse("TCP");
-        if (!protocol.equals("TCP")) {
-            throw json.errorAtValue("protocol", "unsupported protocol \"" + protocol + "\"; expected \"TCP\"");
-        }
-        Tuning defaults = tuning(root, "", Tuning.FASTFLOW_DEFAULTS);
-        long connectTimeoutMs = fields.longAtLeast(root, "", "connectTimeoutMs", 0, 30_000);
-        long heartbeatIntervalMs = fields.longAtLeast(root, "", "heartbeatIntervalMs", 1, 1_000);
-        long heartbeatTimeoutMs = fields.longAtLeast(root, "", "heartbeatTimeoutMs", 1, 5_000);
-        if (heartbeatTimeoutMs <= heartbeatIntervalMs) {
+        String protocol = fields.attempt(() -> protocol(root), "TCP");
+        Tuning defaults = GroupsReader.tuning(fields, root, "", Tuning.FASTFLOW_DEFAULTS);
+        long connectTimeoutMs = fields.attempt(() -> fields.longAtLeast(root, "", "connectTimeoutMs", 0, 30_000), 0L);
+        Long heartbeatIntervalMs =
+                fields.attempt(() -> fields.longAtLeast(root, "", "heartbeatIntervalMs", 1, 1_000), null);
+        Long heartbeatTimeoutMs =
+                fields.attempt(() -> fields.longAtLeast(root, "", "heartbeatTimeoutMs", 1, 5_000), null);
+        if (heartbeatTimeoutMs != null && heartbeatIntervalMs != null && heartbeatTimeoutMs <= heartbeatIntervalMs) {
             // Blame the key that is written; if both are, the timeout is the one to raise.
             String culprit = root.has("heartbeatTimeoutMs") ? "heartbeatTimeoutMs" : "heartbeatIntervalMs";
-            throw json.errorAtValue(
+            fields.note(json.errorAtValue(
                     culprit,
                     "heartbeatTimeoutMs (" + heartbeatTimeoutMs + ") must be more than heartbeatIntervalMs ("
-                            + heartbeatIntervalMs + "); expected a timeout several intervals long");
+                            + heartbeatIntervalMs + "); expected a timeout several intervals long"));
         }
-        int maxFrameBytes = fields.intAtLeast(root, "", "maxFrameBytes", 1024, 64 * 1024 * 1024);
-        SecretSource secret = secret(root);
-        boolean insecure = fields.bool(root, "", "insecure", false);
-        Optional<TlsConfig> tls = tls(root);
-        List<GroupConfig> groups = groups(root, defaults);
+        int maxFrameBytes =
+                fields.attempt(() -> fields.intAtLeast(root, "", "maxFrameBytes", 1024, 64 * 1024 * 1024), 0);
+        SecretSource secret = fields.attempt(() -> secret(root), SecretSource.NONE);
+        boolean insecure = fields.attempt(() -> fields.bool(root, "", "insecure", false), false);
+        Optional<TlsConfig> tls = fields.attempt(() -> tls(root), Optional.empty());
+        List<GroupConfig> groups = fields.attempt(() -> new GroupsReader(fields).groups(root, defaults), List.of());
+        fields.throwIfAny();
         return new DffConfig(
                 json.source,
                 protocol,
@@ -102,19 +98,12 @@ final class ConfigReader {
                 groups);
     }
 
-    /** The tuning keys of {@code object}, each falling back to {@code fallback}'s value. */
-    private Tuning tuning(ObjectNode object, String path, Tuning fallback) {
-        return new Tuning(
-                fields.batchSize(object, path, fallback.batchSize()),
-                fields.intAtLeast(object, path, "messageOTF", 1, fallback.messageOTF()),
-                fields.intAtLeast(object, path, "internalMessageOTF", 1, fallback.internalMessageOTF()),
-                fields.longAtLeast(object, path, "flushDelayMicros", 0, fallback.flushDelayMicros()),
-                fields.longAtLeast(
-                        object,
-                        path,
-                        "maxBufferedBytesPerLink",
-                        Tuning.MIN_BUFFERED_BYTES_PER_LINK,
-                        fallback.maxBufferedBytesPerLink()));
+    private String protocol(ObjectNode root) {
+        String protocol = fields.string(root, "", "protocol").orElse("TCP");
+        if (!protocol.equals("TCP")) {
+            throw json.errorAtValue("protocol", "unsupported protocol \"" + protocol + "\"; expected \"TCP\"");
+        }
+        return protocol;
     }
 
     private SecretSource secret(ObjectNode root) {
@@ -142,85 +131,18 @@ final class ConfigReader {
         }
         ObjectNode tls = fields.object(node, "tls", "an object with certFile, keyFile and trustFile");
         fields.allowOnly(tls, "tls", TLS_KEYS);
-        return Optional.of(new TlsConfig(
-                pemFile(tls, "certFile"),
-                pemFile(tls, "keyFile"),
-                pemFile(tls, "trustFile"),
-                fields.bool(tls, "tls", "enabled", true)));
+        Path cert = fields.attempt(() -> pemFile(tls, "certFile"), null);
+        Path key = fields.attempt(() -> pemFile(tls, "keyFile"), null);
+        Path trust = fields.attempt(() -> pemFile(tls, "trustFile"), null);
+        boolean enabled = fields.attempt(() -> fields.bool(tls, "tls", "enabled", true), true);
+        if (cert == null || key == null || trust == null) {
+            return Optional.empty(); // the problems are noted: the config is refused
+        }
+        return Optional.of(new TlsConfig(cert, key, trust, enabled));
     }
 
     private Path pemFile(ObjectNode tls, String key) {
         fields.required(tls, "tls", key, PEM_PATH);
         return folder.resolve(fields.nonBlankString(tls, "tls", key).orElseThrow());
-    }
-
-    private List<GroupConfig> groups(ObjectNode root, Tuning defaults) {
-        JsonNode node = fields.required(root, "", "groups", "a non-empty array of group objects");
-        if (!node.isArray() || node.isEmpty()) {
-            throw json.errorAtValue(
-                    "groups",
-                    "expected a non-empty array of group objects, got "
-                            + (node.isArray() ? "[]" : ConfigFields.describe(node)));
-        }
-        List<GroupConfig> groups = new ArrayList<>();
-        Map<String, String> pathByName = new HashMap<>();
-        Map<String, String> pathByEndpoint = new HashMap<>();
-        for (int i = 0; i < node.size(); i++) {
-            String path = "groups[" + i + "]";
-            GroupConfig group = group(fields.object(node.get(i), path, "a group object"), path, defaults);
-            String sameName = pathByName.putIfAbsent(group.name(), path);
-            if (sameName != null) {
-                throw json.errorAtValue(
-                        path + ".name",
-                        "duplicate group name '" + group.name() + "' (first at " + json.valueAt(sameName + ".name")
-                                + " in " + sameName + "); expected unique names");
-            }
-            String identity = new Endpoint(group.host(), group.port()).identity();
-            String sameEndpoint = pathByEndpoint.putIfAbsent(identity, path);
-            if (sameEndpoint != null) {
-                throw json.errorAtValue(
-                        path + ".endpoint",
-                        "duplicate endpoint \"" + group.endpoint() + "\" (also used by " + sameEndpoint
-                                + " at " + json.valueAt(sameEndpoint + ".endpoint")
-                                + "); expected one endpoint per group");
-            }
-            groups.add(group);
-        }
-        return groups;
-    }
-
-    private GroupConfig group(ObjectNode group, String path, Tuning defaults) {
-        fields.allowOnly(group, path, GROUP_KEYS);
-        fields.required(group, path, "name", "the group name used by the program, like \"G1\"");
-        String name = fields.nonBlankString(group, path, "name").orElseThrow();
-        fields.required(group, path, "endpoint", "\"host:port\"");
-        String endpointText = fields.string(group, path, "endpoint").orElseThrow();
-        Endpoint endpoint = Endpoint.parse(endpointText, problem -> json.errorAtValue(path + ".endpoint", problem));
-        String threadMapping = fields.string(group, path, "threadMapping").orElse("");
-        if (!threadMapping.isBlank() && !CPU_LIST.matcher(threadMapping).matches()) {
-            throw json.errorAtValue(
-                    path + ".threadMapping",
-                    "\"" + threadMapping + "\" is not a CPU list; expected comma-separated non-negative"
-                            + " integers, like \"0,2,4\"");
-        }
-        Tuning tuning = tuning(group, path, defaults);
-        LocatedJson.Position start = json.valueAt(path);
-        return new GroupConfig(
-                name,
-                endpointText,
-                endpoint.host(),
-                endpoint.port(),
-                fields.nonBlankString(group, path, "host").orElse(endpoint.host()),
-                tuning.batchSize(),
-                tuning.messageOTF(),
-                tuning.internalMessageOTF(),
-                tuning.flushDelayMicros(),
-                tuning.maxBufferedBytesPerLink(),
-                threadMapping,
-                fields.string(group, path, "preCmd"),
-                fields.strings(group, path, "jvmArgs"),
-                fields.nonBlankString(group, path, "tlsName"),
-                start.line(),
-                start.column());
     }
 }

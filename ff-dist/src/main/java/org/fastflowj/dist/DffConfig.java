@@ -73,6 +73,10 @@ public final class DffConfig {
         String name = file.getFileName() == null
                 ? file.toString()
                 : file.getFileName().toString();
+        if (Files.isDirectory(file)) {
+            throw new ConfigException(
+                    file.toString(), 0, 0, "is a directory; expected a config file (JSON, like app.json)");
+        }
         byte[] bytes;
         try {
             bytes = Files.readAllBytes(file);

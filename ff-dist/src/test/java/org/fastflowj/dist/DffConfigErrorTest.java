@@ -78,8 +78,9 @@ class DffConfigErrorTest {
 
     @Test
     void shouldRejectAnUnknownTopLevelKey() {
-        assertThat(error("{\n  \"group\": []\n}"))
-                .hasMessageStartingWith("app.json:2:3: group: unknown key; allowed here: protocol, groups, batchSize,");
+        assertThat(error("{\n  \"colour\": [],\n  \"groups\": [{\"name\": \"G1\", \"endpoint\": \"h:1\"}]\n}"))
+                .hasMessageStartingWith(
+                        "app.json:2:3: colour: unknown key; allowed here: protocol, groups, batchSize,");
     }
 
     @Test
@@ -100,7 +101,7 @@ class DffConfigErrorTest {
 
     @Test
     void shouldRejectAFractionWhereAnIntegerIsExpected() {
-        assertThat(error("{\"messageOTF\": 1.5, \"groups\": []}"))
+        assertThat(error("{\"messageOTF\": 1.5, \"groups\": [{\"name\": \"G1\", \"endpoint\": \"h:1\"}]}"))
                 .hasMessage("app.json:1:16: messageOTF: expected an integer, got 1.5");
     }
 
@@ -225,7 +226,7 @@ class DffConfigErrorTest {
 
     @Test
     void shouldRejectAnUnsupportedProtocol() {
-        assertThat(error("{ \"protocol\": \"MPI\", \"groups\": [] }"))
+        assertThat(error("{ \"protocol\": \"MPI\", \"groups\": [{\"name\": \"G1\", \"endpoint\": \"h:1\"}] }"))
                 .hasMessage("app.json:1:15: protocol: unsupported protocol \"MPI\"; expected \"TCP\"");
     }
 
@@ -340,5 +341,67 @@ class DffConfigErrorTest {
         ConfigException e = catchThrowableOfType(ConfigException.class, () -> DffConfig.load(file));
 
         assertThat(e).hasMessageStartingWith("app.json:3:2: not UTF-8: byte 0xe2 (file offset 4)");
+    }
+
+    @Test
+    void shouldSuggestTheNearestKeyForAMisspeltOne() {
+        ConfigException e = error(
+                """
+                {
+                  "groups": [
+                    { "name": "G1", "endpont": "h:1" }
+                  ],
+                  "heartbeatIntervallMs": 100
+                }
+                """);
+
+        assertThat(e.problems())
+                .extracting(ConfigException::getMessage)
+                .containsExactly(
+                        "app.json:3:5: groups[0]: missing required key 'endpoint'; expected \"host:port\"",
+                        "app.json:3:21: groups[0].endpont: unknown key (did you mean 'endpoint'?); allowed here: "
+                                + GROUP_KEYS,
+                        "app.json:5:3: heartbeatIntervallMs: unknown key (did you mean 'heartbeatIntervalMs'?);"
+                                + " allowed here: protocol, groups, batchSize, messageOTF, internalMessageOTF,"
+                                + " maxBufferedBytesPerLink, flushDelayMicros, connectTimeoutMs, heartbeatIntervalMs,"
+                                + " heartbeatTimeoutMs, maxFrameBytes, secretFile, secretEnv, insecure, tls");
+    }
+
+    @Test
+    void shouldReportEveryProblemOfTheFileAtOnceInFileOrder() {
+        ConfigException e = error(
+                """
+                {
+                  "batchSize": 0,
+                  "groups": [
+                    { "name": "G1", "endpoint": "h:1", "messageOTF": "many" },
+                    { "name": "", "endpoint": "h:2" },
+                    { "name": "G3", "endpoint": "h" },
+                    { "name": "G1", "endpoint": "h:4", "threadMapping": "0-3" }
+                  ]
+                }
+                """);
+
+        assertThat(e.getMessage().lines().toList())
+                .containsExactly(
+                        "app.json:2:16: batchSize: expected an integer >= 1, got 0",
+                        "app.json:4:54: groups[0].messageOTF: expected an integer, got \"many\"",
+                        "app.json:5:15: groups[1].name: expected a non-empty string, got \"\"",
+                        e.problems().get(3).getMessage(),
+                        "app.json:7:15: groups[3].name: duplicate group name 'G1' (first at 4:15 in groups[0]);"
+                                + " expected unique names",
+                        e.problems().get(5).getMessage());
+        assertThat(e.problems().get(3).getMessage()).startsWith("app.json:6:33: groups[2].endpoint: ");
+        assertThat(e.problems().get(5).getMessage())
+                .startsWith("app.json:7:57: groups[3].threadMapping: \"0-3\" is not a CPU list");
+        assertThat(e.line()).isEqualTo(2);
+        assertThat(e.column()).isEqualTo(16);
+    }
+
+    @Test
+    void shouldNameADirectoryGivenAsTheConfig(@TempDir Path dir) {
+        ConfigException e = catchThrowableOfType(ConfigException.class, () -> DffConfig.load(dir));
+
+        assertThat(e).hasMessage(dir + ": is a directory; expected a config file (JSON, like app.json)");
     }
 }

@@ -1,15 +1,10 @@
 package org.fastflowj.launcher;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
-import org.fastflowj.dist.DFF;
 import org.fastflowj.dist.DffConfig;
 import org.fastflowj.dist.GroupConfig;
 import picocli.CommandLine.Command;
@@ -33,9 +28,6 @@ import picocli.CommandLine.Spec;
         description = "Validates the config and, with COMMAND, that the program's groups match it. Starts nothing."
                 + " Exit code 0 when all is well, 2 otherwise.")
 final class CheckCommand implements Callable<Integer> {
-    private static final long ASK_TIMEOUT_S = 60;
-    private static final String GROUPS_LINE = "DFF_GROUPS:";
-
     @Spec
     CommandSpec spec;
 
@@ -71,23 +63,11 @@ final class CheckCommand implements Callable<Integer> {
             out.flush();
             return 0;
         }
-        List<String> programGroups = askGroups(err);
+        List<String> programGroups = ProgramGroups.ask(command, err);
         if (programGroups == null) {
             return CommonOptions.EXIT_BAD_CONFIG;
         }
-        List<String> problems = new ArrayList<>();
-        for (String used : programGroups) {
-            if (config.group(used).isEmpty()) {
-                problems.add(config.source() + ": group '" + used
-                        + "' is used by the program but not defined in the config");
-            }
-        }
-        for (GroupConfig g : config.groups()) {
-            if (!programGroups.contains(g.name())) {
-                problems.add(config.source() + ":" + g.line() + ":" + g.column() + ": group '" + g.name()
-                        + "' is defined in the config but not used by the program");
-            }
-        }
+        List<String> problems = ProgramGroups.mismatches(config, programGroups);
         problems.forEach(err::println);
         err.flush();
         if (!problems.isEmpty() || portErrors) {
@@ -96,34 +76,5 @@ final class CheckCommand implements Callable<Integer> {
         out.println(config.source() + ": ok, the program's groups " + programGroups + " match the config");
         out.flush();
         return 0;
-    }
-
-    /** Runs the program with {@code --DFF_PrintGroups}; its groups, or null after saying what went wrong. */
-    private List<String> askGroups(PrintWriter err) throws IOException, InterruptedException {
-        List<String> argv = new ArrayList<>(command);
-        argv.add(DFF.PRINT_GROUPS_OPTION);
-        Process p = new ProcessBuilder(argv).redirectErrorStream(true).start();
-        try (InputStream in = p.getInputStream()) {
-            p.getOutputStream().close();
-            String output = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            boolean ended = p.waitFor(ASK_TIMEOUT_S, TimeUnit.SECONDS);
-            for (String line : output.lines().toList()) {
-                if (line.startsWith(GROUPS_LINE)) {
-                    String list = line.substring(GROUPS_LINE.length()).strip();
-                    return list.isEmpty()
-                            ? List.of()
-                            : Arrays.stream(list.split(",")).map(String::strip).toList();
-                }
-            }
-            err.println("the program did not print its groups (" + GROUPS_LINE + " ...) when started with "
-                    + DFF.PRINT_GROUPS_OPTION + (ended ? "; " + ExitStatus.describe(p.exitValue(), false) : "")
-                    + "; its output:");
-            output.lines().forEach(l -> err.println("  " + l));
-            err.flush();
-            return null;
-        } finally {
-            p.descendants().forEach(ProcessHandle::destroyForcibly);
-            p.destroyForcibly();
-        }
     }
 }

@@ -1,6 +1,7 @@
 package org.fastflowj.launcher;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -34,9 +35,14 @@ final class FailureReport {
     private static final Pattern LOST = Pattern.compile("lost the connection (?:to|from) group (\\S+?)(?: at |:|$)");
     /** ff-dist's line naming the origin of a failure, followed by that group's name: {@code DFF_FAILED: B}. */
     static final String MARKER = "DFF_FAILED:";
+    /** ff-dist's line naming the first frame of the program's code in the origin's own failure. */
+    static final String FRAME_MARKER = "DFF_FAILED_AT:";
 
     /** How ff-dist names a group's own failure: {@code group B failed: node square failed in svc: ...}. */
     private static final Pattern OWN = Pattern.compile("group (\\S+) failed: ");
+
+    /** How the JVM starts an uncaught exception's line, which says nothing about the failure. */
+    private static final Pattern UNCAUGHT = Pattern.compile("^Exception in thread \"[^\"]*\" ");
 
     private final GroupStarter groups;
     private final List<GroupLaunch> launches;
@@ -120,6 +126,43 @@ final class FailureReport {
         List<String> last = groups.lastLines(origin);
         say("ff-launcher: the last lines of group " + origin.group() + (last.isEmpty() ? ": (none)" : ":"));
         last.forEach(l -> say("  [" + origin.group() + "] " + l));
+    }
+
+    /**
+     * The origin's exception in one line and the first frame of the program's code under it, and where
+     * the stack-trace lines that were cut can be read.
+     *
+     * @param logDir the run's log folder, or null
+     */
+    void sayCause(GroupLaunch origin, Path logDir) {
+        GroupOutput.Failure failure = groups.failure(origin);
+        if (failure.exception() != null) {
+            say("ff-launcher: group " + origin.group() + " failed with "
+                    + UNCAUGHT.matcher(failure.exception()).replaceFirst(""));
+        } else {
+            // Stopped before it printed its exception: the groups' reports of its failure tell it.
+            ownFailure(origin.group()).ifPresent(why -> say("ff-launcher: " + why));
+        }
+        if (failure.programFrame() != null) {
+            say("ff-launcher:   " + failure.programFrame());
+        }
+        int cut = launches.stream().mapToInt(l -> groups.failure(l).cutLines()).sum();
+        if (cut > 0) {
+            say("ff-launcher: " + cut + " lines of stack traces are not shown: "
+                    + (logDir == null
+                            ? "--full-traces shows them, --log-dir DIR keeps them"
+                            : "every line is in the log files in " + logDir));
+        }
+    }
+
+    /** {@code group B failed: <why>}, as the groups' lines that name a failure report B's, innermost. */
+    private Optional<String> ownFailure(String group) {
+        String own = "group " + group + " failed: ";
+        return launches.stream()
+                .flatMap(l -> groups.failureLines(l).stream())
+                .filter(line -> line.contains(own))
+                .map(line -> line.substring(line.lastIndexOf(own)))
+                .findFirst();
     }
 
     private void say(String line) {

@@ -13,13 +13,14 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * Where one group's lines go: the launcher's stdout or stderr with a {@code [G1] } prefix, the group's
- * own log file (without prefix) when {@code --log-dir} is given, and a short memory for the failure
- * report: the last lines, and the first lines that name a failure (a stack trace soon pushes those out of
+ * Where one group's lines go: the launcher's stdout or stderr with a {@code [G1] } prefix, its stack
+ * traces shortened ({@link TraceCondenser}) unless every line is wanted, the group's own log file
+ * (without prefix, every line) when {@code --log-dir} is given, and a short memory for the failure
+ * report: the last lines shown, and the first lines that name a failure (output soon pushes those out of
  * the last lines, yet they say which group failed first).
  *
  * <p>Threading: {@link #line} is called by the group's two pump threads (stdout and stderr); the log
- * file and the memory are guarded by this object's monitor, and each launcher line is written by one
+ * file, the condensers and the memory are guarded by this object's monitor, and each launcher line is written by one
  * call of {@link StatusBoard#emit}, which is synchronized, so lines of different groups never mix.
  */
 final class GroupOutput implements AutoCloseable {
@@ -34,10 +35,15 @@ final class GroupOutput implements AutoCloseable {
     private final StatusBoard board;
     private final ArrayDeque<String> lastLines = new ArrayDeque<>();
     private final List<String> failureLines = new ArrayList<>();
+    private final TraceCondenser outTraces = new TraceCondenser();
+    private final TraceCondenser errTraces = new TraceCondenser();
+    private final boolean fullTraces;
+    private String announcedFrame;
 
     /**
      * @param logFile the group's log file (created or truncated), or null for none
      * @param listener sees every line (the run watches for a connected marker)
+     * @param fullTraces true to show every line of a stack trace, not only its message and the program's frame
      */
     GroupOutput(
             String group,
@@ -45,7 +51,9 @@ final class GroupOutput implements AutoCloseable {
             PrintWriter err,
             StatusBoard board,
             Path logFile,
-            Consumer<String> listener) {
+            Consumer<String> listener,
+            boolean fullTraces) {
+        this.fullTraces = fullTraces;
         this.prefix = "[" + group + "] ";
         this.board = board;
         this.out = out;
@@ -60,13 +68,21 @@ final class GroupOutput implements AutoCloseable {
 
     /** One line the group printed, without its line terminator, on stderr if {@code fromStderr}. */
     void line(String text, boolean fromStderr) {
-        PrintWriter target = fromStderr ? err : out;
-        board.emit(target, prefix + text);
+        String shown;
         synchronized (this) {
-            if (lastLines.size() == REMEMBERED_LINES) {
-                lastLines.removeFirst();
+            // Under the monitor: the failure report reads the condensers while the pumps still run.
+            String condensed = (fromStderr ? errTraces : outTraces).show(text);
+            shown = fullTraces ? text : condensed;
+            if (shown != null) {
+                if (lastLines.size() == REMEMBERED_LINES) {
+                    lastLines.removeFirst();
+                }
+                lastLines.addLast(shown);
             }
-            lastLines.addLast(text);
+            if (announcedFrame == null && text.startsWith(FailureReport.FRAME_MARKER)) {
+                announcedFrame = "at "
+                        + text.substring(FailureReport.FRAME_MARKER.length()).strip();
+            }
             if (failureLines.size() < REMEMBERED_FAILURE_LINES && FailureReport.namesAFailure(text)) {
                 failureLines.add(text);
             }
@@ -80,13 +96,35 @@ final class GroupOutput implements AutoCloseable {
                 }
             }
         }
+        if (shown != null) {
+            board.emit(fromStderr ? err : out, prefix + shown);
+        }
         listener.accept(text);
     }
 
-    /** The last lines the group printed (both streams, in arrival order), oldest first. */
+    /** The last lines shown of the group's (both streams, in arrival order), oldest first. */
     synchronized List<String> lastLines() {
         return List.copyOf(lastLines);
     }
+
+    /**
+     * The group's first exception in one line and the first frame of the program's code under it (each
+     * null when unknown), from stderr, where the JVM prints an uncaught exception; the frame, failing
+     * that, from ff-dist's {@link FailureReport#FRAME_MARKER} line.
+     */
+    synchronized Failure failure() {
+        return new Failure(
+                errTraces.firstException(),
+                errTraces.firstUserFrame() != null ? errTraces.firstUserFrame() : announcedFrame,
+                fullTraces ? 0 : outTraces.cutLines() + errTraces.cutLines());
+    }
+
+    /**
+     * @param exception the line that starts the first stack trace, or null
+     * @param programFrame the first frame of the program's code in it, or null
+     * @param cutLines how many lines of stack traces were not shown
+     */
+    record Failure(String exception, String programFrame, int cutLines) {}
 
     /** The first lines that name a failure ({@link FailureReport#namesAFailure}), oldest first. */
     synchronized List<String> failureLines() {

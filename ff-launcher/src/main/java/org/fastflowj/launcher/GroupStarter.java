@@ -30,6 +30,7 @@ final class GroupStarter {
     private final StatusBoard status;
     private final String secret;
     private final Duration grace;
+    private final boolean fullTraces;
     private final Map<GroupLaunch, GroupProcess> running = new LinkedHashMap<>();
     private final Map<GroupLaunch, GroupOutput> outputs = new LinkedHashMap<>();
 
@@ -37,6 +38,7 @@ final class GroupStarter {
      * @param logDir the folder for one log file per group, or null
      * @param secret the run's secret for every group ({@link RunSecret}), or null when the config has one
      * @param grace how long a group has between SIGTERM and SIGKILL
+     * @param fullTraces true to show every line of the groups' stack traces
      */
     GroupStarter(
             List<GroupLaunch> launches,
@@ -45,7 +47,9 @@ final class GroupStarter {
             PrintWriter err,
             StatusBoard status,
             String secret,
-            Duration grace) {
+            Duration grace,
+            boolean fullTraces) {
+        this.fullTraces = fullTraces;
         this.launches = List.copyOf(launches);
         this.logDir = logDir;
         this.out = out;
@@ -71,7 +75,8 @@ final class GroupStarter {
                         err,
                         status,
                         logDir == null ? null : logDir.resolve(launch.group() + ".log"),
-                        line -> onLine(launch.group(), line, startNs));
+                        line -> onLine(launch.group(), line, startNs),
+                        fullTraces);
                 outputs.put(launch, output);
                 GroupProcess process = GroupProcess.start(launch, output, secret, grace);
                 running.put(launch, process);
@@ -95,6 +100,12 @@ final class GroupStarter {
     List<String> lastLines(GroupLaunch launch) {
         GroupOutput output = outputs.get(launch);
         return output == null ? List.of() : output.lastLines();
+    }
+
+    /** {@code launch}'s first exception as its output showed it; nothing known if it never started. */
+    GroupOutput.Failure failure(GroupLaunch launch) {
+        GroupOutput output = outputs.get(launch);
+        return output == null ? new GroupOutput.Failure(null, null, 0) : output.failure();
     }
 
     /** The first lines {@code launch}'s group printed that name a failure; none if it never started. */

@@ -31,6 +31,7 @@ final class LaunchPlanner {
     private final RemoteOptions remote;
     private final LocalHosts localHosts;
     private final Duration remoteGrace;
+    private final CdsArchive cds;
 
     LaunchPlanner(
             DffConfig config,
@@ -39,6 +40,19 @@ final class LaunchPlanner {
             RemoteOptions remote,
             LocalHosts localHosts,
             Duration remoteGrace) {
+        this(config, configFile, command, remote, localHosts, remoteGrace, null);
+    }
+
+    /** @param cds the class archive of the local java groups ({@code --cds}), or null for none */
+    LaunchPlanner(
+            DffConfig config,
+            Path configFile,
+            List<String> command,
+            RemoteOptions remote,
+            LocalHosts localHosts,
+            Duration remoteGrace,
+            CdsArchive cds) {
+        this.cds = cds;
         this.config = config;
         this.configFile = configFile.toAbsolutePath().normalize();
         this.command = List.copyOf(command);
@@ -56,6 +70,9 @@ final class LaunchPlanner {
         List<String> appCommand = applicationCommand(group, configFile.toString());
         String host = group.launchHost();
         if (localHosts.isLocal(host)) {
+            if (cds != null) {
+                appCommand = withJvmOptions(appCommand, cds.nextGroupOptions());
+            }
             return new GroupLaunch(group.name(), host, false, local(appCommand, group));
         }
         String script =
@@ -102,7 +119,18 @@ final class LaunchPlanner {
         return group.preCmd().map(pre -> pre + " " + commandLine).orElse(commandLine);
     }
 
-    private static boolean isJava(String program) {
+    /** {@code argv}, a java command, with {@code options} right after the program. */
+    static List<String> withJvmOptions(List<String> argv, List<String> options) {
+        if (options.isEmpty() || !isJava(argv.get(0))) {
+            return argv;
+        }
+        List<String> with = new ArrayList<>(argv.subList(0, 1));
+        with.addAll(options);
+        with.addAll(argv.subList(1, argv.size()));
+        return with;
+    }
+
+    static boolean isJava(String program) {
         Path name = Path.of(program).getFileName();
         return name != null && name.toString().equals("java");
     }

@@ -1,5 +1,6 @@
 package org.fastflowj.launcher;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -80,6 +81,26 @@ final class RunCommand implements Callable<Integer> {
                     + " nodes' addresses in a copy, app.slurm-<jobid>.json).")
     boolean slurm;
 
+    @Option(
+            names = "--full-traces",
+            description = "Show every line of the groups' stack traces; by default a trace shows its exception"
+                    + " and the first frame of the program's code (the log files of --log-dir keep every line).")
+    boolean fullTraces;
+
+    @Option(
+            names = "--no-group-check",
+            description = "Do not ask the program for its groups before starting them (the check runs COMMAND"
+                    + " here with --DFF_PrintGroups; skip it when the program only runs on the remote hosts).")
+    boolean noGroupCheck;
+
+    @Option(
+            names = "--cds",
+            paramLabel = "FILE",
+            description = "Share the classes the local java groups load through the CDS archive FILE: the first"
+                    + " group writes it at its exit when it is missing or older than the jars, later runs map it"
+                    + " and start faster. Needs a command with -jar or a -cp of jars.")
+    Path cds;
+
     @Option(names = "--no-status", description = "No live status lines, even on a terminal.")
     boolean noStatus;
 
@@ -97,7 +118,13 @@ final class RunCommand implements Callable<Integer> {
         if (config == null) {
             return CommonOptions.EXIT_BAD_CONFIG;
         }
+        if (logDir != null && Files.exists(logDir) && !Files.isDirectory(logDir)) {
+            err.println("--log-dir " + logDir + " is a file; expected a directory (created if missing)");
+            err.flush();
+            return CommonOptions.EXIT_BAD_CONFIG;
+        }
         List<GroupLaunch> launches;
+        CdsArchive archive = null;
         if (slurm) {
             try {
                 launches = new SlurmPlanner(
@@ -113,7 +140,14 @@ final class RunCommand implements Callable<Integer> {
                 return CommonOptions.EXIT_BAD_CONFIG;
             }
         } else {
-            launches = new LaunchPlanner(config, common.absoluteConfig(), command, remote, LocalHosts.detect(), grace)
+            archive = cds == null ? null : CdsArchive.of(cds, command);
+            if (archive != null) {
+                archive.unusable()
+                        .ifPresent(
+                                why -> err.println("ff-launcher: --cds: the groups run without the archive: " + why));
+            }
+            launches = new LaunchPlanner(
+                            config, common.absoluteConfig(), command, remote, LocalHosts.detect(), grace, archive)
                     .plan();
         }
         Shipper shipper = new Shipper(remote, ship, launches);
@@ -123,11 +157,17 @@ final class RunCommand implements Callable<Integer> {
             out.flush();
             return 0;
         }
+        if (!noGroupCheck && startsAnyGroupHere(launches) && !programMatchesConfig(config, archive, err)) {
+            return CommonOptions.EXIT_BAD_CONFIG;
+        }
         if (!shipper.ship(err)) {
             return RunSession.EXIT_GROUP_FAILED;
         }
         if (logDir != null) {
             Files.createDirectories(logDir);
+        }
+        if (archive != null) {
+            archive.deleteIfStale();
         }
         List<String> groups = config.groups().stream().map(GroupConfig::name).toList();
         boolean live = !noStatus && System.console() != null && !"dumb".equals(System.getenv("TERM"));
@@ -136,6 +176,36 @@ final class RunCommand implements Callable<Integer> {
         boolean configHasSecret =
                 config.secretFile().isPresent() || config.secretEnv().isPresent();
         String secret = configHasSecret ? null : RunSecret.generate();
-        return new RunSession(launches, timeout, grace, logDir, out, err, board, secret).run();
+        return new RunSession(launches, timeout, grace, logDir, out, err, board, secret, fullTraces).run();
+    }
+
+    /** Asks the program its groups ({@link ProgramGroups}); false after saying how they differ from the config's. */
+    private boolean programMatchesConfig(DffConfig config, CdsArchive archive, PrintWriter err)
+            throws IOException, InterruptedException {
+        // A JVM that only prints the groups: C1 alone and the archive, if any, start it sooner.
+        List<String> options = new ArrayList<>(List.of("-XX:TieredStopAtLevel=1"));
+        if (archive != null) {
+            options.addAll(archive.mappingOptions());
+        }
+        List<String> programGroups = ProgramGroups.ask(LaunchPlanner.withJvmOptions(command, options), err);
+        if (programGroups == null) {
+            return false;
+        }
+        List<String> problems = ProgramGroups.mismatches(config, programGroups);
+        if (!problems.isEmpty()) {
+            problems.forEach(err::println);
+            err.println("ff-launcher: started no group: the program's groups do not match the config");
+            err.flush();
+            return false;
+        }
+        return true;
+    }
+
+    /**
+     * Whether a group starts on this machine, where the program can then be asked its groups; a program
+     * started only through ssh or srun may not be runnable here.
+     */
+    private static boolean startsAnyGroupHere(List<GroupLaunch> launches) {
+        return launches.stream().anyMatch(l -> !l.remote() && l.slurmStep() == null);
     }
 }

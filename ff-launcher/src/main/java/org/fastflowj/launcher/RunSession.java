@@ -42,6 +42,7 @@ final class RunSession {
     private final List<GroupLaunch> launches;
     private final Duration timeout;
     private final Duration grace;
+    private final Path logDir;
     private final PrintWriter err;
     private final StatusBoard status;
     private final GroupStarter starter;
@@ -55,6 +56,7 @@ final class RunSession {
      * @param grace how long a group has to stop after SIGTERM before SIGKILL
      * @param logDir the folder for one log file per group, or null
      * @param secret the run's secret, handed to every group ({@link RunSecret}), or null for none
+     * @param fullTraces true to show every line of the groups' stack traces
      */
     RunSession(
             List<GroupLaunch> launches,
@@ -64,13 +66,15 @@ final class RunSession {
             PrintWriter out,
             PrintWriter err,
             StatusBoard status,
-            String secret) {
+            String secret,
+            boolean fullTraces) {
         this.launches = List.copyOf(launches);
         this.timeout = timeout;
         this.grace = grace;
+        this.logDir = logDir;
         this.err = err;
         this.status = status;
-        this.starter = new GroupStarter(launches, logDir, out, err, status, secret, grace);
+        this.starter = new GroupStarter(launches, logDir, out, err, status, secret, grace, fullTraces);
         this.stopper = new GroupStopper(grace, err, status);
         this.report = new FailureReport(starter, launches, err, status);
     }
@@ -128,6 +132,7 @@ final class RunSession {
                 say("ff-launcher: stopping the other groups");
                 stopper.stopAll(starter.running());
                 report.sayLastLines(origin);
+                report.sayCause(origin, logDir);
                 return EXIT_GROUP_FAILED;
             }
             if (--left == 0 && starter.running().size() == launches.size()) {

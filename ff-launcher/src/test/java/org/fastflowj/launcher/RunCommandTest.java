@@ -6,6 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.fastflowj.launcher.apps.SumApp;
+import org.fastflowj.launcher.apps.UngroupedApp;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -49,12 +51,103 @@ class RunCommandTest {
                     .contains("  [B] ");
             assertThat(result.err().substring(result.err().indexOf("the last lines of group B:")))
                     .contains("square refuses 50");
+            // the cause in two lines: the exception's message, and where the program threw it
+            assertThat(result.err())
+                    .containsPattern("ff-launcher: group B failed.*: node square failed in svc:"
+                            + " java.lang.IllegalStateException: square refuses 50")
+                    .contains("ff-launcher:   at " + SumApp.class.getName() + ".lambda$main$")
+                    .contains("lines of stack traces are not shown: --full-traces shows them");
+            // a peer names the origin in one line, without the frames of the library underneath
+            assertThat(result.err())
+                    .containsPattern("\\[[AC]\\] Exception in thread \"main\" .*node group B failed in abort")
+                    .doesNotContain("\tat io.netty", "\tat org.fastflowj.core", "\tat java.base");
             assertThat(result.pids()).hasSize(3).allSatisfy(pid -> assertThat(
                             ProcessHandle.of(pid).filter(ProcessHandle::isAlive))
                     .isEmpty());
         } finally {
             Launcher.killAll(result.pids());
         }
+    }
+
+    @Test
+    void shouldShowEveryFrameWithFullTracesAndKeepThemInTheLogFile() throws Exception {
+        Path config = Launcher.config(dir, "127.0.0.1");
+        Path logs = dir.resolve("logs");
+        Launcher.Result result = Launcher.run(Launcher.args(
+                List.of("run", "-c", config.toString(), "--timeout", "60s", "--grace", "2s", "--full-traces"),
+                Launcher.sumApp("1000000", "50", "1000")));
+        Launcher.Result condensed = Launcher.run(Launcher.args(
+                List.of(
+                        "run",
+                        "-c",
+                        config.toString(),
+                        "--timeout",
+                        "60s",
+                        "--grace",
+                        "2s",
+                        "--log-dir",
+                        logs.toString()),
+                Launcher.sumApp("1000000", "50", "1000")));
+        try {
+            assertThat(result.code()).as(result.toString()).isEqualTo(RunSession.EXIT_GROUP_FAILED);
+            // the first group to exit printed its whole trace before it exited
+            assertThat(result.err())
+                    .containsPattern("\\[[ABC]\\] \tat org.fastflowj.core.")
+                    .doesNotContain("are not shown");
+            assertThat(condensed.code()).as(condensed.toString()).isEqualTo(RunSession.EXIT_GROUP_FAILED);
+            assertThat(condensed.err())
+                    .doesNotContain("\tat org.fastflowj.core.")
+                    .contains("every line is in the log files in " + logs);
+            assertThat(Files.readString(logs.resolve("A.log"))
+                            + Files.readString(logs.resolve("B.log"))
+                            + Files.readString(logs.resolve("C.log")))
+                    .contains("\tat org.fastflowj.core.");
+        } finally {
+            Launcher.killAll(result.pids());
+            Launcher.killAll(condensed.pids());
+        }
+    }
+
+    @Test
+    void shouldStartNoGroupWhenTheProgramCreatesNoGroup() throws Exception {
+        Path config = Launcher.config(dir, "127.0.0.1");
+        List<String> command = new java.util.ArrayList<>(Launcher.javaCommand());
+        command.add(UngroupedApp.class.getName());
+        Launcher.Result result =
+                Launcher.run(Launcher.args(List.of("run", "-c", config.toString(), "--timeout", "60s"), command));
+        assertThat(result.code()).as(result.toString()).isEqualTo(CommonOptions.EXIT_BAD_CONFIG);
+        assertThat(result.err())
+                .contains("app.json: the program creates no group")
+                .contains("app.json:3:5: group 'A' is defined in the config but not used by the program")
+                .contains("ff-launcher: started no group")
+                .doesNotContain("started 3");
+        assertThat(result.out()).doesNotContain("whole run");
+    }
+
+    @Test
+    void shouldStartNoGroupWhenTheProgramNeverCallsDffInit() throws Exception {
+        Path config = Launcher.config(dir, "127.0.0.1");
+        List<String> command = new java.util.ArrayList<>(Launcher.javaCommand());
+        command.addAll(List.of(UngroupedApp.class.getName(), "no-init"));
+        Launcher.Result result =
+                Launcher.run(Launcher.args(List.of("run", "-c", config.toString(), "--timeout", "60s"), command));
+        assertThat(result.code()).as(result.toString()).isEqualTo(CommonOptions.EXIT_BAD_CONFIG);
+        assertThat(result.err())
+                .contains("the program did not print its groups")
+                .contains("does its main call args = DFF.init(args)")
+                .doesNotContain("started 3");
+        assertThat(result.out()).doesNotContain("whole run");
+    }
+
+    @Test
+    void shouldSayInOneLineThatTheLogDirIsAFile() throws Exception {
+        Path config = Launcher.config(dir, "127.0.0.1");
+        Path file = Files.writeString(dir.resolve("logs.txt"), "");
+        Launcher.Result result = Launcher.run(Launcher.args(
+                List.of("run", "-c", config.toString(), "--log-dir", file.toString()), Launcher.sumApp("10")));
+        assertThat(result.code()).as(result.toString()).isEqualTo(CommonOptions.EXIT_BAD_CONFIG);
+        assertThat(result.err().strip())
+                .isEqualTo("--log-dir " + file + " is a file; expected a directory (created if missing)");
     }
 
     @Test

@@ -29,13 +29,14 @@ import org.fastflowj.core.Pipeline;
  * </ol>
  *
  * Each block compiles to a {@link Fragment}: the vertices that take its input and those that produce
- * its output. Thread names come from the place in the tree: {@code ff-farm1-worker3},
- * {@code ff-pipe1-stage0}, {@code ff-a2a1-L0}, {@code ff-farm1-worker2-stage1}.
+ * its output. Thread names are the nodes' own ({@link Node#named}), else their place in the tree:
+ * {@code ff-farm1-worker3}, {@code ff-pipe1-stage0}, {@code ff-a2a1-L0}, {@code ff-farm1-worker2-stage1}.
  */
 public final class GraphCompiler {
     private final List<Vertex> vertices = new ArrayList<>();
     private final List<Edge> edges = new ArrayList<>();
     private final Map<String, Integer> labels = new HashMap<>();
+    private final Map<String, Integer> givenNames = new HashMap<>();
     private final Map<Object, String> placed = new IdentityHashMap<>();
     private final List<Cluster> clusters = new ArrayList<>();
     private final Deque<Cluster> openClusters = new ArrayDeque<>();
@@ -99,7 +100,7 @@ public final class GraphCompiler {
     }
 
     private Fragment pipeline(Pipeline pipe, String place, boolean hasInput) {
-        String stem = place == null ? label("pipe") : place;
+        String stem = pipe.givenName() != null ? uniqueName(pipe.givenName()) : place == null ? label("pipe") : place;
         List<BuildingBlock> stages = pipe.stages();
         if (stages.isEmpty()) {
             throw new GraphBuildException(pipe + " at " + stem + ": a pipeline needs at least one stage");
@@ -127,7 +128,7 @@ public final class GraphCompiler {
     }
 
     private Fragment farm(Farm farm, boolean hasInput) {
-        String stem = label("farm");
+        String stem = farm.givenName() != null ? uniqueName(farm.givenName()) : label("farm");
         openCluster(stem, Cluster.Kind.FARM);
         try {
             return farm(farm, stem, hasInput);
@@ -271,7 +272,7 @@ public final class GraphCompiler {
     }
 
     private Fragment allToAll(AllToAll a2a, boolean hasInput) {
-        String stem = label("a2a");
+        String stem = a2a.givenName() != null ? uniqueName(a2a.givenName()) : label("a2a");
         openCluster(stem, Cluster.Kind.ALL_TO_ALL);
         try {
             return allToAll(a2a, stem, hasInput);
@@ -403,12 +404,30 @@ public final class GraphCompiler {
         if (!generated) {
             registerParts(node, place);
         }
-        Vertex v = new Vertex(vertices.size(), "ff-" + place, node, id, currentGroup);
+        Vertex v = new Vertex(vertices.size(), vertexName(node, place, generated), node, id, currentGroup);
         vertices.add(v);
         if (!openClusters.isEmpty()) {
             openClusters.peek().add(v);
         }
         return v;
+    }
+
+    /**
+     * The node's name, or its place for a node without one; a name given twice gets a suffix (the second
+     * {@code parser} is {@code parser#2}), as a name is the thread's, the stats' key and the DOT node's.
+     */
+    private String vertexName(Node<?, ?> node, String place, boolean generated) {
+        String given = generated ? null : node.givenName();
+        if (given == null) {
+            return "ff-" + place;
+        }
+        return uniqueName(given);
+    }
+
+    /** {@code given}, or {@code given#2}, {@code given#3}... when that name is taken already. */
+    private String uniqueName(String given) {
+        int seen = givenNames.merge(given, 1, Integer::sum);
+        return seen == 1 ? given : given + "#" + seen;
     }
 
     private void registerParts(Node<?, ?> node, String place) {

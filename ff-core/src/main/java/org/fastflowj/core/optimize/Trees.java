@@ -1,6 +1,9 @@
 package org.fastflowj.core.optimize;
 
 import java.util.List;
+import java.util.Objects;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.fastflowj.core.AllToAll;
 import org.fastflowj.core.BuildingBlock;
 import org.fastflowj.core.Combiner;
@@ -63,7 +66,12 @@ final class Trees {
 
     @SuppressWarnings({"unchecked", "rawtypes"})
     static Node<?, ?> combine(Node<?, ?> first, Node<?, ?> second) {
-        return Combiner.of((Node) first, (Node) second);
+        Node<?, ?> fused = Combiner.of((Node) first, (Node) second);
+        // The fused thread keeps the names of its parts: "parse+count", or the one name given.
+        String name = Stream.of(first.givenName(), second.givenName())
+                .filter(Objects::nonNull)
+                .collect(Collectors.joining("+"));
+        return name.isEmpty() ? fused : fused.named(name);
     }
 
     /** Nodes fused left to right: {@code ((n0 n1) n2) ...}, so every inner combiner keeps one output. */
@@ -78,6 +86,7 @@ final class Trees {
     /** A farm with {@code template}'s scheduling, order and feedback, and the given parts ({@code null}: none). */
     static Farm farm(Farm template, Node<?, ?> emitter, List<? extends BuildingBlock> workers, Node<?, ?> collector) {
         Farm copy = Farm.of(workers);
+        keepName(template, copy);
         if (emitter != null) {
             copy.emitter(emitter);
         }
@@ -101,6 +110,7 @@ final class Trees {
 
     static AllToAll allToAll(AllToAll template, List<BuildingBlock> firstSet, List<BuildingBlock> secondSet) {
         AllToAll copy = new AllToAll().firstSet(firstSet).secondSet(secondSet);
+        keepName(template, copy);
         if (template.isOnDemand()) {
             copy.onDemand(template.onDemandSlots());
         }
@@ -112,10 +122,17 @@ final class Trees {
 
     static Pipeline pipeline(Pipeline template, List<BuildingBlock> stages) {
         Pipeline copy = new Pipeline();
+        keepName(template, copy);
         stages.forEach(copy::add);
         if (template.isWrapAround()) {
             copy.wrapAround();
         }
         return copy;
+    }
+
+    private static void keepName(BuildingBlock template, BuildingBlock copy) {
+        if (template.givenName() != null) {
+            copy.named(template.givenName());
+        }
     }
 }

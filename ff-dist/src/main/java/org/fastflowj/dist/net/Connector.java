@@ -18,8 +18,13 @@ import java.util.concurrent.TimeUnit;
  * <p>Threading: used by the calling thread only, for one call.
  */
 final class Connector {
-    static final long FIRST_BACKOFF_MS = 50;
-    static final long MAX_BACKOFF_MS = 1_000;
+    /*
+     * A refused connect costs well under a millisecond, even across a LAN: retrying soon and often joins
+     * a peer within 100 ms of it listening, where a backoff doubling up to a second had groups started
+     * together wait up to a second more than their slowest peer's start.
+     */
+    static final long FIRST_BACKOFF_MS = 5;
+    static final long MAX_BACKOFF_MS = 100;
     /** Extra time granted over the handshake timeout the handler enforces itself. */
     private static final long HANDSHAKE_GRACE_MS = 2_000;
 

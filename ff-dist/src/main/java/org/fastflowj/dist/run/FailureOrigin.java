@@ -1,6 +1,7 @@
 package org.fastflowj.dist.run;
 
 import org.fastflowj.core.NodeFailedException;
+import org.fastflowj.dist.ProgramFrames;
 import org.fastflowj.dist.net.PeerException;
 
 /**
@@ -23,6 +24,12 @@ final class FailureOrigin {
      * ({@code DFF_FAILED: B}): the launcher names the origin from it, not from the wording of messages.
      */
     static final String MARKER = "DFF_FAILED:";
+    /**
+     * Printed on stderr by the origin, after {@link #MARKER}, when one of its own nodes threw: the
+     * first frame of the program's code ({@code DFF_FAILED_AT: my.App.parse(App.java:12)}). The
+     * launcher shows it even when the group is stopped before it prints its stack trace.
+     */
+    static final String FRAME_MARKER = "DFF_FAILED_AT:";
 
     private static final String GROUP_NODE = "group ";
     private static final String SENDER = "ff-send-";
@@ -64,6 +71,15 @@ final class FailureOrigin {
             }
         }
         return null;
+    }
+
+    /** Tells the launcher where in the program {@code failure}, a node's own, started, if it can tell. */
+    static void announceProgramFrame(Throwable failure) {
+        String frame = ProgramFrames.first(failure);
+        if (frame != null) {
+            System.err.println(FRAME_MARKER + " " + frame);
+            System.err.flush();
+        }
     }
 
     /** Tells the launcher (stderr, a status line like {@code DFF_CONNECTED}) where the failure started. */

@@ -52,6 +52,9 @@ final class PeerAborts {
                 LOG.error("group {} failed: {}", group, verdict.why());
             }
             FailureOrigin.announce(verdict.origin());
+            if (verdict.origin().equals(group) && !verdict.frozen()) {
+                FailureOrigin.announceProgramFrame(failure);
+            }
             links.abortAll(verdict.origin(), verdict.why());
         } finally {
             sent.countDown();

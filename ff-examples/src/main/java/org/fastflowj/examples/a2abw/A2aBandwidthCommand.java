@@ -1,17 +1,16 @@
 package org.fastflowj.examples.a2abw;
 
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.fastflowj.dist.DFF;
 import org.fastflowj.examples.AppRun;
+import org.fastflowj.examples.OptionChecks;
 import org.fastflowj.examples.RunOptionsMixin;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code a2abw --input FILE [--lworkers L] [--rworkers R] [--chunk-kb K]}: Fig. 9 (bottom right), 2022 paper. */
@@ -51,22 +50,15 @@ public final class A2aBandwidthCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (lWorkers < 1 || rWorkers < 1 || chunkKb < 1 || chunkKb > 16 * 1024) {
-            throw usageError("expected --lworkers, --rworkers >= 1 and --chunk-kb 1..16384");
-        }
+        OptionChecks.requireInRange(spec, "--lworkers", lWorkers, 1, Integer.MAX_VALUE);
+        OptionChecks.requireInRange(spec, "--rworkers", rWorkers, 1, Integer.MAX_VALUE);
+        OptionChecks.requireInRange(spec, "--chunk-kb", chunkKb, 1, 16 * 1024);
         boolean reads = DFF.group().map(g -> g.startsWith("L")).orElse(true);
-        if (reads && !Files.isRegularFile(input)) {
-            throw usageError("--input: file not found: " + input);
-        }
-        if (reads && !Files.isReadable(input)) {
-            throw usageError("--input: not readable: " + input);
+        if (reads) {
+            OptionChecks.requireReadableFile(spec, "--input", input);
         }
         DFF.serializer(Chunk.class, new ChunkSerializer());
         DFF.register(Report.class);
         return AppRun.run(spec, A2aBandwidth.build(input, lWorkers, rWorkers, chunkKb * 1024, out), common.verbose());
-    }
-
-    private ParameterException usageError(String message) {
-        return new ParameterException(spec.commandLine(), message);
     }
 }

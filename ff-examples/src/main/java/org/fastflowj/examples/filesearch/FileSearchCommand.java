@@ -1,7 +1,6 @@
 package org.fastflowj.examples.filesearch;
 
 import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -9,6 +8,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.fastflowj.core.Pipeline;
 import org.fastflowj.examples.AppRun;
+import org.fastflowj.examples.OptionChecks;
 import org.fastflowj.examples.RunOptionsMixin;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -72,6 +72,9 @@ public final class FileSearchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (word.isEmpty()) {
+            throw usageError("--word must not be empty: every line contains the empty string");
+        }
         List<Path> roots = directories();
         FileSearch.registerWireFormats();
         Pipeline search = allToAll ? FileSearch.allToAll(roots, word, out) : FileSearch.pipeline(roots, word, out);
@@ -91,12 +94,7 @@ public final class FileSearchCommand implements Callable<Integer> {
             } catch (InvalidPathException e) {
                 throw usageError("--dirs: invalid directory name '" + dir + "': " + e.getMessage());
             }
-            if (!Files.exists(root)) {
-                throw usageError("--dirs: directory not found: " + dir);
-            }
-            if (!Files.isDirectory(root)) {
-                throw usageError("--dirs: not a directory: " + dir);
-            }
+            OptionChecks.requireDirectory(spec, "--dirs", root);
             roots.add(root);
         }
         if (roots.isEmpty()) {

@@ -18,10 +18,13 @@ public final class ImageFilter {
     private ImageFilter() {}
 
     public static Pipeline build(List<Path> inputs, Path outputFolder, int workers) {
+        return build(inputs, new ImageWriter(outputFolder), workers);
+    }
+
+    static Pipeline build(List<Path> inputs, ImageWriter writer, int workers) {
         ImageReader reader = new ImageReader(inputs);
         Farm blur = Farm.of(workers, () -> Node.of(Filters::blur)).onDemand();
         Farm emboss = Farm.of(workers, () -> Node.of(Filters::emboss)).onDemand();
-        ImageWriter writer = new ImageWriter(outputFolder);
         Pipeline pipe = new Pipeline(reader, blur, emboss, writer);
         pipe.createGroup("G1").include(reader).include(blur);
         pipe.createGroup("G2").include(emboss).include(writer);

@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.fastflowj.dist.DFF;
 import org.fastflowj.examples.AppRun;
+import org.fastflowj.examples.OptionChecks;
 import org.fastflowj.examples.RunOptionsMixin;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -57,6 +58,7 @@ public final class ImageFilterCommand implements Callable<Integer> {
         }
         List<Path> images = AppRun.holds("G1") ? images(input) : List.of();
         if (AppRun.holds("G2")) {
+            OptionChecks.requireDirectoryToWrite(spec, "--output", output);
             try {
                 Files.createDirectories(output);
             } catch (IOException e) {
@@ -65,10 +67,11 @@ public final class ImageFilterCommand implements Callable<Integer> {
         }
         DFF.serializer(Image.class, new ImageSerializer());
         long start = System.nanoTime();
-        int code = AppRun.run(spec, ImageFilter.build(images, output, workers), common.verbose());
+        ImageWriter writer = new ImageWriter(output);
+        int code = AppRun.run(spec, ImageFilter.build(images, writer, workers), common.verbose());
         if (code == 0 && AppRun.holds("G2")) {
             double seconds = (System.nanoTime() - start) / 1e9;
-            out.printf("imagefilter: images written to %s in %.3f s%n", output, seconds);
+            out.printf("imagefilter: %d images written to %s in %.3f s%n", writer.written(), output, seconds);
             out.flush();
         }
         return code;
@@ -76,9 +79,7 @@ public final class ImageFilterCommand implements Callable<Integer> {
 
     /** The image files of the folder, by name. */
     private List<Path> images(Path folder) {
-        if (!Files.isDirectory(folder)) {
-            throw usageError("--input: folder not found: " + folder);
-        }
+        OptionChecks.requireDirectory(spec, "--input", folder);
         List<Path> files = new ArrayList<>();
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(folder)) {
             for (Path entry : entries) {

@@ -7,7 +7,10 @@ import javax.imageio.ImageIO;
 import org.fastflowj.core.Node;
 import org.fastflowj.examples.InputException;
 
-/** Sink: writes each filtered image as a PNG (lossless) named after its input, {@code photo.jpg -> photo.jpg.png}. */
+/**
+ * Sink: writes each filtered image as a PNG (lossless) named after its input, the extension replaced:
+ * {@code photo.jpg -> photo.png}, {@code img0.png -> img0.png}.
+ */
 final class ImageWriter extends Node<Image, Void> {
     private final Path folder;
     private int written;
@@ -20,7 +23,7 @@ final class ImageWriter extends Node<Image, Void> {
     protected Void svc(Image image) throws IOException {
         BufferedImage out = new BufferedImage(image.width(), image.height(), BufferedImage.TYPE_INT_ARGB);
         out.setRGB(0, 0, image.width(), image.height(), image.argb(), 0, image.width());
-        Path file = folder.resolve(image.name() + ".png");
+        Path file = folder.resolve(pngName(image.name()));
         try {
             ImageIO.write(out, "png", file.toFile());
         } catch (IOException e) {
@@ -30,6 +33,13 @@ final class ImageWriter extends Node<Image, Void> {
         return goOn();
     }
 
+    /** {@code name} with its extension, if any, replaced by {@code .png}. */
+    static String pngName(String name) {
+        int dot = name.lastIndexOf('.');
+        return (dot > 0 ? name.substring(0, dot) : name) + ".png";
+    }
+
+    /** The images written; read after the run, which joined the writer's thread. */
     int written() {
         return written;
     }

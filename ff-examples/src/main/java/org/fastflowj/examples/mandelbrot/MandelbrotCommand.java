@@ -7,12 +7,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.fastflowj.examples.HelpOption;
+import org.fastflowj.examples.OptionChecks;
 import org.fastflowj.patterns.ParallelFor;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code mandelbrot [--size N] [--iterations N] [--workers K] [--grain G] [--out FILE.pgm]}. */
@@ -65,9 +65,12 @@ public final class MandelbrotCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (size < 1 || size > 16_384 || iterations < 1 || workers < 1 || grain < 0) {
-            throw new ParameterException(
-                    spec.commandLine(), "expected --size 1..16384, --iterations >= 1, --workers >= 1 and --grain >= 0");
+        OptionChecks.requireInRange(spec, "--size", size, 1, 16_384);
+        OptionChecks.requireInRange(spec, "--iterations", iterations, 1, Integer.MAX_VALUE);
+        OptionChecks.requireInRange(spec, "--workers", workers, 1, Integer.MAX_VALUE);
+        OptionChecks.requireInRange(spec, "--grain", grain, 0, Integer.MAX_VALUE);
+        if (outFile != null) {
+            OptionChecks.requireWritableFile(spec, "--out", outFile);
         }
         long start = System.nanoTime();
         Mandelbrot image;

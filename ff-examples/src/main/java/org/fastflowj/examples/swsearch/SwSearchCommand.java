@@ -1,7 +1,6 @@
 package org.fastflowj.examples.swsearch;
 
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,12 +9,12 @@ import org.fastflowj.core.Farm;
 import org.fastflowj.dist.DFF;
 import org.fastflowj.examples.AppRun;
 import org.fastflowj.examples.InputException;
+import org.fastflowj.examples.OptionChecks;
 import org.fastflowj.examples.RunOptionsMixin;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code swsearch --query q.fasta --db db.fasta}: the Smith-Waterman farm of the 2009 report, section 4.2. */
@@ -71,12 +70,12 @@ public final class SwSearchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (open < 0 || extend < 0 || top < 1 || workers < 1) {
-            throw new ParameterException(
-                    spec.commandLine(), "expected --gap-open, --gap-extend >= 0, --top and --workers >= 1");
-        }
-        requireFile("--query", query);
-        requireFile("--db", database);
+        OptionChecks.requireInRange(spec, "--gap-open", open, 0, Integer.MAX_VALUE);
+        OptionChecks.requireInRange(spec, "--gap-extend", extend, 0, Integer.MAX_VALUE);
+        OptionChecks.requireInRange(spec, "--top", top, 1, Integer.MAX_VALUE);
+        OptionChecks.requireInRange(spec, "--workers", workers, 1, Integer.MAX_VALUE);
+        OptionChecks.requireReadableFile(spec, "--query", query);
+        OptionChecks.requireReadableFile(spec, "--db", database);
         Protein q;
         try {
             q = firstRecord(query);
@@ -99,11 +98,5 @@ public final class SwSearchCommand implements Callable<Integer> {
             throw new InputException(file + ": no FASTA record");
         }
         return records.get(0);
-    }
-
-    private void requireFile(String option, Path file) {
-        if (!Files.isRegularFile(file)) {
-            throw new ParameterException(spec.commandLine(), option + ": file not found: " + file);
-        }
     }
 }

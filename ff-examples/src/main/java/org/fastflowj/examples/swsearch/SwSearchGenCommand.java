@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.fastflowj.examples.HelpOption;
+import org.fastflowj.examples.OptionChecks;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -45,6 +46,10 @@ public final class SwSearchGenCommand implements Callable<Integer> {
     public Integer call() {
         if (sequences < 0) {
             throw new ParameterException(spec.commandLine(), "--sequences: expected 0 or more, got " + sequences);
+        }
+        OptionChecks.requireWritableFile(spec, "--output", output);
+        if (queryOutput != null) {
+            OptionChecks.requireWritableFile(spec, "--query-output", queryOutput);
         }
         ProteinGenerator generator = new ProteinGenerator(seed);
         Path current = output;

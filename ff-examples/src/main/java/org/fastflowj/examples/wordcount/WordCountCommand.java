@@ -2,11 +2,11 @@ package org.fastflowj.examples.wordcount;
 
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.fastflowj.dist.DFF;
 import org.fastflowj.examples.AppRun;
+import org.fastflowj.examples.OptionChecks;
 import org.fastflowj.examples.RunOptionsMixin;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -75,7 +75,11 @@ public final class WordCountCommand implements Callable<Integer> {
         }
         InetSocketAddress socket = input.socket == null ? null : address(input.socket);
         if (input.file != null && readsInput()) {
-            checkReadable(input.file);
+            OptionChecks.requireReadableFile(spec, "--input", input.file);
+        }
+        if (output != null && AppRun.holds("GS")) {
+            // before counting: a bad --output would otherwise be found only once every line is counted
+            OptionChecks.requireWritableFile(spec, "--output", output);
         }
         DFF.register(Counts.class, LineCount.class);
         return AppRun.run(spec, WordCount.build(sources, input.file, socket, rate, output, out), common.verbose());
@@ -84,15 +88,6 @@ public final class WordCountCommand implements Callable<Integer> {
     /** Whether this process runs sources: the whole program, or one of the groups G1..Gk. */
     private static boolean readsInput() {
         return DFF.group().map(g -> !g.equals("G0") && !g.equals("GS")).orElse(true);
-    }
-
-    private void checkReadable(Path file) {
-        if (!Files.exists(file)) {
-            throw usageError("--input: file not found: " + file);
-        }
-        if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
-            throw usageError("--input: not a readable file: " + file);
-        }
     }
 
     private InetSocketAddress address(String hostPort) {

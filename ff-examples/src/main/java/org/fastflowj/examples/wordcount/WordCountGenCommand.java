@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.fastflowj.examples.HelpOption;
+import org.fastflowj.examples.OptionChecks;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -51,6 +52,9 @@ public final class WordCountGenCommand implements Callable<Integer> {
     public Integer call() {
         if (lines < 0) {
             throw new ParameterException(spec.commandLine(), "--lines: expected 0 or more, got " + lines);
+        }
+        if (output != null) {
+            OptionChecks.requireWritableFile(spec, "--output", output);
         }
         TweetGenerator generator = new TweetGenerator(seed);
         try (Writer w = output == null

@@ -72,6 +72,17 @@ class A2aBandwidthTest {
     }
 
     @Test
+    void shouldNameADirectoryGivenAsTheInputAndTheFlagAtFault() {
+        AppRunner folder = AppRunner.run("a2abw", "--input", dir.toString());
+        AppRunner chunk = AppRunner.run("a2abw", "--input", dir.toString(), "--chunk-kb", "0");
+
+        assertThat(folder.exitCode).isEqualTo(2);
+        assertThat(folder.err).contains("--input: " + dir + " is a directory; expected a file");
+        assertThat(chunk.exitCode).isEqualTo(2);
+        assertThat(chunk.err).contains("--chunk-kb must be between 1 and 16384, got 0");
+    }
+
+    @Test
     void shouldMoveTheSameBytesAsFiveGroupProcesses() throws Exception {
         Path config = GroupCluster.configFor("a2abw", dir);
         List<String> groups = List.of("L1", "L2", "R1", "R2", "S");

@@ -92,7 +92,18 @@ class FileSearchCommandTest {
         assertThat(execute("filesearch", "--dirs", dirs.get(0) + ",," + dirs.get(1), "--word", "Hello", "--a2a"))
                 .isEqualTo(2);
 
-        assertThat(err.toString()).contains("not a directory: " + file).contains("empty directory name");
+        assertThat(err.toString())
+                .contains("--dirs: " + file + " is a file; expected a directory")
+                .contains("empty directory name");
+        assertThat(out.toByteArray()).isEmpty();
+    }
+
+    @Test
+    void shouldRefuseAnEmptyWord() {
+        assertThat(execute("filesearch", "--dirs", dirs.get(0).toString(), "--word", ""))
+                .isEqualTo(2);
+
+        assertThat(err.toString()).contains("--word must not be empty");
         assertThat(out.toByteArray()).isEmpty();
     }
 

@@ -92,7 +92,8 @@ class ImageFilterTest {
 
     private void assertOutputsEqualTheSequentialFilter() throws IOException {
         for (String name : NAMES) {
-            BufferedImage written = ImageIO.read(output.resolve(name + ".png").toFile());
+            BufferedImage written =
+                    ImageIO.read(output.resolve(ImageWriter.pngName(name)).toFile());
             int[][] want = expected(input.resolve(name));
             assertThat(written.getHeight()).isEqualTo(want.length);
             for (int y = 0; y < want.length; y++) {
@@ -115,7 +116,10 @@ class ImageFilterTest {
 
         assertThat(run.exitCode).as(run.toString()).isZero();
         assertOutputsEqualTheSequentialFilter();
-        assertThat(run.out).contains("imagefilter: images written to " + output);
+        assertThat(run.out).contains("imagefilter: 4 images written to " + output);
+        assertThat(output.resolve("a.png")).exists();
+        assertThat(output.resolve("b.png")).exists();
+        assertThat(output.resolve("a.png.png")).doesNotExist();
     }
 
     @Test
@@ -136,7 +140,20 @@ class ImageFilterTest {
         AppRunner run = AppRunner.run("imagefilter", "--input", missing.toString(), "--output", output.toString());
 
         assertThat(run.exitCode).isEqualTo(2);
-        assertThat(run.err).contains("folder not found: " + missing);
+        assertThat(run.err).contains("--input: directory not found: " + missing);
+    }
+
+    @Test
+    void shouldNameAFileGivenAsAFolder() throws IOException {
+        Path file = Files.writeString(dir.resolve("plain.txt"), "x");
+
+        AppRunner in = AppRunner.run("imagefilter", "--input", file.toString(), "--output", output.toString());
+        AppRunner out = AppRunner.run("imagefilter", "--input", input.toString(), "--output", file.toString());
+
+        assertThat(in.exitCode).isEqualTo(2);
+        assertThat(in.err).contains("--input: " + file + " is a file; expected a directory");
+        assertThat(out.exitCode).isEqualTo(2);
+        assertThat(out.err).contains("--output: " + file + " is a file; expected a directory");
     }
 
     @Test

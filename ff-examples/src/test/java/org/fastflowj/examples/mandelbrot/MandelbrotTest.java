@@ -63,6 +63,15 @@ class MandelbrotTest {
         AppRunner run = AppRunner.run("mandelbrot", "--size", "0");
 
         assertThat(run.exitCode).isEqualTo(2);
-        assertThat(run.err).contains("--size 1..16384");
+        assertThat(run.err).contains("mandelbrot: --size must be between 1 and 16384, got 0");
+    }
+
+    @Test
+    void shouldRefuseADirectoryAsTheImageBeforeRendering() {
+        AppRunner run = AppRunner.run("mandelbrot", "--size", "64", "--out", dir.toString());
+
+        assertThat(run.exitCode).isEqualTo(2);
+        assertThat(run.err).contains("--out: " + dir + " is a directory; expected a file to write");
+        assertThat(run.out).isEmpty();
     }
 }

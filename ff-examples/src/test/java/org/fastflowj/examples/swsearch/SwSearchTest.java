@@ -166,4 +166,24 @@ class SwSearchTest {
         assertThat(run.exitCode).isEqualTo(2);
         assertThat(run.err).contains("--db: file not found: " + missing);
     }
+
+    @Test
+    void shouldNameADirectoryGivenAsTheDatabase() {
+        AppRunner run = AppRunner.run("swsearch", "--query", query.toString(), "--db", dir.toString());
+
+        assertThat(run.exitCode).isEqualTo(2);
+        assertThat(run.err).contains("--db: " + dir + " is a directory; expected a file");
+    }
+
+    @Test
+    void shouldNameTheFlagAtFault() {
+        AppRunner run =
+                AppRunner.run("swsearch", "--query", query.toString(), "--db", query.toString(), "--gap-open", "-1");
+        AppRunner top = AppRunner.run("swsearch", "--query", query.toString(), "--db", query.toString(), "--top", "0");
+
+        assertThat(run.exitCode).isEqualTo(2);
+        assertThat(run.err).contains("swsearch: --gap-open must be >= 0, got -1");
+        assertThat(top.exitCode).isEqualTo(2);
+        assertThat(top.err).contains("swsearch: --top must be >= 1, got 0");
+    }
 }

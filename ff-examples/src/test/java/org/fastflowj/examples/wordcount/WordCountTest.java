@@ -168,6 +168,33 @@ class WordCountTest {
     }
 
     @Test
+    void shouldRefuseADirectoryAsTheOutputBeforeCounting() throws Exception {
+        Path input = generate(100, 3);
+
+        AppRunner run = AppRunner.run("wordcount", "--input", input.toString(), "--output", dir.toString());
+
+        assertThat(run.exitCode).isEqualTo(2);
+        assertThat(run.err).contains("wordcount: --output: " + dir + " is a directory; expected a file to write");
+        assertThat(run.out).doesNotContain("lines");
+    }
+
+    @Test
+    void shouldRefuseADirectoryAsTheGeneratorsOutput() {
+        AppRunner run = AppRunner.run("wordcount-gen", "--lines", "10", "--output", dir.toString());
+
+        assertThat(run.exitCode).isEqualTo(2);
+        assertThat(run.err).contains("--output: " + dir + " is a directory; expected a file to write");
+    }
+
+    @Test
+    void shouldNameADirectoryGivenAsTheInput() {
+        AppRunner run = AppRunner.run("wordcount", "--input", dir.toString());
+
+        assertThat(run.exitCode).isEqualTo(2);
+        assertThat(run.err).contains("--input: " + dir + " is a directory; expected a file");
+    }
+
+    @Test
     void shouldCountTheSameAsGroupProcesses() throws Exception {
         Path input = generate(3000, 13);
         Path output = dir.resolve("dist.tsv");

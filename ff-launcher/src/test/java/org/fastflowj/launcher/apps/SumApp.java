@@ -32,7 +32,7 @@ public final class SumApp {
         });
         Node<Void, Long> source =
                 Node.source(() -> LongStream.range(0, count).boxed().iterator());
-        Node<Long, Long> square = Node.of(x -> {
+        Node<Long, Long> square = Node.of("square", (Long x) -> {
             if (x == failAt) {
                 throw new IllegalStateException("square refuses " + x);
             }

@@ -1,0 +1,158 @@
+package org.fastflowj.dist;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * The {@code groups} array of a config and the tuning keys a group shares with the top level: each group
+ * checked key by key, then names and endpoints checked to be unique. Problems are noted in
+ * {@link ConfigFields}, so one bad group does not hide the next one's.
+ *
+ * <p>Threading: used by the reading thread only.
+ */
+final class GroupsReader {
+    private static final Pattern CPU_LIST = Pattern.compile("\\s*\\d{1,9}\\s*(,\\s*\\d{1,9}\\s*)*");
+
+    private final ConfigFields fields;
+    private final LocatedJson json;
+
+    GroupsReader(ConfigFields fields) {
+        this.fields = fields;
+        this.json = fields.json();
+    }
+
+    /** The tuning keys of {@code object}, each falling back to {@code fallback}'s value. */
+    static Tuning tuning(ConfigFields fields, ObjectNode object, String path, Tuning fallback) {
+        return new Tuning(
+                fields.attempt(
+                        () -> fields.batchSize(object, path, fallback.batchSize()),
+                        fallback.batchSize()),
+                fields.attempt(
+                        () -> fields.intAtLeast(object, path, "messageOTF", 1, fallback.messageOTF()),
+                        fallback.messageOTF()),
+                fields.attempt(
+                        () -> fields.intAtLeast(object, path, "internalMessageOTF", 1, fallback.internalMessageOTF()),
+                        fallback.internalMessageOTF()),
+                fields.attempt(
+                        () -> fields.longAtLeast(object, path, "flushDelayMicros", 0, fallback.flushDelayMicros()),
+                        fallback.flushDelayMicros()),
+                fields.attempt(
+                        () -> fields.longAtLeast(
+                                object,
+                                path,
+                                "maxBufferedBytesPerLink",
+                                Tuning.MIN_BUFFERED_BYTES_PER_LINK,
+                                fallback.maxBufferedBytesPerLink()),
+                        fallback.maxBufferedBytesPerLink()));
+    }
+
+    /** The groups of the config, every problem of each noted (an unusable group is left out). */
+    List<GroupConfig> groups(ObjectNode root, Tuning defaults) {
+        JsonNode node = fields.required(root, "", "groups", "a non-empty array of group objects");
+        if (!node.isArray() || node.isEmpty()) {
+            throw json.errorAtValue(
+                    "groups",
+                    "expected a non-empty array of group objects, got "
+                            + (node.isArray() ? "[]" : ConfigFields.describe(node)));
+        }
+        List<GroupConfig> groups = new ArrayList<>();
+        Map<String, String> pathByName = new HashMap<>();
+        Map<String, String> pathByEndpoint = new HashMap<>();
+        for (int i = 0; i < node.size(); i++) {
+            String path = "groups[" + i + "]";
+            JsonNode element = node.get(i);
+            GroupConfig group =
+                    fields.attempt(() -> group(fields.object(element, path, "a group object"), path, defaults), null);
+            if (group == null) {
+                continue; // its problems are noted; the other groups are still checked
+            }
+            String sameName = pathByName.putIfAbsent(group.name(), path);
+            if (sameName != null) {
+                fields.note(json.errorAtValue(
+                        path + ".name",
+                        "duplicate group name '" + group.name() + "' (first at " + json.valueAt(sameName + ".name")
+                                + " in " + sameName + "); expected unique names"));
+                continue;
+            }
+            String identity = new Endpoint(group.host(), group.port()).identity();
+            String sameEndpoint = pathByEndpoint.putIfAbsent(identity, path);
+            if (sameEndpoint != null) {
+                fields.note(json.errorAtValue(
+                        path + ".endpoint",
+                        "duplicate endpoint \"" + group.endpoint() + "\" (also used by " + sameEndpoint
+                                + " at " + json.valueAt(sameEndpoint + ".endpoint")
+                                + "); expected one endpoint per group"));
+                continue;
+            }
+            groups.add(group);
+        }
+        return groups;
+    }
+
+    /** The group at {@code path}, or null when a key it cannot do without is bad (noted, as every problem). */
+    private GroupConfig group(ObjectNode group, String path, Tuning defaults) {
+        fields.allowOnly(group, path, ConfigReader.GROUP_KEYS);
+        String name = fields.attempt(
+                () -> {
+                    fields.required(group, path, "name", "the group name used by the program, like \"G1\"");
+                    return fields.nonBlankString(group, path, "name").orElseThrow();
+                },
+                null);
+        String endpointText = fields.attempt(
+                () -> {
+                    fields.required(group, path, "endpoint", "\"host:port\"");
+                    return fields.string(group, path, "endpoint").orElseThrow();
+                },
+                null);
+        Endpoint endpoint = endpointText == null
+                ? null
+                : fields.attempt(
+                        () -> Endpoint.parse(endpointText, problem -> json.errorAtValue(path + ".endpoint", problem)),
+                        null);
+        String threadMapping = fields.attempt(() -> threadMapping(group, path), "");
+        Tuning tuning = tuning(fields, group, path, defaults);
+        Optional<String> host = fields.attempt(() -> fields.nonBlankString(group, path, "host"), Optional.empty());
+        Optional<String> preCmd = fields.attempt(() -> fields.string(group, path, "preCmd"), Optional.empty());
+        List<String> jvmArgs = fields.attempt(() -> fields.strings(group, path, "jvmArgs"), List.of());
+        Optional<String> tlsName =
+                fields.attempt(() -> fields.nonBlankString(group, path, "tlsName"), Optional.empty());
+        if (name == null || endpoint == null) {
+            return null;
+        }
+        LocatedJson.Position start = json.valueAt(path);
+        return new GroupConfig(
+                name,
+                endpointText,
+                endpoint.host(),
+                endpoint.port(),
+                host.orElse(endpoint.host()),
+                tuning.batchSize(),
+                tuning.messageOTF(),
+                tuning.internalMessageOTF(),
+                tuning.flushDelayMicros(),
+                tuning.maxBufferedBytesPerLink(),
+                threadMapping,
+                preCmd,
+                jvmArgs,
+                tlsName,
+                start.line(),
+                start.column());
+    }
+
+    private String threadMapping(ObjectNode group, String path) {
+        String threadMapping = fields.string(group, path, "threadMapping").orElse("");
+        if (!threadMapping.isBlank() && !CPU_LIST.matcher(threadMapping).matches()) {
+            throw json.errorAtValue(
+                    path + ".threadMapping",
+                    "\"" + threadMapping + "\" is not a CPU list; expected comma-separated non-negative"
+                            + " integers, like \"0,2,4\"");
+        }
+        return threadMapping;
+    }
+}

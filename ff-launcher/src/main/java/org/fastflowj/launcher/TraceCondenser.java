@@ -1,0 +1,75 @@
+package org.fastflowj.launcher;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.fastflowj.dist.ProgramFrames;
+
+/**
+ * Shortens the stack traces a group prints, for the terminal: a trace's first line (the exception and
+ * its message) stays, and so does the first frame of the program's own code; the frames of the JDK, of
+ * FastFlow-J and of its libraries (25 Netty frames for a peer's failure) are cut. The group's log file
+ * keeps every line, and {@code --full-traces} shows them.
+ *
+ * <p>Threading: one instance per stream of a group, used by that stream's pump thread only.
+ */
+final class TraceCondenser {
+    /** A stack frame: {@code \tat my.App.main(App.java:12)}, maybe with a module or loader before the class. */
+    private static final Pattern FRAME = Pattern.compile("^\\s+at (?:[\\w.$/@-]+/)?([\\w.$]+)\\.[^.(\\s]+\\(.*\\)$");
+
+    /** A line that goes on with a trace once one has started: a cause, a suppressed exception, an elision. */
+    private static final Pattern TRACE_TAIL =
+            Pattern.compile("^(\\s*\\.\\.\\. \\d+ (more|common frames omitted)|Caused by: |\\s+Suppressed: )");
+
+    private String previous = "";
+    private boolean inTrace;
+    private boolean userFrameShown;
+    private int cutLines;
+    private String firstException;
+    private String firstUserFrame;
+
+    /** What the terminal shows of {@code line}: the line itself, or null when it is cut. */
+    String show(String line) {
+        Matcher frame = FRAME.matcher(line);
+        boolean isFrame = frame.matches();
+        if (!isFrame && !(inTrace && TRACE_TAIL.matcher(line).lookingAt())) {
+            inTrace = false;
+            previous = line;
+            return line;
+        }
+        if (!inTrace) {
+            inTrace = true;
+            userFrameShown = false;
+            if (firstException == null) {
+                firstException = previous;
+            }
+        }
+        if (!userFrameShown && isFrame && isProgramCode(frame.group(1))) {
+            userFrameShown = true;
+            if (firstUserFrame == null) {
+                firstUserFrame = line.strip();
+            }
+            return line;
+        }
+        cutLines++;
+        return null;
+    }
+
+    /** How many lines {@link #show} cut so far. */
+    int cutLines() {
+        return cutLines;
+    }
+
+    /** The line before the first trace (the exception and its message), or null without a trace. */
+    String firstException() {
+        return firstException;
+    }
+
+    /** The first trace's first frame of the program's code ({@code at my.App.main(App.java:12)}), or null. */
+    String firstUserFrame() {
+        return firstUserFrame;
+    }
+
+    private static boolean isProgramCode(String className) {
+        return ProgramFrames.isProgramCode(className);
+    }
+}

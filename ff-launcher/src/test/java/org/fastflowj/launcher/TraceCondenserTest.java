@@ -1,0 +1,72 @@
+package org.fastflowj.launcher;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Objects;
+import org.junit.jupiter.api.Test;
+
+class TraceCondenserTest {
+    private static final List<String> OWN_FAILURE = List.of(
+            "Exception in thread \"main\" org.fastflowj.core.NodeFailedException: node square failed in svc:"
+                    + " java.lang.IllegalStateException: square refuses 50",
+            "\tat org.fastflowj.core.runtime.RunControl.fail(RunControl.java:55)",
+            "\tat java.base/java.lang.Thread.run(Thread.java:840)",
+            "Caused by: java.lang.IllegalStateException: square refuses 50",
+            "\tat my.app.Squares.lambda$main$2(Squares.java:37)",
+            "\tat org.fastflowj.core.Node$FunctionNode.svc(Node.java:285)",
+            "\tat my.app.Squares.main(Squares.java:12)",
+            "\t... 1 more");
+
+    @Test
+    void shouldKeepTheExceptionAndTheFirstFrameOfTheProgramAndCutTheRest() {
+        TraceCondenser condenser = new TraceCondenser();
+        List<String> shown = OWN_FAILURE.stream()
+                .map(condenser::show)
+                .filter(Objects::nonNull)
+                .toList();
+        assertThat(shown).containsExactly(OWN_FAILURE.get(0), "\tat my.app.Squares.lambda$main$2(Squares.java:37)");
+        assertThat(condenser.cutLines()).isEqualTo(6);
+        assertThat(condenser.firstException()).isEqualTo(OWN_FAILURE.get(0));
+        assertThat(condenser.firstUserFrame()).isEqualTo("at my.app.Squares.lambda$main$2(Squares.java:37)");
+    }
+
+    @Test
+    void shouldShowAPeersFailureInOneLineWhenNoFrameIsTheProgramsOwn() {
+        TraceCondenser condenser = new TraceCondenser();
+        String header = "Exception in thread \"main\" org.fastflowj.core.NodeFailedException: node group B failed"
+                + " in abort: group B failed: node square failed in svc: square refuses 50";
+        assertThat(condenser.show(header)).isEqualTo(header);
+        for (int i = 0; i < 25; i++) {
+            assertThat(condenser.show("\tat io.netty.channel.Frame" + i + ".read(Frame.java:1)"))
+                    .isNull();
+        }
+        assertThat(condenser.show("Caused by: org.fastflowj.dist.run.GroupFailedException: group B failed"))
+                .isNull();
+        assertThat(condenser.show("\t... 25 more")).isNull();
+        assertThat(condenser.show("B is done")).isEqualTo("B is done");
+        assertThat(condenser.firstUserFrame()).isNull();
+    }
+
+    @Test
+    void shouldShowTheProgramsFrameOfEachTrace() {
+        TraceCondenser condenser = new TraceCondenser();
+        condenser.show("first");
+        assertThat(condenser.show("\tat my.app.A.run(A.java:1)")).isNotNull();
+        condenser.show("second");
+        assertThat(condenser.show("\tat java.base/java.lang.Thread.run(Thread.java:840)"))
+                .isNull();
+        assertThat(condenser.show("\tat app//my.app.B.run(B.java:2)")).isNotNull();
+        assertThat(condenser.firstException()).isEqualTo("first");
+    }
+
+    @Test
+    void shouldShowTheProgramsOwnLinesThatOnlyLookLikeATrace() {
+        TraceCondenser condenser = new TraceCondenser();
+        for (String line : List.of("   at noon the run starts", "Caused by: a typo", "\t... 3 more to go")) {
+            assertThat(condenser.show(line)).isEqualTo(line);
+        }
+        assertThat(condenser.cutLines()).isZero();
+        assertThat(condenser.firstException()).isNull();
+    }
+}
