@@ -1,12 +1,12 @@
 package org.fastflowj.core.runtime;
 
-import static org.jctools.util.UnsafeRefArrayAccess.calcCircularRefElementOffset;
-import static org.jctools.util.UnsafeRefArrayAccess.lvRefElement;
+import static org.jctools.queues.atomic.AtomicQueueUtil.calcCircularRefElementOffset;
+import static org.jctools.queues.atomic.AtomicQueueUtil.lvRefElement;
 
-import org.jctools.queues.SpscArrayQueue;
+import org.jctools.queues.atomic.SpscAtomicArrayQueue;
 
 /**
- * JCTools' bounded SPSC queue plus one producer-side question: "are at least n slots free?", answered
+ * JCTools' bounded SPSC queue (the {@code atomic} one: no {@code sun.misc.Unsafe}) plus one producer-side question: "are at least n slots free?", answered
  * from the buffer slot n-1 ahead of the producer index instead of from the consumer index. A producer
  * waiting for room asks it in a loop; reading the consumer index there would pull the cache line the
  * consumer writes on every poll, and slow the consumer it waits for. The slot it reads instead is one
@@ -14,7 +14,7 @@ import org.jctools.queues.SpscArrayQueue;
  *
  * <p>Threading: {@link #hasFreeSlots} by the producer only.
  */
-final class ChannelQueue extends SpscArrayQueue<Object> {
+final class ChannelQueue extends SpscAtomicArrayQueue<Object> {
     ChannelQueue(int capacity) {
         super(capacity);
     }
