@@ -8,9 +8,11 @@ import org.jctools.queues.SpscUnboundedArrayQueue;
 import org.jctools.queues.atomic.SpscAtomicArrayQueue;
 import org.jctools.queues.atomic.SpscUnboundedAtomicArrayQueue;
 import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
@@ -31,7 +33,10 @@ import org.openjdk.jmh.annotations.State;
  * </ul>
  *
  * <p>JMH forks one JVM per parameter combination, so each queue's calls stay monomorphic. One
- * invocation starts both threads and joins them, as {@link PipelineThroughput#rawJctools} does.
+ * invocation starts both threads and joins them, as {@link PipelineThroughput#rawJctools} does. The
+ * two-thread figures depend on both threads being on a core; {@code sameThread} (one thread offers
+ * {@value #BATCH} items, then polls them) measures only the instructions and stores of each queue's
+ * path, and so stays comparable on a loaded machine.
  */
 public class QueueHandOff extends AbstractBenchmark {
     public static final int ITEMS = 10_000_000;
@@ -59,6 +64,31 @@ public class QueueHandOff extends AbstractBenchmark {
                 default -> throw new IllegalArgumentException("unknown queue: " + queue);
             };
         }
+    }
+
+    /** A queue of each kind, used by one thread. */
+    @State(Scope.Thread)
+    public static class OwnQueue {
+        MessagePassingQueue<Object> queue;
+
+        @Setup(Level.Trial)
+        public void setUp(QueueState state) {
+            queue = state.newQueue();
+        }
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(BATCH)
+    public Object sameThread(OwnQueue own) {
+        MessagePassingQueue<Object> queue = own.queue;
+        for (int i = 0; i < BATCH; i++) {
+            queue.offer(ITEM);
+        }
+        Object last = null;
+        for (int i = 0; i < BATCH; i++) {
+            last = queue.poll();
+        }
+        return last;
     }
 
     @Benchmark

@@ -14,7 +14,9 @@ import org.jctools.queues.MessagePassingQueue;
  * <p>Memory ordering: the producer publishes an element with a release store into its slot, so a
  * consumer that reads the slot with acquire sees the element fully built; the consumer frees the slot
  * with a release store of null, so a producer that reads null (acquire) may overwrite it. Each index is
- * written by its owner only (release, for {@code size()} readers on the other side).
+ * written by its owner only (release, for {@code size()} readers on the other side). Every VarHandle
+ * call passes the receiver as the class that declares the field, so the call site's type matches the
+ * handle's exactly and compiles to a plain access.
  */
 public final class VarHandleSpscQueue<E> extends VarHandleSpscQueueConsumerFields implements MessagePassingQueue<E> {
     private static final int MAX_LOOK_AHEAD_STEP = 4096;
@@ -36,7 +38,7 @@ public final class VarHandleSpscQueue<E> extends VarHandleSpscQueueConsumerField
             return false;
         }
         SLOT.setRelease(buffer, (int) p & mask, e);
-        PRODUCER_INDEX.setRelease(this, p + 1);
+        PRODUCER_INDEX.setRelease((VarHandleSpscQueueProducerFields) this, p + 1);
         return true;
     }
 
@@ -59,15 +61,15 @@ public final class VarHandleSpscQueue<E> extends VarHandleSpscQueueConsumerField
             return null;
         }
         SLOT.setRelease(buffer, slot, null);
-        CONSUMER_INDEX.setRelease(this, c + 1);
+        CONSUMER_INDEX.setRelease((VarHandleSpscQueueConsumerFields) this, c + 1);
         return (E) e;
     }
 
     /** Either side: an approximation while the other side moves, exact when it is quiet. */
     @Override
     public int size() {
-        long c = (long) CONSUMER_INDEX.getAcquire(this);
-        long p = (long) PRODUCER_INDEX.getAcquire(this);
+        long c = (long) CONSUMER_INDEX.getAcquire((VarHandleSpscQueueConsumerFields) this);
+        long p = (long) PRODUCER_INDEX.getAcquire((VarHandleSpscQueueProducerFields) this);
         return (int) Math.max(0, Math.min(p - c, buffer.length));
     }
 
@@ -96,7 +98,7 @@ public final class VarHandleSpscQueue<E> extends VarHandleSpscQueueConsumerField
                 break;
             }
             SLOT.setRelease(buffer, (int) p & mask, supplier.get());
-            PRODUCER_INDEX.setRelease(this, p + 1);
+            PRODUCER_INDEX.setRelease((VarHandleSpscQueueProducerFields) this, p + 1);
         }
         return given;
     }
