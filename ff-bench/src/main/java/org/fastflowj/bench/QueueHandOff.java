@@ -94,15 +94,20 @@ public class QueueHandOff extends AbstractBenchmark {
     @Benchmark
     @OperationsPerInvocation(ITEMS)
     public long offerPoll(QueueState state) throws InterruptedException {
-        MessagePassingQueue<Object> queue = state.newQueue();
-        return run(() -> offerEach(queue), () -> pollEach(queue));
+        return handOff(state.newQueue(), ITEMS, false);
     }
 
     @Benchmark
     @OperationsPerInvocation(ITEMS)
     public long fillDrain(QueueState state) throws InterruptedException {
-        MessagePassingQueue<Object> queue = state.newQueue();
-        return run(() -> fillAll(queue), () -> drainAll(queue));
+        return handOff(state.newQueue(), ITEMS, true);
+    }
+
+    /** Moves {@code items} from a new producer thread to a new consumer thread; returns the count taken. */
+    static long handOff(MessagePassingQueue<Object> queue, int items, boolean batched) throws InterruptedException {
+        return batched
+                ? run(() -> fillAll(queue, items), () -> drainAll(queue, items))
+                : run(() -> offerEach(queue, items), () -> pollEach(queue, items));
     }
 
     private interface Consumer {
@@ -120,17 +125,17 @@ public class QueueHandOff extends AbstractBenchmark {
         return received[0];
     }
 
-    private static void offerEach(MessagePassingQueue<Object> queue) {
-        for (int i = 0; i < ITEMS; i++) {
+    private static void offerEach(MessagePassingQueue<Object> queue, int items) {
+        for (int i = 0; i < items; i++) {
             for (int failed = 0; !queue.offer(ITEM); failed++) {
                 idle(failed);
             }
         }
     }
 
-    private static long pollEach(MessagePassingQueue<Object> queue) {
+    private static long pollEach(MessagePassingQueue<Object> queue, int items) {
         long count = 0;
-        for (int i = 0; i < ITEMS; i++) {
+        for (int i = 0; i < items; i++) {
             for (int failed = 0; queue.poll() == null; failed++) {
                 idle(failed);
             }
@@ -139,9 +144,9 @@ public class QueueHandOff extends AbstractBenchmark {
         return count;
     }
 
-    private static void fillAll(MessagePassingQueue<Object> queue) {
+    private static void fillAll(MessagePassingQueue<Object> queue, int items) {
         MessagePassingQueue.Supplier<Object> item = () -> ITEM;
-        for (int left = ITEMS, failed = 0; left > 0; ) {
+        for (int left = items, failed = 0; left > 0; ) {
             int given = queue.fill(item, Math.min(BATCH, left));
             left -= given;
             failed = given == 0 ? failed + 1 : 0;
@@ -151,10 +156,10 @@ public class QueueHandOff extends AbstractBenchmark {
         }
     }
 
-    private static long drainAll(MessagePassingQueue<Object> queue) {
+    private static long drainAll(MessagePassingQueue<Object> queue, int items) {
         long[] count = new long[1];
         MessagePassingQueue.Consumer<Object> counter = e -> count[0]++;
-        for (int failed = 0; count[0] < ITEMS; ) {
+        for (int failed = 0; count[0] < items; ) {
             int taken = queue.drain(counter, BATCH);
             failed = taken == 0 ? failed + 1 : 0;
             if (failed > 0) {
