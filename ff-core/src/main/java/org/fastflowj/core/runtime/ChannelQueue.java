@@ -6,11 +6,14 @@ import static org.jctools.queues.atomic.AtomicQueueUtil.lvRefElement;
 import org.jctools.queues.atomic.SpscAtomicArrayQueue;
 
 /**
- * JCTools' bounded SPSC queue (the {@code atomic} one: no {@code sun.misc.Unsafe}) plus one producer-side question: "are at least n slots free?", answered
+ * JCTools' bounded SPSC queue plus one producer-side question: "are at least n slots free?", answered
  * from the buffer slot n-1 ahead of the producer index instead of from the consumer index. A producer
  * waiting for room asks it in a loop; reading the consumer index there would pull the cache line the
  * consumer writes on every poll, and slow the consumer it waits for. The slot it reads instead is one
  * the consumer reaches only later (the same look-ahead trick JCTools' own offer uses).
+ *
+ * <p>The {@code org.jctools.queues.atomic} variant: the plain one calls {@code sun.misc.Unsafe}, which JDK 24
+ * and later warn about on stderr (ff-bench's {@code QueueHandOff} measures both).
  *
  * <p>Threading: {@link #hasFreeSlots} by the producer only.
  */
