@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The benchmark bodies on tiny inputs: each variant must do all the work it claims to measure (otherwise
@@ -31,6 +32,18 @@ class BenchmarkBodiesTest {
     @Test
     void shouldDeliverEveryItemThroughTheRawQueue() throws InterruptedException {
         assertThat(PipelineThroughput.runRaw(16, ITEMS)).isEqualTo(ITEMS);
+    }
+
+    @ParameterizedTest
+    @ValueSource(
+            strings = {"jctoolsUnsafe", "jctoolsAtomic", "varHandle", "jctoolsUnsafeUnbounded", "jctoolsAtomicUnbounded"
+            })
+    void shouldHandEveryItemOverThroughEachQueueOneByOneAndInBatches(String kind) throws InterruptedException {
+        QueueHandOff.QueueState state = new QueueHandOff.QueueState();
+        state.queue = kind;
+
+        assertThat(QueueHandOff.handOff(state.newQueue(), ITEMS, false)).isEqualTo(ITEMS);
+        assertThat(QueueHandOff.handOff(state.newQueue(), ITEMS, true)).isEqualTo(ITEMS);
     }
 
     @Test

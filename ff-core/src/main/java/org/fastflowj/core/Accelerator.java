@@ -4,8 +4,8 @@ import java.util.Objects;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
-import org.jctools.queues.SpscArrayQueue;
-import org.jctools.queues.SpscUnboundedArrayQueue;
+import org.jctools.queues.atomic.SpscAtomicArrayQueue;
+import org.jctools.queues.atomic.SpscUnboundedAtomicArrayQueue;
 
 /**
  * A running building block fed by the calling program, FastFlow's "accelerator" (self-offloading): the
@@ -228,14 +228,14 @@ public final class Accelerator<I, O> implements AutoCloseable {
 
     /** The first stage: hands the caller's items to the block, in order, until END. */
     private static final class Input extends Node<Void, Object> {
-        final SpscArrayQueue<Object> queue;
+        final SpscAtomicArrayQueue<Object> queue;
         volatile Thread thread;
         volatile boolean waiting;
         /** The input stage ended (end of input, or the block stopped taking input). */
         volatile boolean closed;
 
         Input(int capacity) {
-            this.queue = new SpscArrayQueue<>(Math.max(4, capacity));
+            this.queue = new SpscAtomicArrayQueue<>(Math.max(4, capacity));
         }
 
         @Override
@@ -288,7 +288,7 @@ public final class Accelerator<I, O> implements AutoCloseable {
 
     /** The last stage: keeps every result for the caller. */
     private static final class Output extends Node<Object, Void> {
-        final SpscUnboundedArrayQueue<Object> queue = new SpscUnboundedArrayQueue<>(1024);
+        final SpscUnboundedAtomicArrayQueue<Object> queue = new SpscUnboundedAtomicArrayQueue<>(1024);
         volatile boolean ended;
         volatile boolean waiting;
         volatile Thread consumer;

@@ -102,7 +102,6 @@ public final class NetThroughput {
         new NetThroughput(new Args(args)).runAll();
     }
 
-    /** One round of one configuration: a transfer per variant. */
     /** One round's transfers, and the process CPU time each took per message (all threads: node, I/O, JIT, GC). */
     record Round(Map<Variant, Transfer> transfers, Map<Variant, Double> cpuNanosPerMessage) {
         double rate(Variant v, boolean megabytes) {

@@ -1,9 +1,9 @@
 package org.fastflowj.core.runtime;
 
-import static org.jctools.util.UnsafeRefArrayAccess.calcCircularRefElementOffset;
-import static org.jctools.util.UnsafeRefArrayAccess.lvRefElement;
+import static org.jctools.queues.atomic.AtomicQueueUtil.calcCircularRefElementOffset;
+import static org.jctools.queues.atomic.AtomicQueueUtil.lvRefElement;
 
-import org.jctools.queues.SpscArrayQueue;
+import org.jctools.queues.atomic.SpscAtomicArrayQueue;
 
 /**
  * JCTools' bounded SPSC queue plus one producer-side question: "are at least n slots free?", answered
@@ -12,9 +12,12 @@ import org.jctools.queues.SpscArrayQueue;
  * consumer writes on every poll, and slow the consumer it waits for. The slot it reads instead is one
  * the consumer reaches only later (the same look-ahead trick JCTools' own offer uses).
  *
+ * <p>The {@code org.jctools.queues.atomic} variant: the plain one calls {@code sun.misc.Unsafe}, which JDK 24
+ * and later warn about on stderr (ff-bench's {@code QueueHandOff} measures both).
+ *
  * <p>Threading: {@link #hasFreeSlots} by the producer only.
  */
-final class ChannelQueue extends SpscArrayQueue<Object> {
+final class ChannelQueue extends SpscAtomicArrayQueue<Object> {
     ChannelQueue(int capacity) {
         super(capacity);
     }

@@ -1,7 +1,7 @@
 package org.fastflowj.core.runtime;
 
 import org.jctools.queues.MessagePassingQueue;
-import org.jctools.queues.SpscUnboundedArrayQueue;
+import org.jctools.queues.atomic.SpscUnboundedAtomicArrayQueue;
 
 /**
  * One edge of the graph: a JCTools single-producer single-consumer queue plus the two threads at its
@@ -90,7 +90,7 @@ final class SpscChannel {
 
     static SpscChannel unbounded(boolean feedback, String description) {
         return new SpscChannel(
-                new SpscUnboundedArrayQueue<>(UNBOUNDED_CHUNK), Integer.MAX_VALUE, feedback, description);
+                new SpscUnboundedAtomicArrayQueue<>(UNBOUNDED_CHUNK), Integer.MAX_VALUE, feedback, description);
     }
 
     /**
@@ -102,7 +102,12 @@ final class SpscChannel {
         ChannelGathering gathering = new ChannelGathering(chunkCapacity);
         if (limit == Integer.MAX_VALUE) {
             return new SpscChannel(
-                    new SpscUnboundedArrayQueue<>(UNBOUNDED_CHUNK / 8), limit, limit, gathering, false, description);
+                    new SpscUnboundedAtomicArrayQueue<>(UNBOUNDED_CHUNK / 8),
+                    limit,
+                    limit,
+                    gathering,
+                    false,
+                    description);
         }
         int slots = Math.max(2, limit / chunkCapacity);
         return new SpscChannel(new ChannelQueue(Math.max(slots, 4)), limit, slots, gathering, false, description);

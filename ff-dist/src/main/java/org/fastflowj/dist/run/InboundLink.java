@@ -9,7 +9,7 @@ import java.util.concurrent.locks.LockSupport;
 import org.fastflowj.core.LinkStats;
 import org.fastflowj.dist.net.Frames;
 import org.fastflowj.dist.net.PeerLink;
-import org.jctools.queues.SpscUnboundedArrayQueue;
+import org.jctools.queues.atomic.SpscUnboundedAtomicArrayQueue;
 
 /**
  * The receiving end of one connection (one peer group to this group): batches handed from the event
@@ -49,7 +49,7 @@ final class InboundLink {
     /** {@code maxBufferedBytesPerLink}: serialized bytes held in batches and on local channels. */
     final long maxBufferedBytes;
 
-    private final SpscUnboundedArrayQueue<ByteBuf> batches = new SpscUnboundedArrayQueue<>(64);
+    private final SpscUnboundedAtomicArrayQueue<ByteBuf> batches = new SpscUnboundedAtomicArrayQueue<>(64);
     /** Batches received and not acknowledged yet: the event loop adds, the receiver subtracts. */
     private final AtomicInteger heldBatches = new AtomicInteger();
     /** Bytes of the batches received and not read to the end yet. */

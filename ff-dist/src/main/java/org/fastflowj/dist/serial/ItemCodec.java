@@ -27,6 +27,20 @@ public final class ItemCodec {
     /** Tag byte + big-endian int payload length. */
     static final int HEADER_BYTES = 1 + Integer.BYTES;
 
+    /**
+     * Kryo reads this property once, when its {@code Util} class loads, to decide whether its field
+     * serializers go through {@code sun.misc.Unsafe}, which JDK 24 and later warn about on stderr and a
+     * later JDK will refuse. Set before any codec builds a Kryo, unless the application chose already;
+     * the wire format does not depend on it.
+     */
+    static final String KRYO_UNSAFE_PROPERTY = "kryo.unsafe";
+
+    static {
+        if (System.getProperty(KRYO_UNSAFE_PROPERTY) == null) {
+            System.setProperty(KRYO_UNSAFE_PROPERTY, "false");
+        }
+    }
+
     private static final byte[] NO_BYTES = new byte[0];
     private static final VarHandle BIG_ENDIAN_INT =
             MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);

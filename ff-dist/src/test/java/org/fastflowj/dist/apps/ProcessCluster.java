@@ -19,8 +19,18 @@ import java.util.function.Function;
 public final class ProcessCluster implements AutoCloseable {
     private final Map<String, Process> processes = new LinkedHashMap<>();
     private final Map<String, Path> logs = new LinkedHashMap<>();
+    private final Path javaHome;
 
-    private ProcessCluster() {}
+    private ProcessCluster(Path javaHome) {
+        this.javaHome = javaHome;
+    }
+
+    /** As {@link #start(Class, Path, List, List, String...)}, on the JDK at {@code javaHome}. */
+    public static ProcessCluster startOn(
+            Path javaHome, Class<?> main, Path config, List<String> groups, List<String> jvmArgs, String... args)
+            throws IOException {
+        return start(javaHome, main, config, groups, Map.of(), g -> jvmArgs, args);
+    }
 
     /** Starts {@code main} once per group with {@code --DFF_GName=G --DFF_Config=config}, then {@code args}. */
     public static ProcessCluster start(
@@ -67,7 +77,19 @@ public final class ProcessCluster implements AutoCloseable {
             Function<String, List<String>> jvmArgsOf,
             String... args)
             throws IOException {
-        ProcessCluster cluster = new ProcessCluster();
+        return start(Path.of(System.getProperty("java.home")), main, config, groups, envByGroup, jvmArgsOf, args);
+    }
+
+    private static ProcessCluster start(
+            Path javaHome,
+            Class<?> main,
+            Path config,
+            List<String> groups,
+            Map<String, Map<String, String>> envByGroup,
+            Function<String, List<String>> jvmArgsOf,
+            String... args)
+            throws IOException {
+        ProcessCluster cluster = new ProcessCluster(javaHome);
         try {
             for (String g : groups) {
                 cluster.startGroup(main, config, g, envByGroup.getOrDefault(g, Map.of()), jvmArgsOf.apply(g), args);
@@ -83,7 +105,7 @@ public final class ProcessCluster implements AutoCloseable {
             Class<?> main, Path config, String group, Map<String, String> env, List<String> jvmArgs, String... args)
             throws IOException {
         List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add(javaHome.resolve("bin").resolve("java").toString());
         command.add("-Xmx64m");
         command.add("-XX:TieredStopAtLevel=1");
         command.add("-XX:+UseSerialGC");
@@ -91,6 +113,8 @@ public final class ProcessCluster implements AutoCloseable {
         // Netty's leak detector as in the test JVM; awaitExit fails on a leak a group reported.
         command.add("-Dio.netty.leakDetection.level=paranoid");
         command.add("-Dio.netty.leakDetection.acquireAndReleaseOnly=true");
+        // Netty loads its epoll library through JNI, which JDK 24 and later warn about unless allowed.
+        command.add("--enable-native-access=ALL-UNNAMED");
         command.addAll(jvmArgs);
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
