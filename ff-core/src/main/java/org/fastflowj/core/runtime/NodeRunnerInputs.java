@@ -147,20 +147,19 @@ abstract class NodeRunnerInputs extends NodeRunnerOutputs {
         int n = ++sinceFence;
         if ((n & 15) == 0 || ch.limit <= IdlePolicy.SHORT_CHANNEL) {
             if ((n & 63) == 0) {
-                VarHandle.fullFence(); // bounds the missed-wake-up race, see ParkingState
+                VarHandle.fullFence(); // bounds the missed-wake-up race, see Parker
             }
-            ParkingState producer = ch.producer;
-            if (producer.state == WAIT_OUTPUT) {
+            Parker producer = ch.producer;
+            if (waitsForRoom(producer.state)) {
                 producer.wakeForRoom(ch);
             }
         }
     }
 
     /** A bridge waits: tell it about ended inputs, and that it is idle (about to park or not). */
-    private void bridgeIdle(int round) throws Exception {
+    private void bridgeIdle() throws Exception {
         notifyBridgeInputEnds();
-        IdlePolicy policy = shortInputs ? shortIdle : idle;
-        bridge.inputIdle(round >= policy.spinRounds() + policy.yieldRounds());
+        bridge.inputIdle(inputIdler.parksNext());
     }
 
     /**
@@ -199,15 +198,16 @@ abstract class NodeRunnerInputs extends NodeRunnerOutputs {
 
     private void awaitInput(SpscChannel target) throws Exception {
         long start = System.nanoTime();
-        for (int round = 0; !inputReady(target); round++) {
+        inputIdler.reset();
+        while (!inputReady(target)) {
             control.checkCancelled();
             if (bridge != null) {
-                bridgeIdle(round);
+                bridgeIdle();
             }
             if (target == null && dispatchedInputs.length > 0 && refillSlots()) {
                 continue;
             }
-            pause(round, WAIT_INPUT, target);
+            pause(WAIT_INPUT, target);
         }
         blockedInNanos += System.nanoTime() - start;
     }

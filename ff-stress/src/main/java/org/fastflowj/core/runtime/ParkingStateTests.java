@@ -13,7 +13,7 @@ import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.III_Result;
 
 /**
- * Concurrent tests of {@link ParkingState}'s wake-up protocol, on real runners and channels. The sleeper
+ * Concurrent tests of {@link Parker}'s wake-up protocol, on real runners and channels. The sleeper
  * actor does what {@code NodeRunnerWaits.pause} does in a parking round up to the park itself: write
  * {@code waitTarget}, then {@code state} (volatile), then re-check what it waits for. The other actor
  * does what {@code NodeRunnerOutputs.wakeConsumer} (or {@code NodeRunnerInputs.tookFrom}) does after an
@@ -163,7 +163,7 @@ public class ParkingStateTests {
         @Actor
         public void sleeper(III_Result r) {
             sleeper.waitTarget = channel;
-            sleeper.state = ParkingState.WAIT_OUTPUT;
+            sleeper.state = Parker.WAIT_OUTPUT;
             r.r1 = channel.producerMayResume() || channel.consumerGone ? 1 : 0;
         }
 
@@ -172,9 +172,9 @@ public class ParkingStateTests {
         public void consumer(III_Result r) {
             channel.poll();
             VarHandle.fullFence();
-            ParkingState producer = channel.producer;
+            Parker producer = channel.producer;
             int seen = producer.state;
-            if (seen == ParkingState.WAIT_OUTPUT) {
+            if (seen == Parker.WAIT_OUTPUT) {
                 producer.wakeForRoom(channel);
             }
             r.r2 = seen;
@@ -200,15 +200,15 @@ public class ParkingStateTests {
         /** NodeRunnerWaits.pause(round, WAIT_INPUT, channel) and its re-check, inputWorthWaking(channel). */
         final int announceAndRecheck() {
             sleeper.waitTarget = channel;
-            sleeper.state = ParkingState.WAIT_INPUT; // volatile write, then the re-check
+            sleeper.state = Parker.WAIT_INPUT; // volatile write, then the re-check
             return channel.hasItems() || channel.producerDone ? 1 : 0;
         }
 
         /** NodeRunnerOutputs.wakeConsumer's look, after the offer; returns the state it read. */
         final int lookAndWake() {
-            ParkingState consumer = channel.consumer;
+            Parker consumer = channel.consumer;
             int seen = consumer.state;
-            if (seen == ParkingState.WAIT_INPUT && channel.worthWaking()) {
+            if (seen == Parker.WAIT_INPUT && channel.worthWaking()) {
                 consumer.wakeForItem(channel);
             }
             return seen;
