@@ -47,6 +47,17 @@ public final class IdleStrategy {
         }
     }
 
+    /**
+     * One failed check of a wait nobody signals (a poll): spins, yields, or parks at most {@code
+     * maxParkNanos}, which bounds how late the caller sees what it polls for.
+     */
+    public void idleAtMost(long maxParkNanos) {
+        if (nextStepParks()) {
+            LockSupport.parkNanos(this, Math.min(parkNanos, maxParkNanos));
+            parked();
+        }
+    }
+
     /** One failed check: spins, yields, or parks on {@code parker} unless {@code ready} turns true. */
     public void idle(Parker parker, Parker.WaitCondition ready) {
         idle(parker, ready, Long.MAX_VALUE);

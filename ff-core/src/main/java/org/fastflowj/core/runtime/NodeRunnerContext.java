@@ -124,6 +124,11 @@ abstract class NodeRunnerContext extends NodeRunnerInputs implements NodeContext
     }
 
     @Override
+    public IdleStrategy newIdleStrategy() {
+        return new IdleStrategy(idle);
+    }
+
+    @Override
     public void wakeWaitingNeighbours() {
         wakeWhoeverNeedsIt();
     }

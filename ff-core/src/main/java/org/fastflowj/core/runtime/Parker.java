@@ -122,6 +122,11 @@ public class Parker extends ParkerPadBefore {
         }
     }
 
+    /** Whether the thread parked or is about to (a plain read, for a waker that fences only then). */
+    public final boolean isParked() {
+        return state != RUNNING;
+    }
+
     /** Whether state {@code s} is a wait for input (short or long). */
     static boolean waitsForInput(int s) {
         return (s & WAIT_INPUT) != 0;
