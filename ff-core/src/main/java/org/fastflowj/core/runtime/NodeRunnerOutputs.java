@@ -56,7 +56,7 @@ abstract class NodeRunnerOutputs extends NodeRunnerWaits {
                 i -= n;
             }
             SpscChannel ch = outs[i];
-            if (!ch.goneSeen && ch.offer(item)) {
+            if (!ch.goneSeen() && ch.offer(item)) {
                 nextOut = i + 1 == n ? 0 : i + 1;
                 afterPut(ch, i);
                 return;
@@ -78,7 +78,7 @@ abstract class NodeRunnerOutputs extends NodeRunnerWaits {
                         i -= n;
                     }
                     SpscChannel ch = outs[i];
-                    if (ch.goneSeen || (ch.consumerGone && noticeGone(ch))) {
+                    if (ch.goneSeen() || (ch.consumerGone && noticeGone(ch))) {
                         continue;
                     }
                     live++;
@@ -100,7 +100,7 @@ abstract class NodeRunnerOutputs extends NodeRunnerWaits {
     }
 
     final void put(SpscChannel ch, Object item, int index) {
-        if (ch.goneSeen) {
+        if (ch.goneSeen()) {
             return; // its consumer ended: the item has nowhere to go (and must not pile up unbounded)
         }
         if (forwardEnded && !ch.feedback) {
@@ -122,7 +122,7 @@ abstract class NodeRunnerOutputs extends NodeRunnerWaits {
      */
     private void stage(Object item) {
         SpscChannel staging = dispatch.staging;
-        if (staging.goneSeen) {
+        if (staging.goneSeen()) {
             return;
         }
         if (!(staging.offer(item) || putSlow(staging, item))) {
@@ -143,7 +143,7 @@ abstract class NodeRunnerOutputs extends NodeRunnerWaits {
         try {
             outputIdler.reset();
             for (; ; ) {
-                if (ch.goneSeen || (ch.consumerGone && noticeGone(ch))) {
+                if (ch.goneSeen() || (ch.consumerGone && noticeGone(ch))) {
                     return false;
                 }
                 // Hysteresis (see IdlePolicy): once blocked, wait until the consumer drained half the
@@ -207,8 +207,8 @@ abstract class NodeRunnerOutputs extends NodeRunnerWaits {
 
     /** The consumer of {@code ch} ended. A node none of whose consumers is left ends too. */
     private boolean noticeGone(SpscChannel ch) {
-        if (!ch.goneSeen) {
-            ch.goneSeen = true;
+        if (!ch.goneSeen()) {
+            ch.outflow = SpscChannel.Outflow.GONE;
             // Only forward consumers keep a node useful. A loop head that ended must not end the loop's
             // last stage through the feedback channel: the EOS it sent is still on its way forward,
             // behind items the last stage must process. The order channel is bookkeeping.
@@ -229,7 +229,7 @@ abstract class NodeRunnerOutputs extends NodeRunnerWaits {
             stage(Sentinel.EOS); // behind every staged item; the dispatch hands it to each slot
         } else {
             for (SpscChannel ch : forwardOut) {
-                if (!ch.ended) {
+                if (ch.outflow == SpscChannel.Outflow.OPEN) {
                     putControl(ch, Sentinel.EOS);
                 }
             }

@@ -109,7 +109,7 @@ abstract class NodeRunnerWaits extends NodeRunnerState {
             return target.hasItems() || target.producerDone;
         }
         for (SpscChannel ch : inputs) {
-            if (!ch.endSeen && !ch.held && ch.hasItems()) {
+            if (ch.taking() && ch.hasItems()) {
                 return true;
             }
         }
@@ -125,15 +125,12 @@ abstract class NodeRunnerWaits extends NodeRunnerState {
             return target.hasItems() || target.producerDone;
         }
         for (SpscChannel ch : inputs) {
-            if (!ch.endSeen
-                    && !ch.held
-                    && ch.hasItems()
-                    && (ch.worthWaking() || ch.producerDone || ch.producer.state != RUNNING)) {
+            if (ch.taking() && ch.hasItems() && (ch.worthWaking() || ch.producerDone || ch.producer.state != RUNNING)) {
                 return true;
             }
         }
         for (SpscChannel ch : dispatchedInputs) {
-            if (!ch.endSeen && !ch.held && ch.dispatch.hasWork()) {
+            if (ch.taking() && ch.dispatch.hasWork()) {
                 return true; // staged items: refill the slot instead of parking
             }
         }

@@ -166,11 +166,11 @@ public class OnDemandDispatchTests {
             dispatch.afterSubmit();
         }
 
-        /** NodeRunnerWaits.pause(round, WAIT_INPUT, null) and its re-check, inputWorthWaking(null). */
+        /** NodeRunnerWaits.pause(WAIT_INPUT, null) and its re-check, inputWorthWaking(null). */
         @Actor
         public void consumerB(LLLL_Result r) {
             b.waitTarget = null;
-            b.state = Parker.WAIT_INPUT;
+            b.announce(Parker.WAIT_INPUT);
             r.r1 = slotB.hasItems() || dispatch.hasWork() ? 1 : 0;
         }
 

@@ -15,7 +15,8 @@ import org.openjdk.jcstress.infra.results.III_Result;
 /**
  * Concurrent tests of {@link Parker}'s wake-up protocol, on real runners and channels. The sleeper
  * actor does what {@code NodeRunnerWaits.pause} does in a parking round up to the park itself: write
- * {@code waitTarget}, then {@code state} (volatile), then re-check what it waits for. The other actor
+ * {@code waitTarget}, then announce the park ({@code state}, then a full fence), then re-check what it
+ * waits for. The other actor
  * does what {@code NodeRunnerOutputs.wakeConsumer} (or {@code NodeRunnerInputs.tookFrom}) does after an
  * offer (a poll): read the sleeper's state and, if it waits, {@code wakeForItem} ({@code wakeForRoom}),
  * a CAS to {@code RUNNING} and an unpark. The runners have no thread, so the unpark is a no-op; the
@@ -98,7 +99,7 @@ public class ParkingStateTests {
             id = "0, 0, 1",
             expect = ACCEPTABLE_INTERESTING,
             desc = "missed wake-up (store-load reordering): a delay, never a hang, bounded by the park time-out"
-                    + " (1 ms under BACKOFF), the producer's fence every 64 items and before it parks itself")
+                    + " (1 ms for a wait's first park, at most 64 ms), the producer's fence every 64 items and before it parks itself")
     @Outcome(
             expect = FORBIDDEN,
             desc = "the producer saw the wait but did not wake the sleeper (stale waitTarget), or a state no one"
@@ -159,11 +160,11 @@ public class ParkingStateTests {
             channel.offer(ItemWait.ITEM);
         }
 
-        /** NodeRunnerWaits.pause(round, WAIT_OUTPUT, channel) and its re-check, outputReady(channel). */
+        /** NodeRunnerWaits.pause(WAIT_OUTPUT, channel) and its re-check, outputReady(channel). */
         @Actor
         public void sleeper(III_Result r) {
             sleeper.waitTarget = channel;
-            sleeper.state = Parker.WAIT_OUTPUT;
+            sleeper.announce(Parker.WAIT_OUTPUT);
             r.r1 = channel.producerMayResume() || channel.consumerGone ? 1 : 0;
         }
 
@@ -197,10 +198,10 @@ public class ParkingStateTests {
             sleeper.waitTarget = StressFixtures.channel(4, StressFixtures.runner(), sleeper);
         }
 
-        /** NodeRunnerWaits.pause(round, WAIT_INPUT, channel) and its re-check, inputWorthWaking(channel). */
+        /** NodeRunnerWaits.pause(WAIT_INPUT, channel) and its re-check, inputWorthWaking(channel). */
         final int announceAndRecheck() {
             sleeper.waitTarget = channel;
-            sleeper.state = Parker.WAIT_INPUT; // volatile write, then the re-check
+            sleeper.announce(Parker.WAIT_INPUT); // opaque write and a full fence, then the re-check
             return channel.hasItems() || channel.producerDone ? 1 : 0;
         }
 
