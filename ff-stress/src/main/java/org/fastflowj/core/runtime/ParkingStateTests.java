@@ -98,8 +98,9 @@ public class ParkingStateTests {
     @Outcome(
             id = "0, 0, 1",
             expect = ACCEPTABLE_INTERESTING,
-            desc = "missed wake-up (store-load reordering): a delay, never a hang, bounded by the park time-out"
-                    + " (1 ms for a wait's first park, at most 64 ms), the producer's fence every 64 items and before it parks itself")
+            desc = "missed wake-up (store-load reordering): a delay, never a hang, bounded by the park"
+                    + " time-out (1 ms for a wait's first park, at most 64 ms), the producer's fence every 64"
+                    + " items and before it parks itself")
     @Outcome(
             expect = FORBIDDEN,
             desc = "the producer saw the wait but did not wake the sleeper (stale waitTarget), or a state no one"
