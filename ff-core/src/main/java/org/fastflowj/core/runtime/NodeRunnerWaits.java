@@ -33,9 +33,7 @@ abstract class NodeRunnerWaits extends NodeRunnerState {
         waitTarget = target;
         boolean longPark = idler.longPark();
         announce(longPark ? waitKind | LONG : waitKind);
-        boolean ready = waitKind == WAIT_OUTPUT
-                ? outputReady(target)
-                : longPark ? inputReady(target) : inputWorthWaking(target);
+        boolean ready = waitKind == WAIT_OUTPUT ? outputReady(target) : inputWorthWaking(target, longPark);
         if (!ready && !control.cancelled) {
             LockSupport.parkNanos(this, idler.parkNanos());
         }
@@ -117,15 +115,19 @@ abstract class NodeRunnerWaits extends NodeRunnerState {
     }
 
     /**
-     * The re-check before parking on empty inputs: a parked consumer is woken once a batch is queued (or
-     * its producer stops), so it parks unless a batch is already there or the producer has stopped.
+     * The re-check before parking on empty inputs. A consumer in a short park is woken once a batch is
+     * queued (or its producer stops), so it parks unless a batch is already there or the producer has
+     * stopped; one in a long park ({@code anyItem}) is woken by a single item, so any item keeps it up.
+     * Staged on-demand items keep it up either way: it refills its slot from them itself.
      */
-    private boolean inputWorthWaking(SpscChannel target) {
+    private boolean inputWorthWaking(SpscChannel target, boolean anyItem) {
         if (target != null) {
             return target.hasItems() || target.producerDone;
         }
         for (SpscChannel ch : inputs) {
-            if (ch.taking() && ch.hasItems() && (ch.worthWaking() || ch.producerDone || ch.producer.state != RUNNING)) {
+            if (ch.taking()
+                    && ch.hasItems()
+                    && (anyItem || ch.worthWaking() || ch.producerDone || ch.producer.state != RUNNING)) {
                 return true;
             }
         }
