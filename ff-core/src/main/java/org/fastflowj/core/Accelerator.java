@@ -3,7 +3,8 @@ package org.fastflowj.core;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
+import org.fastflowj.core.runtime.IdleStrategy;
+import org.fastflowj.core.runtime.Parker;
 import org.jctools.queues.atomic.SpscAtomicArrayQueue;
 import org.jctools.queues.atomic.SpscUnboundedAtomicArrayQueue;
 
@@ -24,29 +25,43 @@ import org.jctools.queues.atomic.SpscUnboundedAtomicArrayQueue;
  * started a second time until this run ended.
  *
  * <p>Threading: one thread offloads and ends the input, one thread (the same or another) loads results:
- * both channels are single-producer single-consumer. Waits spin briefly, then park until the other side
- * wakes them; they end with the run's failure if the block fails.
+ * both channels are single-producer single-consumer. Every wait follows the run's {@link WaitStrategy}
+ * (an {@link IdleStrategy} on a {@link Parker}, as a node thread waits) and is woken by the other side;
+ * waits end with the run's failure if the block fails.
  *
  * @param <I> the block's input item type
  * @param <O> the block's output item type
  */
 public final class Accelerator<I, O> implements AutoCloseable {
     private static final Object END = new Object();
-    private static final long PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+    /**
+     * The longest park of a caller waiting for room: the block's input stage wakes it after a poll, but
+     * without a fence per item (see {@link Parker}), so a missed wake-up costs at most this.
+     */
+    private static final long ROOM_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
     private final Pipeline pipeline;
     private final Input input;
     private final Output output;
     private boolean inputEnded;
+    /** The caller's waits: for room in the input channel, and for a result. */
+    private final IdleStrategy roomIdle;
+
+    private final IdleStrategy resultIdle;
+    /** The caller's re-check before it parks for room, made once: waits allocate nothing. */
+    private final Parker.WaitCondition roomOrClosed;
 
     private final BuildingBlock block;
     /** A wrapped-around block sends its results back to its own head: the caller gets none. */
     private final boolean resultsGoBack;
 
-    private Accelerator(BuildingBlock block, int capacity) {
+    private Accelerator(BuildingBlock block, RunOptions options) {
         this.block = block;
-        this.input = new Input(capacity);
+        this.input = new Input(options.queueCapacity(), options.waitStrategy());
         this.output = new Output();
+        this.roomIdle = IdleStrategy.of(options.waitStrategy());
+        this.resultIdle = IdleStrategy.of(options.waitStrategy());
+        this.roomOrClosed = input::roomOrClosed;
         this.resultsGoBack = block instanceof Pipeline p && p.isWrapAround()
                 || block instanceof Farm f && f.isWrapAround()
                 || block instanceof AllToAll a && a.isWrapAround();
@@ -79,7 +94,7 @@ public final class Accelerator<I, O> implements AutoCloseable {
 
     private static <I, O> Accelerator<I, O> start(BuildingBlock block, RunOptions options, boolean inProcess) {
         Objects.requireNonNull(block, "block");
-        Accelerator<I, O> accelerator = new Accelerator<>(block, options.queueCapacity());
+        Accelerator<I, O> accelerator = new Accelerator<>(block, options);
         block.runInside(accelerator.pipeline, options, inProcess); // block.waitEnd(), cancel(), stats() work too
         return accelerator;
     }
@@ -98,10 +113,11 @@ public final class Accelerator<I, O> implements AutoCloseable {
         if (pipeline.runStopped()) {
             pipeline.waitEnd(); // the block failed or was cancelled: say so now, not once the channel is full
         }
-        for (int round = 0; input.closed || !input.queue.offer(item); round++) {
-            pause(round);
+        roomIdle.reset();
+        while (input.closed || !input.queue.offer(item)) {
+            awaitRoom();
         }
-        input.wake();
+        input.parker.wake();
     }
 
     /** Ends the block's input stream (FastFlow's {@code offload(EOS)}); later calls do nothing. */
@@ -110,10 +126,11 @@ public final class Accelerator<I, O> implements AutoCloseable {
             return;
         }
         inputEnded = true;
-        for (int round = 0; !input.queue.offer(END); round++) {
-            pause(round);
+        roomIdle.reset();
+        while (!input.queue.offer(END)) {
+            awaitRoom();
         }
-        input.wake();
+        input.parker.wake();
     }
 
     /**
@@ -127,8 +144,8 @@ public final class Accelerator<I, O> implements AutoCloseable {
             pipeline.waitEnd();
             return null;
         }
-        output.consumer = Thread.currentThread();
-        for (int round = 0; ; round++) {
+        resultIdle.reset();
+        for (; ; ) {
             Object result = output.queue.poll();
             if (result != null) {
                 return (O) result;
@@ -143,15 +160,7 @@ public final class Accelerator<I, O> implements AutoCloseable {
             }
             checkRunning();
             checkInterrupt();
-            if (round < 64) {
-                Thread.onSpinWait();
-            } else {
-                output.waiting = true;
-                if (output.queue.isEmpty() && !output.ended) {
-                    LockSupport.parkNanos(this, PARK_NANOS);
-                }
-                output.waiting = false;
-            }
+            resultIdle.idle(output.parker, output);
         }
     }
 
@@ -196,16 +205,12 @@ public final class Accelerator<I, O> implements AutoCloseable {
         return pipeline.stats();
     }
 
-    private void pause(int round) {
+    private void awaitRoom() {
         if (input.closed || pipeline.waitEnd(0, TimeUnit.NANOSECONDS)) { // a failure is rethrown here
             throw new IllegalStateException("the accelerated block has ended: it takes no more input");
         }
         checkInterrupt();
-        if (round < 64) {
-            Thread.onSpinWait();
-        } else {
-            LockSupport.parkNanos(this, 50_000); // input channel full: the block is busy anyway
-        }
+        roomIdle.idle(input.callerParker, roomOrClosed, ROOM_PARK_NANOS);
     }
 
     /**
@@ -227,57 +232,56 @@ public final class Accelerator<I, O> implements AutoCloseable {
     }
 
     /** The first stage: hands the caller's items to the block, in order, until END. */
-    private static final class Input extends Node<Void, Object> {
+    private static final class Input extends Node<Void, Object> implements Parker.WaitCondition {
         final SpscAtomicArrayQueue<Object> queue;
-        volatile Thread thread;
-        volatile boolean waiting;
+        /** Where this stage's thread waits for the caller's items; the caller wakes it after each offer. */
+        final Parker parker = Parker.create();
+        /** Where the caller waits for room; this stage wakes it after a poll if it parked. */
+        final Parker callerParker = Parker.create();
+
+        private final IdleStrategy idle;
         /** The input stage ended (end of input, or the block stopped taking input). */
         volatile boolean closed;
 
-        Input(int capacity) {
+        Input(int capacity, WaitStrategy strategy) {
             this.queue = new SpscAtomicArrayQueue<>(Math.max(4, capacity));
-        }
-
-        @Override
-        protected void svcInit() {
-            thread = Thread.currentThread();
+            this.idle = IdleStrategy.of(strategy);
         }
 
         @Override
         protected Object svc(Void none) {
-            for (int round = 0; ; round++) {
+            idle.reset();
+            for (; ; ) {
                 Object item = queue.poll();
-                if (item == END) {
-                    return eos();
-                }
                 if (item != null) {
-                    return item;
+                    // A plain read per item; the wake-up (fenced) only when the caller parked for room.
+                    if (callerParker.isParked()) {
+                        callerParker.wake();
+                    }
+                    return item == END ? eos() : item;
                 }
                 if (Thread.currentThread().isInterrupted()) {
                     return eos(); // the run was cancelled
                 }
-                if (round < 64) {
-                    Thread.onSpinWait();
-                } else {
-                    waiting = true; // volatile write, then re-check: the caller reads it after offering
-                    if (queue.isEmpty()) {
-                        LockSupport.parkNanos(this, PARK_NANOS);
-                    }
-                    waiting = false;
-                }
+                idle.idle(parker, this);
             }
+        }
+
+        /** The re-check before this stage parks: an item (or the end) was offered meanwhile. */
+        @Override
+        public boolean ready() {
+            return !queue.isEmpty() || Thread.currentThread().isInterrupted();
+        }
+
+        /** The caller's re-check before it parks for room. */
+        boolean roomOrClosed() {
+            return closed || queue.size() < queue.capacity();
         }
 
         @Override
         protected void svcEnd() {
             closed = true;
-        }
-
-        void wake() {
-            Thread t = thread;
-            if (waiting && t != null) {
-                LockSupport.unpark(t);
-            }
+            callerParker.wake(); // a caller waiting for room must see the end now
         }
 
         @Override
@@ -287,30 +291,30 @@ public final class Accelerator<I, O> implements AutoCloseable {
     }
 
     /** The last stage: keeps every result for the caller. */
-    private static final class Output extends Node<Object, Void> {
+    private static final class Output extends Node<Object, Void> implements Parker.WaitCondition {
         final SpscUnboundedAtomicArrayQueue<Object> queue = new SpscUnboundedAtomicArrayQueue<>(1024);
+        /** Where the caller waits for a result; woken after every result (fenced: see Parker). */
+        final Parker parker = Parker.create();
+
         volatile boolean ended;
-        volatile boolean waiting;
-        volatile Thread consumer;
 
         @Override
         protected Void svc(Object result) {
             queue.offer(result);
-            wake();
+            parker.wake();
             return goOn();
         }
 
         @Override
         protected void svcEnd() {
             ended = true;
-            wake();
+            parker.wake();
         }
 
-        private void wake() {
-            Thread t = consumer;
-            if (waiting && t != null) {
-                LockSupport.unpark(t);
-            }
+        /** The caller's re-check before it parks. */
+        @Override
+        public boolean ready() {
+            return !queue.isEmpty() || ended || Thread.currentThread().isInterrupted();
         }
 
         @Override

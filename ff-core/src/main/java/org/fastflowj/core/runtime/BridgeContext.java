@@ -48,4 +48,12 @@ public interface BridgeContext {
 
     /** Whether the run failed or was cancelled. Any thread. */
     boolean cancelled();
+
+    /**
+     * A new idle strategy of the run's {@link org.fastflowj.core.WaitStrategy}, for a wait of the bridge's
+     * own (on its link, for credits): one per waiting thread.
+     */
+    default IdleStrategy newIdleStrategy() {
+        return IdleStrategy.of(org.fastflowj.core.WaitStrategy.BACKOFF);
+    }
 }

@@ -96,7 +96,7 @@ abstract class NodeRunnerContext extends NodeRunnerInputs implements NodeContext
         sendEos();
         for (int i = 0; i < forwardInputs; i++) {
             SpscChannel ch = inputs[i];
-            ch.endSeen = true; // no eosNotify: the node chose to end its stream
+            ch.intake = SpscChannel.Intake.ENDED; // no eosNotify: the node chose to end its stream
             ch.consumerGone = true;
         }
         liveForward = 0;
@@ -111,16 +111,23 @@ abstract class NodeRunnerContext extends NodeRunnerInputs implements NodeContext
     @Override
     public void endOutput(int channel, boolean feedback) {
         SpscChannel ch = feedback ? feedbackOut[channel] : forwardOut[channel];
-        if (ch.ended) {
+        if (ch.outflow == SpscChannel.Outflow.ENDED) {
             return;
         }
-        ch.ended = true;
+        if (ch.outflow == SpscChannel.Outflow.OPEN) {
+            ch.outflow = SpscChannel.Outflow.ENDED; // a gone channel stays gone
+        }
         if (!feedback) {
             putControl(ch, Sentinel.EOS);
         }
         ch.producerDone = true;
         VarHandle.fullFence(); // producerDone before reading the consumer's park state, as in markEnded
         ch.consumer.wakeAnyway();
+    }
+
+    @Override
+    public IdleStrategy newIdleStrategy() {
+        return new IdleStrategy(idle);
     }
 
     @Override
@@ -148,7 +155,7 @@ abstract class NodeRunnerContext extends NodeRunnerInputs implements NodeContext
             throw new IndexOutOfBoundsException(
                     "holdInput: node " + name + " has " + forwardInputs + " forward input(s), not " + channel);
         }
-        inputs[channel].held = held;
+        inputs[channel].hold(held);
     }
 
     @Override

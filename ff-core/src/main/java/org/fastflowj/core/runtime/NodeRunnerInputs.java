@@ -34,7 +34,7 @@ abstract class NodeRunnerInputs extends NodeRunnerOutputs {
                 int i = cursor;
                 cursor = i + 1 == n ? 0 : i + 1; // one item per channel in turn, as FastFlow's gatherer
                 SpscChannel ch = in[i];
-                Object item = ch.endSeen || ch.held ? null : ch.poll();
+                Object item = ch.taking() ? ch.poll() : null;
                 if (item == null) {
                     continue;
                 }
@@ -62,7 +62,7 @@ abstract class NodeRunnerInputs extends NodeRunnerOutputs {
     /** {@link #nextItem()} for the common single-input node: no cursor, channel index fixed in wire(). */
     private Object nextFromOnlyInput(SpscChannel ch) throws Exception {
         for (; ; ) {
-            Object item = ch.endSeen || ch.held ? null : ch.poll();
+            Object item = ch.taking() ? ch.poll() : null;
             if (item != null) {
                 tookFrom(ch);
                 if (!(item instanceof Sentinel)) {
@@ -96,7 +96,7 @@ abstract class NodeRunnerInputs extends NodeRunnerOutputs {
                     return nextItem();
                 }
                 int worker = (Integer) next;
-                if (inputs[worker].endSeen) {
+                if (inputs[worker].endTaken()) {
                     continue; // that worker ended early: its remaining tasks are gone
                 }
                 orderWorker = worker;
@@ -126,7 +126,7 @@ abstract class NodeRunnerInputs extends NodeRunnerOutputs {
 
     private void control(SpscChannel ch, int index, Object signal) throws Exception {
         if (signal == Sentinel.EOS) {
-            ch.endSeen = true;
+            ch.intake = SpscChannel.Intake.ENDED;
             if (index < forwardInputs) {
                 liveForward--;
                 phase = "eosNotify";
@@ -147,20 +147,19 @@ abstract class NodeRunnerInputs extends NodeRunnerOutputs {
         int n = ++sinceFence;
         if ((n & 15) == 0 || ch.limit <= IdlePolicy.SHORT_CHANNEL) {
             if ((n & 63) == 0) {
-                VarHandle.fullFence(); // bounds the missed-wake-up race, see ParkingState
+                VarHandle.fullFence(); // bounds the missed-wake-up race, see Parker
             }
-            ParkingState producer = ch.producer;
-            if (producer.state == WAIT_OUTPUT) {
+            Parker producer = ch.producer;
+            if (waitsForRoom(producer.state)) {
                 producer.wakeForRoom(ch);
             }
         }
     }
 
     /** A bridge waits: tell it about ended inputs, and that it is idle (about to park or not). */
-    private void bridgeIdle(int round) throws Exception {
+    private void bridgeIdle() throws Exception {
         notifyBridgeInputEnds();
-        IdlePolicy policy = shortInputs ? shortIdle : idle;
-        bridge.inputIdle(round >= policy.spinRounds() + policy.yieldRounds());
+        bridge.inputIdle(inputIdler.parksNext());
     }
 
     /**
@@ -173,14 +172,14 @@ abstract class NodeRunnerInputs extends NodeRunnerOutputs {
     final void notifyBridgeInputEnds() throws Exception {
         for (int i = 0; i < forwardInputs; i++) {
             SpscChannel ch = inputs[i];
-            if (!ch.endSeen && ch.consumerGone && ch.producerDone && !ch.hasItems()) {
+            if (!ch.endTaken() && ch.consumerGone && ch.producerDone && !ch.hasItems()) {
                 control(ch, i, Sentinel.EOS);
             }
         }
         for (int i = forwardInputs; i < inputs.length; i++) {
             SpscChannel ch = inputs[i];
-            if (!ch.endSeen && ch.producerDone && !ch.hasItems()) {
-                ch.endSeen = true;
+            if (!ch.endTaken() && ch.producerDone && !ch.hasItems()) {
+                ch.intake = SpscChannel.Intake.ENDED;
                 bridge.feedbackInputEnded(i - forwardInputs);
             }
         }
@@ -190,7 +189,7 @@ abstract class NodeRunnerInputs extends NodeRunnerOutputs {
     private boolean refillSlots() {
         boolean placed = false;
         for (SpscChannel ch : dispatchedInputs) {
-            if (!ch.endSeen && !ch.held && !ch.hasItems()) {
+            if (ch.taking() && !ch.hasItems()) {
                 placed |= ch.dispatch.run(this);
             }
         }
@@ -199,15 +198,16 @@ abstract class NodeRunnerInputs extends NodeRunnerOutputs {
 
     private void awaitInput(SpscChannel target) throws Exception {
         long start = System.nanoTime();
-        for (int round = 0; !inputReady(target); round++) {
+        inputIdler.reset();
+        while (!inputReady(target)) {
             control.checkCancelled();
             if (bridge != null) {
-                bridgeIdle(round);
+                bridgeIdle();
             }
             if (target == null && dispatchedInputs.length > 0 && refillSlots()) {
                 continue;
             }
-            pause(round, WAIT_INPUT, target);
+            pause(WAIT_INPUT, target);
         }
         blockedInNanos += System.nanoTime() - start;
     }

@@ -56,7 +56,7 @@ abstract class NodeRunnerOutputs extends NodeRunnerWaits {
                 i -= n;
             }
             SpscChannel ch = outs[i];
-            if (!ch.goneSeen && ch.offer(item)) {
+            if (!ch.goneSeen() && ch.offer(item)) {
                 nextOut = i + 1 == n ? 0 : i + 1;
                 afterPut(ch, i);
                 return;
@@ -69,7 +69,8 @@ abstract class NodeRunnerOutputs extends NodeRunnerWaits {
         long start = System.nanoTime();
         try {
             int n = outs.length;
-            for (int round = 0; ; round++) {
+            outputIdler.reset();
+            for (; ; ) {
                 int live = 0;
                 for (int k = 0; k < n; k++) {
                     int i = nextOut + k;
@@ -77,7 +78,7 @@ abstract class NodeRunnerOutputs extends NodeRunnerWaits {
                         i -= n;
                     }
                     SpscChannel ch = outs[i];
-                    if (ch.goneSeen || (ch.consumerGone && noticeGone(ch))) {
+                    if (ch.goneSeen() || (ch.consumerGone && noticeGone(ch))) {
                         continue;
                     }
                     live++;
@@ -91,7 +92,7 @@ abstract class NodeRunnerOutputs extends NodeRunnerWaits {
                     return; // every consumer is gone: the item has nowhere to go
                 }
                 control.checkCancelled();
-                pause(round, WAIT_OUTPUT, null);
+                pause(WAIT_OUTPUT, null);
             }
         } finally {
             blockedOutNanos += System.nanoTime() - start;
@@ -99,7 +100,7 @@ abstract class NodeRunnerOutputs extends NodeRunnerWaits {
     }
 
     final void put(SpscChannel ch, Object item, int index) {
-        if (ch.goneSeen) {
+        if (ch.goneSeen()) {
             return; // its consumer ended: the item has nowhere to go (and must not pile up unbounded)
         }
         if (forwardEnded && !ch.feedback) {
@@ -121,7 +122,7 @@ abstract class NodeRunnerOutputs extends NodeRunnerWaits {
      */
     private void stage(Object item) {
         SpscChannel staging = dispatch.staging;
-        if (staging.goneSeen) {
+        if (staging.goneSeen()) {
             return;
         }
         if (!(staging.offer(item) || putSlow(staging, item))) {
@@ -140,8 +141,9 @@ abstract class NodeRunnerOutputs extends NodeRunnerWaits {
     private boolean putSlow(SpscChannel ch, Object item) {
         long start = System.nanoTime();
         try {
-            for (int round = 0; ; round++) {
-                if (ch.goneSeen || (ch.consumerGone && noticeGone(ch))) {
+            outputIdler.reset();
+            for (; ; ) {
+                if (ch.goneSeen() || (ch.consumerGone && noticeGone(ch))) {
                     return false;
                 }
                 // Hysteresis (see IdlePolicy): once blocked, wait until the consumer drained half the
@@ -150,7 +152,7 @@ abstract class NodeRunnerOutputs extends NodeRunnerWaits {
                     return true;
                 }
                 control.checkCancelled();
-                pause(round, WAIT_OUTPUT, ch);
+                pause(WAIT_OUTPUT, ch);
             }
         } finally {
             blockedOutNanos += System.nanoTime() - start;
@@ -170,23 +172,23 @@ abstract class NodeRunnerOutputs extends NodeRunnerWaits {
     }
 
     /**
-     * After an offer: wake the consumer if it parked on this channel. With batched wake-ups (BACKOFF) a
-     * parked consumer waits for a batch anyway, so looking every 16 items is soon enough; with
-     * immediate ones (BLOCKING, short and feedback channels) every item is looked at.
+     * After an offer: wake the consumer if it parked on this channel. Its park state is read on every
+     * item (a load of a line that changes only around a park). A short park waits for a batch
+     * ({@code wakeBatch}: BACKOFF batches, BLOCKING and short and feedback channels do not); a long one,
+     * announced after a wait's first park timed out, is woken by any item, so the first item after a
+     * pause goes straight through. The fence every 64 items bounds the race {@link Parker} describes.
      */
     private void wakeConsumer(SpscChannel ch) {
-        int n = ++sinceFence;
-        if ((n & 15) == 0 || ch.wakeBatch == 1) {
-            if ((n & 63) == 0) {
-                VarHandle.fullFence(); // bounds the missed-wake-up race, see ParkingState
-                if (ch.consumerGone) {
-                    noticeGone(ch);
-                }
+        if ((++sinceFence & 63) == 0) {
+            VarHandle.fullFence();
+            if (ch.consumerGone) {
+                noticeGone(ch);
             }
-            ParkingState consumer = ch.consumer;
-            if (consumer.state == WAIT_INPUT && ch.worthWaking()) {
-                consumer.wakeForItem(ch);
-            }
+        }
+        Parker consumer = ch.consumer;
+        int s = consumer.state;
+        if (s != RUNNING && (s == (WAIT_INPUT | LONG) || (s == WAIT_INPUT && ch.worthWaking()))) {
+            consumer.wakeForItem(ch);
         }
     }
 
@@ -205,8 +207,8 @@ abstract class NodeRunnerOutputs extends NodeRunnerWaits {
 
     /** The consumer of {@code ch} ended. A node none of whose consumers is left ends too. */
     private boolean noticeGone(SpscChannel ch) {
-        if (!ch.goneSeen) {
-            ch.goneSeen = true;
+        if (!ch.goneSeen()) {
+            ch.outflow = SpscChannel.Outflow.GONE;
             // Only forward consumers keep a node useful. A loop head that ended must not end the loop's
             // last stage through the feedback channel: the EOS it sent is still on its way forward,
             // behind items the last stage must process. The order channel is bookkeeping.
@@ -227,7 +229,7 @@ abstract class NodeRunnerOutputs extends NodeRunnerWaits {
             stage(Sentinel.EOS); // behind every staged item; the dispatch hands it to each slot
         } else {
             for (SpscChannel ch : forwardOut) {
-                if (!ch.ended) {
+                if (ch.outflow == SpscChannel.Outflow.OPEN) {
                     putControl(ch, Sentinel.EOS);
                 }
             }

@@ -20,7 +20,7 @@ import org.fastflowj.core.graph.Vertex;
  * <p>Threading: the node thread alone reads and writes the non-final fields, except the statistics,
  * which the executor reads after joining the thread.
  */
-abstract class NodeRunnerState extends ParkingStatePadAfter {
+abstract class NodeRunnerState extends ParkerPadAfter {
     final String name;
     /** "node NAME", built before any out-of-memory: a fatal error's report must not need a new string. */
     final String fatalErrorSite;
@@ -42,6 +42,10 @@ abstract class NodeRunnerState extends ParkingStatePadAfter {
     boolean shortOutputs;
 
     boolean shortInputs;
+    /** How this thread waits on its inputs and outputs: chosen in wire(), by the channels' length. */
+    IdleStrategy inputIdler;
+
+    IdleStrategy outputIdler;
     SpscChannel[] inputs;
     int forwardInputs;
     SpscChannel[] forwardOut;
@@ -129,6 +133,8 @@ abstract class NodeRunnerState extends ParkingStatePadAfter {
             shortInputs |= ch.limit <= IdlePolicy.SHORT_CHANNEL;
         }
         this.dispatchedInputs = dispatched.toArray(new SpscChannel[0]);
+        this.inputIdler = new IdleStrategy(shortInputs ? shortIdle : idle);
+        this.outputIdler = new IdleStrategy(shortOutputs ? shortIdle : idle);
     }
 
     NodeStats stats() {

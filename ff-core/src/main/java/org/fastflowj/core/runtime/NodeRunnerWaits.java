@@ -5,10 +5,11 @@ import java.util.concurrent.locks.LockSupport;
 import org.fastflowj.core.graph.Vertex;
 
 /**
- * How a {@link NodeRunner} waits: the policy's spin, yield and park rounds, and the re-checks that make
- * parking safe. A thread announces a park in its {@link ParkingState}, re-checks that what it waits for
- * is still missing, and parks with a time-out; before parking it wakes every neighbour a missed wake-up
- * may have left asleep (see {@link ParkingState} for the race this bounds).
+ * How a {@link NodeRunner} waits: its {@link IdleStrategy} steps, and the re-checks that make parking
+ * safe. A thread announces a park in its {@link Parker}, re-checks that what it waits for is still
+ * missing, and parks with a time-out; before parking it wakes every neighbour a skipped fence may have
+ * left asleep (see {@link Parker}). A short park (the first of a wait) waits for a batch of items; a long
+ * one is announced with {@link Parker#LONG}, so a single item wakes it.
  *
  * <p>Threading: the node thread only; the channels' queues and end flags it reads are written by the
  * threads at their other ends.
@@ -18,26 +19,29 @@ abstract class NodeRunnerWaits extends NodeRunnerState {
         super(vertex, control, idle, cpuRequest);
     }
 
-    /** One failed check of a wait loop: spin, yield or park, by the policy and the round. */
-    final void pause(int round, int waitKind, SpscChannel target) {
-        IdlePolicy policy = (waitKind == WAIT_OUTPUT ? shortOutputs : shortInputs) ? shortIdle : idle;
-        if (round < policy.spinRounds()) {
-            Thread.onSpinWait();
-        } else if (round < policy.spinRounds() + policy.yieldRounds()) {
-            Thread.yield();
-        } else {
-            wakeWhoeverNeedsIt();
-            waitTarget = target;
-            state = waitKind; // volatile write, then the re-check below: see ParkingState
-            boolean ready = waitKind == WAIT_INPUT ? inputWorthWaking(target) : outputReady(target);
-            if (!ready && !control.cancelled) {
-                LockSupport.parkNanos(this, policy.parkNanos());
-            }
-            state = RUNNING;
-            // An interrupt left set would make every later park return at once (a hidden busy loop);
-            // cancellation, the only interrupt the run-time sends, is seen through control.cancelled.
-            Thread.interrupted();
+    /**
+     * One failed check of a wait loop (which reset the wait's {@link IdleStrategy} first): spin, yield or
+     * park. Before parking it wakes neighbours a skipped fence may have left asleep,
+     * then does the waiter's half of the {@link Parker} handshake.
+     */
+    final void pause(int waitKind, SpscChannel target) {
+        IdleStrategy idler = waitKind == WAIT_OUTPUT ? outputIdler : inputIdler;
+        if (!idler.nextStepParks()) {
+            return;
         }
+        wakeWhoeverNeedsIt();
+        waitTarget = target;
+        boolean longPark = idler.longPark();
+        announce(longPark ? waitKind | LONG : waitKind);
+        boolean ready = waitKind == WAIT_OUTPUT ? outputReady(target) : inputWorthWaking(target, longPark);
+        if (!ready && !control.cancelled) {
+            LockSupport.parkNanos(this, idler.parkNanos());
+        }
+        running();
+        idler.parked();
+        // An interrupt left set would make every later park return at once (a hidden busy loop);
+        // cancellation, the only interrupt the run-time sends, is seen through control.cancelled.
+        Thread.interrupted();
     }
 
     private boolean outputReady(SpscChannel target) {
@@ -65,22 +69,22 @@ abstract class NodeRunnerWaits extends NodeRunnerState {
             wakeIfItems(orderChannel);
         }
         for (SpscChannel ch : inputs) {
-            ParkingState producer = ch.producer;
-            if (producer.state == WAIT_OUTPUT) {
+            Parker producer = ch.producer;
+            if (waitsForRoom(producer.state)) {
                 producer.wakeForRoom(ch);
             }
         }
         if (orderRole == Vertex.OrderRole.COLLECT) {
-            ParkingState producer = orderChannel.producer;
-            if (producer.state == WAIT_OUTPUT) {
+            Parker producer = orderChannel.producer;
+            if (waitsForRoom(producer.state)) {
                 producer.wakeForRoom(orderChannel);
             }
         }
     }
 
     private static void wakeIfItems(SpscChannel ch) {
-        ParkingState consumer = ch.consumer;
-        if (consumer.state == WAIT_INPUT && ch.hasItems()) {
+        Parker consumer = ch.consumer;
+        if (waitsForInput(consumer.state) && ch.hasItems()) {
             consumer.wakeForItem(ch);
         }
     }
@@ -103,7 +107,7 @@ abstract class NodeRunnerWaits extends NodeRunnerState {
             return target.hasItems() || target.producerDone;
         }
         for (SpscChannel ch : inputs) {
-            if (!ch.endSeen && !ch.held && ch.hasItems()) {
+            if (ch.taking() && ch.hasItems()) {
                 return true;
             }
         }
@@ -111,23 +115,24 @@ abstract class NodeRunnerWaits extends NodeRunnerState {
     }
 
     /**
-     * The re-check before parking on empty inputs: a parked consumer is woken once a batch is queued (or
-     * its producer stops), so it parks unless a batch is already there or the producer has stopped.
+     * The re-check before parking on empty inputs. A consumer in a short park is woken once a batch is
+     * queued (or its producer stops), so it parks unless a batch is already there or the producer has
+     * stopped; one in a long park ({@code anyItem}) is woken by a single item, so any item keeps it up.
+     * Staged on-demand items keep it up either way: it refills its slot from them itself.
      */
-    private boolean inputWorthWaking(SpscChannel target) {
+    private boolean inputWorthWaking(SpscChannel target, boolean anyItem) {
         if (target != null) {
             return target.hasItems() || target.producerDone;
         }
         for (SpscChannel ch : inputs) {
-            if (!ch.endSeen
-                    && !ch.held
+            if (ch.taking()
                     && ch.hasItems()
-                    && (ch.worthWaking() || ch.producerDone || ch.producer.state != RUNNING)) {
+                    && (anyItem || ch.worthWaking() || ch.producerDone || ch.producer.state != RUNNING)) {
                 return true;
             }
         }
         for (SpscChannel ch : dispatchedInputs) {
-            if (!ch.endSeen && !ch.held && ch.dispatch.hasWork()) {
+            if (ch.taking() && ch.dispatch.hasWork()) {
                 return true; // staged items: refill the slot instead of parking
             }
         }

@@ -95,11 +95,11 @@ final class OnDemandDispatch extends DispatchPadAfter {
      * out now. Reads only the consumers' park states, which change only around a park.
      */
     void afterSubmit() {
-        // The offer before the state reads (ParkingState's protocol, without the 1-in-64 shortcut: a
+        // The offer before the state reads (Parker's protocol, without the 1-in-64 shortcut: a
         // consumer waiting here has no work at all, so a missed wake-up would idle it for a whole park).
         VarHandle.fullFence();
         for (SpscChannel slot : slots) {
-            if (slot.consumer.state == ParkingState.WAIT_INPUT) {
+            if (Parker.waitsForInput(slot.consumer.state)) {
                 run(null);
                 return;
             }
@@ -111,7 +111,7 @@ final class OnDemandDispatch extends DispatchPadAfter {
      * us); true if this call placed anything. {@code caller} is the consumer running it (null for the
      * producer): its own slot needs no wake-up.
      */
-    boolean run(ParkingState caller) {
+    boolean run(Parker caller) {
         boolean placed = false;
         while (acquire()) {
             try {
@@ -142,7 +142,7 @@ final class OnDemandDispatch extends DispatchPadAfter {
         return role == 0 && ROLE.compareAndSet(this, 0, 1);
     }
 
-    private boolean handOut(ParkingState caller) {
+    private boolean handOut(Parker caller) {
         if (endsOwed > 0) {
             return sendEnds(caller);
         }
@@ -188,17 +188,17 @@ final class OnDemandDispatch extends DispatchPadAfter {
         boolean urgent = emptied || staging.limit <= IdlePolicy.SHORT_CHANNEL;
         if (urgent || (after >>> 4) != (before >>> 4)) {
             if (urgent || (after >>> 6) != (before >>> 6)) {
-                VarHandle.fullFence(); // the polls before the state read: see ParkingState's protocol
+                VarHandle.fullFence(); // the polls before the state read: see Parker's protocol
             }
-            ParkingState producer = staging.producer;
-            if (producer.state == ParkingState.WAIT_OUTPUT) {
+            Parker producer = staging.producer;
+            if (Parker.waitsForRoom(producer.state)) {
                 producer.wakeForRoom(staging);
             }
         }
     }
 
     /** Round-robin from the cursor over slots with room; false if none has room. */
-    private boolean placeInSlot(Object item, ParkingState caller) {
+    private boolean placeInSlot(Object item, Parker caller) {
         int n = slots.length;
         for (int j = 0; j < n; j++) {
             int k = cursor + j;
@@ -216,7 +216,7 @@ final class OnDemandDispatch extends DispatchPadAfter {
     }
 
     /** End-of-stream to every slot that has room for it; the rest are owed it until a later round. */
-    private boolean sendEnds(ParkingState caller) {
+    private boolean sendEnds(Parker caller) {
         boolean placed = false;
         int owed = 0;
         for (int k = 0; k < slots.length; k++) {
@@ -238,16 +238,16 @@ final class OnDemandDispatch extends DispatchPadAfter {
         return placed;
     }
 
-    private static void wake(SpscChannel slot, ParkingState caller) {
+    private static void wake(SpscChannel slot, Parker caller) {
         if (slot.consumer == caller) {
             return; // the caller's own slot: it is awake, and looks at its slot next
         }
         // The offer before the state read: a consumer about to park re-checks its slot after writing
-        // its state, so one of the two sees the other (ParkingState's protocol, fenced every time here:
+        // its state, so one of the two sees the other (Parker's protocol, fenced every time here:
         // the consumer has nothing else to do, a missed wake-up would idle it for a whole park).
         VarHandle.fullFence();
-        ParkingState consumer = slot.consumer;
-        if (consumer.state == ParkingState.WAIT_INPUT) {
+        Parker consumer = slot.consumer;
+        if (Parker.waitsForInput(consumer.state)) {
             consumer.wakeForItem(slot);
         }
     }

@@ -9,7 +9,7 @@ import org.jctools.queues.atomic.SpscUnboundedAtomicArrayQueue;
  *
  * <p>Threading: {@code offer}/{@code producerMayResume} by the producer, {@code poll} by the consumer, the rest by
  * either. {@code consumerGone} and {@code producerDone} are written once, by their owner, and read by the
- * other side in its slow paths; {@code endSeen} and {@code held} are the consumer's own.
+ * other side in its slow paths; {@code intake} is the consumer's own, {@code outflow} the producer's.
  */
 final class SpscChannel {
     private static final int UNBOUNDED_CHUNK = 1024;
@@ -47,17 +47,55 @@ final class SpscChannel {
     volatile boolean consumerGone;
     /** The producer ended: nothing more will be offered. */
     volatile boolean producerDone;
-    /** Consumer-local: EOS was taken from this channel. */
-    boolean endSeen;
-    /**
-     * Consumer-local: a bridge holds this input ({@link BridgeContext#holdInput}); nothing is taken from it,
-     * so its producer finds it full, as an on-demand producer finds a busy worker's slot.
-     */
-    boolean held;
-    /** Producer-local: the producer noticed {@link #consumerGone}. */
-    boolean goneSeen;
-    /** Producer-local: a bridge already ended this channel (its EOS went out). */
-    boolean ended;
+    /** Consumer-local: whether the consumer takes from this channel. */
+    Intake intake = Intake.OPEN;
+    /** Producer-local: whether the producer still sends on this channel. */
+    Outflow outflow = Outflow.OPEN;
+
+    /** The consumer's side of a channel, as its consumer sees it. */
+    enum Intake {
+        /** Items are taken. */
+        OPEN,
+        /**
+         * A bridge holds this input ({@link BridgeContext#holdInput}); nothing is taken from it, so its
+         * producer finds it full, as an on-demand producer finds a busy worker's slot.
+         */
+        HELD,
+        /** EOS was taken (or the node ended its stream): nothing more is taken. Final. */
+        ENDED
+    }
+
+    /** The producer's side of a channel, as its producer sees it. */
+    enum Outflow {
+        /** Items are sent. */
+        OPEN,
+        /** A bridge already ended this channel (its EOS went out). */
+        ENDED,
+        /** The producer noticed {@link #consumerGone}: items are dropped. Final. */
+        GONE
+    }
+
+    /** Consumer only: items may be taken (open, neither held nor ended). */
+    boolean taking() {
+        return intake == Intake.OPEN;
+    }
+
+    /** Consumer only: EOS was taken from this channel. */
+    boolean endTaken() {
+        return intake == Intake.ENDED;
+    }
+
+    /** Consumer only: a bridge holds this input or lets it go; an ended input stays ended. */
+    void hold(boolean held) {
+        if (intake != Intake.ENDED) {
+            intake = held ? Intake.HELD : Intake.OPEN;
+        }
+    }
+
+    /** Producer only: the producer noticed its consumer gone. */
+    boolean goneSeen() {
+        return outflow == Outflow.GONE;
+    }
 
     private SpscChannel(MessagePassingQueue<Object> queue, int limit, boolean feedback, String description) {
         this(queue, limit, limit, null, feedback, description);

@@ -9,7 +9,7 @@
  * park); a parked thread is woken by its neighbour, which reads the park state after every offer or
  * poll. That read is a plain volatile load, not a fence, so a wake-up can be missed by a store-load
  * reordering; a full fence every 64 items, another before any thread parks, and a park time-out bound
- * the damage to a delay, never a hang (see {@code ParkingState}). Cancellation is a volatile flag in
+ * the damage to a delay, never a hang (see {@code Parker}). Cancellation is a volatile flag in
  * {@code RunControl} plus an interrupt of every node thread.
  */
 package org.fastflowj.core.runtime;

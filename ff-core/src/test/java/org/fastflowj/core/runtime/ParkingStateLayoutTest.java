@@ -38,13 +38,13 @@ class ParkingStateLayoutTest {
     @Test
     void shouldKeepTheParkStateTwoCacheLinesAwayFromEverythingThatChangesPerItem() throws Exception {
         Class<?> padded = Class.forName(NodeRunner.class.getName() + "$Padded");
-        long state = offset(ParkingState.class.getDeclaredField("state"));
+        long state = offset(Parker.class.getDeclaredField("state"));
         assertThat(state).as("park state offset from the object start").isGreaterThanOrEqualTo(GAP);
 
         long lastPerItemField = 0;
         int perItemFields = 0;
         // the runner is a chain of classes down to the park state's trailing padding: check each one's fields
-        for (Class<?> c = NodeRunner.class; c.getSuperclass() != ParkingState.class; c = c.getSuperclass()) {
+        for (Class<?> c = NodeRunner.class; c.getSuperclass() != Parker.class; c = c.getSuperclass()) {
             for (Field f : c.getDeclaredFields()) {
                 if (Modifier.isStatic(f.getModifiers()) || Modifier.isFinal(f.getModifiers())) {
                     continue; // written once, before the thread starts: harmless next to anything

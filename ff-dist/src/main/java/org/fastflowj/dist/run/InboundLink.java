@@ -1,12 +1,11 @@
 package org.fastflowj.dist.run;
 
 import io.netty.buffer.ByteBuf;
-import java.lang.invoke.VarHandle;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.LockSupport;
 import org.fastflowj.core.LinkStats;
+import org.fastflowj.core.runtime.Parker;
 import org.fastflowj.dist.net.Frames;
 import org.fastflowj.dist.net.PeerLink;
 import org.jctools.queues.atomic.SpscUnboundedAtomicArrayQueue;
@@ -16,11 +15,9 @@ import org.jctools.queues.atomic.SpscUnboundedAtomicArrayQueue;
  * loop to the receiver node's thread, and acknowledgements and "consumer gone" notes going back.
  *
  * <p>Threading: the connection's one event loop thread offers batches, the receiver node's thread polls
- * them: a single-producer single-consumer queue, like every edge. The receiver announces a park in
- * {@link #parked} (a volatile write, then it re-checks the queue); the event loop offers, issues a full
- * fence (the offer itself is only a release store, which a later load may pass), then reads the flag: so
- * either the receiver sees the batch or the event loop sees the flag and unparks it. The park has a
- * time-out besides (at most 1 ms).
+ * them: a single-producer single-consumer queue, like every edge. The receiver parks on {@link #parker}
+ * (the run-time's handshake: it announces the park and re-checks {@link #ready}; the event loop offers,
+ * then {@link Parker#wake}), so either the receiver sees the batch or the event loop unparks it.
  *
  * <p>Flow control is enforced here, not trusted to the sender. {@link #heldBatches} counts the batches
  * received and not yet acknowledged: the receiver subtracts before its ACK leaves, so a correct sender,
@@ -64,8 +61,11 @@ final class InboundLink {
     private final Runnable resumeIfRoom = this::resumeIfRoom;
 
     private volatile PeerLink link;
-    private volatile Thread receiver;
-    private volatile boolean parked;
+    /** Where the receiver thread parks while no batch is queued. */
+    final Parker parker = Parker.create();
+    /** The receiver's re-check before it parks, made once. */
+    final Parker.WaitCondition ready = this::batchOrBroken;
+
     private volatile boolean done;
     private volatile String brokenReason;
     /** Event loop: why the peer broke the protocol, reported when the connection closes. */
@@ -105,22 +105,13 @@ final class InboundLink {
         return batches.poll();
     }
 
+    private boolean batchOrBroken() {
+        return !batches.isEmpty() || brokenReason != null;
+    }
+
     /** Whether a batch is queued (the next {@link #poll} returns one). */
     boolean hasBatch() {
         return !batches.isEmpty();
-    }
-
-    void receiverThread(Thread t) {
-        receiver = t;
-    }
-
-    /** Parks up to {@code nanos} unless a batch is queued or the link broke. */
-    void park(long nanos) {
-        parked = true;
-        if (batches.isEmpty() && brokenReason == null) {
-            LockSupport.parkNanos(this, nanos);
-        }
-        parked = false;
     }
 
     /**
@@ -215,10 +206,7 @@ final class InboundLink {
         int size = payload.readableBytes();
         heldBatchBytes.addAndGet(size);
         batches.offer(payload);
-        VarHandle.fullFence(); // the offer before the read of parked: see the class comment
-        if (parked) {
-            LockSupport.unpark(receiver);
-        }
+        parker.wake();
         if (full()) {
             pauseReading();
         }
@@ -271,10 +259,7 @@ final class InboundLink {
     }
 
     private void wakeReceiver() {
-        Thread r = receiver;
-        if (r != null) {
-            LockSupport.unpark(r);
-        }
+        parker.wake();
     }
 
     /** Releases batches nobody will read (the run failed). */

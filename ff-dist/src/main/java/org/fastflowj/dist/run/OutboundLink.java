@@ -2,12 +2,13 @@ package org.fastflowj.dist.run;
 
 import io.netty.buffer.ByteBuf;
 import java.util.concurrent.CancellationException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.locks.LockSupport;
 import org.fastflowj.core.LinkStats;
 import org.fastflowj.core.runtime.BridgeContext;
+import org.fastflowj.core.runtime.IdleStrategy;
+import org.fastflowj.core.runtime.Parker;
 import org.fastflowj.dist.net.Frames;
 import org.fastflowj.dist.net.PeerLink;
 
@@ -21,8 +22,8 @@ import org.fastflowj.dist.net.PeerLink;
  *
  * <p>Threading: {@link #send} and {@link #finish} on the sender node's thread; {@code on*} on the
  * connection's event loop. {@link #credits} is the one shared counter (the sender takes, the event loop
- * gives back); the sender parks when it has none, announcing itself in {@link #waiter} first and
- * re-checking, so an acknowledgement that races the park still wakes it.
+ * gives back); the sender parks on {@link #creditParker} when it has none (the run-time's handshake: it
+ * announces the park and re-checks), so an acknowledgement that races the park still wakes it.
  *
  * <p>On-demand edges have a credit of their own besides: the receiver reports (TAKEN) each item the remote
  * worker took; {@link #takenSinceLastLook} counts them per forward input until the sender thread collects
@@ -38,7 +39,14 @@ final class OutboundLink {
     private final int[] feedbackEdges;
     private volatile PeerLink link;
     private volatile BridgeContext context;
-    private volatile Thread waiter;
+    /** Where the sender thread waits for credits (and, at the end, for the last acknowledgements). */
+    private final Parker creditParker = Parker.create();
+    /** The sender's re-checks before it parks, made once: waiting allocates nothing. */
+    private final Parker.WaitCondition creditOrEnd = this::creditOrEnd;
+
+    private final Parker.WaitCondition allAckedOrEnd = this::allAckedOrEnd;
+    /** How the sender thread waits, by the run's wait strategy (set in {@link #attach}). */
+    private IdleStrategy creditIdle;
     /** The sender node's thread, woken when an on-demand edge gets credit back. */
     private volatile Thread senderThread;
 
@@ -82,6 +90,7 @@ final class OutboundLink {
     void attach(BridgeContext ctx) {
         this.context = ctx;
         this.senderThread = Thread.currentThread();
+        this.creditIdle = ctx.newIdleStrategy();
     }
 
     /** Sender thread: whether any TAKEN report came since the last {@link #collectTaken}. */
@@ -123,20 +132,32 @@ final class OutboundLink {
             return true;
         }
         long start = System.nanoTime();
-        waiter = Thread.currentThread();
+        creditIdle.reset();
         try {
             while (credits.get() <= 0) {
-                if (brokenReason != null || peerClosed || context.cancelled()) {
+                if (stopped()) {
                     return false;
                 }
-                LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(1));
+                creditIdle.idle(creditParker, creditOrEnd);
             }
             credits.decrementAndGet();
             return true;
         } finally {
-            waiter = null;
             creditWaitNanos += System.nanoTime() - start;
         }
+    }
+
+    private boolean creditOrEnd() {
+        return credits.get() > 0 || stopped();
+    }
+
+    private boolean allAckedOrEnd() {
+        return credits.get() >= maxCredits || stopped();
+    }
+
+    /** The connection broke or closed, or the run was cancelled: no credit will come. */
+    private boolean stopped() {
+        return brokenReason != null || peerClosed || context.cancelled();
     }
 
     /** The sender wrote the end mark of its last edge (the batch holding it may not be sent yet). */
@@ -149,16 +170,12 @@ final class OutboundLink {
      * whole application has ended ({@link EndAgreement}): a failure anywhere still reaches this group.
      */
     void finish() {
-        waiter = Thread.currentThread();
-        try {
-            while (credits.get() < maxCredits) {
-                if (brokenReason != null || peerClosed || context.cancelled()) {
-                    throw cancelledOrBroken();
-                }
-                LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(1));
+        creditIdle.reset();
+        while (credits.get() < maxCredits) {
+            if (stopped()) {
+                throw cancelledOrBroken();
             }
-        } finally {
-            waiter = null;
+            creditIdle.idle(creditParker, allAckedOrEnd);
         }
         finished = true;
     }
@@ -185,10 +202,7 @@ final class OutboundLink {
 
     void onAck(int batchCount) {
         credits.addAndGet(batchCount);
-        Thread w = waiter;
-        if (w != null) {
-            LockSupport.unpark(w);
-        }
+        creditParker.wake();
     }
 
     void onTaken(int edgeId, int count) {
@@ -241,19 +255,13 @@ final class OutboundLink {
         }
         if (cause == null) {
             peerClosed = true;
-            Thread w = waiter;
-            if (w != null) {
-                LockSupport.unpark(w);
-            }
+            creditParker.wake();
             return null;
         }
         String reason = "lost the connection to group " + peer + " at " + remote() + " before it received"
                 + " everything: " + cause.getMessage();
         brokenReason = reason;
-        Thread w = waiter;
-        if (w != null) {
-            LockSupport.unpark(w);
-        }
+        creditParker.wake();
         return reason;
     }
 

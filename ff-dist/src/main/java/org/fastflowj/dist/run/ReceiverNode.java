@@ -3,12 +3,12 @@ package org.fastflowj.dist.run;
 import io.netty.buffer.ByteBuf;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import java.util.stream.IntStream;
 import org.fastflowj.core.MultiOutputNode;
 import org.fastflowj.core.runtime.BridgeContext;
 import org.fastflowj.core.runtime.BridgeNode;
 import org.fastflowj.core.runtime.Chunk;
+import org.fastflowj.core.runtime.IdleStrategy;
 import org.fastflowj.dist.SerializationConfig;
 import org.fastflowj.dist.net.Frames;
 import org.fastflowj.dist.serial.ItemCodec;
@@ -43,6 +43,7 @@ import org.fastflowj.dist.serial.ItemCodec;
  * parks on the link while no batch is queued.
  */
 final class ReceiverNode extends MultiOutputNode<Object, Object> implements BridgeNode {
+    /** The longest park while waiting for consumers to take items: nobody wakes the receiver for that. */
     private static final long MAX_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
     /**
      * Items of one batch for one channel go to it as one {@link Chunk} (one hand-off, not one per item),
@@ -100,7 +101,12 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
     private BridgeContext context;
     private ItemCodec codec;
     private int live;
-    private long parkNanos;
+    /** How this thread waits on its link (by the run's wait strategy), and for room on its channels. */
+    private IdleStrategy linkIdle;
+
+    private IdleStrategy roomIdle;
+    /** Parked on the link since the last batch: its neighbours were woken then. */
+    private boolean idleSinceBatch;
     /** Yields since the last batch (see {@link #IDLE_YIELDS}). */
     private int idleYields;
     /** Batches read since the last ACK, and their bytes. */
@@ -150,7 +156,8 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
     @Override
     public void attach(BridgeContext ctx) {
         this.context = ctx;
-        in.receiverThread(Thread.currentThread());
+        this.linkIdle = ctx.newIdleStrategy();
+        this.roomIdle = ctx.newIdleStrategy();
     }
 
     @Override
@@ -175,7 +182,8 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
             return goOn();
         }
         idleYields = 0;
-        parkNanos = 0;
+        idleSinceBatch = false;
+        linkIdle.reset();
         int batchBytes = batch.readableBytes();
         unackedBytes += batchBytes;
         codec.startBatch(); // as the sender did before writing it
@@ -321,8 +329,8 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
      * the sender stops once its credits are spent.
      */
     private void awaitRoomOnChannels(int bytes) {
-        long waitNanos = 1_000;
         boolean neighboursWoken = false;
+        roomIdle.reset();
         while (true) {
             long held = onChannels.refresh(context);
             in.channelBytes(held);
@@ -333,8 +341,7 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
                 context.wakeWaitingNeighbours(); // a consumer parked with items waiting must take them
                 neighboursWoken = true;
             }
-            LockSupport.parkNanos(this, waitNanos);
-            waitNanos = Math.min(MAX_PARK_NANOS, waitNanos * 2);
+            roomIdle.idleAtMost(MAX_PARK_NANOS);
         }
     }
 
@@ -376,8 +383,9 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
             throw new PeerLostException("group " + in.peer + " did not connect within the connect timeout:"
                     + " is it running, and is its config the same as this one?");
         }
-        if (parkNanos == 0) { // the first park since the last batch: its items must not wait for ours
+        if (!idleSinceBatch) { // the first park since the last batch: its items must not wait for ours
             context.wakeWaitingNeighbours();
+            idleSinceBatch = true;
         }
         if (untakenTotal > 0) {
             reportTaken();
@@ -385,8 +393,7 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
         if (in.readingPaused()) { // paused for the bytes on the channels: their consumers may have taken some
             in.channelBytes(onChannels.refresh(context));
         }
-        parkNanos = parkNanos == 0 ? 1_000 : Math.min(MAX_PARK_NANOS, parkNanos * 2);
-        in.park(untakenTotal > 0 ? Math.min(parkNanos, TAKEN_CHECK_NANOS) : parkNanos);
+        linkIdle.idle(in.parker, in.ready, untakenTotal > 0 ? TAKEN_CHECK_NANOS : Long.MAX_VALUE);
     }
 
     private void reportGoneConsumers() {

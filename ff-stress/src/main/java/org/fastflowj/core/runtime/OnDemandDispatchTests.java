@@ -98,7 +98,7 @@ public class OnDemandDispatchTests {
             stageAndHandOut(0, 9); // 0 to A, 9 to B: round-robin is back at A
             slotB.poll(); // B took 9 and parked, waiting for any input
             b.waitTarget = null;
-            b.state = ParkingState.WAIT_INPUT;
+            b.state = Parker.WAIT_INPUT;
         }
 
         @Actor
@@ -166,11 +166,11 @@ public class OnDemandDispatchTests {
             dispatch.afterSubmit();
         }
 
-        /** NodeRunnerWaits.pause(round, WAIT_INPUT, null) and its re-check, inputWorthWaking(null). */
+        /** NodeRunnerWaits.pause(WAIT_INPUT, null) and its re-check, inputWorthWaking(null). */
         @Actor
         public void consumerB(LLLL_Result r) {
             b.waitTarget = null;
-            b.state = ParkingState.WAIT_INPUT;
+            b.announce(Parker.WAIT_INPUT);
             r.r1 = slotB.hasItems() || dispatch.hasWork() ? 1 : 0;
         }
 

@@ -13,9 +13,10 @@ import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.III_Result;
 
 /**
- * Concurrent tests of {@link ParkingState}'s wake-up protocol, on real runners and channels. The sleeper
+ * Concurrent tests of {@link Parker}'s wake-up protocol, on real runners and channels. The sleeper
  * actor does what {@code NodeRunnerWaits.pause} does in a parking round up to the park itself: write
- * {@code waitTarget}, then {@code state} (volatile), then re-check what it waits for. The other actor
+ * {@code waitTarget}, then announce the park ({@code state}, then a full fence), then re-check what it
+ * waits for. The other actor
  * does what {@code NodeRunnerOutputs.wakeConsumer} (or {@code NodeRunnerInputs.tookFrom}) does after an
  * offer (a poll): read the sleeper's state and, if it waits, {@code wakeForItem} ({@code wakeForRoom}),
  * a CAS to {@code RUNNING} and an unpark. The runners have no thread, so the unpark is a no-op; the
@@ -97,8 +98,9 @@ public class ParkingStateTests {
     @Outcome(
             id = "0, 0, 1",
             expect = ACCEPTABLE_INTERESTING,
-            desc = "missed wake-up (store-load reordering): a delay, never a hang, bounded by the park time-out"
-                    + " (1 ms under BACKOFF), the producer's fence every 64 items and before it parks itself")
+            desc = "missed wake-up (store-load reordering): a delay, never a hang, bounded by the park"
+                    + " time-out (1 ms for a wait's first park, at most 64 ms), the producer's fence every 64"
+                    + " items and before it parks itself")
     @Outcome(
             expect = FORBIDDEN,
             desc = "the producer saw the wait but did not wake the sleeper (stale waitTarget), or a state no one"
@@ -159,11 +161,11 @@ public class ParkingStateTests {
             channel.offer(ItemWait.ITEM);
         }
 
-        /** NodeRunnerWaits.pause(round, WAIT_OUTPUT, channel) and its re-check, outputReady(channel). */
+        /** NodeRunnerWaits.pause(WAIT_OUTPUT, channel) and its re-check, outputReady(channel). */
         @Actor
         public void sleeper(III_Result r) {
             sleeper.waitTarget = channel;
-            sleeper.state = ParkingState.WAIT_OUTPUT;
+            sleeper.announce(Parker.WAIT_OUTPUT);
             r.r1 = channel.producerMayResume() || channel.consumerGone ? 1 : 0;
         }
 
@@ -172,9 +174,9 @@ public class ParkingStateTests {
         public void consumer(III_Result r) {
             channel.poll();
             VarHandle.fullFence();
-            ParkingState producer = channel.producer;
+            Parker producer = channel.producer;
             int seen = producer.state;
-            if (seen == ParkingState.WAIT_OUTPUT) {
+            if (seen == Parker.WAIT_OUTPUT) {
                 producer.wakeForRoom(channel);
             }
             r.r2 = seen;
@@ -197,18 +199,18 @@ public class ParkingStateTests {
             sleeper.waitTarget = StressFixtures.channel(4, StressFixtures.runner(), sleeper);
         }
 
-        /** NodeRunnerWaits.pause(round, WAIT_INPUT, channel) and its re-check, inputWorthWaking(channel). */
+        /** NodeRunnerWaits.pause(WAIT_INPUT, channel) and its re-check, inputWorthWaking(channel). */
         final int announceAndRecheck() {
             sleeper.waitTarget = channel;
-            sleeper.state = ParkingState.WAIT_INPUT; // volatile write, then the re-check
+            sleeper.announce(Parker.WAIT_INPUT); // opaque write and a full fence, then the re-check
             return channel.hasItems() || channel.producerDone ? 1 : 0;
         }
 
         /** NodeRunnerOutputs.wakeConsumer's look, after the offer; returns the state it read. */
         final int lookAndWake() {
-            ParkingState consumer = channel.consumer;
+            Parker consumer = channel.consumer;
             int seen = consumer.state;
-            if (seen == ParkingState.WAIT_INPUT && channel.worthWaking()) {
+            if (seen == Parker.WAIT_INPUT && channel.worthWaking()) {
                 consumer.wakeForItem(channel);
             }
             return seen;
