@@ -130,7 +130,8 @@ final class RunSession {
             Exited exited = (Exited) event;
             String group = exited.group().launch().group();
             status.update(group, "ended " + exited.code());
-            if (!status.live()) {
+            if (exited.code() == 0 && !status.live()) {
+                // a failure has its own report; a group that ended well says how long it ran and how fast
                 say("ff-launcher: group " + group + ": " + status.describe(group));
             }
             if (exited.code() != 0) {
