@@ -8,6 +8,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -30,8 +31,9 @@ class GroupStatsLaunchTest {
     @Test
     void shouldPrintEveryGroupsNodeTableWithStatsAndHideTheReportLines() throws Exception {
         Path config = Launcher.config(dir, "127.0.0.1");
+        Path logs = dir.resolve("logs");
         Launcher.Result result = Launcher.run(Launcher.args(
-                List.of("run", "-c", config.toString(), "--timeout", "60s", "--stats"), Launcher.sumApp("1000")));
+                List.of("run", "-c", config.toString(), "--timeout", "60s", "--stats", "--log-dir", logs.toString()), Launcher.sumApp("1000")));
         try {
             assertThat(result.code()).as(result.toString()).isZero();
             assertThat(result.out())
@@ -46,6 +48,9 @@ class GroupStatsLaunchTest {
                         .containsPattern("ff-launcher: group " + g + ": ended 0, [0-9.]+ s, [0-9 ]+ items/s");
             }
             assertThat(result.out() + result.err()).doesNotContain("DFF_PROGRESS", "DFF_STATS");
+            assertThat(Files.readString(logs.resolve("B.log")))
+                    .contains("B up")
+                    .doesNotContain("DFF_PROGRESS", "DFF_STATS");
         } finally {
             Launcher.killAll(result.pids());
         }
