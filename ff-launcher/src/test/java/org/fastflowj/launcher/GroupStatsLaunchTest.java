@@ -33,7 +33,8 @@ class GroupStatsLaunchTest {
         Path config = Launcher.config(dir, "127.0.0.1");
         Path logs = dir.resolve("logs");
         Launcher.Result result = Launcher.run(Launcher.args(
-                List.of("run", "-c", config.toString(), "--timeout", "60s", "--stats", "--log-dir", logs.toString()), Launcher.sumApp("1000")));
+                List.of("run", "-c", config.toString(), "--timeout", "60s", "--stats", "--log-dir", logs.toString()),
+                Launcher.sumApp("1000")));
         try {
             assertThat(result.code()).as(result.toString()).isZero();
             assertThat(result.out())
