@@ -37,6 +37,11 @@ public final class DFF {
      */
     public static final String PRINT_GROUPS_OPTION = "--DFF_PrintGroups";
     /**
+     * Asks a group to report its statistics on stderr ({@link StatsLine}): one line every second while it
+     * runs and one when it ends. The launcher's {@code run} gives it to every group it starts.
+     */
+    public static final String REPORT_OPTION = "--DFF_Report";
+    /**
      * The environment variable that carries the launcher's per-run secret to each group (UTF-8). A group
      * uses it when its config names no {@code secretFile}/{@code secretEnv}; the config's own secret wins.
      */
@@ -60,6 +65,7 @@ public final class DFF {
     private static volatile SerializationConfig.Builder serialization = SerializationConfig.builder();
     private static volatile boolean checkSerialization = Boolean.getBoolean(CHECK_PROPERTY);
     private static volatile boolean printGroups;
+    private static volatile boolean report;
     /** The package of the class that called {@link #init}: the program's main class, whose classes may cross. */
     private static volatile String mainPackage;
 
@@ -97,6 +103,8 @@ public final class DFF {
                 }
             } else if (arg.equals(PRINT_GROUPS_OPTION)) {
                 printGroups = true;
+            } else if (arg.equals(REPORT_OPTION)) {
+                report = true;
             } else if (arg.startsWith(GROUP_OPTION + "=")) {
                 groupName = arg.substring(GROUP_OPTION.length() + 1);
             } else if (arg.startsWith(CONFIG_OPTION + "=")) {
@@ -180,6 +188,11 @@ public final class DFF {
         return printGroups;
     }
 
+    /** Whether {@link #REPORT_OPTION} was given. */
+    public static boolean reportRequested() {
+        return report;
+    }
+
     /** Forgets everything {@link #init} and the registration calls set (tests). */
     public static void reset() {
         group = null;
@@ -187,6 +200,7 @@ public final class DFF {
         serialization = SerializationConfig.builder();
         checkSerialization = Boolean.getBoolean(CHECK_PROPERTY);
         printGroups = false;
+        report = false;
         System.clearProperty(GROUP_PROPERTY);
         mainPackage = null;
     }

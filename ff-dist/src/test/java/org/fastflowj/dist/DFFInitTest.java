@@ -63,6 +63,20 @@ class DFFInitTest {
     }
 
     @Test
+    void shouldTakeTheReportOptionOutOfTheArgumentsAndRememberIt() {
+        assertThat(DFF.init(new String[] {"a"}, Map.of())).containsExactly("a");
+        assertThat(DFF.reportRequested()).isFalse();
+
+        String[] rest =
+                DFF.init(new String[] {"a", DFF.REPORT_OPTION, "--DFF_GName=G1", "--DFF_Config=" + config}, Map.of());
+
+        assertThat(rest).containsExactly("a");
+        assertThat(DFF.reportRequested()).isTrue();
+        DFF.reset();
+        assertThat(DFF.reportRequested()).isFalse();
+    }
+
+    @Test
     void shouldRunWholeWithoutAGroup() {
         assertThat(DFF.init(new String[] {"a", "b"}, Map.of())).containsExactly("a", "b");
         assertThat(DFF.group()).isEmpty();

@@ -9,13 +9,31 @@ import picocli.CommandLine.Model.CommandSpec;
  * Runs an application's tree the same way for every subcommand: whole in this process when no group is
  * selected, or only this process's group when started with {@code --DFF_GName}. A failure becomes one
  * line on stderr and an exit code: 2 for bad input ({@link InputException} anywhere in the causes), 1
- * for anything else; the stack trace only with {@code --verbose}.
+ * for anything else; the stack trace only with {@code --verbose}. With {@code --stats} the run's node table
+ * follows on stderr, after a failure too (what each node did up to it).
  */
 public final class AppRun {
     private AppRun() {}
 
-    /** Runs {@code block} to its end; returns the exit code (0 when it ended normally). */
-    public static int run(CommandSpec spec, BuildingBlock block, boolean verbose) {
+    /**
+     * Runs {@code block} to its end, then prints its node table if {@code stats}; returns the exit code (0
+     * when it ended normally).
+     */
+    public static int run(CommandSpec spec, BuildingBlock block, boolean verbose, boolean stats) {
+        int code = runToEnd(spec, block, verbose);
+        if (stats) {
+            PrintWriter err = spec.commandLine().getErr();
+            try {
+                err.print(block.stats().toTable());
+            } catch (IllegalStateException neverStarted) {
+                err.println(spec.name() + ": no statistics: the run did not start");
+            }
+            err.flush();
+        }
+        return code;
+    }
+
+    private static int runToEnd(CommandSpec spec, BuildingBlock block, boolean verbose) {
         String name = spec.name();
         PrintWriter err = spec.commandLine().getErr();
         try {

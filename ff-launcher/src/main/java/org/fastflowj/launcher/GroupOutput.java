@@ -11,6 +11,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import org.fastflowj.dist.StatsLine;
 
 /**
  * Where one group's lines go: the launcher's stdout or stderr with a {@code [G1] } prefix, its stack
@@ -66,8 +67,15 @@ final class GroupOutput implements AutoCloseable {
         }
     }
 
-    /** One line the group printed, without its line terminator, on stderr if {@code fromStderr}. */
+    /**
+     * One line the group printed, without its line terminator, on stderr if {@code fromStderr}. A
+     * statistics report ({@link StatsLine}) only goes to the listener: it is the launcher's, not the user's.
+     */
     void line(String text, boolean fromStderr) {
+        if (StatsLine.isReport(text)) {
+            listener.accept(text);
+            return;
+        }
         String shown;
         synchronized (this) {
             // Under the monitor: the failure report reads the condensers while the pumps still run.

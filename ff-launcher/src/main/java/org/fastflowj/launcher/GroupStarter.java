@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import org.fastflowj.dist.StatsLine;
 
 /**
  * The start of a run: every group's output sink and process, in config order, the {@code started} line
@@ -31,6 +32,7 @@ final class GroupStarter {
     private final String secret;
     private final Duration grace;
     private final boolean fullTraces;
+    private final GroupReports reports;
     private final Map<GroupLaunch, GroupProcess> running = new LinkedHashMap<>();
     private final Map<GroupLaunch, GroupOutput> outputs = new LinkedHashMap<>();
 
@@ -39,6 +41,7 @@ final class GroupStarter {
      * @param secret the run's secret for every group ({@link RunSecret}), or null when the config has one
      * @param grace how long a group has between SIGTERM and SIGKILL
      * @param fullTraces true to show every line of the groups' stack traces
+     * @param reports where the groups' statistics reports go
      */
     GroupStarter(
             List<GroupLaunch> launches,
@@ -48,8 +51,10 @@ final class GroupStarter {
             StatusBoard status,
             String secret,
             Duration grace,
-            boolean fullTraces) {
+            boolean fullTraces,
+            GroupReports reports) {
         this.fullTraces = fullTraces;
+        this.reports = reports;
         this.launches = List.copyOf(launches);
         this.logDir = logDir;
         this.out = out;
@@ -133,7 +138,9 @@ final class GroupStarter {
     }
 
     private void onLine(String group, String line, long startNs) {
-        if (line.startsWith(ConnectedMarker.PREFIX)) {
+        if (StatsLine.isReport(line)) {
+            reports.accept(group, line);
+        } else if (line.startsWith(ConnectedMarker.PREFIX)) {
             status.update(group, "connected");
             if (status.allConnected()) {
                 long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNs);

@@ -13,7 +13,7 @@ import org.fastflowj.dist.GroupConfig;
  * where the group's host is this machine, an ssh client otherwise.
  *
  * <pre>
- *   local, no preCmd:   command... --DFF_GName=G1 --DFF_Config=/abs/app.json
+ *   local, no preCmd:   command... --DFF_GName=G1 --DFF_Config=/abs/app.json --DFF_Report
  *   local, preCmd:      /bin/sh -c '&lt;preCmd&gt; command... --DFF_GName=G1 ...'
  *   remote:             ssh -T -o BatchMode=yes [-i ..] [-o ..] [-l ..] host '&lt;stop-watching wrapper&gt;'
  * </pre>
@@ -83,7 +83,10 @@ final class LaunchPlanner {
         return new GroupLaunch(group.name(), host, true, argv);
     }
 
-    /** The application's command for {@code group}: its jvmArgs placed, then the two DFF options. */
+    /**
+     * The application's command for {@code group}: its jvmArgs placed, then the DFF options: the group, the
+     * config, and the statistics reports the launcher shows ({@link GroupReports}).
+     */
     List<String> applicationCommand(GroupConfig group, String configPath) {
         List<String> argv = new ArrayList<>();
         List<String> jvmArgs = group.jvmArgs();
@@ -100,6 +103,7 @@ final class LaunchPlanner {
         }
         argv.add(DFF.GROUP_OPTION + "=" + group.name());
         argv.add(DFF.CONFIG_OPTION + "=" + configPath);
+        argv.add(DFF.REPORT_OPTION);
         return argv;
     }
 

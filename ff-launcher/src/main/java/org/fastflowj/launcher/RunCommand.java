@@ -2,6 +2,7 @@ package org.fastflowj.launcher;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -104,6 +105,19 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--no-status", description = "No live status lines, even on a terminal.")
     boolean noStatus;
 
+    @Option(
+            names = "--stats",
+            description = "At the end, print every group's node table (items in and out, service time, time"
+                    + " blocked on input and output, and its network links), from the statistics it reported.")
+    boolean stats;
+
+    @Option(
+            names = "--ui",
+            paramLabel = "PORT",
+            description = "Serve /metrics on PORT (0: a free one) while the run lasts: every group's statistics"
+                    + " in the Prometheus text format, each series labelled with its group.")
+    Integer uiPort;
+
     @Parameters(
             arity = "1..*",
             paramLabel = "COMMAND",
@@ -114,6 +128,11 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        if (uiPort != null && (uiPort < 0 || uiPort > 65_535)) {
+            err.println("--ui must be a port number from 0 to 65535 (0: a free port), got " + uiPort);
+            err.flush();
+            return CommonOptions.EXIT_BAD_CONFIG;
+        }
         DffConfig config = common.load(err);
         if (config == null) {
             return CommonOptions.EXIT_BAD_CONFIG;
@@ -170,13 +189,37 @@ final class RunCommand implements Callable<Integer> {
             archive.deleteIfStale();
         }
         List<String> groups = config.groups().stream().map(GroupConfig::name).toList();
+        GroupReports reports = new GroupReports();
+        LauncherMetrics metrics = null;
+        if (uiPort != null) {
+            try {
+                metrics = LauncherMetrics.serve(uiPort, reports);
+            } catch (UncheckedIOException e) {
+                err.println(e.getMessage());
+                err.flush();
+                return CommonOptions.EXIT_BAD_CONFIG;
+            }
+            err.println("ff-launcher: metrics of every group at http://localhost:" + metrics.port() + "/metrics");
+            err.flush();
+        }
         boolean live = !noStatus && System.console() != null && !"dumb".equals(System.getenv("TERM"));
-        StatusBoard board = new StatusBoard(groups, live ? out : null);
+        StatusBoard board = new StatusBoard(groups, live ? out : null, reports);
         // The config's own secret wins in every group: then there is nothing to hand out.
         boolean configHasSecret =
                 config.secretFile().isPresent() || config.secretEnv().isPresent();
         String secret = configHasSecret ? null : RunSecret.generate();
-        return new RunSession(launches, timeout, grace, logDir, out, err, board, secret, fullTraces).run();
+        try {
+            int code = new RunSession(launches, timeout, grace, logDir, out, err, board, secret, fullTraces, reports)
+                    .run();
+            if (stats) {
+                StatsTables.print(groups, reports, out);
+            }
+            return code;
+        } finally {
+            if (metrics != null) {
+                metrics.close();
+            }
+        }
     }
 
     /** Asks the program its groups ({@link ProgramGroups}); false after saying how they differ from the config's. */

@@ -57,6 +57,7 @@ final class RunSession {
      * @param logDir the folder for one log file per group, or null
      * @param secret the run's secret, handed to every group ({@link RunSecret}), or null for none
      * @param fullTraces true to show every line of the groups' stack traces
+     * @param reports where the groups' statistics reports go
      */
     RunSession(
             List<GroupLaunch> launches,
@@ -67,14 +68,15 @@ final class RunSession {
             PrintWriter err,
             StatusBoard status,
             String secret,
-            boolean fullTraces) {
+            boolean fullTraces,
+            GroupReports reports) {
         this.launches = List.copyOf(launches);
         this.timeout = timeout;
         this.grace = grace;
         this.logDir = logDir;
         this.err = err;
         this.status = status;
-        this.starter = new GroupStarter(launches, logDir, out, err, status, secret, grace, fullTraces);
+        this.starter = new GroupStarter(launches, logDir, out, err, status, secret, grace, fullTraces, reports);
         this.stopper = new GroupStopper(grace, err, status);
         this.report = new FailureReport(starter, launches, err, status);
     }
@@ -126,7 +128,12 @@ final class RunSession {
                 return EXIT_GROUP_FAILED;
             }
             Exited exited = (Exited) event;
-            status.update(exited.group().launch().group(), "ended " + exited.code());
+            String group = exited.group().launch().group();
+            status.update(group, "ended " + exited.code());
+            if (exited.code() == 0 && !status.live()) {
+                // a failure has its own report; a group that ended well says how long it ran and how fast
+                say("ff-launcher: group " + group + ": " + status.describe(group));
+            }
             if (exited.code() != 0) {
                 GroupLaunch origin = report.sayOrigin(exited.group().launch(), exited.code());
                 say("ff-launcher: stopping the other groups");

@@ -3,40 +3,98 @@ package org.fastflowj.launcher;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 
 /**
- * The state of every group (starting, running, connected, stopping, ended N) and, on a terminal, one
- * live line per group kept below the scrolling output.
+ * The state of every group (starting, running, connected, stopping, ended N), with the time since it
+ * started and its items per second ({@link GroupReports}), and, on a terminal, one live line per group
+ * kept below the scrolling output, redrawn every second.
  *
  * <p>Every line the launcher prints passes through {@link #emit}: on a terminal the status block is
  * erased, the line printed, and the block drawn again underneath, so output and status never
  * overwrite each other. Elsewhere (a pipe, a file, a test) lines are printed as they are and there is
- * no block.
+ * no block: the run prints one line per group as it ends ({@link #describe}).
  *
- * <p>Threading: every method is synchronized; pump threads, the run loop and the shutdown hook all
- * print through it.
+ * <p>Threading: every method is synchronized; pump threads, the run loop, the shutdown hook and the
+ * terminal's redraw thread all print through it.
  */
 final class StatusBoard {
     private static final String CURSOR_UP = "\033[%dA";
     private static final String CLEAR_LINE = "\r\033[2K";
 
     private final PrintWriter terminal;
+    private final GroupReports reports;
     private final Map<String, String> states = new LinkedHashMap<>();
+    private final Map<String, Long> startedNs = new LinkedHashMap<>();
+    private final Map<String, Long> endedNs = new LinkedHashMap<>();
+    private final ScheduledExecutorService redraw;
     private boolean drawn;
 
     /** @param terminal where the live block goes, or null for no live block */
     StatusBoard(List<String> groups, PrintWriter terminal) {
+        this(groups, terminal, new GroupReports());
+    }
+
+    /**
+     * @param terminal where the live block goes, or null for no live block
+     * @param reports the groups' statistics, for their rates
+     */
+    StatusBoard(List<String> groups, PrintWriter terminal, GroupReports reports) {
         this.terminal = terminal;
+        this.reports = reports;
         groups.forEach(g -> states.put(g, "waiting"));
+        if (terminal == null) {
+            redraw = null;
+        } else {
+            redraw = Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "ff-launcher-status");
+                t.setDaemon(true);
+                return t;
+            });
+            redraw.scheduleAtFixedRate(this::tick, 1, 1, TimeUnit.SECONDS);
+        }
     }
 
     synchronized void update(String group, String state) {
         states.put(group, state);
+        long now = System.nanoTime();
+        if (state.equals("starting")) {
+            startedNs.putIfAbsent(group, now);
+        } else if (state.startsWith("ended")) {
+            endedNs.putIfAbsent(group, now);
+        }
         if (terminal != null) {
             erase();
             draw();
         }
+    }
+
+    /** Whether the states are drawn on a terminal (else the run says how each group ended, in a line). */
+    boolean live() {
+        return terminal != null;
+    }
+
+    /**
+     * {@code group}'s state, time since it started and rate: {@code connected, 3.2 s, 1 250 items/s};
+     * the time and the rate only once known.
+     */
+    synchronized String describe(String group) {
+        StringBuilder line = new StringBuilder(states.get(group));
+        Long start = startedNs.get(group);
+        if (start != null) {
+            long end = endedNs.getOrDefault(group, System.nanoTime());
+            line.append(String.format(Locale.ROOT, ", %.1f s", (end - start) / 1e9));
+            double rate = reports.rate(group);
+            if (rate >= 0) {
+                String grouped = String.format(Locale.ROOT, "%,.0f", rate).replace(',', ' ');
+                line.append(", ").append(grouped).append(" items/s");
+            }
+        }
+        return line.toString();
     }
 
     /** Whether every group has printed {@link ConnectedMarker}. */
@@ -58,7 +116,18 @@ final class StatusBoard {
 
     /** Leaves the final states on screen, below the output, and stops drawing. */
     synchronized void finish() {
+        if (redraw != null) {
+            redraw.shutdownNow();
+        }
         drawn = false;
+    }
+
+    /** The elapsed times and rates move on: the block, while it is on screen, is drawn again. */
+    private synchronized void tick() {
+        if (drawn) {
+            erase();
+            draw();
+        }
     }
 
     private void erase() {
@@ -75,7 +144,7 @@ final class StatusBoard {
     }
 
     private void draw() {
-        states.forEach((group, state) -> terminal.print(CLEAR_LINE + "  " + group + ": " + state + "\n"));
+        states.keySet().forEach(group -> terminal.print(CLEAR_LINE + "  " + group + ": " + describe(group) + "\n"));
         terminal.flush();
         drawn = true;
     }

@@ -195,7 +195,7 @@ class RunCommandTest {
         String abs = config.toAbsolutePath().toString();
         assertThat(result.code()).as(result.toString()).isZero();
         assertThat(result.out())
-                .contains("A: java -cp app.jar my.Main 'a b' --DFF_GName=A --DFF_Config=" + abs + "\n")
+                .contains("A: java -cp app.jar my.Main 'a b' --DFF_GName=A --DFF_Config=" + abs + " --DFF_Report\n")
                 .contains("B: /bin/sh -c 'taskset -c 0 java -cp app.jar my.Main '\\''a b'\\'' --DFF_GName=B")
                 .contains("C: ssh -T -o BatchMode=yes -l ff compute7 ")
                 .contains("cd /opt/app")

@@ -23,6 +23,9 @@ import org.junit.jupiter.api.io.TempDir;
 class StatusBoardTerminalTest {
     private static final Pattern EXIT = Pattern.compile("^launcher-exit=(\\d+)$");
     private static final Pattern STATUS_ROW = Pattern.compile("^  ([ABC]): (.*)$");
+    /** A row's state, then the time since the group started and, once it reported, its rate. */
+    private static final Pattern STATE_TIME_RATE =
+            Pattern.compile("^  ([ABC]): ([a-z0-9 ]+), [0-9.]+ s(, [0-9 ]+ items/s)?$");
 
     @TempDir
     Path dir;
@@ -45,13 +48,20 @@ class StatusBoardTerminalTest {
             assertThat(code).as(shown).isZero();
 
             // Exactly one block, right below the launcher's last line and above the shell's next output.
-            assertThat(screen.stream().filter(STATUS_ROW.asPredicate()))
+            assertThat(screen.stream().filter(STATUS_ROW.asPredicate()).map(GroupRow::of))
                     .as(shown)
-                    .containsExactly("  A: ended 0", "  B: ended 0", "  C: ended 0");
+                    .containsExactly(
+                            new GroupRow("A", "ended 0", true),
+                            new GroupRow("B", "ended 0", true),
+                            new GroupRow("C", "ended 0", true));
             int last = rowOf(screen, "ff-launcher: every group exited 0");
-            assertThat(screen.subList(last + 1, last + 5))
+            assertThat(screen.subList(last + 1, last + 4).stream().map(GroupRow::of))
                     .as(shown)
-                    .containsExactly("  A: ended 0", "  B: ended 0", "  C: ended 0", "launcher-exit=0");
+                    .containsExactly(
+                            new GroupRow("A", "ended 0", true),
+                            new GroupRow("B", "ended 0", true),
+                            new GroupRow("C", "ended 0", true));
+            assertThat(screen.get(last + 4)).as(shown).isEqualTo("launcher-exit=0");
             // The output scrolled above the block, every line whole.
             assertThat(screen)
                     .as(shown)
@@ -61,7 +71,7 @@ class StatusBoardTerminalTest {
 
             // The states the block went through, as drawn.
             String raw = tmux.raw();
-            assertThat(raw).contains("  A: starting", "  B: waiting", "  C: waiting");
+            assertThat(raw).contains("  A: starting, ", "  B: waiting\r\n", "  C: waiting\r\n");
             for (String g : List.of("A", "B", "C")) {
                 assertDrawnInOrder(raw, g, "starting", "running", "connected", "ended 0");
             }
@@ -77,7 +87,9 @@ class StatusBoardTerminalTest {
         try (Tmux tmux = new Tmux(dir, 160, 60)) {
             tmux.type(launcherCommand(config, "1000000", "-1", "10000"));
             tmux.awaitRow(row -> row.startsWith("ff-launcher: all groups connected"), 30);
-            tmux.awaitRow(row -> row.equals("  C: connected"), 10);
+            tmux.awaitRow(row -> row.startsWith("  C: connected, "), 10);
+            // the rows move on each second: C's rate once it reported, while it runs
+            tmux.awaitRow(row -> row.startsWith("  C: connected, ") && row.endsWith(" items/s"), 10);
             pids.addAll(pidsOn(tmux.screen()));
             assertThat(pids).hasSize(3);
 
@@ -94,9 +106,10 @@ class StatusBoardTerminalTest {
                 assertThat(screen).as(shown).anySatisfy(row -> assertThat(row)
                         .startsWith("ff-launcher: stopped group " + g + ": exit code 143 (signal 15, SIGTERM)"));
             }
-            assertThat(screen.stream().filter(STATUS_ROW.asPredicate()))
+            assertThat(screen.stream().filter(STATUS_ROW.asPredicate()).map(row -> GroupRow.of(row)
+                            .state()))
                     .as(shown)
-                    .containsExactly("  A: ended 143", "  B: ended 143", "  C: ended 143");
+                    .containsExactly("ended 143", "ended 143", "ended 143");
             String raw = tmux.raw();
             for (String g : List.of("A", "B", "C")) {
                 assertDrawnInOrder(raw, g, "running", "connected", "stopping", "ended 143");
@@ -131,11 +144,20 @@ class StatusBoardTerminalTest {
         return "sh " + ShellQuoting.quote(script.toString()) + "; echo launcher-exit=$?";
     }
 
+    /** A status row: the group, its state, and whether it shows a rate. */
+    private record GroupRow(String group, String state, boolean rate) {
+        static GroupRow of(String row) {
+            Matcher m = STATE_TIME_RATE.matcher(row);
+            assertThat(m.matches()).as("status row '%s'", row).isTrue();
+            return new GroupRow(m.group(1), m.group(2), m.group(3) != null);
+        }
+    }
+
     /** Each of {@code states} was drawn as {@code group}'s status row, each first drawn after the one before. */
     private static void assertDrawnInOrder(String raw, String group, String... states) {
         List<Integer> firstDrawn = new ArrayList<>();
         for (String state : states) {
-            int at = raw.indexOf("  " + group + ": " + state + "\r\n");
+            int at = raw.indexOf("  " + group + ": " + state + ", ");
             assertThat(at).as("%s: %s drawn", group, state).isNotNegative();
             firstDrawn.add(at);
         }

@@ -93,16 +93,29 @@ public final class GroupRun {
                 new GroupEnd(group, localRun, links, aborts, transport, stopLastWords, config.heartbeatTimeoutMs());
         // The event loops that carry this group's links compete with its node threads for the cores: on a
         // machine with few cores, node threads that wait should park soon rather than spin and yield.
+        StatsReporter reporter = DFF.reportRequested() ? new StatsReporter(System.err) : null;
         RunHooks hooks = RunHooks.NONE
                 .onFailure(aborts::abort)
-                .onEnd(end)
+                .onEnd(reporter == null ? end : () -> endAndReport(end, reporter))
                 .linkStats(links::stats)
                 .otherBusyThreads(transport.busyIoThreads(links.inbound.size() + links.outbound.size()));
         RunOptions groupOptions =
                 mine.threadMapping().isBlank() ? options : options.threadMapping(mine.threadMapping());
         Execution started = Executor.start(local, groupOptions, hooks);
         localRun.started(started);
+        if (reporter != null) {
+            reporter.started(started);
+        }
         return started;
+    }
+
+    /** The final statistics follow the end agreement: by then the links' counts are final too. */
+    private static void endAndReport(GroupEnd end, StatsReporter reporter) {
+        try {
+            end.run();
+        } finally {
+            reporter.ended();
+        }
     }
 
     /** Connects to every peer this group sends to; on a failure tells the others and stops the transport. */

@@ -7,6 +7,7 @@ import org.fastflowj.dist.DFF;
 import org.fastflowj.examples.AppRun;
 import org.fastflowj.examples.OptionChecks;
 import org.fastflowj.examples.RunOptionsMixin;
+import org.fastflowj.examples.StatsOption;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -42,6 +43,9 @@ public final class A2aBandwidthCommand implements Callable<Integer> {
     @Mixin
     private RunOptionsMixin common;
 
+    @Mixin
+    private StatsOption stats;
+
     private final PrintStream out;
 
     public A2aBandwidthCommand(PrintStream out) {
@@ -59,6 +63,10 @@ public final class A2aBandwidthCommand implements Callable<Integer> {
         }
         DFF.serializer(Chunk.class, new ChunkSerializer());
         DFF.register(Report.class);
-        return AppRun.run(spec, A2aBandwidth.build(input, lWorkers, rWorkers, chunkKb * 1024, out), common.verbose());
+        return AppRun.run(
+                spec,
+                A2aBandwidth.build(input, lWorkers, rWorkers, chunkKb * 1024, out),
+                common.verbose(),
+                stats.requested());
     }
 }

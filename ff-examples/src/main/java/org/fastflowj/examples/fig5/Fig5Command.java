@@ -5,6 +5,7 @@ import java.util.concurrent.Callable;
 import org.fastflowj.core.Pipeline;
 import org.fastflowj.examples.AppRun;
 import org.fastflowj.examples.RunOptionsMixin;
+import org.fastflowj.examples.StatsOption;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -31,6 +32,9 @@ public final class Fig5Command implements Callable<Integer> {
     @Mixin
     private RunOptionsMixin common;
 
+    @Mixin
+    private StatsOption stats;
+
     private final PrintStream out;
 
     public Fig5Command(PrintStream out) {
@@ -45,7 +49,7 @@ public final class Fig5Command implements Callable<Integer> {
         }
         Pipeline pipe = Fig5.build(items, out);
         long start = System.nanoTime();
-        int code = AppRun.run(spec, pipe, common.verbose());
+        int code = AppRun.run(spec, pipe, common.verbose(), stats.requested());
         if (code == 0 && AppRun.holds("G4")) {
             double seconds = (System.nanoTime() - start) / 1e9;
             out.printf("time: %.3f s, %.0f items/s%n", seconds, items / seconds);

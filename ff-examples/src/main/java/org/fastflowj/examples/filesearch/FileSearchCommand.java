@@ -10,6 +10,7 @@ import org.fastflowj.core.Pipeline;
 import org.fastflowj.examples.AppRun;
 import org.fastflowj.examples.OptionChecks;
 import org.fastflowj.examples.RunOptionsMixin;
+import org.fastflowj.examples.StatsOption;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -58,6 +59,9 @@ public final class FileSearchCommand implements Callable<Integer> {
     @Mixin
     private RunOptionsMixin common;
 
+    @Mixin
+    private StatsOption stats;
+
     private final OutputStream out;
 
     /** A command printing its results to {@code System.out}. */
@@ -78,7 +82,7 @@ public final class FileSearchCommand implements Callable<Integer> {
         List<Path> roots = directories();
         FileSearch.registerWireFormats();
         Pipeline search = allToAll ? FileSearch.allToAll(roots, word, out) : FileSearch.pipeline(roots, word, out);
-        return AppRun.run(spec, search, common.verbose());
+        return AppRun.run(spec, search, common.verbose(), stats.requested());
     }
 
     /** The --dirs arguments as paths, each checked to be an existing directory. */

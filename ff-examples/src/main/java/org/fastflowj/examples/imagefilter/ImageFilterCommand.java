@@ -13,6 +13,7 @@ import org.fastflowj.dist.DFF;
 import org.fastflowj.examples.AppRun;
 import org.fastflowj.examples.OptionChecks;
 import org.fastflowj.examples.RunOptionsMixin;
+import org.fastflowj.examples.StatsOption;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -45,6 +46,9 @@ public final class ImageFilterCommand implements Callable<Integer> {
     @Mixin
     private RunOptionsMixin common;
 
+    @Mixin
+    private StatsOption stats;
+
     private final PrintStream out;
 
     public ImageFilterCommand(PrintStream out) {
@@ -68,7 +72,7 @@ public final class ImageFilterCommand implements Callable<Integer> {
         DFF.serializer(Image.class, new ImageSerializer());
         long start = System.nanoTime();
         ImageWriter writer = new ImageWriter(output);
-        int code = AppRun.run(spec, ImageFilter.build(images, writer, workers), common.verbose());
+        int code = AppRun.run(spec, ImageFilter.build(images, writer, workers), common.verbose(), stats.requested());
         if (code == 0 && AppRun.holds("G2")) {
             double seconds = (System.nanoTime() - start) / 1e9;
             out.printf("imagefilter: %d images written to %s in %.3f s%n", writer.written(), output, seconds);

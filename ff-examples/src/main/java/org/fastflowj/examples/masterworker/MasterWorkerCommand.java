@@ -7,6 +7,7 @@ import org.fastflowj.dist.DFF;
 import org.fastflowj.dist.DffConfig;
 import org.fastflowj.examples.AppRun;
 import org.fastflowj.examples.RunOptionsMixin;
+import org.fastflowj.examples.StatsOption;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -48,6 +49,9 @@ public final class MasterWorkerCommand implements Callable<Integer> {
     @Mixin
     private RunOptionsMixin common;
 
+    @Mixin
+    private StatsOption stats;
+
     private final PrintStream out;
 
     public MasterWorkerCommand(PrintStream out) {
@@ -72,7 +76,7 @@ public final class MasterWorkerCommand implements Callable<Integer> {
         long grainNs = Math.round(grainMs * 1e6);
         AllToAll a2a = MasterWorker.build(tasks, grainNs, groupCount, workersPerGroup, out);
         long start = System.nanoTime();
-        int code = AppRun.run(spec, a2a, common.verbose());
+        int code = AppRun.run(spec, a2a, common.verbose(), stats.requested());
         if (code == 0 && AppRun.holds("G0")) {
             double seconds = (System.nanoTime() - start) / 1e9;
             double ideal = tasks * grainMs / 1e3 / (groupCount * workersPerGroup);

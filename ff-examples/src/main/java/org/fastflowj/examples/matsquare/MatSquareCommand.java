@@ -6,6 +6,7 @@ import org.fastflowj.core.AllToAll;
 import org.fastflowj.dist.DFF;
 import org.fastflowj.examples.AppRun;
 import org.fastflowj.examples.RunOptionsMixin;
+import org.fastflowj.examples.StatsOption;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -47,6 +48,9 @@ public final class MatSquareCommand implements Callable<Integer> {
     @Mixin
     private RunOptionsMixin common;
 
+    @Mixin
+    private StatsOption stats;
+
     private final PrintStream out;
 
     public MatSquareCommand(PrintStream out) {
@@ -62,7 +66,7 @@ public final class MatSquareCommand implements Callable<Integer> {
         DFF.serializer(Matrix.class, new MatrixSerializer());
         AllToAll a2a = MatSquare.build(count, size, seed, workers, out);
         long start = System.nanoTime();
-        int code = AppRun.run(spec, a2a, common.verbose());
+        int code = AppRun.run(spec, a2a, common.verbose(), stats.requested());
         if (code == 0 && AppRun.holds("G0")) {
             double seconds = (System.nanoTime() - start) / 1e9;
             out.printf(

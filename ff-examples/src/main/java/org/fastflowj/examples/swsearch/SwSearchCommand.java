@@ -11,6 +11,7 @@ import org.fastflowj.examples.AppRun;
 import org.fastflowj.examples.InputException;
 import org.fastflowj.examples.OptionChecks;
 import org.fastflowj.examples.RunOptionsMixin;
+import org.fastflowj.examples.StatsOption;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -62,6 +63,9 @@ public final class SwSearchCommand implements Callable<Integer> {
     @Mixin
     private RunOptionsMixin common;
 
+    @Mixin
+    private StatsOption stats;
+
     private final PrintStream out;
 
     public SwSearchCommand(PrintStream out) {
@@ -88,7 +92,7 @@ public final class SwSearchCommand implements Callable<Integer> {
                 .onDemand()
                 .emitter(new Nodes.PairEmitter(q, database))
                 .collector(new Nodes.TopHits(top, q.length(), out));
-        return AppRun.run(spec, farm, common.verbose());
+        return AppRun.run(spec, farm, common.verbose(), stats.requested());
     }
 
     private static Protein firstRecord(Path file) {

@@ -8,6 +8,7 @@ import org.fastflowj.dist.DFF;
 import org.fastflowj.examples.AppRun;
 import org.fastflowj.examples.OptionChecks;
 import org.fastflowj.examples.RunOptionsMixin;
+import org.fastflowj.examples.StatsOption;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -59,6 +60,9 @@ public final class WordCountCommand implements Callable<Integer> {
     @Mixin
     private RunOptionsMixin common;
 
+    @Mixin
+    private StatsOption stats;
+
     private final PrintStream out;
 
     public WordCountCommand(PrintStream out) {
@@ -82,7 +86,11 @@ public final class WordCountCommand implements Callable<Integer> {
             OptionChecks.requireWritableFile(spec, "--output", output);
         }
         DFF.register(Counts.class, LineCount.class);
-        return AppRun.run(spec, WordCount.build(sources, input.file, socket, rate, output, out), common.verbose());
+        return AppRun.run(
+                spec,
+                WordCount.build(sources, input.file, socket, rate, output, out),
+                common.verbose(),
+                stats.requested());
     }
 
     /** Whether this process runs sources: the whole program, or one of the groups G1..Gk. */

@@ -45,6 +45,27 @@ class Fig5Test {
     }
 
     @Test
+    void shouldPrintTheNodeTableOnStderrWithStats() {
+        AppRunner run = AppRunner.run("fig5", "--items", "2000", "--stats");
+
+        assertThat(run.exitCode).as(run.toString()).isZero();
+        assertThat(run.err).contains("node", "items in", "items out", "wait in ms", "wait out ms");
+        // every item reaches exactly one R-Worker: the table's rows for them add up to the items sent
+        assertThat(run.err.lines().filter(l -> l.contains("2000")).count())
+                .as(run.err)
+                .isPositive();
+        assertThat(run.out).doesNotContain("items in");
+    }
+
+    @Test
+    void shouldPrintNoNodeTableWithoutStats() {
+        AppRunner run = AppRunner.run("fig5", "--items", "200");
+
+        assertThat(run.exitCode).as(run.toString()).isZero();
+        assertThat(run.err).doesNotContain("items in");
+    }
+
+    @Test
     void shouldRejectANegativeItemCount() {
         AppRunner run = AppRunner.run("fig5", "--items", "-1");
 

@@ -1,0 +1,114 @@
+package org.fastflowj.dist;
+
+import java.net.URLDecoder;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.fastflowj.core.LinkStats;
+import org.fastflowj.core.NodeStats;
+import org.fastflowj.core.RunStats;
+
+/**
+ * A group's statistics in one line of text, the channel between a group and the launcher that started it
+ * with {@link DFF#REPORT_OPTION}: the group prints a {@link #PROGRESS} line on stderr every second and
+ * one {@link #FINAL} line when its run ends; the launcher hides them and shows the rate, the
+ * {@code --stats} tables and its {@code /metrics} from them. A line works through any pipe the group's
+ * output already takes (a local process, ssh, srun), where a port would need a tunnel.
+ *
+ * <pre>
+ *   DFF_PROGRESS: &lt;ms since the group started&gt; n &lt;node&gt; &lt;in&gt; &lt;out&gt; &lt;svc ns&gt; &lt;wait in ns&gt; &lt;wait out ns&gt; &lt;cpu&gt;
+ *                 ... l &lt;link&gt; &lt;messages&gt; &lt;bytes&gt; &lt;batches&gt; &lt;credit wait ns&gt; ...
+ * </pre>
+ *
+ * Names are URL-encoded, so that no name can contain a space.
+ */
+public final class StatsLine {
+    /** A snapshot while the group runs. */
+    public static final String PROGRESS = "DFF_PROGRESS:";
+    /** The group's final statistics, once its run ended (well or not). */
+    public static final String FINAL = "DFF_STATS:";
+
+    private StatsLine() {}
+
+    /** A report in this format, parsed: the group's uptime and its statistics. */
+    public record Report(boolean last, long uptimeMs, RunStats stats) {}
+
+    /** Whether {@code line} is a report ({@link #PROGRESS} or {@link #FINAL}). */
+    public static boolean isReport(String line) {
+        return line.startsWith(PROGRESS) || line.startsWith(FINAL);
+    }
+
+    public static String format(boolean last, long uptimeMs, RunStats stats) {
+        StringBuilder line = new StringBuilder(64 + 48 * stats.nodes().size());
+        line.append(last ? FINAL : PROGRESS).append(' ').append(uptimeMs);
+        for (NodeStats n : stats.nodes()) {
+            line.append(" n ").append(URLEncoder.encode(n.name(), StandardCharsets.UTF_8));
+            append(
+                    line,
+                    n.itemsIn(),
+                    n.itemsOut(),
+                    n.svcNanos(),
+                    n.blockedInputNanos(),
+                    n.blockedOutputNanos(),
+                    n.cpu());
+        }
+        for (LinkStats l : stats.links()) {
+            line.append(" l ").append(URLEncoder.encode(l.link(), StandardCharsets.UTF_8));
+            append(line, l.messages(), l.bytes(), l.batches(), l.creditWaitNanos());
+        }
+        return line.toString();
+    }
+
+    /**
+     * Reads a report line.
+     *
+     * @throws IllegalArgumentException naming the line when it is not one
+     */
+    public static Report parse(String line) {
+        boolean last = line.startsWith(FINAL);
+        if (!last && !line.startsWith(PROGRESS)) {
+            throw new IllegalArgumentException("not a statistics line: " + line);
+        }
+        String[] t = line.substring((last ? FINAL : PROGRESS).length()).strip().split(" ");
+        try {
+            List<NodeStats> nodes = new ArrayList<>();
+            List<LinkStats> links = new ArrayList<>();
+            int i = 1;
+            while (i < t.length) {
+                String kind = t[i];
+                String name = URLDecoder.decode(t[i + 1], StandardCharsets.UTF_8);
+                if (kind.equals("n")) {
+                    nodes.add(new NodeStats(
+                            name,
+                            Long.parseLong(t[i + 2]),
+                            Long.parseLong(t[i + 3]),
+                            Long.parseLong(t[i + 4]),
+                            Long.parseLong(t[i + 5]),
+                            Long.parseLong(t[i + 6]),
+                            Integer.parseInt(t[i + 7])));
+                    i += 8;
+                } else if (kind.equals("l")) {
+                    links.add(new LinkStats(
+                            name,
+                            Long.parseLong(t[i + 2]),
+                            Long.parseLong(t[i + 3]),
+                            Long.parseLong(t[i + 4]),
+                            Long.parseLong(t[i + 5])));
+                    i += 6;
+                } else {
+                    throw new IllegalArgumentException("unknown entry '" + kind + "'");
+                }
+            }
+            return new Report(last, Long.parseLong(t[0]), new RunStats(nodes, links));
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("malformed statistics line (" + e.getMessage() + "): " + line, e);
+        }
+    }
+
+    private static void append(StringBuilder line, long... values) {
+        for (long v : values) {
+            line.append(' ').append(v);
+        }
+    }
+}

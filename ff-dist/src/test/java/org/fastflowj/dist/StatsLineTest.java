@@ -1,0 +1,47 @@
+package org.fastflowj.dist;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import org.fastflowj.core.LinkStats;
+import org.fastflowj.core.NodeStats;
+import org.fastflowj.core.RunStats;
+import org.junit.jupiter.api.Test;
+
+class StatsLineTest {
+    private static final RunStats STATS = new RunStats(
+            List.of(
+                    new NodeStats("parse words", 10, 9, 1_000, 2_000, 3_000, -1),
+                    new NodeStats("a=b%c\"d", 0, 42, 5, 6, 7, 3)),
+            List.of(new LinkStats("A -> B", 43, 4_096, 2, 123_456)));
+
+    @Test
+    void shouldGiveBackEveryNodeAndLinkWhateverTheirNames() {
+        String line = StatsLine.format(false, 1_234, STATS);
+
+        assertThat(line).startsWith(StatsLine.PROGRESS + " 1234 ").doesNotContain("\n");
+        StatsLine.Report report = StatsLine.parse(line);
+        assertThat(report.last()).isFalse();
+        assertThat(report.uptimeMs()).isEqualTo(1_234);
+        assertThat(report.stats()).isEqualTo(STATS);
+    }
+
+    @Test
+    void shouldMarkTheFinalReport() {
+        String line = StatsLine.format(true, 7, STATS);
+
+        assertThat(StatsLine.isReport(line)).isTrue();
+        assertThat(line).startsWith(StatsLine.FINAL);
+        assertThat(StatsLine.parse(line).last()).isTrue();
+    }
+
+    @Test
+    void shouldNameTheLineThatIsNoReport() {
+        assertThat(StatsLine.isReport("DFF_CONNECTED: A")).isFalse();
+        assertThatThrownBy(() -> StatsLine.parse(StatsLine.PROGRESS + " 12 n square 1 2"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("malformed statistics line")
+                .hasMessageContaining("n square 1 2");
+    }
+}

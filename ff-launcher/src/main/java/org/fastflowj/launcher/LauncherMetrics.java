@@ -1,0 +1,114 @@
+package org.fastflowj.launcher;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.fastflowj.core.RunStats;
+import org.fastflowj.core.metrics.PrometheusText;
+
+/**
+ * The launcher's {@code /metrics} ({@code --ui PORT}): every group's latest statistics
+ * ({@link GroupReports}) in the Prometheus text format, each series labelled with its group
+ * ({@code fastflowj_node_items_in_total{group="G1",node="square"}}). A group appears once it has
+ * reported; an ended group keeps its final counts until the launcher exits.
+ *
+ * <p>Threading: the JDK server's one dispatcher thread answers; {@link #close} from the run's thread.
+ */
+final class LauncherMetrics implements AutoCloseable {
+    private final HttpServer server;
+
+    private LauncherMetrics(HttpServer server) {
+        this.server = server;
+    }
+
+    /**
+     * Serves {@code reports} on {@code port} (0: a free one), every interface, as a one-process run's
+     * {@code RunOptions.ui} does.
+     *
+     * @throws UncheckedIOException naming the port when it cannot be bound
+     */
+    static LauncherMetrics serve(int port, GroupReports reports) {
+        HttpServer server;
+        try {
+            server = HttpServer.create(new InetSocketAddress(port), 0);
+        } catch (IOException e) {
+            throw new UncheckedIOException(
+                    "--ui " + port + ": cannot serve metrics on port " + port + ": " + e.getMessage(), e);
+        }
+        server.createContext("/metrics", exchange -> answer(exchange, reports));
+        server.start();
+        return new LauncherMetrics(server);
+    }
+
+    int port() {
+        return server.getAddress().getPort();
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+    }
+
+    /**
+     * The groups' series, each family once (its samples must be together), each sample with the group's
+     * label first.
+     */
+    static String format(Map<String, RunStats> byGroup) {
+        Map<String, List<String>> families = new LinkedHashMap<>();
+        byGroup.forEach((group, stats) -> {
+            String label = "group=\"" + escape(group) + "\",";
+            List<String> family = null;
+            for (String line : PrometheusText.format(stats).split("\n")) {
+                if (line.startsWith("# HELP ")) {
+                    String name = line.substring("# HELP ".length(), line.indexOf(' ', "# HELP ".length()));
+                    family = families.computeIfAbsent(name, n -> new ArrayList<>());
+                    if (family.isEmpty()) {
+                        family.add(line);
+                    }
+                } else if (line.startsWith("# TYPE ")) {
+                    if (family != null && family.size() == 1) {
+                        family.add(line);
+                    }
+                } else if (!line.isEmpty() && family != null) {
+                    int brace = line.indexOf('{');
+                    family.add(line.substring(0, brace + 1) + label + line.substring(brace + 1));
+                }
+            }
+        });
+        StringBuilder out = new StringBuilder(4096);
+        families.values().forEach(lines -> lines.forEach(l -> out.append(l).append('\n')));
+        return out.toString();
+    }
+
+    private static String escape(String value) {
+        return value.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n");
+    }
+
+    private static void answer(HttpExchange exchange, GroupReports reports) throws IOException {
+        try (exchange) {
+            String method = exchange.getRequestMethod();
+            if (!method.equals("GET") && !method.equals("HEAD")) {
+                exchange.getResponseHeaders().set("Allow", "GET, HEAD");
+                exchange.sendResponseHeaders(405, -1);
+                return;
+            }
+            byte[] body = format(reports.latestStats()).getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().set("Content-Type", PrometheusText.CONTENT_TYPE);
+            boolean head = method.equals("HEAD");
+            exchange.sendResponseHeaders(200, head ? -1 : body.length);
+            if (!head) {
+                try (OutputStream response = exchange.getResponseBody()) {
+                    response.write(body);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,142 @@
+package org.fastflowj.launcher;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What the launcher shows of the groups' statistics: the ended lines, {@code --stats} and {@code --ui}. */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class GroupStatsLaunchTest {
+    private static final Pattern METRICS_URL = Pattern.compile("metrics of every group at (http://\\S+/metrics)");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void shouldPrintEveryGroupsNodeTableWithStatsAndHideTheReportLines() throws Exception {
+        Path config = Launcher.config(dir, "127.0.0.1");
+        Path logs = dir.resolve("logs");
+        Launcher.Result result = Launcher.run(Launcher.args(
+                List.of("run", "-c", config.toString(), "--timeout", "60s", "--stats", "--log-dir", logs.toString()),
+                Launcher.sumApp("1000")));
+        try {
+            assertThat(result.code()).as(result.toString()).isZero();
+            assertThat(result.out())
+                    .contains("[A] statistics of group A:", "[B] statistics of group B:", "[C] statistics of group C:")
+                    .containsPattern("\\[B\\] node +items in +items out +svc ms +wait in ms +wait out ms")
+                    // B's square took every item and gave every item on
+                    .containsPattern("\\[B\\] square +1000 +1000 ")
+                    .containsPattern("\\[B\\] link +messages +bytes");
+            // each group's time and rate as it ended, and none of the report lines themselves
+            for (String g : List.of("A", "B", "C")) {
+                assertThat(result.err())
+                        .containsPattern("ff-launcher: group " + g + ": ended 0, [0-9.]+ s, [0-9 ]+ items/s");
+            }
+            assertThat(result.out() + result.err()).doesNotContain("DFF_PROGRESS", "DFF_STATS");
+            assertThat(Files.readString(logs.resolve("B.log")))
+                    .contains("B up")
+                    .doesNotContain("DFF_PROGRESS", "DFF_STATS");
+        } finally {
+            Launcher.killAll(result.pids());
+        }
+    }
+
+    @Test
+    void shouldPrintNoTablesWithoutStats() throws Exception {
+        Path config = Launcher.config(dir, "127.0.0.1");
+        Launcher.Result result = Launcher.run(
+                Launcher.args(List.of("run", "-c", config.toString(), "--timeout", "60s"), Launcher.sumApp("100")));
+        try {
+            assertThat(result.code()).as(result.toString()).isZero();
+            assertThat(result.out()).doesNotContain("statistics of group", "items in");
+        } finally {
+            Launcher.killAll(result.pids());
+        }
+    }
+
+    @Test
+    void shouldServeEveryGroupsSeriesOnTheLaunchersMetricsDuringTheRun() throws Exception {
+        Path config = Launcher.config(dir, "127.0.0.1");
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        // B works 1 ms per item: the run lasts long enough to be read, and is killed once it was
+        String[] args = Launcher.args(
+                List.of("run", "-c", config.toString(), "--timeout", "90s", "--grace", "1s", "--ui", "0"),
+                Launcher.sumApp("100000", "-1", "1000"));
+        CompletableFuture<Integer> run = CompletableFuture.supplyAsync(
+                () -> Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true)));
+        HttpClient http =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+        try {
+            URI metrics = URI.create(awaitMetricsUrl(err, run));
+            String body = "";
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (!hasEveryGroup(body) && System.nanoTime() < deadline && !run.isDone()) {
+                TimeUnit.MILLISECONDS.sleep(200);
+                HttpResponse<String> response = http.send(
+                        HttpRequest.newBuilder(metrics)
+                                .timeout(Duration.ofSeconds(5))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
+                assertThat(response.statusCode()).isEqualTo(200);
+                assertThat(response.headers().firstValue("Content-Type"))
+                        .hasValueSatisfying(type -> assertThat(type).startsWith("text/plain; version=0.0.4"));
+                body = response.body();
+            }
+            assertThat(body)
+                    .as("/metrics\n%s\nlauncher stderr:\n%s", body, err)
+                    .contains("fastflowj_node_items_in_total{group=\"B\",node=\"square\"} ")
+                    .contains("fastflowj_node_items_out_total{group=\"A\",node=")
+                    .contains("fastflowj_link_messages_total{group=\"C\",link=");
+            // one HELP and TYPE per family, however many groups
+            assertThat(body.lines().filter(l -> l.equals("# TYPE fastflowj_node_items_in_total counter")))
+                    .hasSize(1);
+        } finally {
+            Launcher.killAll(Launcher.pidsIn(err.toString()));
+            run.get(60, TimeUnit.SECONDS);
+            Launcher.killAll(Launcher.pidsIn(err.toString()));
+        }
+    }
+
+    @Test
+    void shouldRefuseAPortOutOfRange() {
+        Launcher.Result result =
+                Launcher.run(Launcher.args(List.of("run", "-c", "app.json", "--ui", "70000"), Launcher.sumApp("1")));
+
+        assertThat(result.code()).as(result.toString()).isEqualTo(CommonOptions.EXIT_BAD_CONFIG);
+        assertThat(result.err()).contains("--ui must be a port number from 0 to 65535 (0: a free port), got 70000");
+    }
+
+    private static boolean hasEveryGroup(String body) {
+        return List.of("A", "B", "C").stream()
+                .allMatch(g -> body.contains("fastflowj_node_items_in_total{group=\"" + g + "\""));
+    }
+
+    private static String awaitMetricsUrl(StringWriter err, CompletableFuture<Integer> run) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (System.nanoTime() < deadline && !run.isDone()) {
+            Matcher m = METRICS_URL.matcher(err.toString());
+            if (m.find()) {
+                return m.group(1);
+            }
+            TimeUnit.MILLISECONDS.sleep(50);
+        }
+        throw new AssertionError("the launcher printed no metrics address:\n" + err);
+    }
+}
