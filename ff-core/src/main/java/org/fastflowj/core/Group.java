@@ -30,7 +30,8 @@ public final class Group {
 
     /**
      * Puts {@code child}, a direct child of the block this group was created from (a pipeline stage, an
-     * all-to-all L-Worker or R-Worker), into this group; the C++ {@code G << child}.
+     * all-to-all L-Worker or R-Worker, a farm's worker), into this group; the C++ {@code G << child}. A
+     * farm's worker moves whole; the farm's emitter and collector stay in the farm's own group.
      */
     public Group include(BuildingBlock child) {
         included.add(Objects.requireNonNull(child, "child"));
