@@ -30,9 +30,7 @@ final class GroupsReader {
     /** The tuning keys of {@code object}, each falling back to {@code fallback}'s value. */
     static Tuning tuning(ConfigFields fields, ObjectNode object, String path, Tuning fallback) {
         return new Tuning(
-                fields.attempt(
-                        () -> fields.batchSize(object, path, fallback.batchSize()),
-                        fallback.batchSize()),
+                fields.attempt(() -> fields.batchSize(object, path, fallback.batchSize()), fallback.batchSize()),
                 fields.attempt(
                         () -> fields.intAtLeast(object, path, "messageOTF", 1, fallback.messageOTF()),
                         fallback.messageOTF()),
