@@ -164,13 +164,15 @@ class FarmAcrossGroupsTest {
         for (int i = 0; i < 4; i++) {
             workers.add(Node.of((Long x) -> x * x));
         }
-        Farm farm = Farm.of(workers).emitter(master).wrapAround();
+        // tag::farm-groups[]
+        Farm farm = Farm.of(workers).emitter(master).wrapAround(); // the workers' results go back to the master
+        farm.createGroup("M"); // the farm's group: the master (emitter) and workers 0 and 1
+        farm.createGroup("W").include(workers.get(2)).include(workers.get(3)); // workers 2 and 3 run in group W
+        // end::farm-groups[]
         if (grouped) {
-            farm.createGroup("M");
-            farm.createGroup("W").include(workers.get(2)).include(workers.get(3));
             LocalCluster.run(farm, LocalCluster.config(List.of("M", "W"), ""), 90);
         } else {
-            farm.runAndWaitEnd();
+            farm.runAndWaitEnd(); // in one process the groups change nothing
         }
         return master.back.stream().sorted().toList();
     }
