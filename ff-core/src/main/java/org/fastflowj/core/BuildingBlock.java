@@ -57,8 +57,9 @@ public abstract class BuildingBlock {
     /**
      * Creates a distributed group from this block, as FastFlow's {@code createGroup}: with no {@link
      * Group#include included} child the group holds the whole block. Allowed on the root block and its
-     * direct children; a node, combiner or farm gives at most one group, a pipeline or all-to-all several
-     * (each including some of its children). The rules are checked when the graph is built.
+     * direct children; a node or combiner gives at most one group, a pipeline or all-to-all several (each
+     * including some of its children). A farm gives one group of its own plus any number that each include
+     * some of its workers, which then run in that group (from any level). The rules are checked when the graph is built.
      *
      * @param name the group's name, unique in the program and the key of the group in the JSON config
      */

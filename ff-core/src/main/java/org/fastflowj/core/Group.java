@@ -10,7 +10,8 @@ import java.util.Objects;
  * the program is started as a distributed application (see ff-dist). Created by {@link
  * BuildingBlock#createGroup(String)} on the root block (level 0) or on one of its direct children (level
  * 1); {@link #include(BuildingBlock)} then puts direct children of that block into the group. A group with
- * no included child holds its whole block.
+ * no included child holds its whole block. A farm at any level may also give groups that include some of
+ * its workers: those run there, the rest of the farm in the farm's own group.
  *
  * <p>A group is plain data: ff-core runs every program whole, in one process, and only checks the rules
  * (the 2022 paper's Fig. 6) when the graph is built, so a bad layout fails the same way with or without
@@ -30,7 +31,8 @@ public final class Group {
 
     /**
      * Puts {@code child}, a direct child of the block this group was created from (a pipeline stage, an
-     * all-to-all L-Worker or R-Worker), into this group; the C++ {@code G << child}.
+     * all-to-all L-Worker or R-Worker, a farm's worker), into this group; the C++ {@code G << child}. A
+     * farm's worker moves whole; the farm's emitter and collector stay in the farm's own group.
      */
     public Group include(BuildingBlock child) {
         included.add(Objects.requireNonNull(child, "child"));

@@ -31,8 +31,9 @@ import org.fastflowj.core.Node;
  * feedback ones, each kind in the whole graph's edge order: input (output) channel {@code i} of the bridge
  * is the {@code i}-th edge of the list its factory got.
  *
- * <p>The graph was compiled, so {@link GroupLayout} has checked its groups: every farm, and with it every
- * ordered farm's order channel, lies inside one group, and only forward and feedback edges are cut.
+ * <p>The graph was compiled, so {@link GroupLayout} has checked its groups: every ordered farm, and with
+ * it its order channel, lies inside one group, and only forward and feedback edges are cut (a farm's
+ * emitter-to-worker, worker-to-collector and worker-to-emitter edges among them).
  */
 public final class GraphCut {
     /** Makes the bridge nodes of one group; given the whole graph's edges each bridge carries. */

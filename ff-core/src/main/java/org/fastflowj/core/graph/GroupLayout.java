@@ -20,7 +20,9 @@ import org.fastflowj.core.Pipeline;
  * <ol>
  *   <li>a group name is used once;
  *   <li>a node or combiner gives at most one group, a pipeline or all-to-all several;
- *   <li>a farm is never cut: its emitter, workers and collector are in one group;
+ *   <li>a farm's emitter and collector stay in the farm's group; its workers may go to other groups,
+ *       each worker whole, through groups created from the farm that include them ({@link FarmGroups});
+ *       an ordered farm keeps all its workers;
  *   <li>groups come from level 0 or level 1 only, and not from both levels;
  *   <li>a group includes direct children of the block it was created from, each child in one group only;
  *       a group that includes nothing holds its whole block, which then has no other group;
@@ -53,15 +55,16 @@ final class GroupLayout {
         }
         if (layout.levelZero != null) {
             layout.cover(root, "the program");
-        } else {
+        } else if (layout.levelOne != null) {
             for (BuildingBlock child : children(root)) {
-                if (child.groups().isEmpty()) {
+                if (FarmGroups.layoutGroups(child).isEmpty()) {
                     throw new GraphBuildException(child + " is left in no group: once a program has groups, every"
                             + " direct child of its root (" + root + ") must create one (createGroup) or be in one");
                 }
                 layout.cover(child, child.toString());
             }
         }
+        FarmGroups.placeWorkers(root, false, layout.assignment);
         return layout.assignment;
     }
 
@@ -75,7 +78,12 @@ final class GroupLayout {
                         + " and from " + block + "): group names must be unique");
             }
             if (farm != null) {
-                throw farmCut(farm, "group " + g.name() + " is created from " + block + ", which is part of " + farm);
+                throw FarmGroups.insideWorker(farm, g, block);
+            }
+            if (block instanceof Farm f && FarmGroups.isWorkerGroup(g)) {
+                checkIncludes(g, f);
+                FarmGroups.checkWorkerGroup(g, f);
+                continue;
             }
             if (level > 1) {
                 throw new GraphBuildException("group " + g.name() + " is created from " + block + " at level " + level
@@ -93,11 +101,12 @@ final class GroupLayout {
             }
             checkIncludes(g, block);
         }
+        groups = FarmGroups.layoutGroups(block);
         if (groups.size() > 1 && block instanceof Farm f) {
-            throw farmCut(
-                    f,
-                    f + " creates groups " + groups.get(0).name() + " and "
-                            + groups.get(1).name());
+            throw new GraphBuildException(f + " creates groups " + groups.get(0).name() + " and "
+                    + groups.get(1).name() + ", each holding the whole farm: a farm has one group of its own (its"
+                    + " emitter, collector and the workers no other group includes); a further group from it must"
+                    + " include the workers it takes");
         }
         if (groups.size() > 1 && block instanceof Node) {
             throw new GraphBuildException(block + " creates groups "
@@ -115,39 +124,11 @@ final class GroupLayout {
             check(child, level + 1, enclosing);
         }
         if (block instanceof Farm f) {
-            checkEmitterAndCollector(f);
+            FarmGroups.checkEmitterAndCollector(f);
         }
-    }
-
-    private static void checkEmitterAndCollector(Farm farm) {
-        for (Node<?, ?> n : new Node<?, ?>[] {farm.emitter(), farm.collector()}) {
-            if (n != null && !n.groups().isEmpty()) {
-                String role = n == farm.emitter() ? "the emitter" : "the collector";
-                throw farmCut(
-                        farm,
-                        "group " + n.groups().get(0).name() + " is created from " + n + ", " + role + " of " + farm);
-            }
-        }
-    }
-
-    /**
-     * The one rule for farms: a farm's emitter, workers and collector share one group. An emitter hands a
-     * task to a worker that has room, and an ordered farm's collector reads the workers in the emitter's
-     * order: both need all of the farm in one process.
-     */
-    private static GraphBuildException farmCut(Farm farm, String what) {
-        return new GraphBuildException(what + ": a farm cannot be cut across groups (its emitter, workers and"
-                + " collector run in one group); create one group from " + farm + " itself, or from a block"
-                + " that holds it");
     }
 
     private void checkIncludes(Group g, BuildingBlock parent) {
-        if (parent instanceof Farm farm && !g.included().isEmpty()) {
-            throw farmCut(
-                    farm,
-                    "group " + g.name() + " is created from " + farm + " and includes only "
-                            + g.included().get(0));
-        }
         if (parent instanceof Node && !g.included().isEmpty()) {
             throw new GraphBuildException(
                     "group " + g.name() + " includes " + g.included().get(0) + ", but it is" + " created from " + parent
@@ -190,7 +171,7 @@ final class GroupLayout {
 
     /** Assigns {@code block} (which has groups) to them: whole, or child by child. */
     private void cover(BuildingBlock block, String what) {
-        List<Group> groups = block.groups();
+        List<Group> groups = FarmGroups.layoutGroups(block);
         if (groups.size() == 1 && groups.get(0).included().isEmpty()) {
             assignment.put(block, groups.get(0).name());
             return;

@@ -156,74 +156,12 @@ class GroupLayoutTest {
     }
 
     @Test
-    void shouldRejectASecondGroupFromAFarm() {
-        Farm farm = Farm.of(new Named("w0"), new Named("w1"));
-        farm.createGroup("G1").include(farm.workers().get(0));
-        assertRejected(
-                new Pipeline(new Named("a"), farm),
-                "group G1 is created from Farm(2 workers) and includes only w0: a farm cannot be cut across groups",
-                "create one group from Farm(2 workers) itself");
-    }
-
-    @Test
-    void shouldRejectTwoWholeGroupsFromAFarm() {
-        Farm farm = Farm.of(new Named("w0"), new Named("w1"));
-        farm.createGroup("G1");
-        farm.createGroup("G2");
-        assertRejected(
-                new Pipeline(new Named("a"), farm),
-                "Farm(2 workers) creates groups G1 and G2: a farm cannot be cut across groups");
-    }
-
-    @Test
-    void shouldRejectAGroupFromAFarmsEmitterOrCollector() {
-        Node<Object, Object> emitter = new Named("e");
-        Farm withEmitter = Farm.of(new Named("w0"), new Named("w1")).emitter(emitter);
-        emitter.createGroup("G1");
-        assertRejected(
-                withEmitter,
-                "group G1 is created from e, the emitter of Farm(2 workers): a farm cannot be cut across groups");
-
-        Node<Object, Object> collector = new Named("c");
-        Farm withCollector = Farm.of(new Named("w0"), new Named("w1")).collector(collector);
-        collector.createGroup("G2");
-        assertRejected(
-                new Pipeline(new Named("a"), withCollector),
-                "group G2 is created from c, the collector of Farm(2 workers): a farm cannot be cut across groups");
-    }
-
-    @Test
-    void shouldRejectAnOrderedFarmWhoseWorkerStageIsInAnotherGroupWhenTheGraphIsCompiled() {
-        Node<Object, Object> stage = new Named("s1");
-        Farm ordered =
-                Farm.of(new Pipeline(new Named("s0"), stage), new Named("w1")).ordered();
-        stage.createGroup("G2");
-        Pipeline program = new Pipeline(new Named("a"), ordered);
-        program.stages().get(0).createGroup("G1");
-        assertRejected(
-                program,
-                "group G2 is created from s1, which is part of Farm(2 workers): a farm cannot be cut across groups");
-    }
-
-    @Test
     void shouldRejectAGroupBelowLevelOne() {
         Node<Object, Object> deep = new Named("deep");
         Pipeline inner = new Pipeline(new Named("x"), deep);
         deep.createGroup("G2");
         inner.createGroup("G1");
         assertRejected(new Pipeline(new Named("a"), inner), "group G2 is created from deep at level 2");
-    }
-
-    @Test
-    void shouldRejectAGroupFromInsideAFarm() {
-        Node<Object, Object> worker = new Named("w0");
-        Farm farm = Farm.of(worker, new Named("w1"));
-        worker.createGroup("G1");
-        assertRejected(
-                farm,
-                "group G1 is created from w0, which is part of Farm(2 workers): a farm cannot be cut across groups"
-                        + " (its emitter, workers and collector run in one group); create one group from"
-                        + " Farm(2 workers) itself, or from a block that holds it");
     }
 
     @Test

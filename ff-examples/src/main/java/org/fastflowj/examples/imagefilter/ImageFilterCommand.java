@@ -21,7 +21,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
-/** {@code imagefilter --input DIR --output DIR [--workers K]}: Fig. 7 of the 2012 paper. */
+/** {@code imagefilter --input DIR --output DIR [--workers K] [--spread]}: Fig. 7 of the 2012 paper. */
 @Command(
         name = "imagefilter",
         sortOptions = false,
@@ -43,6 +43,12 @@ public final class ImageFilterCommand implements Callable<Integer> {
     @Option(names = "--workers", paramLabel = "K", description = "Workers per farm (default: ${DEFAULT-VALUE}).")
     private int workers = 2;
 
+    @Option(
+            names = "--spread",
+            description =
+                    "Run the second half of the blur farm's workers in group G3 (configs/imagefilter-spread.json).")
+    private boolean spread;
+
     @Mixin
     private RunOptionsMixin common;
 
@@ -60,6 +66,9 @@ public final class ImageFilterCommand implements Callable<Integer> {
         if (workers < 1) {
             throw usageError("--workers: expected at least 1, got " + workers);
         }
+        if (spread && workers < 2) {
+            throw usageError("--spread: moves half of the blur workers to G3, so it needs --workers 2 or more");
+        }
         List<Path> images = AppRun.holds("G1") ? images(input) : List.of();
         if (AppRun.holds("G2")) {
             OptionChecks.requireDirectoryToWrite(spec, "--output", output);
@@ -72,7 +81,7 @@ public final class ImageFilterCommand implements Callable<Integer> {
         DFF.serializer(Image.class, new ImageSerializer());
         long start = System.nanoTime();
         ImageWriter writer = new ImageWriter(output);
-        int code = AppRun.run(spec, ImageFilter.build(images, writer, workers), common.verbose(), stats.requested());
+        int code = AppRun.run(spec, ImageFilter.build(images, writer, workers, spread), common.verbose(), stats.requested());
         if (code == 0 && AppRun.holds("G2")) {
             double seconds = (System.nanoTime() - start) / 1e9;
             out.printf("imagefilter: %d images written to %s in %.3f s%n", writer.written(), output, seconds);

@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import org.fastflowj.core.AllToAll;
+import org.fastflowj.core.Farm;
 import org.fastflowj.core.Group;
 import org.fastflowj.core.Node;
 
@@ -21,6 +22,10 @@ import org.fastflowj.core.Node;
  * The cut is horizontal (inter-set): group G0 holds the master and its local workers, groups G1.. hold
  * {@code w} workers each. On-demand scheduling favours idle workers, so with fine grains the local
  * workers, whose slots free up fastest, compute more tasks.
+ *
+ * <p>{@link #buildFarm} is the same program as the paper's own shape, a farm whose emitter is the master
+ * and whose workers feed back to it, with its workers spread over the groups: G0 is the farm's group
+ * (master and the first {@code w} workers), each further group takes {@code w} workers.
  */
 public final class MasterWorker {
     /** The payload size of the paper's tasks. */
@@ -46,5 +51,23 @@ public final class MasterWorker {
             }
         }
         return a2a;
+    }
+
+    /** The farm form: the master as emitter, every worker's answer fed back to it, workers in every group. */
+    public static Farm buildFarm(int tasks, long grainNs, int groups, int workersPerGroup, PrintStream out) {
+        Master master = new Master(tasks, PAYLOAD_BYTES, groups, workersPerGroup, out);
+        List<Node<Task, Integer>> workers = new ArrayList<>();
+        for (int i = 0; i < groups * workersPerGroup; i++) {
+            workers.add(new Worker(grainNs));
+        }
+        Farm farm = Farm.of(workers).emitter(master).onDemand().wrapAround();
+        farm.createGroup("G0"); // the master and the workers no other group takes
+        for (int g = 1; g < groups; g++) {
+            Group group = farm.createGroup("G" + g);
+            for (int k = 0; k < workersPerGroup; k++) {
+                group.include(workers.get(g * workersPerGroup + k));
+            }
+        }
+        return farm;
     }
 }

@@ -2,7 +2,7 @@ package org.fastflowj.examples.masterworker;
 
 import java.io.PrintStream;
 import java.util.concurrent.Callable;
-import org.fastflowj.core.AllToAll;
+import org.fastflowj.core.BuildingBlock;
 import org.fastflowj.dist.DFF;
 import org.fastflowj.dist.DffConfig;
 import org.fastflowj.examples.AppRun;
@@ -15,7 +15,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
-/** {@code masterworker [--tasks N] [--grain-ms G] [--workers W]}: Fig. 10 of the 2022 paper. */
+/** {@code masterworker [--tasks N] [--grain-ms G] [--workers W] [--farm]}: Fig. 10 of the 2022 paper. */
 @Command(
         name = "masterworker",
         sortOptions = false,
@@ -46,6 +46,12 @@ public final class MasterWorkerCommand implements Callable<Integer> {
             description = "Groups G0..G(G-1) (default: the config's group count, else 2).")
     private Integer groups;
 
+    @Option(
+            names = "--farm",
+            description = "Build the program as a farm (master as emitter, workers feeding back) whose workers"
+                    + " are spread over the groups, instead of an all-to-all.")
+    private boolean farm;
+
     @Mixin
     private RunOptionsMixin common;
 
@@ -74,9 +80,11 @@ public final class MasterWorkerCommand implements Callable<Integer> {
         }
         DFF.register(Task.class);
         long grainNs = Math.round(grainMs * 1e6);
-        AllToAll a2a = MasterWorker.build(tasks, grainNs, groupCount, workersPerGroup, out);
+        BuildingBlock program = farm
+                ? MasterWorker.buildFarm(tasks, grainNs, groupCount, workersPerGroup, out)
+                : MasterWorker.build(tasks, grainNs, groupCount, workersPerGroup, out);
         long start = System.nanoTime();
-        int code = AppRun.run(spec, a2a, common.verbose(), stats.requested());
+        int code = AppRun.run(spec, program, common.verbose(), stats.requested());
         if (code == 0 && AppRun.holds("G0")) {
             double seconds = (System.nanoTime() - start) / 1e9;
             double ideal = tasks * grainMs / 1e3 / (groupCount * workersPerGroup);

@@ -174,4 +174,40 @@ class ImageFilterTest {
             assertThat(cluster.output("G1")).isEmpty();
         }
     }
+
+    @Test
+    void shouldWriteTheSameImagesWithHalfTheBlurWorkersInAThirdProcess() throws Exception {
+        Path config = GroupCluster.configFor("imagefilter-spread", dir);
+        try (GroupCluster cluster = GroupCluster.start(
+                config,
+                List.of("G1", "G2", "G3"),
+                "imagefilter",
+                "--spread",
+                "--input",
+                input.toString(),
+                "--output",
+                output.toString())) {
+            Map<String, Integer> codes = cluster.awaitExit(60);
+
+            assertThat(codes.values()).as(cluster.allOutput()).containsOnly(0);
+            assertOutputsEqualTheSequentialFilter();
+            assertThat(cluster.output("G3")).isEmpty();
+        }
+    }
+
+    @Test
+    void shouldRefuseToSpreadASingleBlurWorker() throws IOException {
+        AppRunner run = AppRunner.run(
+                "imagefilter",
+                "--spread",
+                "--workers",
+                "1",
+                "--input",
+                input.toString(),
+                "--output",
+                output.toString());
+
+        assertThat(run.exitCode).isEqualTo(2);
+        assertThat(run.err).contains("--spread: moves half of the blur workers to G3, so it needs --workers 2 or more");
+    }
 }

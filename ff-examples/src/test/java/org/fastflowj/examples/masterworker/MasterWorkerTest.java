@@ -63,4 +63,42 @@ class MasterWorkerTest {
             assertThat(cluster.output("G1")).isEmpty();
         }
     }
+
+    @Test
+    void shouldComputeEveryTaskOnceAsAFarmInOneProcess() {
+        AppRunner run = AppRunner.run("masterworker", "--farm", "--tasks", "500", "--grain-ms", "0.1", "--groups", "3");
+
+        assertThat(run.exitCode).as(run.toString()).isZero();
+        assertThat(run.out).contains("total: 500 tasks");
+        assertThat(sumPerGroup(run.out)).isEqualTo(500);
+    }
+
+    /** The farm form: the master and 2 workers in G0, 2 workers each in G1 and G2, one process per group. */
+    @Test
+    void shouldShareAFarmsTasksWithWorkersInTwoOtherGroupProcesses() throws Exception {
+        Path config = GroupCluster.configFor("masterworker-farm", dir);
+        try (GroupCluster cluster = GroupCluster.start(
+                config,
+                List.of("G0", "G1", "G2"),
+                "masterworker",
+                "--farm",
+                "--groups",
+                "3",
+                "--tasks",
+                "600",
+                "--grain-ms",
+                "1")) {
+            Map<String, Integer> codes = cluster.awaitExit(60);
+
+            assertThat(codes.values()).as(cluster.allOutput()).containsOnly(0);
+            String master = cluster.output("G0");
+            assertThat(master).contains("total: 600 tasks");
+            assertThat(sumPerGroup(master)).isEqualTo(600);
+            assertThat(master)
+                    .as("remote workers got tasks")
+                    .containsPattern("G1: [1-9]\\d* tasks")
+                    .containsPattern("G2: [1-9]\\d* tasks");
+            assertThat(cluster.output("G1")).isEmpty();
+        }
+    }
 }

@@ -1,0 +1,106 @@
+package org.fastflowj.core.graph;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.fastflowj.core.BuildingBlock;
+import org.fastflowj.core.Farm;
+import org.fastflowj.core.GraphBuildException;
+import org.fastflowj.core.Group;
+import org.fastflowj.core.Node;
+
+/**
+ * The rules for a farm whose workers are spread over several groups (the 2022 paper's future work a). A
+ * group created from a farm that {@link Group#include includes} workers is a <em>worker group</em>: it
+ * holds those workers whole (a worker pipeline with all its stages). Everything else of the farm (its
+ * emitter, its collector and the workers no worker group includes) stays in the farm's <em>home</em>
+ * group: a group created from the farm that includes nothing, or else the group of the block that holds
+ * the farm. The emitter's and collector's edges to a remote worker become bridge edges, as between the
+ * two sets of an all-to-all.
+ *
+ * <p>Worker groups stand outside the level rule (groups from level 0 or 1, not both): they only move
+ * workers out of a farm that already has a home.
+ */
+final class FarmGroups {
+    private FarmGroups() {}
+
+    /** Whether {@code g} moves some of its farm's workers to a group of their own. */
+    static boolean isWorkerGroup(Group g) {
+        return g.parent() instanceof Farm && !g.included().isEmpty();
+    }
+
+    /** The groups of {@code block} that the level rules apply to: all of them but a farm's worker groups. */
+    static List<Group> layoutGroups(BuildingBlock block) {
+        List<Group> result = new ArrayList<>();
+        for (Group g : block.groups()) {
+            if (!isWorkerGroup(g)) {
+                result.add(g);
+            }
+        }
+        return result;
+    }
+
+    /**
+     * Checks a worker group of {@code farm} beyond the include rules every group has: the farm keeps its
+     * output order only within one process.
+     */
+    static void checkWorkerGroup(Group g, Farm farm) {
+        if (farm.isOrdered()) {
+            throw new GraphBuildException(
+                    "group " + g.name() + " takes " + g.included().get(0) + " out of " + farm
+                            + ", which is ordered: an ordered farm keeps its workers in the farm's own group (its"
+                            + " collector restores the order from per-task marks that stay in one process); drop ordered()"
+                            + " or the worker group");
+        }
+    }
+
+    /** A group created from a part of a worker: a worker moves to another group whole, or not at all. */
+    static GraphBuildException insideWorker(Farm farm, Group g, BuildingBlock block) {
+        return new GraphBuildException("group " + g.name() + " is created from " + block + ", which is part of a"
+                + " worker of " + farm + ": a farm's worker goes to another group whole; create the group from the"
+                + " farm and include the worker (" + farm + ".createGroup(\"" + g.name() + "\").include(worker))");
+    }
+
+    /** The emitter and collector run in the farm's own group. */
+    static void checkEmitterAndCollector(Farm farm) {
+        for (Node<?, ?> n : new Node<?, ?>[] {farm.emitter(), farm.collector()}) {
+            if (n != null && !n.groups().isEmpty()) {
+                String role = n == farm.emitter() ? "the emitter" : "the collector";
+                throw new GraphBuildException("group " + n.groups().get(0).name() + " is created from " + n + ", "
+                        + role + " of " + farm + ": a farm's emitter and collector stay in the farm's own group"
+                        + " (only its workers may go to other groups); create the group from " + farm
+                        + " itself, or from a block that holds it");
+            }
+        }
+    }
+
+    /**
+     * Puts the workers of every worker group into it, after the farms' homes were assigned; {@code covered}:
+     * an enclosing block is in a group already.
+     */
+    static void placeWorkers(BuildingBlock block, boolean covered, Map<BuildingBlock, String> assignment) {
+        boolean inGroup = covered || assignment.containsKey(block);
+        if (block instanceof Farm farm) {
+            List<Group> workerGroups = new ArrayList<>(farm.groups());
+            workerGroups.removeIf(g -> !isWorkerGroup(g));
+            if (!workerGroups.isEmpty()) {
+                if (!inGroup) {
+                    throw new GraphBuildException(farm + " puts workers in group "
+                            + workerGroups.get(0).name()
+                            + " but is itself in no group: its emitter, collector and other workers need a group"
+                            + " of their own; create one from " + farm + " (createGroup with no include) or from a"
+                            + " block that holds it");
+                }
+                for (Group g : workerGroups) {
+                    for (BuildingBlock worker : g.included()) {
+                        assignment.put(worker, g.name());
+                    }
+                }
+                return; // nothing inside a farm's workers may have groups (checked before)
+            }
+        }
+        for (BuildingBlock child : GroupLayout.children(block)) {
+            placeWorkers(child, inGroup, assignment);
+        }
+    }
+}
