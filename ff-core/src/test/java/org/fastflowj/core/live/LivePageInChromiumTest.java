@@ -62,6 +62,12 @@ class LivePageInChromiumTest {
         assertThat(rate(dom, LiveRun.SOURCE, "out-rate"))
                 .as("items out of the source per second")
                 .isPositive();
+        assertThat(rate(dom, LiveRun.SINK, "queued"))
+                .as("items waiting for the sink, whose producers feed it alone")
+                .isNotNegative();
+        assertThat(row(dom, "ff-squares-worker0"))
+                .as("no estimate where the producer (the emitter) also feeds another worker")
+                .contains("<td class=\"queued\">-</td>");
         assertThat(dom).contains("farm squares", "none: this run has no distributed group");
     }
 
@@ -92,7 +98,7 @@ class LivePageInChromiumTest {
         assertThat(colours.size()).as("distinct colours (text, boxes, edges)").isGreaterThan(16);
         assertThat(drawn).as("pixels not of the background colour").isGreaterThan(pixels / 20);
         assertThat(busyBoxPixels)
-                .as("pixels of the green that fills a thread moving items (five boxes of 210x62)")
+                .as("pixels of the green that fills a thread moving items (five boxes of 210x76)")
                 .isGreaterThan(3L * 200 * 50);
     }
 
@@ -104,15 +110,21 @@ class LivePageInChromiumTest {
         return Math.abs(r - 0xda) <= 4 && Math.abs(g - 0xfb) <= 4 && Math.abs(b - 0xe1) <= 4;
     }
 
+    /** The number a cell of the threads table holds (its {@code data-value}). */
     private static double rate(String dom, String thread, String column) {
+        String row = row(dom, thread);
+        Matcher cell = Pattern.compile("class=\"" + column + "\" data-value=\"([-0-9.eE]+)\"")
+                .matcher(row);
+        assertThat(cell.find())
+                .as("a measured %s in the row of %s: %s", column, thread, row)
+                .isTrue();
+        return Double.parseDouble(cell.group(1));
+    }
+
+    private static String row(String dom, String thread) {
         Matcher row = Pattern.compile("<tr data-node=\"" + Pattern.quote(thread) + "\">(.*?)</tr>")
                 .matcher(dom);
         assertThat(row.find()).as("the row of %s", thread).isTrue();
-        Matcher cell = Pattern.compile("class=\"" + column + "\" data-value=\"([-0-9.eE]+)\"")
-                .matcher(row.group(1));
-        assertThat(cell.find())
-                .as("a measured %s in the row of %s: %s", column, thread, row.group())
-                .isTrue();
-        return Double.parseDouble(cell.group(1));
+        return row.group(1);
     }
 }
