@@ -27,7 +27,7 @@ class LivePageEndpointsTest {
 
             assertThat(page.statusCode()).isEqualTo(200);
             assertThat(page.headers().firstValue("Content-Type")).hasValue("text/html; charset=utf-8");
-            assertThat(page.body()).contains("<svg id=\"graph\"", "/api/graph", "/api/stats");
+            assertThat(page.body()).contains("<svg id=\"graph\"", "fetch(\"api/graph\"", "fetch(\"api/stats\"");
             assertThat(page.body())
                     .as("nothing loaded from elsewhere: the page works offline")
                     .doesNotContain("<script src", "<link ", "src=\"http", "href=\"http", "url(http", "@import");
