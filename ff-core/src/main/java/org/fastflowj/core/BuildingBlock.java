@@ -232,8 +232,8 @@ public abstract class BuildingBlock {
     }
 
     /**
-     * The port the current (or last) run serves its live page and {@code /metrics} on, as bound: useful with {@link
-     * RunOptions#ui(int) ui(0)}; -1 if it serves none.
+     * The port the current (or last) run serves its live page and {@code /metrics} on, as bound: useful
+     * with {@link RunOptions#ui(int) ui(0)}; -1 if it serves none.
      *
      * @throws IllegalStateException if the block was never started
      */

@@ -19,9 +19,9 @@ import org.fastflowj.core.graph.Graph;
 
 /**
  * What a run shows the outside while it lives: its node MBeans, and its HTTP server with the live page
- * and the {@code /metrics} endpoint ({@link UiRoutes}). All
- * read {@link RunStats} snapshots when asked, so a run pays nothing per item for them. {@link #close()}
- * takes everything down; it may be called from several threads.
+ * and the {@code /metrics} endpoint ({@link UiRoutes}). All read {@link RunStats} snapshots when asked,
+ * so a run pays nothing per item for them. {@link #close()} takes everything down; it may be called
+ * from several threads.
  *
  * <p>Life cycle: {@link #open} before the run starts, {@link #show} once it started, {@link #close} at
  * its end.
