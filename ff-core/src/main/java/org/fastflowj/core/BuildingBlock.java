@@ -104,7 +104,7 @@ public abstract class BuildingBlock {
             shown.close();
             throw e;
         }
-        showMetrics(execution, shown);
+        showMetrics(graph, execution, shown);
     }
 
     /** {@link #toDot(RunOptions)} with {@link RunOptions#defaults()}: the program as written. */
@@ -214,16 +214,16 @@ public abstract class BuildingBlock {
             shown.close();
             throw e;
         }
-        showMetrics(execution, shown);
+        showMetrics(graph, execution, shown);
     }
 
     /**
      * Shows the started run through {@code shown} (opened before it started, so a busy port started
      * nothing) until the run ends; {@code waitEnd} also takes it down, at once.
      */
-    private void showMetrics(Execution run, RunMetrics shown) {
+    private void showMetrics(Graph graph, Execution run, RunMetrics shown) {
         try {
-            shown.show(run::stats, run::await);
+            shown.show(graph, run::stats, run::await);
         } catch (RuntimeException e) {
             shown.close();
             run.cancel();
@@ -233,8 +233,8 @@ public abstract class BuildingBlock {
     }
 
     /**
-     * The port the current (or last) run serves {@code /metrics} on, as bound: useful with {@link
-     * RunOptions#ui(int) ui(0)}; -1 if it serves none.
+     * The port the current (or last) run serves its live page and {@code /metrics} on, as bound: useful
+     * with {@link RunOptions#ui(int) ui(0)}; -1 if it serves none.
      *
      * @throws IllegalStateException if the block was never started
      */

@@ -154,8 +154,9 @@ public final class RunOptions {
     }
 
     /**
-     * Serves the run's metrics in the Prometheus text format at {@code http://HOST:port/metrics} while
-     * the run lives (all interfaces; {@code 0} picks a free port, read it with {@link
+     * Serves, while the run lives, a live web page of its graph and counters at {@code http://HOST:port/}
+     * (its data at {@code /api/graph} and {@code /api/stats}) and its metrics in the Prometheus text
+     * format at {@code /metrics} (all interfaces; {@code 0} picks a free port, read it with {@link
      * BuildingBlock#uiPort()}).
      *
      * @throws IllegalArgumentException if {@code port} is not 0..65535

@@ -1,13 +1,10 @@
 package org.fastflowj.core.metrics;
 
-import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
@@ -18,11 +15,13 @@ import javax.management.ObjectName;
 import org.fastflowj.core.LinkStats;
 import org.fastflowj.core.NodeStats;
 import org.fastflowj.core.RunStats;
+import org.fastflowj.core.graph.Graph;
 
 /**
- * What a run shows the outside while it lives: its node MBeans and its {@code /metrics} endpoint. Both
- * read {@link RunStats} snapshots when asked, so a run pays nothing per item for them. {@link #close()}
- * takes everything down; it may be called from several threads.
+ * What a run shows the outside while it lives: its node MBeans, and its HTTP server with the live page
+ * and the {@code /metrics} endpoint ({@link UiRoutes}). All read {@link RunStats} snapshots when asked,
+ * so a run pays nothing per item for them. {@link #close()} takes everything down; it may be called
+ * from several threads.
  *
  * <p>Life cycle: {@link #open} before the run starts, {@link #show} once it started, {@link #close} at
  * its end.
@@ -70,6 +69,14 @@ public final class RunMetrics implements AutoCloseable {
      * run nobody waits for is taken down too.
      */
     public void show(Supplier<RunStats> stats, Runnable awaitEnd) {
+        show(null, stats, awaitEnd);
+    }
+
+    /**
+     * As {@link #show(Supplier, Runnable)}, and the live page at {@code /} draws {@code graph} (the graph
+     * the run started; null for none) with the counters of its threads.
+     */
+    public void show(Graph graph, Supplier<RunStats> stats, Runnable awaitEnd) {
         if (this == NONE) {
             return;
         }
@@ -77,8 +84,8 @@ public final class RunMetrics implements AutoCloseable {
             beans = register(stats, RUNS.incrementAndGet());
         }
         if (server != null) {
-            server.createContext("/metrics", exchange -> answer(exchange, stats));
-            server.start(); // one dispatcher thread answers every request: a scrape is rare and short
+            UiRoutes.install(server, graph, stats);
+            server.start(); // one dispatcher thread answers every request: a scrape or a page refresh is short
         }
         Thread watcher = new Thread(
                 () -> {
@@ -160,25 +167,5 @@ public final class RunMetrics implements AutoCloseable {
             }
         }
         return value;
-    }
-
-    private static void answer(HttpExchange exchange, Supplier<RunStats> stats) throws IOException {
-        try (exchange) {
-            String method = exchange.getRequestMethod();
-            if (!method.equals("GET") && !method.equals("HEAD")) {
-                exchange.getResponseHeaders().set("Allow", "GET, HEAD");
-                exchange.sendResponseHeaders(405, -1);
-                return;
-            }
-            byte[] body = PrometheusText.format(stats.get()).getBytes(StandardCharsets.UTF_8);
-            exchange.getResponseHeaders().set("Content-Type", PrometheusText.CONTENT_TYPE);
-            boolean head = method.equals("HEAD");
-            exchange.sendResponseHeaders(200, head ? -1 : body.length);
-            if (!head) {
-                try (OutputStream out = exchange.getResponseBody()) {
-                    out.write(body);
-                }
-            }
-        }
     }
 }
