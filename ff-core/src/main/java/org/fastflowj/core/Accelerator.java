@@ -5,8 +5,8 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeUnit;
 import org.fastflowj.core.runtime.IdleStrategy;
 import org.fastflowj.core.runtime.Parker;
-import org.jctools.queues.atomic.SpscAtomicArrayQueue;
-import org.jctools.queues.atomic.SpscUnboundedAtomicArrayQueue;
+import org.fastflowj.core.runtime.SpscQueues;
+import org.jctools.queues.MessagePassingQueue;
 
 /**
  * A running building block fed by the calling program, FastFlow's "accelerator" (self-offloading): the
@@ -233,7 +233,7 @@ public final class Accelerator<I, O> implements AutoCloseable {
 
     /** The first stage: hands the caller's items to the block, in order, until END. */
     private static final class Input extends Node<Void, Object> implements Parker.WaitCondition {
-        final SpscAtomicArrayQueue<Object> queue;
+        final MessagePassingQueue<Object> queue;
         /** Where this stage's thread waits for the caller's items; the caller wakes it after each offer. */
         final Parker parker = Parker.create();
         /** Where the caller waits for room; this stage wakes it after a poll if it parked. */
@@ -244,7 +244,7 @@ public final class Accelerator<I, O> implements AutoCloseable {
         volatile boolean closed;
 
         Input(int capacity, WaitStrategy strategy) {
-            this.queue = new SpscAtomicArrayQueue<>(Math.max(4, capacity));
+            this.queue = SpscQueues.bounded(Math.max(4, capacity));
             this.idle = IdleStrategy.of(strategy);
         }
 
@@ -292,7 +292,7 @@ public final class Accelerator<I, O> implements AutoCloseable {
 
     /** The last stage: keeps every result for the caller. */
     private static final class Output extends Node<Object, Void> implements Parker.WaitCondition {
-        final SpscUnboundedAtomicArrayQueue<Object> queue = new SpscUnboundedAtomicArrayQueue<>(1024);
+        final MessagePassingQueue<Object> queue = SpscQueues.unbounded(1024);
         /** Where the caller waits for a result; woken after every result (fenced: see Parker). */
         final Parker parker = Parker.create();
 

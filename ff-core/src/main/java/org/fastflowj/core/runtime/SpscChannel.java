@@ -1,7 +1,6 @@
 package org.fastflowj.core.runtime;
 
 import org.jctools.queues.MessagePassingQueue;
-import org.jctools.queues.atomic.SpscUnboundedAtomicArrayQueue;
 
 /**
  * One edge of the graph: a JCTools single-producer single-consumer queue plus the two threads at its
@@ -123,12 +122,11 @@ final class SpscChannel {
     }
 
     static SpscChannel bounded(int capacity, boolean feedback, String description) {
-        return new SpscChannel(new ChannelQueue(Math.max(capacity, 4)), capacity, feedback, description);
+        return new SpscChannel(SpscQueues.channel(Math.max(capacity, 4)), capacity, feedback, description);
     }
 
     static SpscChannel unbounded(boolean feedback, String description) {
-        return new SpscChannel(
-                new SpscUnboundedAtomicArrayQueue<>(UNBOUNDED_CHUNK), Integer.MAX_VALUE, feedback, description);
+        return new SpscChannel(SpscQueues.unbounded(UNBOUNDED_CHUNK), Integer.MAX_VALUE, feedback, description);
     }
 
     /**
@@ -140,15 +138,10 @@ final class SpscChannel {
         ChannelGathering gathering = new ChannelGathering(chunkCapacity);
         if (limit == Integer.MAX_VALUE) {
             return new SpscChannel(
-                    new SpscUnboundedAtomicArrayQueue<>(UNBOUNDED_CHUNK / 8),
-                    limit,
-                    limit,
-                    gathering,
-                    false,
-                    description);
+                    SpscQueues.unbounded(UNBOUNDED_CHUNK / 8), limit, limit, gathering, false, description);
         }
         int slots = Math.max(2, limit / chunkCapacity);
-        return new SpscChannel(new ChannelQueue(Math.max(slots, 4)), limit, slots, gathering, false, description);
+        return new SpscChannel(SpscQueues.channel(Math.max(slots, 4)), limit, slots, gathering, false, description);
     }
 
     /** Producer only. False when full (never for an unbounded channel). */

@@ -6,9 +6,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.fastflowj.core.LinkStats;
 import org.fastflowj.core.runtime.Parker;
+import org.fastflowj.core.runtime.SpscQueues;
 import org.fastflowj.dist.net.Frames;
 import org.fastflowj.dist.net.PeerLink;
-import org.jctools.queues.atomic.SpscUnboundedAtomicArrayQueue;
+import org.jctools.queues.MessagePassingQueue;
 
 /**
  * The receiving end of one connection (one peer group to this group): batches handed from the event
@@ -46,7 +47,7 @@ final class InboundLink {
     /** {@code maxBufferedBytesPerLink}: serialized bytes held in batches and on local channels. */
     final long maxBufferedBytes;
 
-    private final SpscUnboundedAtomicArrayQueue<ByteBuf> batches = new SpscUnboundedAtomicArrayQueue<>(64);
+    private final MessagePassingQueue<ByteBuf> batches = SpscQueues.unbounded(64);
     /** Batches received and not acknowledged yet: the event loop adds, the receiver subtracts. */
     private final AtomicInteger heldBatches = new AtomicInteger();
     /** Bytes of the batches received and not read to the end yet. */

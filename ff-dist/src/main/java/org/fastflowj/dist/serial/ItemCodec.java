@@ -30,13 +30,14 @@ public final class ItemCodec {
     /**
      * Kryo reads this property once, when its {@code Util} class loads, to decide whether its field
      * serializers go through {@code sun.misc.Unsafe}, which JDK 24 and later warn about on stderr and a
-     * later JDK will refuse. Set before any codec builds a Kryo, unless the application chose already;
-     * the wire format does not depend on it.
+     * later JDK will refuse. Set to false there, before any codec builds a Kryo, unless the application
+     * chose already; older JDKs keep the faster Unsafe fields (NetThroughput's Kryo cells). The wire
+     * format does not depend on it.
      */
     static final String KRYO_UNSAFE_PROPERTY = "kryo.unsafe";
 
     static {
-        if (System.getProperty(KRYO_UNSAFE_PROPERTY) == null) {
+        if (Runtime.version().feature() >= 24 && System.getProperty(KRYO_UNSAFE_PROPERTY) == null) {
             System.setProperty(KRYO_UNSAFE_PROPERTY, "false");
         }
     }

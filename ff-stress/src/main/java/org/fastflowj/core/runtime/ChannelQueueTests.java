@@ -41,7 +41,7 @@ public class ChannelQueueTests {
         private static final int ASKED = 3;
         private static final int POLLED = 4;
 
-        private final ChannelQueue queue = new ChannelQueue(CAPACITY);
+        private final ChannelQueue queue = SpscQueues.channel(CAPACITY);
 
         public FreeSlotsPromise() {
             for (int i = 0; i < CAPACITY; i++) {
