@@ -81,7 +81,8 @@ public final class ImageFilterCommand implements Callable<Integer> {
         DFF.serializer(Image.class, new ImageSerializer());
         long start = System.nanoTime();
         ImageWriter writer = new ImageWriter(output);
-        int code = AppRun.run(spec, ImageFilter.build(images, writer, workers, spread), common.verbose(), stats.requested());
+        int code = AppRun.run(
+                spec, ImageFilter.build(images, writer, workers, spread), common.verbose(), stats.requested());
         if (code == 0 && AppRun.holds("G2")) {
             double seconds = (System.nanoTime() - start) / 1e9;
             out.printf("imagefilter: %d images written to %s in %.3f s%n", writer.written(), output, seconds);
