@@ -63,12 +63,16 @@ class ShippedLoggingTest {
         assertThat(run.out()).as(run.describe()).contains("[G3] " + files.resolve("a.txt") + ":1:one needle");
         // Every group but the last to end logs "waiting for the other groups" at INFO from one of its threads:
         // the launcher's prefix and the log line's third column must name the same group.
-        Matcher ended = Pattern.compile("(?m)^\\[(G\\d)\\] \\S+ INFO  (\\S+) \\[[^\\]]+\\] org.fastflowj.dist.run.GroupEnd"
-                        + " - group (G\\d)'s part ended")
+        Matcher ended = Pattern.compile(
+                        "(?m)^\\[(G\\d)\\] \\S+ INFO  (\\S+) \\[[^\\]]+\\] org.fastflowj.dist.run.GroupEnd"
+                                + " - group (G\\d)'s part ended")
                 .matcher(run.err());
         Set<String> logged = new TreeSet<>();
         while (ended.find()) {
-            assertThat(ended.group(2)).as(run.describe()).isEqualTo(ended.group(1)).isEqualTo(ended.group(3));
+            assertThat(ended.group(2))
+                    .as(run.describe())
+                    .isEqualTo(ended.group(1))
+                    .isEqualTo(ended.group(3));
             logged.add(ended.group(1));
         }
         assertThat(logged).as(run.describe()).hasSizeGreaterThanOrEqualTo(2);
