@@ -54,6 +54,11 @@ final class GroupEnd implements Runnable {
         } else if (!aborts.started()) {
             awaitTheOtherGroups();
         }
+        if (aborts.started()) {
+            // A failure hook on another thread (an event loop that lost a peer) may still be sending the
+            // ABORTs: closing the transport under it would drop them, and the peers would blame this group.
+            aborts.awaitSent();
+        }
         links.dropUnread();
         aborts.close();
         transport.close();
