@@ -154,9 +154,10 @@ public final class RunOptions {
     }
 
     /**
-     * Serves, while the run lives, a live web page of its graph and counters at {@code http://HOST:port/}
+     * Serves, while the run lives, a live web page of its graph and counters at {@code http://127.0.0.1:port/}
      * (its data at {@code /api/graph} and {@code /api/stats}) and its metrics in the Prometheus text
-     * format at {@code /metrics} (all interfaces; {@code 0} picks a free port, read it with {@link
+     * format at {@code /metrics} (on the loopback address only: the server has no authentication, so reach it
+     * from another host through an ssh tunnel; {@code 0} picks a free port, read it with {@link
      * BuildingBlock#uiPort()}).
      *
      * @throws IllegalArgumentException if {@code port} is not 0..65535

@@ -7,12 +7,18 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.net.ConnectException;
+import java.net.Inet4Address;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.NetworkInterface;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -126,6 +132,18 @@ class WatchingARunTest {
             assertThat(get(client, URI.create("http://127.0.0.1:" + port + "/nothing"))
                             .statusCode())
                     .isEqualTo(404);
+            // The server has no authentication: it listens on the loopback address only.
+            Optional<InetAddress> external = NetworkInterface.networkInterfaces()
+                    .flatMap(NetworkInterface::inetAddresses)
+                    .filter(a -> a instanceof Inet4Address && !a.isLoopbackAddress())
+                    .findFirst();
+            if (external.isPresent()) {
+                try (Socket probe = new Socket()) {
+                    assertThatThrownBy(() -> probe.connect(new InetSocketAddress(external.get(), port), 2_000))
+                            .as("the metrics port on " + external.get())
+                            .isInstanceOf(IOException.class);
+                }
+            }
         } finally {
             end();
         }

@@ -5,6 +5,7 @@ import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -30,7 +31,7 @@ final class LauncherMetrics implements AutoCloseable {
     }
 
     /**
-     * Serves {@code reports} on {@code port} (0: a free one), every interface, as a one-process run's
+     * Serves {@code reports} on {@code port} (0: a free one), on the loopback address only (no authentication), as a one-process run's
      * {@code RunOptions.ui} does.
      *
      * @throws UncheckedIOException naming the port when it cannot be bound
@@ -38,7 +39,7 @@ final class LauncherMetrics implements AutoCloseable {
     static LauncherMetrics serve(int port, GroupReports reports) {
         HttpServer server;
         try {
-            server = HttpServer.create(new InetSocketAddress(port), 0);
+            server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
         } catch (IOException e) {
             throw new UncheckedIOException(
                     "--ui " + port + ": cannot serve metrics on port " + port + ": " + e.getMessage(), e);

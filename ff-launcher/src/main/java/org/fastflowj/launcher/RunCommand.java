@@ -199,7 +199,7 @@ final class RunCommand implements Callable<Integer> {
                 err.flush();
                 return CommonOptions.EXIT_BAD_CONFIG;
             }
-            err.println("ff-launcher: metrics of every group at http://localhost:" + metrics.port() + "/metrics");
+            err.println("ff-launcher: metrics of every group at http://127.0.0.1:" + metrics.port() + "/metrics");
             err.flush();
         }
         boolean live = !noStatus && System.console() != null && !"dumb".equals(System.getenv("TERM"));

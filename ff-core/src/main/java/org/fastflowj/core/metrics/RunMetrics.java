@@ -4,6 +4,7 @@ import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
@@ -53,7 +54,7 @@ public final class RunMetrics implements AutoCloseable {
         HttpServer server = null;
         if (uiPort >= 0) {
             try {
-                server = HttpServer.create(new InetSocketAddress(uiPort), 0);
+                server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), uiPort), 0);
             } catch (IOException e) {
                 throw new UncheckedIOException(
                         "RunOptions.ui(" + uiPort + "): cannot serve metrics on port " + uiPort + ": " + e.getMessage(),
