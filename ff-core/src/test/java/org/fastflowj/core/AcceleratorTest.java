@@ -53,11 +53,13 @@ class AcceleratorTest {
             }
             return x;
         }));
-        for (int i = 0; i < 10; i++) {
-            acc.offload(i);
-        }
-        acc.endInput();
+        // The failure may surface in offload, endInput or loadResult, whichever
+        // the caller reaches after the node thread failed on item 5.
         assertThatThrownBy(() -> {
+                    for (int i = 0; i < 10; i++) {
+                        acc.offload(i);
+                    }
+                    acc.endInput();
                     while (acc.loadResult() != null) {
                         // drain until the failure surfaces
                     }
