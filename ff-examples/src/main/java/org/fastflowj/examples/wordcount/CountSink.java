@@ -6,6 +6,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
 import org.fastflowj.core.Node;
@@ -18,7 +19,7 @@ import org.fastflowj.examples.InputException;
 final class CountSink extends Node<Counts, Void> {
     private final Path output;
     private final PrintStream out;
-    private final Map<String, Long> total = new TreeMap<>();
+    private final Map<String, Long> total = new HashMap<>();
     private long lines;
     private long startNs;
 
@@ -39,6 +40,16 @@ final class CountSink extends Node<Counts, Void> {
         return goOn();
     }
 
+    /** The lines counted; complete once the run ended. */
+    long lines() {
+        return lines;
+    }
+
+    /** The merged counts; complete once the run ended. */
+    Map<String, Long> total() {
+        return total;
+    }
+
     @Override
     protected void svcEnd() {
         double seconds = (System.nanoTime() - startNs) / 1e9;
@@ -54,7 +65,7 @@ final class CountSink extends Node<Counts, Void> {
 
     private void write() {
         try (BufferedWriter w = Files.newBufferedWriter(output, StandardCharsets.UTF_8)) {
-            for (Map.Entry<String, Long> e : total.entrySet()) {
+            for (Map.Entry<String, Long> e : new TreeMap<>(total).entrySet()) {
                 w.write(e.getKey());
                 w.write('\t');
                 w.write(Long.toString(e.getValue()));

@@ -1,14 +1,11 @@
 package org.fastflowj.examples.wordcount;
 
-import java.io.BufferedInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.concurrent.TimeUnit;
@@ -17,8 +14,8 @@ import org.fastflowj.core.Node;
 import org.fastflowj.examples.InputException;
 
 /**
- * Sc: sends out the lines (without their {@code \n}) of its part of a file, or of a TCP connection, at
- * most {@code rate} lines per second when a rate is given.
+ * Sc: sends out the lines of its part of a file, or of a TCP connection, in {@link TextChunk}s of whole
+ * lines ({@link LineChunker}), at most {@code rate} lines per second when a rate is given.
  *
  * <p>With K sources on one file, source {@code i} owns the bytes {@code [i*size/K, (i+1)*size/K)} and
  * reads every line that <em>starts</em> there (the last one may run past the end): the K parts together
@@ -26,7 +23,10 @@ import org.fastflowj.examples.InputException;
  *
  * <p>Threading: one node thread; everything happens in the single {@code svc} call.
  */
-final class LineSource extends Node<Void, String> {
+final class LineSource extends Node<Void, TextChunk> {
+    /** With a rate, a chunk holds at most this share of a second's lines, so the pace stays smooth. */
+    private static final int RATE_CHUNKS_PER_SECOND = 1000;
+
     private final Path file;
     private final InetSocketAddress socket;
     private final int part;
@@ -45,7 +45,7 @@ final class LineSource extends Node<Void, String> {
     }
 
     @Override
-    protected String svc(Void none) throws IOException {
+    protected TextChunk svc(Void none) throws IOException {
         startNs = System.nanoTime();
         if (file != null) {
             readFilePart();
@@ -55,6 +55,10 @@ final class LineSource extends Node<Void, String> {
         return eos();
     }
 
+    private int maxLinesPerChunk() {
+        return rate > 0 ? (int) Math.max(1, rate / RATE_CHUNKS_PER_SECOND) : Integer.MAX_VALUE;
+    }
+
     private void readFilePart() {
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
             long size = channel.size();
@@ -62,19 +66,12 @@ final class LineSource extends Node<Void, String> {
             long end = size * (part + 1) / parts;
             long position = Math.max(0, start - 1);
             channel.position(position);
-            InputStream in = new BufferedInputStream(Channels.newInputStream(channel), 1 << 16);
-            ByteArrayOutputStream line = new ByteArrayOutputStream(320);
-            if (start > 0) { // skip the line that started before our part: its owner reads it
-                position += readLine(in, line);
+            LineChunker lines =
+                    new LineChunker(Channels.newInputStream(channel), position, end, maxLinesPerChunk(), true);
+            if (start > 0 && !lines.skipLine()) { // the line that started before our part: its owner reads it
+                return;
             }
-            while (position < end) {
-                long read = readLine(in, line);
-                if (read == 0) {
-                    break;
-                }
-                position += read;
-                emit(line.toString(StandardCharsets.UTF_8));
-            }
+            emitAll(lines);
         } catch (IOException e) {
             throw new InputException(file + ": cannot read: " + e.getMessage(), e);
         }
@@ -83,30 +80,18 @@ final class LineSource extends Node<Void, String> {
     private void readSocket() throws IOException {
         try (Socket s = new Socket()) {
             s.connect(socket, (int) TimeUnit.SECONDS.toMillis(10));
-            InputStream in = new BufferedInputStream(s.getInputStream(), 1 << 16);
-            ByteArrayOutputStream line = new ByteArrayOutputStream(320);
-            while (readLine(in, line) > 0) {
-                emit(line.toString(StandardCharsets.UTF_8));
-            }
+            InputStream in = s.getInputStream();
+            emitAll(new LineChunker(in, 0, Long.MAX_VALUE, maxLinesPerChunk(), false));
         }
     }
 
-    /** Reads up to and including the next {@code \n} into {@code line} (without it); returns bytes consumed. */
-    private static long readLine(InputStream in, ByteArrayOutputStream line) throws IOException {
-        line.reset();
-        long consumed = 0;
-        int b;
-        while ((b = in.read()) >= 0) {
-            consumed++;
-            if (b == '\n') {
-                break;
-            }
-            line.write(b);
+    private void emitAll(LineChunker lines) throws IOException {
+        for (TextChunk chunk = lines.next(); chunk != null; chunk = lines.next()) {
+            emit(chunk);
         }
-        return consumed;
     }
 
-    private void emit(String line) {
+    private void emit(TextChunk chunk) {
         if (rate > 0) { // the n-th line is due n/rate seconds after the start
             long due = startNs + (long) (sent * 1e9 / rate);
             long wait = due - System.nanoTime();
@@ -114,8 +99,8 @@ final class LineSource extends Node<Void, String> {
                 LockSupport.parkNanos(wait);
             }
         }
-        sent++;
-        sendOut(line);
+        sent += chunk.lines();
+        sendOut(chunk);
     }
 
     @Override

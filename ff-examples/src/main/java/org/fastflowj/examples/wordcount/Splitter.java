@@ -1,13 +1,21 @@
 package org.fastflowj.examples.wordcount;
 
+import java.nio.charset.StandardCharsets;
 import org.fastflowj.core.MultiOutputNode;
 
 /**
- * Sp: splits each line into words, maximal runs of non-whitespace characters (case and punctuation
- * kept), and sends each word to the counter owning it, by its hash: a word is always counted by the same
- * counter. When its input ends it tells counter 0 how many lines it split.
+ * Sp: splits each chunk of lines into words, maximal runs of non-whitespace characters (case and
+ * punctuation kept), and counts each word in the table of the counter owning it, by its hash: a word is
+ * always counted by the same counter. The tables go to their counters when the input ends (the lines
+ * split go to counter 0), or earlier when one holds {@link #FLUSH_DISTINCT_WORDS} words, which bounds a
+ * splitter's memory on an endless input. Counting here and merging there (a combiner) sends a counter
+ * one table per splitter instead of one item per word.
  */
-final class Splitter extends MultiOutputNode<String, Object> {
+final class Splitter extends MultiOutputNode<TextChunk, Counts> {
+    static final int FLUSH_DISTINCT_WORDS = 1 << 17;
+
+    private final WordSplitter words = new WordSplitter();
+    private WordTable[] tables;
     private long lines;
 
     /** The counter of {@code word} among {@code counters}. */
@@ -16,22 +24,15 @@ final class Splitter extends MultiOutputNode<String, Object> {
     }
 
     @Override
-    protected Object svc(String line) {
-        lines++;
-        int counters = outputChannels();
-        int n = line.length();
-        int i = 0;
-        while (i < n) {
-            while (i < n && Character.isWhitespace(line.charAt(i))) {
-                i++;
-            }
-            int start = i;
-            while (i < n && !Character.isWhitespace(line.charAt(i))) {
-                i++;
-            }
-            if (i > start) {
-                String word = line.substring(start, i);
-                sendOutTo(word, owner(word, counters));
+    protected Counts svc(TextChunk chunk) {
+        if (tables == null) {
+            tables = WordSplitter.newTables(outputChannels());
+        }
+        lines += chunk.lines();
+        words.count(chunk.utf8(), tables);
+        for (int c = 0; c < tables.length; c++) {
+            if (tables[c].size() >= FLUSH_DISTINCT_WORDS) {
+                sendOutTo(new Counts(tables[c].drain(), 0), c);
             }
         }
         return goOn();
@@ -39,6 +40,69 @@ final class Splitter extends MultiOutputNode<String, Object> {
 
     @Override
     protected void eosNotify(int channel) {
-        sendOutTo(new LineCount(lines), 0);
+        int counters = outputChannels();
+        for (int c = 0; c < counters; c++) {
+            long linesHere = c == 0 ? lines : 0;
+            sendOutTo(tables == null ? Counts.empty(linesHere) : new Counts(tables[c].drain(), linesHere), c);
+        }
+    }
+
+    /**
+     * The tokenizer: decodes a chunk into a reused {@code char[]} (ASCII byte by byte, anything else
+     * through the JDK's UTF-8 decoder) and counts each word in {@code tables[owner]}, with no {@code
+     * String} made for a word already counted.
+     *
+     * <p>Threading: not thread-safe; one per thread.
+     */
+    static final class WordSplitter {
+        private char[] text = new char[LineChunker.CHUNK_BYTES];
+
+        static WordTable[] newTables(int counters) {
+            WordTable[] tables = new WordTable[counters];
+            for (int c = 0; c < counters; c++) {
+                tables[c] = new WordTable();
+            }
+            return tables;
+        }
+
+        void count(byte[] utf8, WordTable[] tables) {
+            int n = decode(utf8);
+            char[] t = text;
+            int counters = tables.length;
+            int i = 0;
+            while (i < n) {
+                while (i < n && Character.isWhitespace(t[i])) {
+                    i++;
+                }
+                int start = i;
+                while (i < n && !Character.isWhitespace(t[i])) {
+                    i++;
+                }
+                if (i > start) {
+                    int hash = WordTable.hash(t, start, i);
+                    tables[Math.floorMod(hash, counters)].add(t, start, i, hash);
+                }
+            }
+        }
+
+        private int decode(byte[] utf8) {
+            if (text.length < utf8.length) {
+                text = new char[utf8.length];
+            }
+            char[] t = text;
+            for (int i = 0; i < utf8.length; i++) {
+                byte b = utf8[i];
+                if (b < 0) { // not ASCII: let the JDK decode it (malformed bytes become U+FFFD)
+                    String decoded = new String(utf8, StandardCharsets.UTF_8);
+                    if (text.length < decoded.length()) {
+                        text = new char[decoded.length()];
+                    }
+                    decoded.getChars(0, decoded.length(), text, 0);
+                    return decoded.length();
+                }
+                t[i] = (char) b;
+            }
+            return utf8.length;
+        }
     }
 }

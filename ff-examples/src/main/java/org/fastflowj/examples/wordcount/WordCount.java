@@ -11,7 +11,8 @@ import org.fastflowj.core.Pipeline;
 
 /**
  * The WordCount of Fig. 11 of the 2022 paper: K source-splitter replicas shuffle words by key to four
- * counters, which hand their tables to one sink.
+ * counters, which hand their tables to one sink. The sources send chunks of lines; each splitter counts
+ * its words in one table per counter and sends each counter its table when its input ends.
  *
  * <pre>
  *   G1: Sc1 ─▶ Sp1 ──┬──▶ C0 ──┐
@@ -23,8 +24,8 @@ import org.fastflowj.core.Pipeline;
  *
  * In the paper the counters and the sink share group G0; here a group is made of children of one block,
  * so the counters (R-Workers of the all-to-all) are G0 and the sink (the next pipeline stage) is GS, a
- * group of its own on the same machine. The counters send their tables once, at the end, so this costs
- * four messages per run.
+ * group of its own on the same machine. Splitters and counters send their tables once, at the end, so
+ * what crosses the network between groups is the input's chunks and 4 × (K + 1) tables.
  */
 public final class WordCount {
     public static final int COUNTERS = 4;
@@ -34,16 +35,20 @@ public final class WordCount {
     /** The tree for {@code sources} replicas reading {@code file} (or {@code socket} when file is null). */
     public static Pipeline build(
             int sources, Path file, InetSocketAddress socket, double rate, Path output, PrintStream out) {
+        return build(sources, file, socket, rate, new CountSink(output, out));
+    }
+
+    /** As above, ending in {@code sink}. */
+    static Pipeline build(int sources, Path file, InetSocketAddress socket, double rate, CountSink sink) {
         List<Pipeline> left = new ArrayList<>();
         for (int i = 0; i < sources; i++) {
             left.add(new Pipeline(new LineSource(file, socket, i, sources, rate), new Splitter()));
         }
-        List<Node<Object, Counts>> counters = new ArrayList<>();
+        List<Node<Counts, Counts>> counters = new ArrayList<>();
         for (int j = 0; j < COUNTERS; j++) {
             counters.add(new Counter());
         }
         AllToAll shuffle = new AllToAll().firstSet(left).secondSet(counters);
-        CountSink sink = new CountSink(output, out);
         Pipeline pipe = new Pipeline(shuffle, sink);
         for (int i = 0; i < sources; i++) {
             shuffle.createGroup("G" + (i + 1)).include(left.get(i));

@@ -85,7 +85,7 @@ public final class WordCountCommand implements Callable<Integer> {
             // before counting: a bad --output would otherwise be found only once every line is counted
             OptionChecks.requireWritableFile(spec, "--output", output);
         }
-        DFF.register(Counts.class, LineCount.class);
+        DFF.register(Counts.class, TextChunk.class);
         return AppRun.run(
                 spec,
                 WordCount.build(sources, input.file, socket, rate, output, out),

@@ -1,0 +1,97 @@
+package org.fastflowj.examples.wordcount;
+
+import java.util.Arrays;
+import java.util.HashMap;
+
+/**
+ * Counts words given as ranges of a {@code char[]}, without making a {@code String} for a word it holds
+ * already: open addressing over parallel arrays (key, its {@code String.hashCode}, its count), linear
+ * probing, at most half full. A word costs one hash computed by the caller, one probe sequence and a
+ * character comparison ({@code Arrays.equals} on ranges, vectorized by the JDK); only a word seen for the
+ * first time is copied out, into a {@code char[]} key, and made a {@code String} when the table drains.
+ *
+ * <p>Threading: not thread-safe; one per splitter and counter, owned by its node thread.
+ */
+final class WordTable {
+    private static final int INITIAL_CAPACITY = 1 << 12;
+
+    private char[][] keys = new char[INITIAL_CAPACITY][];
+    private int[] hashes = new int[INITIAL_CAPACITY];
+    private long[] counts = new long[INITIAL_CAPACITY];
+    private int size;
+
+    /** The {@code String.hashCode} of {@code text[from, to)}. */
+    static int hash(char[] text, int from, int to) {
+        int h = 0;
+        for (int i = from; i < to; i++) {
+            h = 31 * h + text[i];
+        }
+        return h;
+    }
+
+    /** Counts one more {@code text[from, to)}, whose {@link #hash} is {@code hash}. */
+    void add(char[] text, int from, int to, int hash) {
+        int mask = keys.length - 1;
+        for (int slot = spread(hash) & mask; ; slot = (slot + 1) & mask) {
+            char[] key = keys[slot];
+            if (key == null) {
+                keys[slot] = Arrays.copyOfRange(text, from, to);
+                hashes[slot] = hash;
+                counts[slot] = 1;
+                if (++size * 2 > keys.length) {
+                    grow();
+                }
+                return;
+            }
+            if (hashes[slot] == hash && Arrays.equals(key, 0, key.length, text, from, to)) {
+                counts[slot]++;
+                return;
+            }
+        }
+    }
+
+    private static int spread(int hash) {
+        return hash ^ (hash >>> 16);
+    }
+
+    private void grow() {
+        char[][] oldKeys = keys;
+        int[] oldHashes = hashes;
+        long[] oldCounts = counts;
+        keys = new char[oldKeys.length * 2][];
+        hashes = new int[keys.length];
+        counts = new long[keys.length];
+        int mask = keys.length - 1;
+        for (int i = 0; i < oldKeys.length; i++) {
+            if (oldKeys[i] != null) {
+                int slot = spread(oldHashes[i]) & mask;
+                while (keys[slot] != null) {
+                    slot = (slot + 1) & mask;
+                }
+                keys[slot] = oldKeys[i];
+                hashes[slot] = oldHashes[i];
+                counts[slot] = oldCounts[i];
+            }
+        }
+    }
+
+    /** Distinct words counted since the last {@link #drain}. */
+    int size() {
+        return size;
+    }
+
+    /** The counts so far as a map of its own (the table starts empty again). */
+    HashMap<String, Long> drain() {
+        HashMap<String, Long> words = new HashMap<>(size * 4 / 3 + 1);
+        for (int i = 0; i < keys.length; i++) {
+            if (keys[i] != null) {
+                words.put(new String(keys[i]), counts[i]);
+            }
+        }
+        keys = new char[INITIAL_CAPACITY][];
+        hashes = new int[INITIAL_CAPACITY];
+        counts = new long[INITIAL_CAPACITY];
+        size = 0;
+        return words;
+    }
+}
