@@ -208,8 +208,8 @@ public final class SerializationConfig {
      * <p>Threading: not thread-safe; build on one thread, then share the built config.
      */
     public static final class Builder {
-        /** The tag byte on the wire leaves 255 values for custom serializers. */
-        static final int MAX_SERIALIZERS = 255;
+        /** The tag byte on the wire leaves 254 values for custom serializers (0 is Kryo's, 255 a plain byte[]'s). */
+        static final int MAX_SERIALIZERS = 254;
 
         private final List<Class<?>> registered = new ArrayList<>();
         private final List<String> allowedPackages = new ArrayList<>();

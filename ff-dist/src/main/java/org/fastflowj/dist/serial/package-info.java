@@ -20,7 +20,8 @@
  * | tag: u8 | length: int32, big-end | payload: length bytes                        |
  * +---------+------------------------+----------------------------------------------+
  *   tag 0      -> payload is Kryo's writeClassAndObject (class id, or name if unregistered, then fields)
- *   tag 1..255 -> payload is written by custom serializer #(tag-1) of the config, in registration order
+ *   tag 1..254 -> payload is written by custom serializer #(tag-1) of the config, in registration order
+ *   tag 255    -> payload is the bytes of a byte[] that has no custom serializer (the array's length is the length)
  * </pre>
  *
  * The length lets a receiver bound every read to the item and check that the item was consumed exactly.

@@ -85,6 +85,55 @@ class ItemCodecRoundTripTest {
     }
 
     @Test
+    void byteArraysTravelAsTheirBytesWithoutKryoInEitherBufferKind() {
+        byte[] big = new byte[70_000];
+        for (int i = 0; i < big.length; i++) {
+            big[i] = (byte) (i * 31 + 1);
+        }
+        for (byte[] item : List.of(new byte[0], new byte[] {8, 9}, big)) {
+            assertThat((byte[]) across(item)).isEqualTo(item);
+        }
+        ByteBuf buf = io.netty.buffer.Unpooled.buffer();
+        sender.write(new byte[] {8, 9}, buf);
+        assertThat(buf.readableBytes()).isEqualTo(ItemCodec.HEADER_BYTES + 2);
+        assertThat(buf.getUnsignedByte(0)).isEqualTo((short) ItemCodec.BYTES_TAG);
+        assertThat(buf.getInt(1)).isEqualTo(2);
+    }
+
+    @Test
+    void aByteArrayLongerThanItsItemIsCorruptAndAllocatesNothingForIt() {
+        ByteBuf buf = io.netty.buffer.Unpooled.buffer();
+        buf.writeByte(ItemCodec.BYTES_TAG).writeInt(1_000_000_000).writeBytes(new byte[] {1, 2, 3});
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> receiver.read(buf))
+                .isInstanceOf(CorruptFrameException.class)
+                .hasMessageContaining("1000000000");
+        assertThat(buf.readerIndex()).isZero();
+    }
+
+    @Test
+    void aCustomSerializerForByteArraysStillWins() {
+        SerializationConfig custom = SerializationConfig.builder()
+                .serializer(byte[].class, new org.fastflowj.dist.ItemSerializer<byte[]>() {
+                    @Override
+                    public void write(byte[] item, org.fastflowj.dist.WireOutput out) {
+                        out.writeInt(item.length * 10);
+                    }
+
+                    @Override
+                    public byte[] read(org.fastflowj.dist.WireInput in) {
+                        return new byte[in.readInt() / 10];
+                    }
+                })
+                .build();
+        ByteBuf buf = io.netty.buffer.Unpooled.buffer();
+        new ItemCodec(custom).write(new byte[] {8, 9}, buf);
+
+        assertThat(buf.getUnsignedByte(0)).isEqualTo((short) 1);
+        assertThat((byte[]) new ItemCodec(custom).read(buf)).hasSize(2);
+    }
+
+    @Test
     void nestedRecordsComeBackEqualThroughKryosRecordSerializer() {
         Path path = new Path(
                 List.of(new Segment(new Point(0, 0), new Point(1, 2), "first")), Map.of("home", new Point(5, 5)));
