@@ -121,14 +121,23 @@ public final class ItemCodec {
 
     private void writeCustom(int index, Object item, ByteBuf out) throws Exception {
         int start = out.writerIndex();
-        out.writeByte(1 + index);
-        out.writeInt(0); // patched below once the payload length is known
+        out.ensureWritable(HEADER_BYTES);
+        out.writerIndex(start + HEADER_BYTES); // the header is written below, once the payload length is known
         try {
             customSerializers[index].write(item, wireOutput.target(out));
         } finally {
             wireOutput.clear();
         }
-        out.setInt(start + 1, out.writerIndex() - start - HEADER_BYTES);
+        int length = out.writerIndex() - start - HEADER_BYTES;
+        if (out.hasArray()) { // one access check of the buffer instead of one per header field
+            byte[] array = out.array();
+            int offset = out.arrayOffset() + start;
+            array[offset] = (byte) (1 + index);
+            BIG_ENDIAN_INT.set(array, offset + 1, length);
+        } else {
+            out.setByte(start, 1 + index);
+            out.setInt(start + 1, length);
+        }
     }
 
     private static void writeByteArray(byte[] bytes, ByteBuf out) {
@@ -199,16 +208,26 @@ public final class ItemCodec {
                 throw new CorruptFrameException(
                         "truncated item: " + in.readableBytes() + " bytes, a header alone takes " + HEADER_BYTES);
             }
-            int tag = in.readUnsignedByte();
-            int length = in.readInt();
-            if (length < 0 || length > in.readableBytes()) {
+            // A heap batch's header and byte[] payload are read from its array: one access check of the
+            // buffer per item instead of one per read call, a third of the receiver's time per 8-byte item
+            // (NetThroughput's 8 B cells).
+            byte[] array = in.hasArray() ? in.array() : null;
+            int at = array == null ? 0 : in.arrayOffset() + start;
+            int tag = array == null ? in.getUnsignedByte(start) : array[at] & 0xFF;
+            int length = array == null ? in.getInt(start + 1) : (int) BIG_ENDIAN_INT.get(array, at + 1);
+            int available = in.readableBytes() - HEADER_BYTES;
+            if (length < 0 || length > available) {
                 throw new CorruptFrameException(
-                        "item announces " + length + " payload bytes, " + in.readableBytes() + " are there");
+                        "item announces " + length + " payload bytes, " + available + " are there");
             }
-            int end = in.readerIndex() + length;
-            Object item = tag == KRYO_TAG
-                    ? readKryo(in, length)
-                    : tag == BYTES_TAG ? readByteArray(in, length) : readCustom(tag, in, end);
+            in.readerIndex(start + HEADER_BYTES);
+            int end = start + HEADER_BYTES + length;
+            Object item;
+            if (tag == BYTES_TAG) {
+                item = readByteArray(in, array, at + HEADER_BYTES, length);
+            } else {
+                item = tag == KRYO_TAG ? readKryo(in, length) : readCustom(tag, in, end);
+            }
             in.readerIndex(end);
             return item;
         } catch (RuntimeException | Error e) {
@@ -247,10 +266,17 @@ public final class ItemCodec {
         }
     }
 
-    /** The length was checked against the bytes there before: the array is never larger than the item. */
-    private static byte[] readByteArray(ByteBuf in, int length) {
+    /**
+     * The length was checked against the bytes there before: the array is never larger than the item. From
+     * {@code array} at {@code offset} when the buffer is on the heap (null: read through the buffer).
+     */
+    private static byte[] readByteArray(ByteBuf in, byte[] array, int offset, int length) {
         byte[] bytes = new byte[length];
-        in.readBytes(bytes);
+        if (array != null) {
+            System.arraycopy(array, offset, bytes, 0, length);
+        } else {
+            in.getBytes(in.readerIndex(), bytes);
+        }
         return bytes;
     }
 
