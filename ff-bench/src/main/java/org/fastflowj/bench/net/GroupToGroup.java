@@ -42,7 +42,8 @@ import org.fastflowj.dist.run.GroupRun;
  *
  * <p>The source sends the same array N times (no allocation per item, as the baseline); the receiver
  * deserializes each into a new array; the sink counts them and sums their first bytes. Serialization is
- * Kryo (the default; {@code byte[]} is one of its built-in types) or {@link ByteArraySerializer}. The
+ * the default config ("Kryo": a {@code byte[]} without a custom serializer travels as its bytes, Kryo
+ * is not called) or {@link ByteArraySerializer}. The
  * clock runs from the source's first item to the sink's {@code svcEnd} (after the last item's EOS), so
  * the group start-up (threads, listening, connecting, handshake) is not timed, as the baseline's
  * connect is not.
