@@ -194,12 +194,15 @@ class WordCountTest {
         assertThat(run.err).contains("--input: " + dir + " is a directory; expected a file");
     }
 
-    @Test
-    void shouldCountTheSameAsGroupProcesses() throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"wordcount", "wordcount-2"})
+    void shouldCountTheSameAsGroupProcesses(String configName) throws Exception {
         Path input = generate(3000, 13);
         Path output = dir.resolve("dist.tsv");
-        Path config = GroupCluster.configFor("wordcount", dir);
-        List<String> groups = List.of("G1", "G2", "G3", "G4", "G0", "GS");
+        Path config = GroupCluster.configFor(configName, dir);
+        List<String> groups = configName.equals("wordcount")
+                ? List.of("G1", "G2", "G3", "G4", "G0", "GS")
+                : List.of("G1", "G2", "G0", "GS");
         try (GroupCluster cluster = GroupCluster.start(
                 config,
                 groups,
@@ -207,7 +210,7 @@ class WordCountTest {
                 "--input",
                 input.toString(),
                 "--sources",
-                "4",
+                Integer.toString(groups.size() - 2),
                 "--output",
                 output.toString())) {
             Map<String, Integer> codes = cluster.awaitExit(60);
