@@ -36,35 +36,7 @@ public final class Executor {
         boolean oversubscribed =
                 oversubscribed(vertices.size(), hooks, Runtime.getRuntime().availableProcessors());
         IdlePolicy idle = IdlePolicy.of(options.waitStrategy(), oversubscribed);
-        List<Integer> cpus = options.cpus();
-        NodeRunner[] runners = new NodeRunner[vertices.size()];
-        for (Vertex v : vertices) {
-            int cpu = cpus.isEmpty() ? -1 : cpus.get(v.index() % cpus.size());
-            runners[v.index()] = NodeRunner.create(v, control, idle, cpu);
-        }
-        Map<Edge, SpscChannel> channels = new IdentityHashMap<>();
-        for (Edge e : graph.edges()) {
-            SpscChannel ch = channelFor(e, options);
-            ch.wakeBatch = wakeBatch(e.kind(), ch.limit, idle, oversubscribed);
-            ch.producer = runners[e.from().index()];
-            ch.consumer = runners[e.to().index()];
-            channels.put(e, ch);
-        }
-        OnDemandDispatch[] dispatches = new OnDemandDispatch[vertices.size()];
-        for (Vertex v : vertices) {
-            if (dispatchesOnDemand(v)) {
-                dispatches[v.index()] = dispatch(runners[v.index()], array(v.forwardOut(), channels), options);
-            }
-        }
-        for (Vertex v : vertices) {
-            runners[v.index()].wire(
-                    array(v.forwardIn(), channels),
-                    array(v.feedbackIn(), channels),
-                    array(v.forwardOut(), channels),
-                    array(v.feedbackOut(), channels),
-                    v.orderEdge() == null ? null : channels.get(v.orderEdge()),
-                    dispatches[v.index()]);
-        }
+        NodeRunner[] runners = wire(graph, options, control, idle, oversubscribed);
         control.runners(runners);
         Thread[] threads = new Thread[runners.length];
         for (int i = 0; i < runners.length; i++) {
@@ -87,6 +59,46 @@ public final class Executor {
             }
         }
         return execution;
+    }
+
+    /**
+     * The runners of {@code graph}, each wired to its channels with the parts its place in the graph asks
+     * for (see {@link NodeRunner#wire}); no thread is started.
+     */
+    static NodeRunner[] wire(
+            Graph graph, RunOptions options, RunControl control, IdlePolicy idle, boolean oversubscribed) {
+        List<Vertex> vertices = graph.vertices();
+        List<Integer> cpus = options.cpus();
+        NodeRunner[] runners = new NodeRunner[vertices.size()];
+        for (Vertex v : vertices) {
+            int cpu = cpus.isEmpty() ? -1 : cpus.get(v.index() % cpus.size());
+            runners[v.index()] = NodeRunner.create(v, control, idle, cpu);
+        }
+        Map<Edge, SpscChannel> channels = new IdentityHashMap<>();
+        for (Edge e : graph.edges()) {
+            SpscChannel ch = channelFor(e, options);
+            ch.wakeBatch = wakeBatch(e.kind(), ch.limit, idle, oversubscribed);
+            ch.producer = runners[e.from().index()];
+            ch.consumer = runners[e.to().index()];
+            ch.fromBridge = e.from().node() instanceof BridgeNode;
+            channels.put(e, ch);
+        }
+        OnDemandDispatch[] dispatches = new OnDemandDispatch[vertices.size()];
+        for (Vertex v : vertices) {
+            if (dispatchesOnDemand(v)) {
+                dispatches[v.index()] = dispatch(runners[v.index()], array(v.forwardOut(), channels), options);
+            }
+        }
+        for (Vertex v : vertices) {
+            runners[v.index()].wire(
+                    array(v.forwardIn(), channels),
+                    array(v.feedbackIn(), channels),
+                    array(v.forwardOut(), channels),
+                    array(v.feedbackOut(), channels),
+                    v.orderEdge() == null ? null : channels.get(v.orderEdge()),
+                    dispatches[v.index()]);
+        }
+        return runners;
     }
 
     /**
@@ -126,7 +138,7 @@ public final class Executor {
      * wake-ups are batched (BACKOFF), feedback channels use a small batch: a loop head fed by feedback (a
      * macro data-flow scheduler taking completions) is then woken once per few items instead of once per
      * item, each wake-up costing a thread switch on a busy core; a producer about to wait wakes it anyway
-     * (NodeRunnerWaits.wakeWhoeverNeedsIt), so no item is left behind.
+     * (RunnerWaits.wakeWhoeverNeedsIt), so no item is left behind.
      */
     static int wakeBatch(Edge.Kind kind, int channelLimit, IdlePolicy idle, boolean oversubscribed) {
         if (kind == Edge.Kind.FORWARD) {
