@@ -80,7 +80,6 @@ public final class Executor {
             ch.wakeBatch = wakeBatch(e.kind(), ch.limit, idle, oversubscribed);
             ch.producer = runners[e.from().index()];
             ch.consumer = runners[e.to().index()];
-            ch.fromBridge = e.from().node() instanceof BridgeNode;
             channels.put(e, ch);
         }
         OnDemandDispatch[] dispatches = new OnDemandDispatch[vertices.size()];

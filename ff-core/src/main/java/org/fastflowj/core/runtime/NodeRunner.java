@@ -99,7 +99,7 @@ class NodeRunner extends RunnerState implements Runnable, NodeContext {
             shortInputs |= ch.limit <= IdlePolicy.SHORT_CHANNEL;
         }
         for (SpscChannel ch : inputs) {
-            chunksIn |= ch.carriesChunks();
+            chunksIn |= ch.gathering != null || ch.producer.bridge != null; // only bridges send chunks
         }
         this.dispatchedInputs = dispatched.toArray(new SpscChannel[0]);
         IdlePolicy shortIdle = idle.forShortChannels();

@@ -42,8 +42,6 @@ final class SpscChannel {
 
     NodeRunner producer;
     NodeRunner consumer;
-    /** The producer is a bridge, which may put a {@link Chunk} in a slot; set when the graph is wired. */
-    boolean fromBridge;
     /** The consumer ended: items offered from now on are dropped. */
     volatile boolean consumerGone;
     /** The producer ended: nothing more will be offered. */
@@ -91,11 +89,6 @@ final class SpscChannel {
         if (intake != Intake.ENDED) {
             intake = held ? Intake.HELD : Intake.OPEN;
         }
-    }
-
-    /** Whether the consumer may take a {@link Chunk} from this channel (it unrolls them). */
-    boolean carriesChunks() {
-        return gathering != null || fromBridge;
     }
 
     /** Producer only: the producer noticed its consumer gone. */
