@@ -1,6 +1,7 @@
 package org.fastflowj.core.runtime;
 
 import java.util.function.UnaryOperator;
+import org.fastflowj.core.graph.Vertex;
 
 /**
  * Where a {@link NodeRunner} sends an item: {@link #emit} is the default routing (svc's result, {@code
@@ -24,7 +25,7 @@ interface OutputRouter {
         OutputRouter router;
         if (r.dispatch != null) {
             router = new OnDemand(r, out);
-        } else if (r.orderRole == org.fastflowj.core.graph.Vertex.OrderRole.RECORD) {
+        } else if (r.orderRole == Vertex.OrderRole.RECORD) {
             router = new RecordingRoundRobin(out, r.defaultOut);
         } else if (r.defaultOut.length == 0) {
             router = new Unrouted(out);
