@@ -36,6 +36,38 @@ public final class Executor {
         boolean oversubscribed =
                 oversubscribed(vertices.size(), hooks, Runtime.getRuntime().availableProcessors());
         IdlePolicy idle = IdlePolicy.of(options.waitStrategy(), oversubscribed);
+        NodeRunner[] runners = wire(graph, options, control, idle, oversubscribed);
+        control.runners(runners);
+        Thread[] threads = new Thread[runners.length];
+        for (int i = 0; i < runners.length; i++) {
+            threads[i] = new Thread(runners[i], runners[i].name);
+            // Daemon: a node stuck in user code must not keep the JVM alive after waitEnd has given up.
+            threads[i].setDaemon(true);
+            runners[i].thread = threads[i];
+        }
+        Execution execution = new Execution(runners, threads, control);
+        try {
+            for (Thread t : threads) {
+                t.start();
+            }
+        } catch (Throwable t) {
+            control.fail("executor", "thread start", t);
+            for (Thread t2 : threads) {
+                if (t2.getState() == Thread.State.NEW) {
+                    control.runnerEnded(); // never started, so it will not count itself out
+                }
+            }
+        }
+        return execution;
+    }
+
+    /**
+     * The runners of {@code graph}, each wired to its channels with the parts its place in the graph asks
+     * for (see {@link NodeRunner#wire}); no thread is started.
+     */
+    static NodeRunner[] wire(
+            Graph graph, RunOptions options, RunControl control, IdlePolicy idle, boolean oversubscribed) {
+        List<Vertex> vertices = graph.vertices();
         List<Integer> cpus = options.cpus();
         NodeRunner[] runners = new NodeRunner[vertices.size()];
         for (Vertex v : vertices) {
@@ -65,28 +97,7 @@ public final class Executor {
                     v.orderEdge() == null ? null : channels.get(v.orderEdge()),
                     dispatches[v.index()]);
         }
-        control.runners(runners);
-        Thread[] threads = new Thread[runners.length];
-        for (int i = 0; i < runners.length; i++) {
-            threads[i] = new Thread(runners[i], runners[i].name);
-            // Daemon: a node stuck in user code must not keep the JVM alive after waitEnd has given up.
-            threads[i].setDaemon(true);
-            runners[i].thread = threads[i];
-        }
-        Execution execution = new Execution(runners, threads, control);
-        try {
-            for (Thread t : threads) {
-                t.start();
-            }
-        } catch (Throwable t) {
-            control.fail("executor", "thread start", t);
-            for (Thread t2 : threads) {
-                if (t2.getState() == Thread.State.NEW) {
-                    control.runnerEnded(); // never started, so it will not count itself out
-                }
-            }
-        }
-        return execution;
+        return runners;
     }
 
     /**
@@ -126,7 +137,7 @@ public final class Executor {
      * wake-ups are batched (BACKOFF), feedback channels use a small batch: a loop head fed by feedback (a
      * macro data-flow scheduler taking completions) is then woken once per few items instead of once per
      * item, each wake-up costing a thread switch on a busy core; a producer about to wait wakes it anyway
-     * (NodeRunnerWaits.wakeWhoeverNeedsIt), so no item is left behind.
+     * (RunnerWaits.wakeWhoeverNeedsIt), so no item is left behind.
      */
     static int wakeBatch(Edge.Kind kind, int channelLimit, IdlePolicy idle, boolean oversubscribed) {
         if (kind == Edge.Kind.FORWARD) {

@@ -1,6 +1,8 @@
 package org.fastflowj.core.runtime;
 
 import java.lang.invoke.VarHandle;
+import java.util.ArrayList;
+import java.util.List;
 import org.fastflowj.core.graph.Vertex;
 
 /**
@@ -10,9 +12,18 @@ import org.fastflowj.core.graph.Vertex;
  * <pre>
  *   inputs (forward 0..f-1, feedback f..)        outputs (forward, feedback)
  *   ──▶ SPSC ─┐                               ┌─▶ SPSC ──▶   round-robin / on-demand,
- *   ──▶ SPSC ─┼─▶ poll, one per channel ─▶ svc ┼─▶ SPSC ──▶   or chosen by the node
- *   ──▶ SPSC ─┘   in turn                     └─▶ SPSC ──▶
+ *   ──▶ SPSC ─┼─▶ InputGate ──────────▶ svc ──┼─▶ SPSC ──▶   or chosen by the node
+ *   ──▶ SPSC ─┘   (one per channel in turn)   └─▶ SPSC ──▶   (OutputRouter)
  * </pre>
+ *
+ * <p>The runner is built from parts, each chosen once by {@link #wire} for the node's place in the
+ * graph, so the per-item loop tests no mode: an {@link InputGate} (one input, several in turn, or an
+ * ordered farm's recorded order), an {@link OutputRouter} (none, one, round-robin, on-demand, recorded),
+ * the channel work both share ({@link InputChannels}, {@link OutputChannels}), the waits ({@link
+ * RunnerWaits}, on this runner as its {@link Parker}), and for a bridge only, {@link BridgeEnds}. Its
+ * state lives in one padded block ({@link RunnerState}); where it is in its life is a {@link RunPhase},
+ * its forward outputs an {@link OutputSide}, each channel's ends {@link SpscChannel.Intake} and {@link
+ * SpscChannel.Outflow}.
  *
  * <p>End of stream: EOS on a forward input calls the node's {@code inputEnded}; when every forward
  * input ended (and every feedback producer is done), or when {@code svc} returns EOS, the node sends EOS
@@ -20,13 +31,10 @@ import org.fastflowj.core.graph.Vertex;
  * waiting) and runs {@code svcEnd}. A node whose every forward consumer is gone ends the same way
  * (feedback consumers do not count: the loop head ends a loop by sending EOS forward through it).
  *
- * <p>This class holds the life cycle (svcInit, the per-item loops, EOS, svcEnd); the rest of the runner
- * is split over its superclasses, one duty each (see {@link NodeRunnerState}).
- *
  * <p>Threading: one thread runs all of this; other threads only read the park state and the channels'
  * end flags. Per item the hot path takes no lock and allocates nothing.
  */
-class NodeRunner extends NodeRunnerContext implements Runnable {
+class NodeRunner extends RunnerState implements Runnable, NodeContext {
     /** A runner padded at its end too: what the executor creates (see {@link Padded}). */
     static NodeRunner create(Vertex vertex, RunControl control, IdlePolicy idle, int cpuRequest) {
         return new Padded(vertex, control, idle, cpuRequest);
@@ -50,6 +58,85 @@ class NodeRunner extends NodeRunnerContext implements Runnable {
         super(vertex, control, idle, cpuRequest);
     }
 
+    /**
+     * Connects the runner to its channels and picks its parts for them; once, before its thread starts
+     * and after every runner of the graph exists (a channel's other end is read here).
+     */
+    void wire(
+            SpscChannel[] forwardIn,
+            SpscChannel[] feedbackIn,
+            SpscChannel[] forwardOut,
+            SpscChannel[] feedbackOut,
+            SpscChannel orderChannel,
+            OnDemandDispatch dispatch) {
+        this.inputs = new SpscChannel[forwardIn.length + feedbackIn.length];
+        System.arraycopy(forwardIn, 0, inputs, 0, forwardIn.length);
+        System.arraycopy(feedbackIn, 0, inputs, forwardIn.length, feedbackIn.length);
+        this.forwardInputs = forwardIn.length;
+        this.liveForward = forwardIn.length;
+        this.forwardOut = forwardOut;
+        this.feedbackOut = feedbackOut;
+        this.defaultOut = forwardOut.length > 0 ? forwardOut : feedbackOut;
+        this.liveForwardOutputs = dispatch != null ? 1 : forwardOut.length; // staging stands for all slots
+        this.orderChannel = orderChannel;
+        this.dispatch = dispatch;
+        this.currentFeedback = forwardIn.length == 0 && feedbackIn.length == 1; // fixed for one input
+        this.endsWithConsumers = bridge == null;
+
+        boolean shortOutputs = false;
+        if (dispatch == null) {
+            for (SpscChannel ch : defaultOut) {
+                shortOutputs |= ch.limit <= IdlePolicy.SHORT_CHANNEL;
+            }
+        }
+        boolean shortInputs = false;
+        boolean chunksIn = false;
+        List<SpscChannel> dispatched = new ArrayList<>();
+        for (SpscChannel ch : forwardIn) {
+            if (ch.dispatch != null) {
+                dispatched.add(ch);
+            }
+            shortInputs |= ch.limit <= IdlePolicy.SHORT_CHANNEL;
+        }
+        for (SpscChannel ch : inputs) {
+            chunksIn |= ch.gathering != null || ch.producer.bridge != null; // only bridges send chunks
+        }
+        this.dispatchedInputs = dispatched.toArray(new SpscChannel[0]);
+        IdlePolicy shortIdle = idle.forShortChannels();
+        this.inputIdler = new IdleStrategy(shortInputs ? shortIdle : idle);
+        this.outputIdler = new IdleStrategy(shortOutputs ? shortIdle : idle);
+
+        this.in = new InputChannels(this);
+        this.out = new OutputChannels(this);
+        this.waits = new RunnerWaits(this);
+        this.router = OutputRouter.of(this);
+        this.gate = inputGate(this);
+        if (bridge != null) {
+            bridgeEnds = new BridgeEnds(this, bridge);
+            idleHook = bridgeEnds;
+        } else {
+            idleHook = IdleHook.NONE;
+        }
+        if (inputs.length == 0) {
+            itemLoop = ItemLoop.PRODUCE;
+        } else if (chunksIn || orderRole == Vertex.OrderRole.MARK) {
+            itemLoop = ItemLoop.CONSUME_UNROLLING;
+        } else {
+            itemLoop = ItemLoop.CONSUME;
+        }
+    }
+
+    /** The input gate for {@code r}'s inputs and order role (null for a source, which takes nothing). */
+    static InputGate inputGate(RunnerState r) {
+        InputGate plain =
+                switch (r.inputs.length) {
+                    case 0 -> null;
+                    case 1 -> new SingleInput(r, r.inputs[0]);
+                    default -> new RoundRobinInputs(r);
+                };
+        return r.orderRole == Vertex.OrderRole.COLLECT ? new OrderedInputs(r, plain) : plain;
+    }
+
     @Override
     public void run() {
         thread = Thread.currentThread();
@@ -58,29 +145,36 @@ class NodeRunner extends NodeRunnerContext implements Runnable {
         try {
             cpu = Affinity.pin(cpuRequest, name, control);
             access.bind(node, this, nodeId);
-            if (bridge != null) {
-                bridge.attach(this);
+            if (bridgeEnds != null) {
+                bridge.attach(bridgeEnds);
             }
             access.svcInit(node);
             phase = "svc";
-            if (inputs.length == 0) {
-                while (produceBatch()) {
-                    // next batch
+            switch (itemLoop) {
+                case PRODUCE -> {
+                    while (produceBatch()) {
+                        // next batch
+                    }
                 }
-            } else {
-                if (forwardInputs == 0) {
-                    callSvc(null); // head of a feedback loop with no other input: start the loop
+                case CONSUME -> {
+                    startFeedbackOnlyLoop();
+                    while (consumeBatch()) {
+                        // next batch
+                    }
                 }
-                while (consumeBatch()) {
-                    // next batch
+                case CONSUME_UNROLLING -> {
+                    startFeedbackOnlyLoop();
+                    while (consumeUnrollingBatch()) {
+                        // next batch
+                    }
                 }
             }
             control.checkCancelled(); // a cancelled node sends no EOS and runs no svcEnd
             phase = "svc";
-            if (bridge != null) {
-                notifyBridgeInputEnds(); // the stream is over, so every feedback input has ended
+            if (bridgeEnds != null) {
+                bridgeEnds.notifyInputEnds(); // the stream is over, so every feedback input has ended
             }
-            sendEos();
+            out.sendEos();
             markEnded();
             phase = "svcEnd";
             access.bind(node, new EndedContext(this), nodeId);
@@ -99,6 +193,13 @@ class NodeRunner extends NodeRunnerContext implements Runnable {
         }
     }
 
+    /** The head of a feedback loop with no other input starts the loop with svc(null). */
+    private void startFeedbackOnlyLoop() throws Exception {
+        if (forwardInputs == 0) {
+            callSvc(null);
+        }
+    }
+
     /*
      * The per-item loops live in small methods that return every BATCH items: the JIT then compiles them
      * whole, with svc and the channel calls inlined, instead of on-stack-replacing the long run() loop.
@@ -108,43 +209,60 @@ class NodeRunner extends NodeRunnerContext implements Runnable {
     /** A source: up to BATCH calls of svc(null); false once the node ended. */
     private boolean produceBatch() throws Exception {
         for (int i = 0; i < BATCH; i++) {
-            if (endRequested || control.cancelled) {
+            if (runPhase != RunPhase.RUNNING || control.cancelled) {
                 return false;
             }
             callSvc(null);
         }
-        return !endRequested;
+        return runPhase == RunPhase.RUNNING;
     }
 
     /** Up to BATCH input items through svc; false once the stream is over or the node ended. */
     private boolean consumeBatch() throws Exception {
         for (int i = 0; i < BATCH; i++) {
-            if (endRequested || control.cancelled) {
+            if (runPhase != RunPhase.RUNNING || control.cancelled) {
                 return false;
             }
-            Object item = nextItem();
+            Object item = gate.next();
             if (item == null) {
                 return false;
-            }
-            // A chunk is told apart where the item's class was just loaded for the Sentinel test: one more
-            // compare with a constant per plain item, no memory access.
-            if (item instanceof Chunk chunk) {
-                consumeChunk(chunk);
-                continue;
             }
             itemsIn++;
             callSvc(item);
         }
-        return !endRequested;
+        return runPhase == RunPhase.RUNNING;
     }
 
-    /** A bridge's chunk, item by item, as if each had come alone (the rest is dropped if the node ends). */
-    private void consumeChunk(Chunk chunk) throws Exception {
-        Object[] items = chunk.items;
-        for (int i = 0, n = chunk.size; i < n && !endRequested && !control.cancelled; i++) {
+    /**
+     * {@link #consumeBatch} for a node that gets a bridge's chunks (each unrolled, as if its items had
+     * come alone; the rest is dropped if the node ends), or that marks the end of each task for an
+     * ordered farm's collector.
+     */
+    private boolean consumeUnrollingBatch() throws Exception {
+        final boolean marks = orderRole == Vertex.OrderRole.MARK;
+        for (int i = 0; i < BATCH; i++) {
+            if (runPhase != RunPhase.RUNNING || control.cancelled) {
+                return false;
+            }
+            Object item = gate.next();
+            if (item == null) {
+                return false;
+            }
+            if (item instanceof Chunk chunk) {
+                Object[] items = chunk.items;
+                for (int k = 0, n = chunk.size; k < n && runPhase == RunPhase.RUNNING && !control.cancelled; k++) {
+                    itemsIn++;
+                    callSvc(items[k]);
+                }
+                continue;
+            }
             itemsIn++;
-            callSvc(items[i]);
+            callSvc(item);
+            if (marks && runPhase == RunPhase.RUNNING) {
+                out.sendMarks();
+            }
         }
+        return runPhase == RunPhase.RUNNING;
     }
 
     /** A node's failure fails the run; an out-of-memory or another JVM error halts the JVM (see FatalErrors). */
@@ -164,21 +282,21 @@ class NodeRunner extends NodeRunnerContext implements Runnable {
         if (result == Sentinel.GO_ON) {
             // nothing to send
         } else if (result == Sentinel.EOS) {
-            endRequested = true;
+            runPhase = runPhase.stopRequested();
         } else { // never null: Node.call turns a bare null into an error naming the node
-            emitResult(result);
-        }
-        if (orderRole == Vertex.OrderRole.MARK && item != null && !endRequested) {
-            sendMarks();
+            router.emit(result);
         }
     }
 
     /** Tells both sides this node is done: consumers stop waiting for it, producers stop feeding it. */
     private void markEnded() {
-        if (endMarked) {
+        if (runPhase == RunPhase.ENDED) {
             return;
         }
-        endMarked = true;
+        runPhase = RunPhase.ENDED;
+        if (inputs == null) {
+            return; // never wired: no channel to mark
+        }
         for (SpscChannel ch : forwardOut) {
             ch.producerDone = true;
         }
@@ -211,6 +329,124 @@ class NodeRunner extends NodeRunnerContext implements Runnable {
         for (SpscChannel ch : dispatchedInputs) {
             ch.dispatch.consumerEnded();
         }
+    }
+
+    // ---- NodeContext: what the running node sees of its runner ----
+
+    @Override
+    public void emit(Object item) {
+        checkOwnThread("sendOut");
+        router.emit(item);
+    }
+
+    /**
+     * A channel has one producer: the node's thread. Sending from another thread (a callback, a pool
+     * inside svc) would corrupt the SPSC queue silently, so it is refused loudly instead.
+     */
+    final void checkOwnThread(String call) {
+        if (Thread.currentThread() != ownThread) {
+            refuseForeignThread(call);
+        }
+    }
+
+    /** The misuse also fails the run, so that a callback swallowing the exception cannot hide it. */
+    private void refuseForeignThread(String call) {
+        IllegalStateException misuse = new IllegalStateException(call + " on node " + name + " from thread "
+                + Thread.currentThread().getName() + ": a node sends only from its own thread"
+                + " (in svcInit, svc or eosNotify), its channels are single-producer");
+        control.fail(name, call + " from another thread", misuse);
+        throw misuse;
+    }
+
+    private SpscChannel forwardChannel(int channel, String call) {
+        if (channel < 0 || channel >= forwardOut.length) {
+            throw new IndexOutOfBoundsException(call + ": channel " + channel + " does not exist; node " + name
+                    + " has " + forwardOut.length + " forward output channel(s)");
+        }
+        return forwardOut[channel];
+    }
+
+    @Override
+    public void emitTo(Object item, int channel) {
+        checkOwnThread("sendOutTo");
+        router.putTo(forwardChannel(channel, "sendOutTo"), item, channel);
+    }
+
+    @Override
+    public void emitFeedback(Object item, int channel) {
+        checkOwnThread("sendFeedbackTo");
+        if (channel < 0 || channel >= feedbackOut.length) {
+            throw new IndexOutOfBoundsException("sendFeedbackTo: channel " + channel + " does not exist; node " + name
+                    + " has " + feedbackOut.length + " feedback output channel(s)");
+        }
+        router.putTo(feedbackOut[channel], item, -1);
+    }
+
+    @Override
+    public void broadcast(Object item) {
+        checkOwnThread("broadcast");
+        for (int i = 0; i < forwardOut.length; i++) {
+            router.putTo(forwardOut[i], item, i);
+        }
+    }
+
+    /**
+     * {@code sendOut(eos())}. A plain node ends after the current call. A loop head (a node with
+     * feedback inputs) does what FastFlow's "send EOS and keep listening" idiom does: EOS goes out on its
+     * forward outputs now, its forward inputs are closed, and it goes on taking fed-back items, so the
+     * results still in flight in the loop reach it; it ends once every feedback producer has ended.
+     * (Returning {@code eos()} from {@code svc} ends even a loop head at once.)
+     */
+    @Override
+    public void requestEnd() {
+        if (inputs.length == forwardInputs) {
+            runPhase = runPhase.stopRequested();
+            return;
+        }
+        if (outputSide == OutputSide.EOS_SENT) {
+            return;
+        }
+        out.sendEos();
+        for (int i = 0; i < forwardInputs; i++) {
+            SpscChannel ch = inputs[i];
+            ch.intake = SpscChannel.Intake.ENDED; // no eosNotify: the node chose to end its stream
+            ch.consumerGone = true;
+        }
+        liveForward = 0;
+        VarHandle.fullFence();
+        for (int i = 0; i < forwardInputs; i++) {
+            inputs[i].producer.wakeAnyway();
+        }
+    }
+
+    @Override
+    public int inputChannel() {
+        return currentChannel;
+    }
+
+    @Override
+    public boolean fromFeedback() {
+        return currentFeedback;
+    }
+
+    @Override
+    public int inputChannels() {
+        return forwardInputs;
+    }
+
+    @Override
+    public int feedbackInputChannels() {
+        return inputs.length - forwardInputs;
+    }
+
+    @Override
+    public int outputChannels() {
+        return forwardOut.length;
+    }
+
+    @Override
+    public int feedbackOutputChannels() {
+        return feedbackOut.length;
     }
 
     @Override

@@ -1,6 +1,8 @@
 /**
  * The executor: one platform thread ({@code NodeRunner}) per vertex, one JCTools SPSC queue
- * ({@code SpscChannel}) per edge.
+ * ({@code SpscChannel}) per edge. A runner is built from parts picked once when the graph is wired (an
+ * {@code InputGate}, an {@code OutputRouter}, the channel work they share, its waits, and for a bridge
+ * its {@code BridgeEnds}), so its per-item loop tests no mode.
  *
  * <p>Design note. Every channel has exactly one producer thread and one consumer thread, so the queues
  * need no lock and no CAS. A node with several inputs polls its queues in turn; a node with several

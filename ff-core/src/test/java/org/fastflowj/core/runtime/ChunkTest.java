@@ -19,12 +19,13 @@ import org.junit.jupiter.api.Timeout;
 /**
  * A {@link Chunk} a bridge puts on a channel reaches the consumer's node item by item: same order, the
  * chunk's channel as {@code inputChannel()}, {@code eosNotify} only after every item before the EOS,
- * statistics per item. Driven here by plain nodes sending chunks (in a run, only bridges do).
+ * statistics per item. Driven here by sources that stand for bridges (only a bridge's chunks are unrolled:
+ * the consumer's runner picks its unrolling loop when wired, by its producers).
  */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 class ChunkTest {
     /** Sends {@code count} numbers tagged with its index, in chunks of 1, 2, 3, ... items (cycling to max), some alone. */
-    static final class ChunkingSource extends MultiOutputNode<Void, Object> {
+    static final class ChunkingSource extends MultiOutputNode<Void, Object> implements BridgeNode {
         private final long tag;
         private final int count;
         private final int max;
@@ -35,6 +36,11 @@ class ChunkTest {
             this.tag = tag;
             this.count = count;
             this.max = max;
+        }
+
+        @Override
+        public void attach(BridgeContext context) {
+            // a source that ends its own stream needs none of a bridge's channel powers
         }
 
         @Override

@@ -43,7 +43,7 @@ class ParkingStateLayoutTest {
 
         long lastPerItemField = 0;
         int perItemFields = 0;
-        // the runner is a chain of classes down to the park state's trailing padding: check each one's fields
+        // the runner and its field block (RunnerState), down to the park state's trailing padding
         for (Class<?> c = NodeRunner.class; c.getSuperclass() != Parker.class; c = c.getSuperclass()) {
             for (Field f : c.getDeclaredFields()) {
                 if (Modifier.isStatic(f.getModifiers()) || Modifier.isFinal(f.getModifiers())) {

@@ -15,8 +15,8 @@ import org.openjdk.jcstress.infra.results.LLLL_Result;
  * consumers' slots (A's, then B's; one item each, four in {@code EndsOwed}) by whichever thread takes
  * the role. Built as {@code Executor.dispatch} builds it, on real runners without threads; the actors
  * call what the runners call: a consumer whose slot ran empty {@code run(itself)}
- * ({@code NodeRunnerInputs.refillSlots}), the producer {@code staging.offer} then
- * {@code afterSubmit()} ({@code NodeRunnerOutputs.stage}).
+ * ({@code InputChannels.refillSlots}), the producer {@code staging.offer} then
+ * {@code afterSubmit()} ({@code OutputChannels.stage}).
  *
  * <p>What the dispatch promises: every staged item ends in exactly one slot or still staged, in
  * staging order; no slot over its limit (end-of-stream may go past it, into the ring's spare room); and
@@ -166,7 +166,7 @@ public class OnDemandDispatchTests {
             dispatch.afterSubmit();
         }
 
-        /** NodeRunnerWaits.pause(WAIT_INPUT, null) and its re-check, inputWorthWaking(null). */
+        /** RunnerWaits.pauseForInput(null) and its re-check, inputWorthWaking(null). */
         @Actor
         public void consumerB(LLLL_Result r) {
             b.waitTarget = null;

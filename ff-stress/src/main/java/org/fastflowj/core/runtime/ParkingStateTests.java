@@ -14,10 +14,10 @@ import org.openjdk.jcstress.infra.results.III_Result;
 
 /**
  * Concurrent tests of {@link Parker}'s wake-up protocol, on real runners and channels. The sleeper
- * actor does what {@code NodeRunnerWaits.pause} does in a parking round up to the park itself: write
+ * actor does what {@code RunnerWaits.pause} does in a parking round up to the park itself: write
  * {@code waitTarget}, then announce the park ({@code state}, then a full fence), then re-check what it
  * waits for. The other actor
- * does what {@code NodeRunnerOutputs.wakeConsumer} (or {@code NodeRunnerInputs.tookFrom}) does after an
+ * does what {@code OutputChannels.wakeConsumer} (or {@code InputChannels.tookFrom}) does after an
  * offer (a poll): read the sleeper's state and, if it waits, {@code wakeForItem} ({@code wakeForRoom}),
  * a CAS to {@code RUNNING} and an unpark. The runners have no thread, so the unpark is a no-op; the
  * arbiter reads the state to see whether the CAS happened. Before the test the sleeper's
@@ -65,7 +65,7 @@ public class ParkingStateTests {
         @Actor
         public void producer(III_Result r) {
             channel.offer(ITEM);
-            // The fence NodeRunnerOutputs.wakeConsumer issues every 64th item (and every thread before
+            // The fence OutputChannels.wakeConsumer issues every 64th item (and every thread before
             // it parks): the offer, a release store, cannot pass the state read below.
             VarHandle.fullFence();
             r.r2 = lookAndWake();
@@ -161,7 +161,7 @@ public class ParkingStateTests {
             channel.offer(ItemWait.ITEM);
         }
 
-        /** NodeRunnerWaits.pause(WAIT_OUTPUT, channel) and its re-check, outputReady(channel). */
+        /** RunnerWaits.pauseForRoom(channel) and its re-check, outputReady(channel). */
         @Actor
         public void sleeper(III_Result r) {
             sleeper.waitTarget = channel;
@@ -169,7 +169,7 @@ public class ParkingStateTests {
             r.r1 = channel.producerMayResume() || channel.consumerGone ? 1 : 0;
         }
 
-        /** NodeRunnerInputs.tookFrom on a short channel, at a fenced item. */
+        /** InputChannels.tookFrom on a short channel, at a fenced item. */
         @Actor
         public void consumer(III_Result r) {
             channel.poll();
@@ -199,14 +199,14 @@ public class ParkingStateTests {
             sleeper.waitTarget = StressFixtures.channel(4, StressFixtures.runner(), sleeper);
         }
 
-        /** NodeRunnerWaits.pause(WAIT_INPUT, channel) and its re-check, inputWorthWaking(channel). */
+        /** RunnerWaits.pauseForInput(channel) and its re-check, inputWorthWaking(channel). */
         final int announceAndRecheck() {
             sleeper.waitTarget = channel;
             sleeper.announce(Parker.WAIT_INPUT); // opaque write and a full fence, then the re-check
             return channel.hasItems() || channel.producerDone ? 1 : 0;
         }
 
-        /** NodeRunnerOutputs.wakeConsumer's look, after the offer; returns the state it read. */
+        /** OutputChannels.wakeConsumer's look, after the offer; returns the state it read. */
         final int lookAndWake() {
             Parker consumer = channel.consumer;
             int seen = consumer.state;

@@ -4,14 +4,14 @@ import java.lang.invoke.VarHandle;
 import org.fastflowj.core.graph.Vertex;
 
 /**
- * The output side of a {@link NodeRunner}: routing an item (round-robin, on-demand through the staging
- * channel, or to a chosen channel), waiting for room, waking a parked consumer, and EOS and the ordered
- * farm's control values.
+ * What every {@link OutputRouter} does with an output channel once it chose it: offering an item and
+ * waiting for room, waking a parked consumer, noticing a consumer gone; staging on-demand items; control
+ * values (EOS, order records, task marks).
  *
  * <p>Threading: the node thread is every output channel's only producer; it reads the consumer's park
  * state and end flag, written by the consumer.
  */
-abstract class NodeRunnerOutputs extends NodeRunnerWaits {
+final class OutputChannels {
     /** Boxed channel indices for order records, so recording allocates nothing. */
     private static final Object[] ORDER_INDEX = new Object[4096];
 
@@ -21,35 +21,17 @@ abstract class NodeRunnerOutputs extends NodeRunnerWaits {
         }
     }
 
-    NodeRunnerOutputs(Vertex vertex, RunControl control, IdlePolicy idle, int cpuRequest) {
-        super(vertex, control, idle, cpuRequest);
+    private final RunnerState r;
+
+    OutputChannels(RunnerState r) {
+        this.r = r;
     }
 
-    /** The default routing of an item, from svc's result or a checked sendOut. */
-    final void emitResult(Object item) {
-        if (itemFilter != null) {
-            item = itemFilter.apply(item);
-        }
-        if (dispatch != null) {
-            if (forwardEnded) {
-                throw alreadyEnded();
-            }
-            stage(item);
-            return;
-        }
-        SpscChannel[] outs = defaultOut;
-        if (outs.length == 1) {
-            put(outs[0], item, 0);
-        } else if (outs.length > 1) {
-            route(item, outs);
-        }
-        // no output channel: the last stage's results are dropped, as in FastFlow
-    }
-
-    /** Round-robin (or on-demand): the first channel with room, starting after the last one used. */
-    private void route(Object item, SpscChannel[] outs) {
+    /** Round-robin: the first channel with room, starting after the last one used; its index, or -1 if dropped. */
+    int route(Object item, SpscChannel[] outs) {
+        RunnerState self = r;
         int n = outs.length;
-        int start = nextOut;
+        int start = self.nextOut;
         for (int k = 0; k < n; k++) {
             int i = start + k;
             if (i >= n) {
@@ -57,23 +39,24 @@ abstract class NodeRunnerOutputs extends NodeRunnerWaits {
             }
             SpscChannel ch = outs[i];
             if (!ch.goneSeen() && ch.offer(item)) {
-                nextOut = i + 1 == n ? 0 : i + 1;
-                afterPut(ch, i);
-                return;
+                self.nextOut = i + 1 == n ? 0 : i + 1;
+                afterPut(ch);
+                return i;
             }
         }
-        routeSlow(item, outs);
+        return routeSlow(item, outs);
     }
 
-    private void routeSlow(Object item, SpscChannel[] outs) {
+    private int routeSlow(Object item, SpscChannel[] outs) {
+        RunnerState self = r;
         long start = System.nanoTime();
         try {
             int n = outs.length;
-            outputIdler.reset();
+            self.outputIdler.reset();
             for (; ; ) {
                 int live = 0;
                 for (int k = 0; k < n; k++) {
-                    int i = nextOut + k;
+                    int i = self.nextOut + k;
                     if (i >= n) {
                         i -= n;
                     }
@@ -83,45 +66,53 @@ abstract class NodeRunnerOutputs extends NodeRunnerWaits {
                     }
                     live++;
                     if (mayRefill(ch) && ch.offer(item)) {
-                        nextOut = i + 1 == n ? 0 : i + 1;
-                        afterPut(ch, i);
-                        return;
+                        self.nextOut = i + 1 == n ? 0 : i + 1;
+                        afterPut(ch);
+                        return i;
                     }
                 }
                 if (live == 0) {
-                    return; // every consumer is gone: the item has nowhere to go
+                    return -1; // every consumer is gone: the item has nowhere to go
                 }
-                control.checkCancelled();
-                pause(WAIT_OUTPUT, null);
+                self.control.checkCancelled();
+                self.waits.pauseForRoom(null);
             }
         } finally {
-            blockedOutNanos += System.nanoTime() - start;
+            self.blockedOutNanos += System.nanoTime() - start;
         }
     }
 
-    final void put(SpscChannel ch, Object item, int index) {
+    /** An item on {@code ch}, waiting for room; false if it was dropped (its consumer ended). */
+    boolean put(SpscChannel ch, Object item) {
         if (ch.goneSeen()) {
-            return; // its consumer ended: the item has nowhere to go (and must not pile up unbounded)
+            return false; // its consumer ended: the item has nowhere to go (and must not pile up unbounded)
         }
-        if (forwardEnded && !ch.feedback) {
+        if (r.outputSide == OutputSide.EOS_SENT && !ch.feedback) {
             throw alreadyEnded();
         }
         if (ch.offer(item) || putSlow(ch, item)) {
-            afterPut(ch, index);
+            afterPut(ch);
+            return true;
         }
+        return false;
     }
 
-    private IllegalStateException alreadyEnded() {
-        return new IllegalStateException("node " + name + " already sent its EOS: it cannot send items"
+    IllegalStateException alreadyEnded() {
+        return new IllegalStateException("node " + r.name + " already sent its EOS: it cannot send items"
                 + " forward any more (a loop head that called sendOut(eos()) only takes fed-back items)");
+    }
+
+    /** An order record for the ordered farm's collector: the item just sent went to worker {@code index}. */
+    void record(int index) {
+        putControl(r.orderChannel, index < ORDER_INDEX.length ? ORDER_INDEX[index] : Integer.valueOf(index));
     }
 
     /**
      * On-demand output through the dispatch: queue on the staging channel (waiting for room like any
      * channel), then hand out at once if a consumer is waiting. EOS is staged, not counted.
      */
-    private void stage(Object item) {
-        SpscChannel staging = dispatch.staging;
+    void stage(Object item) {
+        SpscChannel staging = r.dispatch.staging;
         if (staging.goneSeen()) {
             return;
         }
@@ -129,19 +120,20 @@ abstract class NodeRunnerOutputs extends NodeRunnerWaits {
             return;
         }
         if (item != Sentinel.EOS) {
-            itemsOut++;
+            r.itemsOut++;
         }
         if (staging.consumerGone) {
             noticeGone(staging); // every consumer ended
         }
-        dispatch.afterSubmit();
+        r.dispatch.afterSubmit();
     }
 
     /** Waits for room; false if the consumer is gone and the item was dropped. */
     private boolean putSlow(SpscChannel ch, Object item) {
+        RunnerState self = r;
         long start = System.nanoTime();
         try {
-            outputIdler.reset();
+            self.outputIdler.reset();
             for (; ; ) {
                 if (ch.goneSeen() || (ch.consumerGone && noticeGone(ch))) {
                     return false;
@@ -151,23 +143,20 @@ abstract class NodeRunnerOutputs extends NodeRunnerWaits {
                 if (mayRefill(ch) && ch.offer(item)) {
                     return true;
                 }
-                control.checkCancelled();
-                pause(WAIT_OUTPUT, ch);
+                self.control.checkCancelled();
+                self.waits.pauseForRoom(ch);
             }
         } finally {
-            blockedOutNanos += System.nanoTime() - start;
+            self.blockedOutNanos += System.nanoTime() - start;
         }
     }
 
     private boolean mayRefill(SpscChannel ch) {
-        return !idle.hysteresis() || ch.limit <= IdlePolicy.SHORT_CHANNEL || ch.producerMayResume();
+        return !r.idle.hysteresis() || ch.limit <= IdlePolicy.SHORT_CHANNEL || ch.producerMayResume();
     }
 
-    private void afterPut(SpscChannel ch, int index) {
-        itemsOut++;
-        if (orderRole == Vertex.OrderRole.RECORD && !ch.feedback) {
-            putControl(orderChannel, index < ORDER_INDEX.length ? ORDER_INDEX[index] : Integer.valueOf(index));
-        }
+    private void afterPut(SpscChannel ch) {
+        r.itemsOut++;
         wakeConsumer(ch);
     }
 
@@ -179,7 +168,7 @@ abstract class NodeRunnerOutputs extends NodeRunnerWaits {
      * pause goes straight through. The fence every 64 items bounds the race {@link Parker} describes.
      */
     private void wakeConsumer(SpscChannel ch) {
-        if ((++sinceFence & 63) == 0) {
+        if ((++r.outputsSinceFence & 63) == 0) {
             VarHandle.fullFence();
             if (ch.consumerGone) {
                 noticeGone(ch);
@@ -187,20 +176,22 @@ abstract class NodeRunnerOutputs extends NodeRunnerWaits {
         }
         Parker consumer = ch.consumer;
         int s = consumer.state;
-        if (s != RUNNING && (s == (WAIT_INPUT | LONG) || (s == WAIT_INPUT && ch.worthWaking()))) {
+        if (s != Parker.RUNNING
+                && (s == (Parker.WAIT_INPUT | Parker.LONG) || (s == Parker.WAIT_INPUT && ch.worthWaking()))) {
             consumer.wakeForItem(ch);
         }
     }
 
     /** Control values (EOS, order records, task marks): not counted, dropped if the consumer is gone. */
-    final void putControl(SpscChannel ch, Object signal) {
+    void putControl(SpscChannel ch, Object signal) {
         if (ch.offer(signal) || putSlow(ch, signal)) {
             wakeConsumer(ch);
         }
     }
 
-    final void sendMarks() {
-        for (SpscChannel ch : forwardOut) {
+    /** An ordered farm worker finished a task: its mark follows the task's results on every output. */
+    void sendMarks() {
+        for (SpscChannel ch : r.forwardOut) {
             putControl(ch, Sentinel.TASK_DONE);
         }
     }
@@ -213,29 +204,30 @@ abstract class NodeRunnerOutputs extends NodeRunnerWaits {
             // last stage through the feedback channel: the EOS it sent is still on its way forward,
             // behind items the last stage must process. The order channel is bookkeeping.
             // A bridge stays: it must tell its peer group, and decides itself when it ends.
-            if (ch != orderChannel && !ch.feedback && --liveForwardOutputs == 0 && bridge == null) {
-                endRequested = true;
+            if (ch != r.orderChannel && !ch.feedback && --r.liveForwardOutputs == 0 && r.endsWithConsumers) {
+                r.runPhase = r.runPhase.stopRequested();
             }
         }
         return true;
     }
 
-    final void sendEos() {
-        if (forwardEnded) {
+    /** EOS on every open forward output (staged behind the items, for on-demand), once. */
+    void sendEos() {
+        if (r.outputSide == OutputSide.EOS_SENT) {
             return;
         }
-        forwardEnded = true;
-        if (dispatch != null) {
+        r.outputSide = OutputSide.EOS_SENT;
+        if (r.dispatch != null) {
             stage(Sentinel.EOS); // behind every staged item; the dispatch hands it to each slot
         } else {
-            for (SpscChannel ch : forwardOut) {
+            for (SpscChannel ch : r.forwardOut) {
                 if (ch.outflow == SpscChannel.Outflow.OPEN) {
                     putControl(ch, Sentinel.EOS);
                 }
             }
         }
-        if (orderRole == Vertex.OrderRole.RECORD) {
-            putControl(orderChannel, Sentinel.ORDER_END);
+        if (r.orderRole == Vertex.OrderRole.RECORD) {
+            putControl(r.orderChannel, Sentinel.ORDER_END);
         }
     }
 }

@@ -1,43 +1,61 @@
 package org.fastflowj.core.runtime;
 
+import static org.fastflowj.core.runtime.Parker.LONG;
+import static org.fastflowj.core.runtime.Parker.WAIT_INPUT;
+import static org.fastflowj.core.runtime.Parker.WAIT_OUTPUT;
+import static org.fastflowj.core.runtime.Parker.waitsForInput;
+import static org.fastflowj.core.runtime.Parker.waitsForRoom;
+
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
 import org.fastflowj.core.graph.Vertex;
 
 /**
  * How a {@link NodeRunner} waits: its {@link IdleStrategy} steps, and the re-checks that make parking
- * safe. A thread announces a park in its {@link Parker}, re-checks that what it waits for is still
- * missing, and parks with a time-out; before parking it wakes every neighbour a skipped fence may have
- * left asleep (see {@link Parker}). A short park (the first of a wait) waits for a batch of items; a long
- * one is announced with {@link Parker#LONG}, so a single item wakes it.
+ * safe. A thread announces a park in its {@link Parker} (the runner itself), re-checks that what it waits
+ * for is still missing, and parks with a time-out; before parking it wakes every neighbour a skipped fence
+ * may have left asleep (see {@link Parker}). A short park (the first of a wait) waits for a batch of
+ * items; a long one is announced with {@link Parker#LONG}, so a single item wakes it.
  *
  * <p>Threading: the node thread only; the channels' queues and end flags it reads are written by the
  * threads at their other ends.
  */
-abstract class NodeRunnerWaits extends NodeRunnerState {
-    NodeRunnerWaits(Vertex vertex, RunControl control, IdlePolicy idle, int cpuRequest) {
-        super(vertex, control, idle, cpuRequest);
+final class RunnerWaits {
+    private final RunnerState r;
+
+    RunnerWaits(RunnerState r) {
+        this.r = r;
+    }
+
+    /** One failed check of a wait for input on {@code target} (null: any input); see {@link #pause}. */
+    void pauseForInput(SpscChannel target) {
+        pause(r.inputIdler, WAIT_INPUT, target);
+    }
+
+    /** One failed check of a wait for room on {@code target} (null: any default output). */
+    void pauseForRoom(SpscChannel target) {
+        pause(r.outputIdler, WAIT_OUTPUT, target);
     }
 
     /**
      * One failed check of a wait loop (which reset the wait's {@link IdleStrategy} first): spin, yield or
-     * park. Before parking it wakes neighbours a skipped fence may have left asleep,
-     * then does the waiter's half of the {@link Parker} handshake.
+     * park. Before parking it wakes neighbours a skipped fence may have left asleep, then does the
+     * waiter's half of the {@link Parker} handshake.
      */
-    final void pause(int waitKind, SpscChannel target) {
-        IdleStrategy idler = waitKind == WAIT_OUTPUT ? outputIdler : inputIdler;
+    private void pause(IdleStrategy idler, int waitKind, SpscChannel target) {
         if (!idler.nextStepParks()) {
             return;
         }
         wakeWhoeverNeedsIt();
-        waitTarget = target;
+        RunnerState self = r;
+        self.waitTarget = target;
         boolean longPark = idler.longPark();
-        announce(longPark ? waitKind | LONG : waitKind);
+        self.announce(longPark ? waitKind | LONG : waitKind);
         boolean ready = waitKind == WAIT_OUTPUT ? outputReady(target) : inputWorthWaking(target, longPark);
-        if (!ready && !control.cancelled) {
-            LockSupport.parkNanos(this, idler.parkNanos());
+        if (!ready && !self.control.cancelled) {
+            LockSupport.parkNanos(self, idler.parkNanos());
         }
-        running();
+        self.running();
         idler.parked();
         // An interrupt left set would make every later park return at once (a hidden busy loop);
         // cancellation, the only interrupt the run-time sends, is seen through control.cancelled.
@@ -48,7 +66,7 @@ abstract class NodeRunnerWaits extends NodeRunnerState {
         if (target != null) {
             return target.producerMayResume() || target.consumerGone;
         }
-        for (SpscChannel ch : defaultOut) {
+        for (SpscChannel ch : r.defaultOut) {
             if (ch.producerMayResume() || ch.consumerGone) {
                 return true;
             }
@@ -57,27 +75,27 @@ abstract class NodeRunnerWaits extends NodeRunnerState {
     }
 
     /** Before parking: a full fence, then wake neighbours a missed wake-up may have left asleep. */
-    final void wakeWhoeverNeedsIt() {
+    void wakeWhoeverNeedsIt() {
         VarHandle.fullFence();
-        for (SpscChannel ch : forwardOut) {
+        for (SpscChannel ch : r.forwardOut) {
             wakeIfItems(ch);
         }
-        for (SpscChannel ch : feedbackOut) {
+        for (SpscChannel ch : r.feedbackOut) {
             wakeIfItems(ch);
         }
-        if (orderRole == Vertex.OrderRole.RECORD) {
-            wakeIfItems(orderChannel);
+        if (r.orderRole == Vertex.OrderRole.RECORD) {
+            wakeIfItems(r.orderChannel);
         }
-        for (SpscChannel ch : inputs) {
+        for (SpscChannel ch : r.inputs) {
             Parker producer = ch.producer;
             if (waitsForRoom(producer.state)) {
                 producer.wakeForRoom(ch);
             }
         }
-        if (orderRole == Vertex.OrderRole.COLLECT) {
-            Parker producer = orderChannel.producer;
+        if (r.orderRole == Vertex.OrderRole.COLLECT) {
+            Parker producer = r.orderChannel.producer;
             if (waitsForRoom(producer.state)) {
-                producer.wakeForRoom(orderChannel);
+                producer.wakeForRoom(r.orderChannel);
             }
         }
     }
@@ -89,11 +107,13 @@ abstract class NodeRunnerWaits extends NodeRunnerState {
         }
     }
 
-    final boolean streamOver() {
-        if (liveForward > 0) {
+    /** Every forward input ended, and every feedback producer is done with nothing left to take. */
+    boolean streamOver() {
+        if (r.liveForward > 0) {
             return false;
         }
-        for (int i = forwardInputs; i < inputs.length; i++) {
+        SpscChannel[] inputs = r.inputs;
+        for (int i = r.forwardInputs; i < inputs.length; i++) {
             SpscChannel ch = inputs[i];
             if (!ch.producerDone || ch.hasItems()) {
                 return false;
@@ -102,11 +122,11 @@ abstract class NodeRunnerWaits extends NodeRunnerState {
         return true;
     }
 
-    final boolean inputReady(SpscChannel target) {
+    boolean inputReady(SpscChannel target) {
         if (target != null) {
             return target.hasItems() || target.producerDone;
         }
-        for (SpscChannel ch : inputs) {
+        for (SpscChannel ch : r.inputs) {
             if (ch.taking() && ch.hasItems()) {
                 return true;
             }
@@ -124,14 +144,14 @@ abstract class NodeRunnerWaits extends NodeRunnerState {
         if (target != null) {
             return target.hasItems() || target.producerDone;
         }
-        for (SpscChannel ch : inputs) {
+        for (SpscChannel ch : r.inputs) {
             if (ch.taking()
                     && ch.hasItems()
-                    && (anyItem || ch.worthWaking() || ch.producerDone || ch.producer.state != RUNNING)) {
+                    && (anyItem || ch.worthWaking() || ch.producerDone || ch.producer.state != Parker.RUNNING)) {
                 return true;
             }
         }
-        for (SpscChannel ch : dispatchedInputs) {
+        for (SpscChannel ch : r.dispatchedInputs) {
             if (ch.taking() && ch.dispatch.hasWork()) {
                 return true; // staged items: refill the slot instead of parking
             }

@@ -1,0 +1,15 @@
+package org.fastflowj.core.runtime;
+
+/**
+ * What a node thread does on each round of a wait for input, before its idle step: nothing for an
+ * ordinary node; a bridge hears of ended inputs and flushes what it holds back ({@link BridgeEnds}).
+ *
+ * <p>Threading: the node thread.
+ */
+interface IdleHook {
+    /** An ordinary node's: nothing. */
+    IdleHook NONE = parksNext -> {};
+
+    /** One round of a wait; {@code parksNext}: the thread parks in this round. */
+    void beforeIdleStep(boolean parksNext) throws Exception;
+}

@@ -1,0 +1,176 @@
+package org.fastflowj.core.runtime;
+
+import java.util.function.UnaryOperator;
+import org.fastflowj.core.graph.Vertex;
+
+/**
+ * Where a {@link NodeRunner} sends an item: {@link #emit} is the default routing (svc's result, {@code
+ * sendOut}), {@link #putTo} a channel the node chose ({@code sendOutTo}, {@code sendFeedbackTo}, {@code
+ * broadcast}). One implementation per output mode, chosen once when the graph is wired: no output,
+ * one output, round-robin, on-demand through a dispatch, round-robin recorded for an ordered farm's
+ * collector; {@link #filtering} puts an item check in front of any of them.
+ *
+ * <p>Threading: the node thread (the runner refuses sends from any other).
+ */
+interface OutputRouter {
+    /** The default routing of an item. */
+    void emit(Object item);
+
+    /** An item on the chosen channel {@code ch}, output {@code index} (-1 for a feedback output). */
+    void putTo(SpscChannel ch, Object item, int index);
+
+    /** The router for {@code r}'s outputs, as wired. */
+    static OutputRouter of(RunnerState r) {
+        OutputChannels out = r.out;
+        OutputRouter router;
+        if (r.dispatch != null) {
+            router = new OnDemand(r, out);
+        } else if (r.orderRole == Vertex.OrderRole.RECORD) {
+            router = new RecordingRoundRobin(out, r.defaultOut);
+        } else if (r.defaultOut.length == 0) {
+            router = new Unrouted(out);
+        } else if (r.defaultOut.length == 1) {
+            router = new Single(out, r.defaultOut[0]);
+        } else {
+            router = new RoundRobin(out, r.defaultOut);
+        }
+        return r.itemFilter == null ? router : filtering(router, r.itemFilter);
+    }
+
+    /** {@code router} with every item sent through {@code filter} first. */
+    static OutputRouter filtering(OutputRouter router, UnaryOperator<Object> filter) {
+        return new Filtering(router, filter);
+    }
+
+    /** No default output: the last stage's results are dropped, as in FastFlow. */
+    final class Unrouted implements OutputRouter {
+        private final OutputChannels out;
+
+        Unrouted(OutputChannels out) {
+            this.out = out;
+        }
+
+        @Override
+        public void emit(Object item) {
+            // nowhere to go
+        }
+
+        @Override
+        public void putTo(SpscChannel ch, Object item, int index) {
+            out.put(ch, item);
+        }
+    }
+
+    /** One default output: every item goes there. */
+    final class Single implements OutputRouter {
+        private final OutputChannels out;
+        private final SpscChannel channel;
+
+        Single(OutputChannels out, SpscChannel channel) {
+            this.out = out;
+            this.channel = channel;
+        }
+
+        @Override
+        public void emit(Object item) {
+            out.put(channel, item);
+        }
+
+        @Override
+        public void putTo(SpscChannel ch, Object item, int index) {
+            out.put(ch, item);
+        }
+    }
+
+    /** Several default outputs: the first with room, starting after the last one used. */
+    final class RoundRobin implements OutputRouter {
+        private final OutputChannels out;
+        private final SpscChannel[] channels;
+
+        RoundRobin(OutputChannels out, SpscChannel[] channels) {
+            this.out = out;
+            this.channels = channels;
+        }
+
+        @Override
+        public void emit(Object item) {
+            out.route(item, channels);
+        }
+
+        @Override
+        public void putTo(SpscChannel ch, Object item, int index) {
+            out.put(ch, item);
+        }
+    }
+
+    /** An ordered farm's emitter: round-robin, and each forward item's worker recorded for the collector. */
+    final class RecordingRoundRobin implements OutputRouter {
+        private final OutputChannels out;
+        private final SpscChannel[] channels;
+
+        RecordingRoundRobin(OutputChannels out, SpscChannel[] channels) {
+            this.out = out;
+            this.channels = channels;
+        }
+
+        @Override
+        public void emit(Object item) {
+            int index = out.route(item, channels);
+            if (index >= 0) {
+                out.record(index);
+            }
+        }
+
+        @Override
+        public void putTo(SpscChannel ch, Object item, int index) {
+            if (out.put(ch, item) && !ch.feedback) {
+                out.record(index);
+            }
+        }
+    }
+
+    /** On-demand slots: items go on the staging channel, and the dispatch hands them to idle workers. */
+    final class OnDemand implements OutputRouter {
+        private final RunnerState r;
+        private final OutputChannels out;
+
+        OnDemand(RunnerState r, OutputChannels out) {
+            this.r = r;
+            this.out = out;
+        }
+
+        @Override
+        public void emit(Object item) {
+            if (r.outputSide == OutputSide.EOS_SENT) {
+                throw out.alreadyEnded();
+            }
+            out.stage(item);
+        }
+
+        @Override
+        public void putTo(SpscChannel ch, Object item, int index) {
+            out.put(ch, item);
+        }
+    }
+
+    /** Any router with an item check in front (ff-dist's serialization check). */
+    final class Filtering implements OutputRouter {
+        private final OutputRouter next;
+        private final UnaryOperator<Object> filter;
+
+        Filtering(OutputRouter next, UnaryOperator<Object> filter) {
+            this.next = next;
+            this.filter = filter;
+        }
+
+        @Override
+        public void emit(Object item) {
+            next.emit(filter.apply(item));
+        }
+
+        @Override
+        public void putTo(SpscChannel ch, Object item, int index) {
+            next.putTo(ch, filter.apply(item), index);
+        }
+    }
+}

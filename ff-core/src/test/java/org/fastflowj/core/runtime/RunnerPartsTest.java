@@ -1,0 +1,147 @@
+package org.fastflowj.core.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.fastflowj.core.BuildingBlock;
+import org.fastflowj.core.Farm;
+import org.fastflowj.core.MultiOutputNode;
+import org.fastflowj.core.Node;
+import org.fastflowj.core.Pipeline;
+import org.fastflowj.core.RunOptions;
+import org.fastflowj.core.WaitStrategy;
+import org.fastflowj.core.graph.GraphCompiler;
+import org.fastflowj.core.graph.Vertex;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The parts a runner is built from are chosen once, when the graph is wired, by the node's place in it:
+ * its input gate, its output router, its item loop, and bridge ends for bridges only. Runners are wired
+ * here as the executor wires them, without starting a thread.
+ */
+@Timeout(value = 30, unit = TimeUnit.SECONDS)
+class RunnerPartsTest {
+    private static List<NodeRunner> wire(BuildingBlock root, RunOptions options) {
+        RunControl control = new RunControl(RunHooks.NONE);
+        IdlePolicy idle = IdlePolicy.of(options.waitStrategy(), false);
+        return Arrays.asList(Executor.wire(GraphCompiler.compile(root), options, control, idle, false));
+    }
+
+    private static List<NodeRunner> wire(BuildingBlock root) {
+        return wire(root, RunOptions.defaults());
+    }
+
+    private static Node<Integer, Integer> step() {
+        return Node.of((Integer x) -> x);
+    }
+
+    private static NodeRunner withRole(List<NodeRunner> runners, Vertex.OrderRole role) {
+        return runners.stream().filter(r -> r.orderRole == role).findFirst().orElseThrow();
+    }
+
+    @Test
+    void shouldGiveAPipelineStageOneInputOneOutputAndThePlainLoop() {
+        List<NodeRunner> runners = wire(new Pipeline(step(), step(), step()));
+        NodeRunner source = runners.get(0);
+        NodeRunner middle = runners.get(1);
+        NodeRunner last = runners.get(2);
+
+        assertThat(source.itemLoop).isEqualTo(RunnerState.ItemLoop.PRODUCE);
+        assertThat(source.gate).isNull();
+        assertThat(source.router).isInstanceOf(OutputRouter.Single.class);
+        assertThat(middle.itemLoop).isEqualTo(RunnerState.ItemLoop.CONSUME);
+        assertThat(middle.gate).isInstanceOf(SingleInput.class);
+        assertThat(middle.router).isInstanceOf(OutputRouter.Single.class);
+        assertThat(last.router).isInstanceOf(OutputRouter.Unrouted.class);
+        for (NodeRunner r : runners) {
+            assertThat(r.bridgeEnds).as("%s is no bridge", r).isNull();
+            assertThat(r.idleHook).isSameAs(IdleHook.NONE);
+            assertThat(r.runPhase).isEqualTo(RunPhase.RUNNING);
+            assertThat(r.outputSide).isEqualTo(OutputSide.OPEN);
+        }
+    }
+
+    @Test
+    void shouldRouteAFarmRoundRobinAndGatherItsResultsInTurn() {
+        List<NodeRunner> runners = wire(new Pipeline(step(), Farm.of(3, RunnerPartsTest::step), step()));
+        NodeRunner emitter = runners.stream()
+                .filter(r -> r.forwardOut != null && r.forwardOut.length == 3)
+                .findFirst()
+                .orElseThrow();
+        NodeRunner collector =
+                runners.stream().filter(r -> r.forwardInputs == 3).findFirst().orElseThrow();
+
+        assertThat(emitter.router).isInstanceOf(OutputRouter.RoundRobin.class);
+        assertThat(collector.gate).isInstanceOf(RoundRobinInputs.class);
+        assertThat(collector.itemLoop).isEqualTo(RunnerState.ItemLoop.CONSUME);
+    }
+
+    @Test
+    void shouldHandAnOnDemandFarmsItemsOutThroughTheDispatch() {
+        List<NodeRunner> runners =
+                wire(new Pipeline(step(), Farm.of(2, RunnerPartsTest::step).onDemand(), step()));
+        NodeRunner emitter =
+                runners.stream().filter(r -> r.dispatch != null).findFirst().orElseThrow();
+
+        assertThat(emitter.router).isInstanceOf(OutputRouter.OnDemand.class);
+        assertThat(runners.stream().filter(r -> r.dispatchedInputs != null && r.dispatchedInputs.length == 1))
+                .as("each worker refills its own slot")
+                .hasSize(2);
+    }
+
+    @Test
+    void shouldRecordAnOrderedFarmsOrderAndReadItBackInThatOrder() {
+        List<NodeRunner> runners =
+                wire(new Pipeline(step(), Farm.of(2, RunnerPartsTest::step).ordered(), step()));
+
+        assertThat(withRole(runners, Vertex.OrderRole.RECORD).router)
+                .isInstanceOf(OutputRouter.RecordingRoundRobin.class);
+        NodeRunner collector = withRole(runners, Vertex.OrderRole.COLLECT);
+        assertThat(collector.gate).isInstanceOf(OrderedInputs.class);
+        NodeRunner worker = withRole(runners, Vertex.OrderRole.MARK);
+        assertThat(worker.itemLoop)
+                .as("a worker marks the end of each task")
+                .isEqualTo(RunnerState.ItemLoop.CONSUME_UNROLLING);
+    }
+
+    /** Stands for a receiver: a bridge that sends chunks downstream. */
+    static final class BridgeSource extends MultiOutputNode<Void, Object> implements BridgeNode {
+        @Override
+        public void attach(BridgeContext context) {}
+
+        @Override
+        protected Object svc(Void none) {
+            return eos();
+        }
+    }
+
+    @Test
+    void shouldGiveOnlyABridgeBridgeEndsAndUnrollChunksOnlyDownstreamOfABridge() {
+        List<NodeRunner> runners = wire(new Pipeline(new BridgeSource(), step(), step()));
+        NodeRunner bridge = runners.get(0);
+
+        assertThat(bridge.bridgeEnds).isNotNull();
+        assertThat(bridge.idleHook).isSameAs(bridge.bridgeEnds);
+        assertThat(bridge.endsWithConsumers)
+                .as("a bridge decides itself when it ends")
+                .isFalse();
+        assertThat(runners.get(1).itemLoop).isEqualTo(RunnerState.ItemLoop.CONSUME_UNROLLING);
+        assertThat(runners.get(2).itemLoop)
+                .as("two hops from the bridge: plain items only")
+                .isEqualTo(RunnerState.ItemLoop.CONSUME);
+        assertThat(runners.get(2).endsWithConsumers).isTrue();
+    }
+
+    @Test
+    void shouldPutTheItemFilterInFrontOfWhicheverRouterTheNodeGets() {
+        RunControl control = new RunControl(RunHooks.NONE.itemFilters(() -> item -> item));
+        IdlePolicy idle = IdlePolicy.of(WaitStrategy.BACKOFF, false);
+        NodeRunner[] runners = Executor.wire(
+                GraphCompiler.compile(new Pipeline(step(), step())), RunOptions.defaults(), control, idle, false);
+
+        assertThat(runners[0].router).isInstanceOf(OutputRouter.Filtering.class);
+    }
+}
