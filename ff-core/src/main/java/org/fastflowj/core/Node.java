@@ -4,9 +4,9 @@ import java.util.Iterator;
 import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.function.Function;
-import org.fastflowj.core.runtime.NodeAccess;
-import org.fastflowj.core.runtime.NodeContext;
-import org.fastflowj.core.runtime.Sentinel;
+import org.fastflowj.core.spi.NodeContext;
+import org.fastflowj.core.spi.NodeLifecycle;
+import org.fastflowj.core.spi.Sentinel;
 
 /**
  * The sequential building block: one thread runs its {@link #svc} on every input item, in order.
@@ -31,7 +31,7 @@ import org.fastflowj.core.runtime.Sentinel;
  */
 public abstract class Node<I, O> extends NodePadding {
     static {
-        NodeAccess.install(new Access());
+        Engines.load(); // hands the engine this class's lifecycle door before any node can run
     }
 
     private NodeContext context;
@@ -280,7 +280,12 @@ public abstract class Node<I, O> extends NodePadding {
         }
     }
 
-    private static final class Access extends NodeAccess {
+    /** The engine's door into the life-cycle methods; only {@link Engines} asks for it, once. */
+    static NodeLifecycle<Node<?, ?>> lifecycle() {
+        return new Lifecycle();
+    }
+
+    private static final class Lifecycle implements NodeLifecycle<Node<?, ?>> {
         @Override
         public void bind(Node<?, ?> node, NodeContext ctx, int nodeId) {
             node.bind(ctx, nodeId);

@@ -2,6 +2,9 @@ package org.fastflowj.core.runtime;
 
 import java.lang.invoke.VarHandle;
 import org.fastflowj.core.graph.Vertex;
+import org.fastflowj.core.spi.CheckedSvcException;
+import org.fastflowj.core.spi.PhaseFailure;
+import org.fastflowj.core.spi.Sentinel;
 
 /**
  * The loop of one node thread: take an item from an input channel, run {@code svc}, put the results on

@@ -2,6 +2,8 @@ package org.fastflowj.core.runtime;
 
 import java.lang.invoke.VarHandle;
 import org.fastflowj.core.graph.Vertex;
+import org.fastflowj.core.spi.NodeContext;
+import org.fastflowj.core.spi.Sentinel;
 
 /**
  * What the running node sees of its runner ({@link NodeContext}): the send calls of {@code sendOut},

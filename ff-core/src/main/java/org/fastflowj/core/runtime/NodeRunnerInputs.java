@@ -2,6 +2,7 @@ package org.fastflowj.core.runtime;
 
 import java.lang.invoke.VarHandle;
 import org.fastflowj.core.graph.Vertex;
+import org.fastflowj.core.spi.Sentinel;
 
 /**
  * The input side of a {@link NodeRunner}: the next item, taken one per channel in turn (FastFlow's

@@ -2,6 +2,7 @@ package org.fastflowj.core.runtime;
 
 import java.lang.invoke.VarHandle;
 import org.fastflowj.core.graph.Vertex;
+import org.fastflowj.core.spi.Sentinel;
 
 /**
  * The output side of a {@link NodeRunner}: routing an item (round-robin, on-demand through the staging

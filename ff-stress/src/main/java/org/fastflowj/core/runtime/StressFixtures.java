@@ -1,5 +1,7 @@
 package org.fastflowj.core.runtime;
 
+import org.fastflowj.core.spi.Sentinel;
+
 import org.fastflowj.core.Node;
 import org.fastflowj.core.WaitStrategy;
 import org.fastflowj.core.graph.GraphCompiler;
