@@ -8,6 +8,9 @@ module org.fastflowj.core {
     requires java.management;
     requires jdk.httpserver;
     requires org.jctools.core;
+    // JCTools' Unsafe queues (used below JDK 24) need sun.misc.Unsafe, which JCTools requires only
+    // statically: without this a modular program fails at its first channel (ModulePathTest).
+    requires jdk.unsupported;
     requires org.slf4j;
     // Thread pinning (RunOptions.threadMapping) when the affinity jar is resolved; unpinned without it.
     requires static affinity;
