@@ -41,7 +41,7 @@ public final class Accelerator<I, O> implements AutoCloseable {
 
     private Accelerator(BuildingBlock block, RunOptions options) {
         this.block = block;
-        this.ends = Engines.engine().acceleratorEnds(options);
+        this.ends = Node.engine().acceleratorEnds(options);
         this.resultsGoBack = block instanceof Pipeline p && p.isWrapAround()
                 || block instanceof Farm f && f.isWrapAround()
                 || block instanceof AllToAll a && a.isWrapAround();

@@ -91,7 +91,7 @@ public abstract class BuildingBlock {
         if (current != null && !current.isDone()) {
             throw new IllegalStateException(this + " is already running");
         }
-        execution = Engines.engine().start(this, options, inProcess);
+        execution = Node.engine().start(this, options, inProcess);
     }
 
     /** {@link #toDot(RunOptions)} with {@link RunOptions#defaults()}: the program as written. */
@@ -108,7 +108,7 @@ public abstract class BuildingBlock {
      * @throws GraphBuildException if the tree is not a legal composition
      */
     public final String toDot(RunOptions options) {
-        return Engines.engine().toDot(this, options);
+        return Node.engine().toDot(this, options);
     }
 
     /**

@@ -4,29 +4,22 @@ import java.security.CodeSource;
 import java.util.Objects;
 import java.util.ServiceLoader;
 import org.fastflowj.core.spi.Engine;
+import org.fastflowj.core.spi.NodeLifecycle;
 
 /**
- * Finds the engine once, when the first node class or block is used, and hands it the door into
- * {@link Node}'s life-cycle methods. Only a provider from this module is taken, and on the class path
- * (one unnamed module for everything) only one loaded from the same jar or directory as this class: a
- * user's provider is never created.
+ * Finds the engine and hands it the door into {@link Node}'s life-cycle methods. Only a provider from
+ * this module is taken, and on the class path (one unnamed module for everything) only one loaded from
+ * the same jar or directory as this class: a user's provider is never created.
+ *
+ * <p>Called once, from {@code Node}'s static initialiser, which keeps the engine: every path to the
+ * engine goes through {@code Node}'s class initialisation first, so two threads starting FastFlow-J at
+ * once cannot wait on each other's class initialisation.
  */
 final class Engines {
-    private static final Engine<BuildingBlock, RunOptions, RunStats, Node<?, ?>> ENGINE = find();
-
     private Engines() {}
 
-    /** Loads the engine if it is not loaded yet: Node's static initialiser calls it. */
-    static void load() {
-        // Reading nothing: initialising this class is the work.
-    }
-
-    static Engine<BuildingBlock, RunOptions, RunStats, Node<?, ?>> engine() {
-        return ENGINE;
-    }
-
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private static Engine<BuildingBlock, RunOptions, RunStats, Node<?, ?>> find() {
+    static Engine<BuildingBlock, RunOptions, RunStats, Node<?, ?>> find(NodeLifecycle<Node<?, ?>> lifecycle) {
         ClassLoader loader = Engines.class.getClassLoader();
         CodeSource ours = Engines.class.getProtectionDomain().getCodeSource();
         for (ServiceLoader.Provider<Engine> provider :
@@ -36,7 +29,7 @@ final class Engines {
                     && type.getClassLoader() == loader
                     && Objects.equals(type.getProtectionDomain().getCodeSource(), ours)) {
                 Engine<BuildingBlock, RunOptions, RunStats, Node<?, ?>> engine = provider.get();
-                engine.attach(Node.lifecycle());
+                engine.attach(lifecycle);
                 return engine;
             }
         }

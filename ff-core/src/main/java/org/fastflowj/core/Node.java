@@ -4,6 +4,7 @@ import java.util.Iterator;
 import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import org.fastflowj.core.spi.Engine;
 import org.fastflowj.core.spi.NodeContext;
 import org.fastflowj.core.spi.NodeLifecycle;
 import org.fastflowj.core.spi.Sentinel;
@@ -30,9 +31,8 @@ import org.fastflowj.core.spi.Sentinel;
  * @param <O> output item type ({@code Void} for a sink)
  */
 public abstract class Node<I, O> extends NodePadding {
-    static {
-        Engines.load(); // hands the engine this class's lifecycle door before any node can run
-    }
+    /** The engine, found when this class is initialised, before any node can run (see Engines). */
+    private static final Engine<BuildingBlock, RunOptions, RunStats, Node<?, ?>> ENGINE = Engines.find(new Lifecycle());
 
     private NodeContext context;
     private int id;
@@ -280,11 +280,12 @@ public abstract class Node<I, O> extends NodePadding {
         }
     }
 
-    /** The engine's door into the life-cycle methods; only {@link Engines} asks for it, once. */
-    static NodeLifecycle<Node<?, ?>> lifecycle() {
-        return new Lifecycle();
+    /** The engine that runs, draws and accelerates blocks. */
+    static Engine<BuildingBlock, RunOptions, RunStats, Node<?, ?>> engine() {
+        return ENGINE;
     }
 
+    /** The engine's door into the life-cycle methods: one instance, handed to the engine only. */
     private static final class Lifecycle implements NodeLifecycle<Node<?, ?>> {
         @Override
         public void bind(Node<?, ?> node, NodeContext ctx, int nodeId) {
