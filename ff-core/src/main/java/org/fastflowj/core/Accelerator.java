@@ -3,10 +3,7 @@ package org.fastflowj.core;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeUnit;
-import org.fastflowj.core.runtime.IdleStrategy;
-import org.fastflowj.core.runtime.Parker;
-import org.fastflowj.core.runtime.SpscQueues;
-import org.jctools.queues.MessagePassingQueue;
+import org.fastflowj.core.spi.AcceleratorEnds;
 
 /**
  * A running building block fed by the calling program, FastFlow's "accelerator" (self-offloading): the
@@ -26,46 +23,31 @@ import org.jctools.queues.MessagePassingQueue;
  *
  * <p>Threading: one thread offloads and ends the input, one thread (the same or another) loads results:
  * both channels are single-producer single-consumer. Every wait follows the run's {@link WaitStrategy}
- * (an {@link IdleStrategy} on a {@link Parker}, as a node thread waits) and is woken by the other side;
- * waits end with the run's failure if the block fails.
+ * (as a node thread waits) and is woken by the other side; waits end with the run's failure if the
+ * block fails.
  *
  * @param <I> the block's input item type
  * @param <O> the block's output item type
  */
 public final class Accelerator<I, O> implements AutoCloseable {
-    private static final Object END = new Object();
-    /**
-     * The longest park of a caller waiting for room: the block's input stage wakes it after a poll, but
-     * without a fence per item (see {@link Parker}), so a missed wake-up costs at most this.
-     */
-    private static final long ROOM_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
-
     private final Pipeline pipeline;
-    private final Input input;
-    private final Output output;
+    /** The engine's input and output stages, and the caller's waits on them. */
+    private final AcceleratorEnds<Node<?, ?>> ends;
+
     private boolean inputEnded;
-    /** The caller's waits: for room in the input channel, and for a result. */
-    private final IdleStrategy roomIdle;
-
-    private final IdleStrategy resultIdle;
-    /** The caller's re-check before it parks for room, made once: waits allocate nothing. */
-    private final Parker.WaitCondition roomOrClosed;
-
     private final BuildingBlock block;
     /** A wrapped-around block sends its results back to its own head: the caller gets none. */
     private final boolean resultsGoBack;
 
     private Accelerator(BuildingBlock block, RunOptions options) {
         this.block = block;
-        this.input = new Input(options.queueCapacity(), options.waitStrategy());
-        this.output = new Output();
-        this.roomIdle = IdleStrategy.of(options.waitStrategy());
-        this.resultIdle = IdleStrategy.of(options.waitStrategy());
-        this.roomOrClosed = input::roomOrClosed;
+        this.ends = Node.engine().acceleratorEnds(options);
         this.resultsGoBack = block instanceof Pipeline p && p.isWrapAround()
                 || block instanceof Farm f && f.isWrapAround()
                 || block instanceof AllToAll a && a.isWrapAround();
-        this.pipeline = resultsGoBack ? new Pipeline(input, block) : new Pipeline(input, block, output);
+        this.pipeline = resultsGoBack
+                ? new Pipeline(ends.inputStage(), block)
+                : new Pipeline(ends.inputStage(), block, ends.outputStage());
     }
 
     /** Starts {@code block} with {@link RunOptions#defaults()}, fed by the caller. */
@@ -113,11 +95,10 @@ public final class Accelerator<I, O> implements AutoCloseable {
         if (pipeline.runStopped()) {
             pipeline.waitEnd(); // the block failed or was cancelled: say so now, not once the channel is full
         }
-        roomIdle.reset();
-        while (input.closed || !input.queue.offer(item)) {
+        ends.resetRoomWait();
+        while (!ends.offer(item)) {
             awaitRoom();
         }
-        input.parker.wake();
     }
 
     /** Ends the block's input stream (FastFlow's {@code offload(EOS)}); later calls do nothing. */
@@ -126,11 +107,10 @@ public final class Accelerator<I, O> implements AutoCloseable {
             return;
         }
         inputEnded = true;
-        roomIdle.reset();
-        while (!input.queue.offer(END)) {
+        ends.resetRoomWait();
+        while (!ends.offerEnd()) {
             awaitRoom();
         }
-        input.parker.wake();
     }
 
     /**
@@ -144,14 +124,14 @@ public final class Accelerator<I, O> implements AutoCloseable {
             pipeline.waitEnd();
             return null;
         }
-        resultIdle.reset();
+        ends.resetResultWait();
         for (; ; ) {
-            Object result = output.queue.poll();
+            Object result = ends.pollResult();
             if (result != null) {
                 return (O) result;
             }
-            if (output.ended) {
-                result = output.queue.poll(); // items put before the end flag was set
+            if (ends.outputEnded()) {
+                result = ends.pollResult(); // items put before the end flag was set
                 if (result != null) {
                     return (O) result;
                 }
@@ -160,14 +140,14 @@ public final class Accelerator<I, O> implements AutoCloseable {
             }
             checkRunning();
             checkInterrupt();
-            resultIdle.idle(output.parker, output);
+            ends.awaitResult();
         }
     }
 
     /** A result if one is ready, else {@code null} at once (see {@link #isFinished()} for the end). */
     @SuppressWarnings("unchecked")
     public O pollResult() {
-        return (O) output.queue.poll();
+        return (O) ends.pollResult();
     }
 
     /**
@@ -175,7 +155,7 @@ public final class Accelerator<I, O> implements AutoCloseable {
      * {@code load_result_nb} reports as EOS. Never waits.
      */
     public boolean isFinished() {
-        return resultsGoBack ? pipeline.waitEnd(0, TimeUnit.NANOSECONDS) : output.ended && output.queue.isEmpty();
+        return resultsGoBack ? pipeline.waitEnd(0, TimeUnit.NANOSECONDS) : ends.outputEnded() && ends.noResultWaiting();
     }
 
     /** Cancels the run, as {@link BuildingBlock#cancel()}. */
@@ -206,11 +186,11 @@ public final class Accelerator<I, O> implements AutoCloseable {
     }
 
     private void awaitRoom() {
-        if (input.closed || pipeline.waitEnd(0, TimeUnit.NANOSECONDS)) { // a failure is rethrown here
+        if (ends.inputClosed() || pipeline.waitEnd(0, TimeUnit.NANOSECONDS)) { // a failure is rethrown here
             throw new IllegalStateException("the accelerated block has ended: it takes no more input");
         }
         checkInterrupt();
-        roomIdle.idle(input.callerParker, roomOrClosed, ROOM_PARK_NANOS);
+        ends.awaitRoom();
     }
 
     /**
@@ -226,100 +206,8 @@ public final class Accelerator<I, O> implements AutoCloseable {
 
     /** A failed or cancelled run must not leave the caller waiting: rethrow its failure. */
     private void checkRunning() {
-        if (pipeline.waitEnd(0, TimeUnit.NANOSECONDS) && !output.ended) {
+        if (pipeline.waitEnd(0, TimeUnit.NANOSECONDS) && !ends.outputEnded()) {
             throw new IllegalStateException("the accelerated block ended without ending its output");
-        }
-    }
-
-    /** The first stage: hands the caller's items to the block, in order, until END. */
-    private static final class Input extends Node<Void, Object> implements Parker.WaitCondition {
-        final MessagePassingQueue<Object> queue;
-        /** Where this stage's thread waits for the caller's items; the caller wakes it after each offer. */
-        final Parker parker = Parker.create();
-        /** Where the caller waits for room; this stage wakes it after a poll if it parked. */
-        final Parker callerParker = Parker.create();
-
-        private final IdleStrategy idle;
-        /** The input stage ended (end of input, or the block stopped taking input). */
-        volatile boolean closed;
-
-        Input(int capacity, WaitStrategy strategy) {
-            this.queue = SpscQueues.bounded(Math.max(4, capacity));
-            this.idle = IdleStrategy.of(strategy);
-        }
-
-        @Override
-        protected Object svc(Void none) {
-            idle.reset();
-            for (; ; ) {
-                Object item = queue.poll();
-                if (item != null) {
-                    // A plain read per item; the wake-up (fenced) only when the caller parked for room.
-                    if (callerParker.isParked()) {
-                        callerParker.wake();
-                    }
-                    return item == END ? eos() : item;
-                }
-                if (Thread.currentThread().isInterrupted()) {
-                    return eos(); // the run was cancelled
-                }
-                idle.idle(parker, this);
-            }
-        }
-
-        /** The re-check before this stage parks: an item (or the end) was offered meanwhile. */
-        @Override
-        public boolean ready() {
-            return !queue.isEmpty() || Thread.currentThread().isInterrupted();
-        }
-
-        /** The caller's re-check before it parks for room. */
-        boolean roomOrClosed() {
-            return closed || queue.size() < queue.capacity();
-        }
-
-        @Override
-        protected void svcEnd() {
-            closed = true;
-            callerParker.wake(); // a caller waiting for room must see the end now
-        }
-
-        @Override
-        public String toString() {
-            return "accelerator input";
-        }
-    }
-
-    /** The last stage: keeps every result for the caller. */
-    private static final class Output extends Node<Object, Void> implements Parker.WaitCondition {
-        final MessagePassingQueue<Object> queue = SpscQueues.unbounded(1024);
-        /** Where the caller waits for a result; woken after every result (fenced: see Parker). */
-        final Parker parker = Parker.create();
-
-        volatile boolean ended;
-
-        @Override
-        protected Void svc(Object result) {
-            queue.offer(result);
-            parker.wake();
-            return goOn();
-        }
-
-        @Override
-        protected void svcEnd() {
-            ended = true;
-            parker.wake();
-        }
-
-        /** The caller's re-check before it parks. */
-        @Override
-        public boolean ready() {
-            return !queue.isEmpty() || ended || Thread.currentThread().isInterrupted();
-        }
-
-        @Override
-        public String toString() {
-            return "accelerator output";
         }
     }
 }

@@ -4,14 +4,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.fastflowj.core.graph.Graph;
-import org.fastflowj.core.graph.GraphCompiler;
-import org.fastflowj.core.graph.GraphDot;
-import org.fastflowj.core.metrics.RunMetrics;
-import org.fastflowj.core.optimize.Optimizer;
-import org.fastflowj.core.runtime.Execution;
-import org.fastflowj.core.runtime.Executor;
-import org.fastflowj.core.runtime.GraphRunners;
+import org.fastflowj.core.spi.EngineRun;
 
 /**
  * A building block: a sequential {@link Node} (or {@link Combiner}), a {@link Pipeline}, a {@link Farm} or
@@ -21,9 +14,8 @@ import org.fastflowj.core.runtime.GraphRunners;
  * <p>Threading: build and run a block from one thread. While it runs, the tree must not be changed.
  */
 public abstract class BuildingBlock {
-    private volatile Execution execution;
-    /** The current run's MBeans and metrics server, or null. */
-    private volatile RunMetrics metrics;
+    /** The current or last run, with its MBeans and metrics server; null before the first. */
+    private volatile EngineRun<RunStats> execution;
 
     private final List<Group> groups = new ArrayList<>();
     /** Set before the run, by the building thread; the run's threads see it through Thread.start. */
@@ -91,20 +83,15 @@ public abstract class BuildingBlock {
      * @throws IllegalStateException if this block is already running
      */
     public final synchronized void run(RunOptions options) {
-        Execution current = execution;
+        start(options, false);
+    }
+
+    private void start(RunOptions options, boolean inProcess) {
+        EngineRun<RunStats> current = execution;
         if (current != null && !current.isDone()) {
             throw new IllegalStateException(this + " is already running");
         }
-        Optimizer.Plan plan = Optimizer.plan(this, options);
-        Graph graph = GraphCompiler.compile(plan.block());
-        RunMetrics shown = RunMetrics.open(options.jmx(), options.uiPort());
-        try {
-            execution = GraphRunners.start(graph, plan.options());
-        } catch (RuntimeException e) {
-            shown.close();
-            throw e;
-        }
-        showMetrics(graph, execution, shown);
+        execution = Node.engine().start(this, options, inProcess);
     }
 
     /** {@link #toDot(RunOptions)} with {@link RunOptions#defaults()}: the program as written. */
@@ -121,11 +108,7 @@ public abstract class BuildingBlock {
      * @throws GraphBuildException if the tree is not a legal composition
      */
     public final String toDot(RunOptions options) {
-        Optimizer.Plan plan = Optimizer.plan(this, options);
-        Graph graph = GraphCompiler.compile(plan.block());
-        String title = this + ": " + graph.vertices().size() + " threads, optimize " + options.optLevel() + ", wait "
-                + plan.options().waitStrategy();
-        return GraphDot.render(graph, title);
+        return Node.engine().toDot(this, options);
     }
 
     /**
@@ -182,7 +165,7 @@ public abstract class BuildingBlock {
      * around it (an {@link Accelerator}'s pipeline), and refuses a second run while that one goes on.
      */
     final synchronized void runInside(BuildingBlock root, RunOptions options, boolean inProcess) {
-        Execution current = execution;
+        EngineRun<RunStats> current = execution;
         if (current != null && !current.isDone()) {
             throw new IllegalStateException(this + " is already running");
         }
@@ -192,44 +175,15 @@ public abstract class BuildingBlock {
             root.run(options);
         }
         execution = root.execution;
-        metrics = root.metrics;
     }
 
     /**
      * As {@link #run(RunOptions)}, but always on the shared-memory executor of this process: no
-     * {@link org.fastflowj.core.runtime.GraphRunner} sees the graph, so a block a library runs for itself
-     * never becomes a distributed group and its items never go through a serializer.
+     * distributed runner sees the graph, so a block a library runs for itself never becomes a
+     * distributed group and its items never go through a serializer.
      */
     private synchronized void runInProcess(RunOptions options) {
-        Execution current = execution;
-        if (current != null && !current.isDone()) {
-            throw new IllegalStateException(this + " is already running");
-        }
-        Optimizer.Plan plan = Optimizer.plan(this, options);
-        Graph graph = GraphCompiler.compile(plan.block());
-        RunMetrics shown = RunMetrics.open(options.jmx(), options.uiPort());
-        try {
-            execution = Executor.start(graph, plan.options());
-        } catch (RuntimeException e) {
-            shown.close();
-            throw e;
-        }
-        showMetrics(graph, execution, shown);
-    }
-
-    /**
-     * Shows the started run through {@code shown} (opened before it started, so a busy port started
-     * nothing) until the run ends; {@code waitEnd} also takes it down, at once.
-     */
-    private void showMetrics(Graph graph, Execution run, RunMetrics shown) {
-        try {
-            shown.show(graph, run::stats, run::await);
-        } catch (RuntimeException e) {
-            shown.close();
-            run.cancel();
-            throw e;
-        }
-        metrics = shown;
+        start(options, true);
     }
 
     /**
@@ -239,15 +193,13 @@ public abstract class BuildingBlock {
      * @throws IllegalStateException if the block was never started
      */
     public final int uiPort() {
-        started();
-        RunMetrics shown = metrics;
-        return shown == null ? -1 : shown.port();
+        return started().uiPort();
     }
 
     private void closeMetrics() {
-        RunMetrics shown = metrics;
-        if (shown != null) {
-            shown.close();
+        EngineRun<RunStats> current = execution;
+        if (current != null) {
+            current.closeMetrics();
         }
     }
 
@@ -263,7 +215,7 @@ public abstract class BuildingBlock {
 
     /** Whether the current run failed or was cancelled; a cheap check for callers feeding the run. */
     final boolean runStopped() {
-        Execution current = execution;
+        EngineRun<RunStats> current = execution;
         return current != null && current.isStopped();
     }
 
@@ -290,8 +242,8 @@ public abstract class BuildingBlock {
         return started().stats();
     }
 
-    private Execution started() {
-        Execution current = execution;
+    private EngineRun<RunStats> started() {
+        EngineRun<RunStats> current = execution;
         if (current == null) {
             throw new IllegalStateException(this + " has not been started: call run() first");
         }

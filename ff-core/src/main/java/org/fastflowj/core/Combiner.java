@@ -3,10 +3,10 @@ package org.fastflowj.core;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import org.fastflowj.core.runtime.CheckedSvcException;
-import org.fastflowj.core.runtime.NodeContext;
-import org.fastflowj.core.runtime.PhaseFailure;
-import org.fastflowj.core.runtime.Sentinel;
+import org.fastflowj.core.spi.CheckedSvcException;
+import org.fastflowj.core.spi.NodeContext;
+import org.fastflowj.core.spi.PhaseFailure;
+import org.fastflowj.core.spi.Sentinel;
 
 /**
  * Two sequential nodes fused into one, run by one thread, like function composition: every output of

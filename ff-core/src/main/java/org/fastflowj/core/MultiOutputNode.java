@@ -43,7 +43,7 @@ public abstract class MultiOutputNode<I, O> extends Node<I, O> {
     }
 
     private static <T> T checked(T item) {
-        if (item == null || org.fastflowj.core.runtime.Sentinel.isSentinel(item)) {
+        if (item == null || org.fastflowj.core.spi.Sentinel.isSentinel(item)) {
             throw new IllegalArgumentException(
                     "cannot send " + item + " to a chosen channel: send items; end with eos() from svc");
         }

@@ -4,9 +4,10 @@ import java.util.Iterator;
 import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.function.Function;
-import org.fastflowj.core.runtime.NodeAccess;
-import org.fastflowj.core.runtime.NodeContext;
-import org.fastflowj.core.runtime.Sentinel;
+import org.fastflowj.core.spi.Engine;
+import org.fastflowj.core.spi.NodeContext;
+import org.fastflowj.core.spi.NodeLifecycle;
+import org.fastflowj.core.spi.Sentinel;
 
 /**
  * The sequential building block: one thread runs its {@link #svc} on every input item, in order.
@@ -30,9 +31,8 @@ import org.fastflowj.core.runtime.Sentinel;
  * @param <O> output item type ({@code Void} for a sink)
  */
 public abstract class Node<I, O> extends NodePadding {
-    static {
-        NodeAccess.install(new Access());
-    }
+    /** The engine, found when this class is initialised, before any node can run (see Engines). */
+    private static final Engine<BuildingBlock, RunOptions, RunStats, Node<?, ?>> ENGINE = Engines.find(new Lifecycle());
 
     private NodeContext context;
     private int id;
@@ -280,7 +280,13 @@ public abstract class Node<I, O> extends NodePadding {
         }
     }
 
-    private static final class Access extends NodeAccess {
+    /** The engine that runs, draws and accelerates blocks. */
+    static Engine<BuildingBlock, RunOptions, RunStats, Node<?, ?>> engine() {
+        return ENGINE;
+    }
+
+    /** The engine's door into the life-cycle methods: one instance, handed to the engine only. */
+    private static final class Lifecycle implements NodeLifecycle<Node<?, ?>> {
         @Override
         public void bind(Node<?, ?> node, NodeContext ctx, int nodeId) {
             node.bind(ctx, nodeId);

@@ -6,6 +6,7 @@ import org.fastflowj.core.NodeFailedException;
 import org.fastflowj.core.Pipeline;
 import org.fastflowj.core.RunOptions;
 import org.fastflowj.core.WaitStrategy;
+import org.fastflowj.patterns.concurrent.OutstandingBound;
 
 /**
  * Macro data-flow, as FastFlow's {@code ff_mdf} and the DF-Threads model: a generator adds tasks, each

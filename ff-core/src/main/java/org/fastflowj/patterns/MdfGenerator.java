@@ -3,6 +3,7 @@ package org.fastflowj.patterns;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
 import org.fastflowj.core.Node;
+import org.fastflowj.patterns.concurrent.OutstandingBound;
 
 /**
  * The source stage of a {@link MacroDataFlow} run: calls the user's generator once, on this node's

@@ -3,6 +3,7 @@ package org.fastflowj.patterns;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import org.fastflowj.core.MultiInputNode;
+import org.fastflowj.patterns.concurrent.OutstandingBound;
 
 /**
  * The emitter and loop head of a {@link MacroDataFlow} farm: takes new tasks from the generator, hands

@@ -1,6 +1,7 @@
 package org.fastflowj.core.runtime;
 
 import java.lang.invoke.VarHandle;
+import org.fastflowj.core.spi.Sentinel;
 
 /**
  * The part of a bridge's runner (ff-dist's senders and receivers) that the bridge reaches through {@link

@@ -2,6 +2,7 @@ package org.fastflowj.core.runtime;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import org.fastflowj.core.spi.Sentinel;
 import org.jctools.queues.MessagePassingQueue;
 
 /**

@@ -1,5 +1,7 @@
 package org.fastflowj.core.runtime;
 
+import org.fastflowj.core.spi.NodeContext;
+
 /**
  * The context a node sees in {@code svcEnd}: its EOS has gone out, so sending is an error (final items
  * belong in {@code eosNotify}); the channel counts still answer.

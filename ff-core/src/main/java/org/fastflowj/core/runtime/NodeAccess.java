@@ -1,23 +1,43 @@
 package org.fastflowj.core.runtime;
 
 import org.fastflowj.core.Node;
+import org.fastflowj.core.spi.NodeContext;
+import org.fastflowj.core.spi.NodeLifecycle;
 
 /**
- * The executor's door into a {@link Node}'s protected life-cycle methods. The only implementation lives
- * in {@code org.fastflowj.core} and registers itself when {@code Node} is loaded, so user code keeps seeing
- * {@code svc}, {@code svcInit}, ... as protected while the engine, in another package, can call them.
- * Engine use only.
+ * The executor's door into a {@link Node}'s protected life-cycle methods: the {@link NodeLifecycle} that
+ * {@code Node} hands to the engine when it is loaded ({@link LocalEngine#attach}). Package-private and
+ * installed once: user code can neither reach it nor put another in its place.
  */
-public abstract class NodeAccess {
+final class NodeAccess {
     private static volatile NodeAccess instance;
 
-    /** Called once, by {@code Node}'s static initialiser. */
-    public static void install(NodeAccess access) {
-        instance = access;
+    private final NodeLifecycle<Node<?, ?>> lifecycle;
+
+    private NodeAccess(NodeLifecycle<Node<?, ?>> lifecycle) {
+        this.lifecycle = lifecycle;
     }
 
-    /** The registered implementation (loading {@code Node} first if needed). */
-    public static NodeAccess get() {
+    /**
+     * Takes {@code Node}'s door, once. Anything not declared inside {@code Node} (a class of its nest) is
+     * refused, so neither a second install nor a lookalike from user code replaces the real one.
+     *
+     * @throws IllegalArgumentException if {@code lifecycle} is not {@code Node}'s own
+     * @throws IllegalStateException if a door was already installed
+     */
+    static synchronized void install(NodeLifecycle<Node<?, ?>> lifecycle) {
+        if (lifecycle.getClass().getNestHost() != Node.class) {
+            throw new IllegalArgumentException(
+                    "refused node lifecycle " + lifecycle.getClass().getName() + ": only Node's own is accepted");
+        }
+        if (instance != null) {
+            throw new IllegalStateException("the node lifecycle is already installed");
+        }
+        instance = new NodeAccess(lifecycle);
+    }
+
+    /** The installed door (loading {@code Node}, which installs it, first if needed). */
+    static NodeAccess get() {
         NodeAccess access = instance;
         if (access == null) {
             try {
@@ -26,22 +46,32 @@ public abstract class NodeAccess {
                 throw new IllegalStateException(e);
             }
             access = instance;
+            if (access == null) {
+                throw new IllegalStateException("Node was loaded but gave the engine no lifecycle door");
+            }
         }
         return access;
     }
 
-    public abstract void bind(Node<?, ?> node, NodeContext context, int id);
+    void bind(Node<?, ?> node, NodeContext context, int id) {
+        lifecycle.bind(node, context, id);
+    }
 
-    public abstract void svcInit(Node<?, ?> node) throws Exception;
+    void svcInit(Node<?, ?> node) throws Exception {
+        lifecycle.svcInit(node);
+    }
 
-    /** Runs {@code svc} and returns its result: an item, {@link Sentinel#GO_ON} or {@link Sentinel#EOS}. */
-    public abstract Object svc(Node<?, ?> node, Object input) throws Exception;
+    /** Runs {@code svc} and returns its result: an item, GO_ON or EOS. */
+    Object svc(Node<?, ?> node, Object input) throws Exception {
+        return lifecycle.svc(node, input);
+    }
 
-    /**
-     * Forward input {@code channel} delivered EOS; {@code last} when it was the last live one. The node
-     * decides which {@code eosNotify} calls that means for it (per channel, once, or down a combiner).
-     */
-    public abstract void inputEnded(Node<?, ?> node, int channel, boolean last) throws Exception;
+    /** Forward input {@code channel} delivered EOS; {@code last} when it was the last live one. */
+    void inputEnded(Node<?, ?> node, int channel, boolean last) throws Exception {
+        lifecycle.inputEnded(node, channel, last);
+    }
 
-    public abstract void svcEnd(Node<?, ?> node) throws Exception;
+    void svcEnd(Node<?, ?> node) throws Exception {
+        lifecycle.svcEnd(node);
+    }
 }

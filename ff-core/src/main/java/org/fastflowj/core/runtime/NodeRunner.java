@@ -4,6 +4,10 @@ import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.List;
 import org.fastflowj.core.graph.Vertex;
+import org.fastflowj.core.spi.CheckedSvcException;
+import org.fastflowj.core.spi.NodeContext;
+import org.fastflowj.core.spi.PhaseFailure;
+import org.fastflowj.core.spi.Sentinel;
 
 /**
  * The loop of one node thread: take an item from an input channel, run {@code svc}, put the results on

@@ -3,6 +3,7 @@ package org.fastflowj.core.runtime;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.fastflowj.core.spi.Sentinel;
 
 /** 128 bytes, so the role fields, which every party writes, have a cache line to themselves. */
 @SuppressWarnings("unused")

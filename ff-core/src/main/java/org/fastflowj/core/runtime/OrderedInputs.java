@@ -1,5 +1,7 @@
 package org.fastflowj.core.runtime;
 
+import org.fastflowj.core.spi.Sentinel;
+
 /**
  * The {@link InputGate} of an ordered farm's collector: it reads the workers in the order the emitter
  * recorded on the order channel, one task (up to its task mark) at a time. Once the emitter's order ends,

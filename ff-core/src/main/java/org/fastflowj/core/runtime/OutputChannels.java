@@ -2,6 +2,7 @@ package org.fastflowj.core.runtime;
 
 import java.lang.invoke.VarHandle;
 import org.fastflowj.core.graph.Vertex;
+import org.fastflowj.core.spi.Sentinel;
 
 /**
  * What every {@link OutputRouter} does with an output channel once it chose it: offering an item and

@@ -1,5 +1,7 @@
 package org.fastflowj.core.runtime;
 
+import org.fastflowj.core.spi.Sentinel;
+
 /**
  * The {@link InputGate} of a node with several inputs: one item per channel in turn, as FastFlow's
  * gatherer; forward inputs first, then feedback ones.

@@ -1,5 +1,7 @@
 package org.fastflowj.core.runtime;
 
+import org.fastflowj.core.spi.Sentinel;
+
 /**
  * The {@link InputGate} of a node with one input (the common pipeline stage): no cursor, the channel's
  * index fixed when wired.

@@ -16,6 +16,7 @@ import org.fastflowj.core.Pipeline;
 import org.fastflowj.core.RunOptions;
 import org.fastflowj.core.RunStats;
 import org.fastflowj.core.WaitStrategy;
+import org.fastflowj.core.spi.Sentinel;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

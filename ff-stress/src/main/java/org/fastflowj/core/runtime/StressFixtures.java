@@ -4,6 +4,7 @@ import org.fastflowj.core.Node;
 import org.fastflowj.core.WaitStrategy;
 import org.fastflowj.core.graph.GraphCompiler;
 import org.fastflowj.core.graph.Vertex;
+import org.fastflowj.core.spi.Sentinel;
 
 /**
  * The run-time's own objects for the stress tests, wired the way {@link Executor} wires them, but with

@@ -1,20 +1,22 @@
-package org.fastflowj.core.runtime;
+package org.fastflowj.stress.runtime;
 
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
+import org.fastflowj.core.runtime.StressProbes;
+import org.fastflowj.core.runtime.StressProbes.ChannelQueueProbe;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.JCStressTest;
 import org.openjdk.jcstress.annotations.Outcome;
 import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.ZI_Result;
 
-/** Concurrent tests of {@link ChannelQueue}: the producer's look-ahead question against a polling consumer. */
+/** Concurrent tests of {@code ChannelQueue}: the producer's look-ahead question against a polling consumer. */
 public class ChannelQueueTests {
     ChannelQueueTests() {}
 
     /**
-     * {@link ChannelQueue#hasFreeSlots}: a yes is a promise. The 8-slot ring has wrapped once (so its free
+     * {@code ChannelQueue.hasFreeSlots}: a yes is a promise. The 8-slot ring has wrapped once (so its free
      * slots are ones the consumer nulled, not never-used ones) and is full; the consumer polls 4 items
      * while the producer asks for 3 free slots, then offers 3 items (each whatever the answer). The
      * slot it reads, 2 ahead of its index, is nulled by the consumer only after the 2 before it, with
@@ -41,7 +43,7 @@ public class ChannelQueueTests {
         private static final int ASKED = 3;
         private static final int POLLED = 4;
 
-        private final ChannelQueue queue = SpscQueues.channel(CAPACITY);
+        private final ChannelQueueProbe queue = StressProbes.channelQueue(CAPACITY);
 
         public FreeSlotsPromise() {
             for (int i = 0; i < CAPACITY; i++) {

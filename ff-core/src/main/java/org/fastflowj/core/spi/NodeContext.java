@@ -1,4 +1,4 @@
-package org.fastflowj.core.runtime;
+package org.fastflowj.core.spi;
 
 /**
  * What a running node sees of its surroundings: where its outputs go and where its current input came

@@ -1,4 +1,4 @@
-package org.fastflowj.core.runtime;
+package org.fastflowj.core.spi;
 
 /**
  * Carries a checked exception out of a place that cannot declare it (a combiner's seam, where the first

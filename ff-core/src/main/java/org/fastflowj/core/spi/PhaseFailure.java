@@ -1,4 +1,4 @@
-package org.fastflowj.core.runtime;
+package org.fastflowj.core.spi;
 
 /**
  * A failure that happened in another life-cycle method than the one the executor is running, e.g. a

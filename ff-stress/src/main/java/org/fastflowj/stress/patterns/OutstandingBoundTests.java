@@ -1,8 +1,9 @@
-package org.fastflowj.patterns;
+package org.fastflowj.stress.patterns;
 
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
+import org.fastflowj.patterns.concurrent.OutstandingBound;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.JCStressTest;
 import org.openjdk.jcstress.annotations.Outcome;

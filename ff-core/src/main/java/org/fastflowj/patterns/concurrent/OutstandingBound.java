@@ -1,18 +1,18 @@
-package org.fastflowj.patterns;
+package org.fastflowj.patterns.concurrent;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Bounds the tasks of a {@link MacroDataFlow} run that are added but not done. The generator thread takes
+ * Bounds the tasks of a {@link org.fastflowj.patterns.MacroDataFlow} run that are added but not done. The generator thread takes
  * one credit per task and parks when none is left; the scheduler gives one back per task done. With
  * hysteresis: a parked generator is woken only once half of the bound is free again, so a full bound
  * costs one wake-up per half bound of tasks, not one per task.
  *
  * <p>One thread acquires, one thread releases. No lock; one atomic add per task on each side.
  */
-final class OutstandingBound {
+public final class OutstandingBound {
     private static final VarHandle OUTSTANDING;
     private static final VarHandle WAITER;
 
@@ -35,7 +35,7 @@ final class OutstandingBound {
     @SuppressWarnings("unused") // accessed through WAITER
     private volatile Thread waiter;
 
-    OutstandingBound(int limit) {
+    public OutstandingBound(int limit) {
         this.limit = limit;
         this.resumeAt = limit / 2;
     }
@@ -45,7 +45,7 @@ final class OutstandingBound {
      *
      * @throws InterruptedException if the thread is interrupted while parked (the run was cancelled)
      */
-    void acquire() throws InterruptedException {
+    public void acquire() throws InterruptedException {
         // only this thread adds, so outstanding can only fall between the read and the add
         if ((int) OUTSTANDING.getVolatile(this) >= limit) {
             awaitResume();
@@ -67,7 +67,7 @@ final class OutstandingBound {
      * Announces the calling thread as waiting, then re-checks: true (and no longer announced) if half of
      * the bound is free, false if the caller must park.
      */
-    boolean announceAndRecheck() {
+    public boolean announceAndRecheck() {
         // Dekker-style hand-shake with release(): this thread writes waiter then reads outstanding, the
         // releaser writes outstanding then reads waiter, all volatile (sequentially consistent), so at least
         // one of the two sees the other's write: either we see room, or the releaser sees us and unparks.
@@ -80,7 +80,7 @@ final class OutstandingBound {
     }
 
     /** Gives a credit back; wakes the generator if it waits and enough room is free. Returns whether it woke it. */
-    boolean release() {
+    public boolean release() {
         int now = (int) OUTSTANDING.getAndAdd(this, -1) - 1;
         if (now <= resumeAt) {
             Thread parked = (Thread) WAITER.getVolatile(this);

@@ -1,4 +1,4 @@
-package org.fastflowj.core.runtime;
+package org.fastflowj.core.spi;
 
 /**
  * The control values that travel on channels or are returned from {@code svc}: never user data, one
@@ -10,9 +10,9 @@ public final class Sentinel {
     /** No output this time, keep going. Never put on a channel. */
     public static final Object GO_ON = new Sentinel("GO_ON");
     /** Ordered farm: "the worker finished the task it was given", one per task, worker to collector. */
-    static final Object TASK_DONE = new Sentinel("TASK_DONE");
+    public static final Object TASK_DONE = new Sentinel("TASK_DONE");
     /** Ordered farm: the emitter sent its last task, emitter to collector on the order channel. */
-    static final Object ORDER_END = new Sentinel("ORDER_END");
+    public static final Object ORDER_END = new Sentinel("ORDER_END");
 
     private final String name;
 

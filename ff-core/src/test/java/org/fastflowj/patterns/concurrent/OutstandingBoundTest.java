@@ -1,4 +1,4 @@
-package org.fastflowj.patterns;
+package org.fastflowj.patterns.concurrent;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

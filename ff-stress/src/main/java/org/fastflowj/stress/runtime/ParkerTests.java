@@ -1,8 +1,10 @@
-package org.fastflowj.core.runtime;
+package org.fastflowj.stress.runtime;
 
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
+import org.fastflowj.core.runtime.Parker;
+import org.fastflowj.core.runtime.StressProbes;
 import org.jctools.queues.SpscArrayQueue;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
@@ -14,7 +16,7 @@ import org.openjdk.jcstress.infra.results.II_Result;
 /**
  * The {@link Parker} handshake, as every waiter outside a node loop uses it (the accelerator's caller and
  * stages, ff-dist's receivers and credit waits): a producer publishes with a release store (a JCTools
- * offer) and calls {@link Parker#wake()}; a consumer announces its park ({@link Parker#announce}, the
+ * offer) and calls {@link Parker#wake()}; a consumer announces its park ({@code Parker.announce}, the
  * first half of {@link Parker#parkUnless}) and re-checks the queue. The parker has no thread, so the
  * unpark is a no-op; the arbiter reads the state to see whether the wake-up's CAS happened.
  *
@@ -40,9 +42,9 @@ import org.openjdk.jcstress.infra.results.II_Result;
         desc = "lost wake-up: the consumer parks with an item queued, and the producer did not wake it")
 @State
 public class ParkerTests {
-    private static final int ANNOUNCED = Parker.WAIT_INPUT | Parker.LONG;
+    private static final int ANNOUNCED = StressProbes.LONG_INPUT_WAIT;
 
-    private final Parker parker = Parker.create();
+    private final Parker parker = StressProbes.parker();
     private final SpscArrayQueue<Object> queue = new SpscArrayQueue<>(4);
 
     public ParkerTests() {}
@@ -55,12 +57,12 @@ public class ParkerTests {
 
     @Actor
     public void consumer(II_Result r) {
-        parker.announce(ANNOUNCED);
+        StressProbes.announce(parker, ANNOUNCED);
         r.r1 = queue.isEmpty() ? 0 : 1;
     }
 
     @Arbiter
     public void arbiter(II_Result r) {
-        r.r2 = parker.state;
+        r.r2 = StressProbes.state(parker);
     }
 }

@@ -1,0 +1,36 @@
+/**
+ * FastFlow-J's shared-memory building blocks. Programs see {@code org.fastflowj.core} (nodes, pipeline,
+ * farm, all-to-all, accelerator, run options and statistics) and {@code org.fastflowj.patterns}
+ * (parallel-for, map-reduce, divide and conquer, macro data flow). The engine packages are exported only
+ * to ff-dist (its runner and network bridges) and to the launcher (the metrics text format).
+ */
+module org.fastflowj.core {
+    requires java.management;
+    requires jdk.httpserver;
+    requires org.jctools.core;
+    // JCTools' Unsafe queues (used below JDK 24) need sun.misc.Unsafe, which JCTools requires only
+    // statically: without this a modular program fails at its first channel (ModulePathTest).
+    requires jdk.unsupported;
+    requires org.slf4j;
+    // Thread pinning (RunOptions.threadMapping) when the affinity jar is resolved; unpinned without it.
+    requires static affinity;
+
+    exports org.fastflowj.core;
+    exports org.fastflowj.patterns;
+    exports org.fastflowj.core.spi to
+            org.fastflowj.dist;
+    exports org.fastflowj.core.runtime to
+            org.fastflowj.dist;
+    exports org.fastflowj.core.graph to
+            org.fastflowj.dist;
+    // The launcher prints the groups' metrics; JMX reads the MXBean interfaces.
+    exports org.fastflowj.core.metrics to
+            org.fastflowj.launcher,
+            java.management;
+
+    uses org.fastflowj.core.spi.Engine;
+    uses org.fastflowj.core.runtime.GraphRunner;
+
+    provides org.fastflowj.core.spi.Engine with
+            org.fastflowj.core.runtime.LocalEngine;
+}

@@ -1,0 +1,13 @@
+/** The {@code ff-launcher} command: starts, watches and stops a program's groups. */
+module org.fastflowj.launcher {
+    requires org.fastflowj.dist;
+    requires com.fasterxml.jackson.core;
+    requires com.fasterxml.jackson.databind;
+    requires info.picocli;
+    requires jdk.httpserver;
+    requires org.slf4j;
+
+    // picocli fills the commands' @Option fields reflectively.
+    opens org.fastflowj.launcher to
+            info.picocli;
+}
