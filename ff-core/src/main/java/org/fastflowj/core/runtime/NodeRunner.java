@@ -77,6 +77,9 @@ class NodeRunner extends NodeRunnerContext implements Runnable {
             }
             control.checkCancelled(); // a cancelled node sends no EOS and runs no svcEnd
             phase = "svc";
+            if (redelivery != null) {
+                awaitRedeliveriesSettled();
+            }
             if (bridge != null) {
                 notifyBridgeInputEnds(); // the stream is over, so every feedback input has ended
             }
@@ -111,6 +114,9 @@ class NodeRunner extends NodeRunnerContext implements Runnable {
             if (endRequested || control.cancelled) {
                 return false;
             }
+            if (redelivery != null && redelivery.pending()) {
+                redeliver();
+            }
             callSvc(null);
         }
         return !endRequested;
@@ -121,6 +127,9 @@ class NodeRunner extends NodeRunnerContext implements Runnable {
         for (int i = 0; i < BATCH; i++) {
             if (endRequested || control.cancelled) {
                 return false;
+            }
+            if (redelivery != null && redelivery.pending()) {
+                redeliver();
             }
             Object item = nextItem();
             if (item == null) {

@@ -204,6 +204,9 @@ abstract class NodeRunnerInputs extends NodeRunnerOutputs {
             if (bridge != null) {
                 bridgeIdle();
             }
+            if (redelivery != null && redelivery.pending()) {
+                redeliver();
+            }
             if (target == null && dispatchedInputs.length > 0 && refillSlots()) {
                 continue;
             }

@@ -1,6 +1,7 @@
 package org.fastflowj.core.runtime;
 
 import java.lang.invoke.VarHandle;
+import java.util.concurrent.locks.LockSupport;
 import org.fastflowj.core.graph.Vertex;
 
 /**
@@ -45,6 +46,42 @@ abstract class NodeRunnerOutputs extends NodeRunnerWaits {
         }
         // no output channel: the last stage's results are dropped, as in FastFlow
     }
+
+    /** A recoverable farm's emitter: sends every item handed back as if its svc had sent it. */
+    final void redeliver() {
+        Object item;
+        while ((item = redelivery.poll()) != null) {
+            emitResult(item);
+        }
+    }
+
+    /**
+     * A recoverable farm's emitter, before its EOS: waits until every item it put on a watched output is
+     * answered or handed back, sending the handed-back ones again. Items come back only when a group is
+     * lost, so this wait checks every {@link #SETTLE_CHECK_NANOS} rather than being woken.
+     */
+    final void awaitRedeliveriesSettled() {
+        int[] watched = redelivery.watchedOutputs();
+        for (; ; ) {
+            control.checkCancelled();
+            boolean settled = true;
+            for (int output : watched) {
+                // Settled is read before the poll: an item handed back is queued before it counts.
+                settled &= redelivery.settled(output) >= putOnOutput[output];
+            }
+            Object item = redelivery.poll();
+            if (item != null) {
+                emitResult(item);
+            } else if (settled) {
+                return;
+            } else {
+                LockSupport.parkNanos(this, SETTLE_CHECK_NANOS);
+            }
+        }
+    }
+
+    /** How often the end of a recoverable farm's emitter looks whether its remote workers answered. */
+    private static final long SETTLE_CHECK_NANOS = 1_000_000;
 
     /** Round-robin (or on-demand): the first channel with room, starting after the last one used. */
     private void route(Object item, SpscChannel[] outs) {
@@ -165,6 +202,9 @@ abstract class NodeRunnerOutputs extends NodeRunnerWaits {
 
     private void afterPut(SpscChannel ch, int index) {
         itemsOut++;
+        if (putOnOutput != null && !ch.feedback) {
+            putOnOutput[index]++; // only a recoverable farm's emitter counts (see Redelivery)
+        }
         if (orderRole == Vertex.OrderRole.RECORD && !ch.feedback) {
             putControl(orderChannel, index < ORDER_INDEX.length ? ORDER_INDEX[index] : Integer.valueOf(index));
         }

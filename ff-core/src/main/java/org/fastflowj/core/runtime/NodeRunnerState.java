@@ -37,6 +37,10 @@ abstract class NodeRunnerState extends ParkerPadAfter {
     final BridgeNode bridge;
     /** What every sent item goes through (ff-dist's serialization check), or null. */
     final UnaryOperator<Object> itemFilter;
+    /** A recoverable farm's emitter: the items it sends again, or null for any other node. */
+    final Redelivery redelivery;
+    /** With a redelivery: items put on each forward output, for the end to wait until they are settled. */
+    long[] putOnOutput;
 
     /** Whether this node's default outputs / forward inputs are short (on-demand) channels. */
     boolean shortOutputs;
@@ -97,6 +101,7 @@ abstract class NodeRunnerState extends ParkerPadAfter {
         this.cpuRequest = cpuRequest;
         this.bridge = vertex.node() instanceof BridgeNode b ? b : null;
         this.itemFilter = control.hooks.newItemFilter();
+        this.redelivery = control.hooks.redeliveryFor(name);
     }
 
     void wire(
@@ -115,6 +120,9 @@ abstract class NodeRunnerState extends ParkerPadAfter {
         this.feedbackOut = feedbackOut;
         this.defaultOut = forwardOut.length > 0 ? forwardOut : feedbackOut;
         this.liveForwardOutputs = forwardOut.length;
+        if (redelivery != null) {
+            this.putOnOutput = new long[forwardOut.length];
+        }
         this.orderChannel = orderChannel;
         this.dispatch = dispatch;
         this.currentFeedback = forwardIn.length == 0 && feedbackIn.length == 1; // fixed for one input
