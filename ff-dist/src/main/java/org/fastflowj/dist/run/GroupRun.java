@@ -75,7 +75,9 @@ public final class GroupRun {
         GroupConfig mine = config.group(group).orElseThrow();
         long fingerprint =
                 Fingerprint.of(whole, config, settings.serialization().fingerprint());
-        Graph local = GraphCut.forGroup(whole, group, new GroupBridges(whole, settings, links));
+        RecoveryPlan recovery = RecoveryPlan.of(whole, group);
+        links.recovery(recovery);
+        Graph local = GraphCut.forGroup(whole, group, new GroupBridges(whole, settings, links, recovery));
         links.expectLinks();
         links.expectEnds(EndAgreement.connectedGroups(whole, group));
         aborts.watchFreezes();
@@ -98,6 +100,7 @@ public final class GroupRun {
                 .onFailure(aborts::abort)
                 .onEnd(reporter == null ? end : () -> endAndReport(end, reporter))
                 .linkStats(links::stats)
+                .redeliveries(recovery::redeliveryFor)
                 .otherBusyThreads(transport.busyIoThreads(links.inbound.size() + links.outbound.size()));
         RunOptions groupOptions =
                 mine.threadMapping().isBlank() ? options : options.threadMapping(mine.threadMapping());
