@@ -1,6 +1,7 @@
 package org.fastflowj.dist.run;
 
 import java.net.InetSocketAddress;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.UnaryOperator;
@@ -77,6 +78,11 @@ public final class GroupRun {
                 Fingerprint.of(whole, config, settings.serialization().fingerprint());
         RecoveryPlan recovery = RecoveryPlan.of(whole, group);
         links.recovery(recovery);
+        List<String> losablePeers = recovery.losablePeers(whole, group);
+        if (!losablePeers.isEmpty()) {
+            // A status line for the launcher: it shows such a group as lost instead of stopping the run.
+            System.err.println("DFF_LOSABLE: " + String.join(",", losablePeers));
+        }
         Graph local = GraphCut.forGroup(whole, group, new GroupBridges(whole, settings, links, recovery));
         links.expectLinks();
         links.expectEnds(EndAgreement.connectedGroups(whole, group));

@@ -1,10 +1,13 @@
 package org.fastflowj.dist.run;
 
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import org.fastflowj.core.graph.Edge;
 import org.fastflowj.core.graph.Graph;
 import org.fastflowj.core.graph.RecoverableFarm;
@@ -35,7 +38,7 @@ final class RecoveryPlan {
         if (whole.recoverableFarms().isEmpty()) {
             return plan;
         }
-        Set<Edge> workerEdges = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        Set<Edge> workerEdges = Collections.newSetFromMap(new IdentityHashMap<>());
         for (RecoverableFarm farm : whole.recoverableFarms()) {
             workerEdges.addAll(farm.dispatch());
             workerEdges.addAll(farm.returns());
@@ -81,6 +84,21 @@ final class RecoveryPlan {
     /** Whether this group goes on when {@code peer} is lost (its workers' items go to the others). */
     boolean losable(String peer) {
         return losable.contains(peer);
+    }
+
+    /** The peers of {@code group} it may lose, sorted (for the launcher's {@code DFF_LOSABLE:} line). */
+    List<String> losablePeers(Graph whole, String group) {
+        TreeSet<String> peers = new TreeSet<>();
+        for (Edge e : whole.edges()) {
+            String from = e.from().group();
+            String to = e.to().group();
+            if (group.equals(from) && to != null && losable.contains(to)) {
+                peers.add(to);
+            } else if (group.equals(to) && from != null && losable.contains(from)) {
+                peers.add(from);
+            }
+        }
+        return List.copyOf(peers);
     }
 
     /** The ledger of the remote worker this edge feeds, or null. */
