@@ -229,4 +229,39 @@ class RecoverableFarmTest {
         assertThat(collector.got).containsExactlyInAnyOrderElementsOf(expected);
         assertThat(collector.ended).isTrue();
     }
+
+    @Test
+    void shouldFailNamingTheEmitterWhenItemsComeBackAndNoWorkerIsLeft() throws Exception {
+        CountDownLatch workerEnded = new CountDownLatch(1);
+        TestRedelivery redelivery = new TestRedelivery() {
+            @Override
+            public int[] watchedOutputs() {
+                return new int[] {0};
+            }
+        };
+        Node<Long, Long> quitter = new Node<>() {
+            @Override
+            protected Long svc(Long x) {
+                return eos(); // ends at its first item: its channel is gone
+            }
+
+            @Override
+            protected void svcEnd() {
+                workerEnded.countDown();
+            }
+        };
+        Farm farm = Farm.of(quitter).emitter(new Numbers(3)).collector(new Collect()).recoverable();
+        Graph graph = GraphCompiler.compile(farm);
+        String emitterName = graph.recoverableFarms().get(0).emitter().name();
+        Execution run = Executor.start(
+                graph,
+                RunOptions.defaults(),
+                RunHooks.NONE.redeliveries(name -> name.equals(emitterName) ? redelivery : null));
+        workerEnded.await();
+        redelivery.handedBack.add(7L); // the emitter still waits: nothing it sent was settled
+
+        assertThatThrownBy(run::await)
+                .hasMessageContaining(emitterName)
+                .hasMessageContaining("every worker of its recoverable farm is gone");
+    }
 }

@@ -51,8 +51,21 @@ abstract class NodeRunnerOutputs extends NodeRunnerWaits {
     final void redeliver() {
         Object item;
         while ((item = redelivery.poll()) != null) {
+            if (!anyForwardOutputOpen()) {
+                throw new IllegalStateException("node " + name + " has items of lost workers to send again, but"
+                        + " every worker of its recoverable farm is gone: they have nowhere to go");
+            }
             emitResult(item);
         }
+    }
+
+    private boolean anyForwardOutputOpen() {
+        for (SpscChannel ch : forwardOut) {
+            if (!ch.goneSeen() && !ch.consumerGone) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
