@@ -138,8 +138,8 @@ public final class Farm extends BuildingBlock {
      * <p>The rule the workers must obey: one output per input item (a worker that filters or emits several
      * items per task breaks the count that pairs outputs with inputs), and no side effect outside that
      * output (a lost worker's items are computed again elsewhere). The farm needs an emitter and takes its
-     * workers' outputs back: a collector, or {@link #wrapAround()} without one; round-robin only (not
-     * {@link #onDemand()}, not {@link #ordered()}), and its workers are nodes or pipelines of nodes.
+     * workers' outputs back: a collector, or {@link #wrapAround()} without one; it is not
+     * {@link #ordered()}, and its workers are nodes or pipelines of nodes.
      * Checked when the graph is built.
      */
     public Farm recoverable() {

@@ -21,6 +21,8 @@ import org.fastflowj.core.runtime.Redelivery;
 import org.fastflowj.core.runtime.RunHooks;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@link Farm#recoverable()}: the rules checked when the graph is built, the worker edges the compiled graph
@@ -116,7 +118,6 @@ class RecoverableFarmTest {
         Supplier<Farm> plain =
                 () -> Farm.of(identities(2)).emitter(new Numbers(1)).collector(new Collect());
         assertRefused(Farm.of(identities(2)).collector(new Collect()), "needs an emitter of its own");
-        assertRefused(plain.get().onDemand(), "must be round-robin: drop onDemand()");
         assertRefused(plain.get().ordered(), "cannot be ordered: drop ordered()");
         assertRefused(Farm.of(identities(2)).emitter(new Numbers(1)), "give it a collector, or wrapAround()");
         assertRefused(
@@ -155,14 +156,19 @@ class RecoverableFarmTest {
         assertThat(collector.got).hasSize(500).doesNotHaveDuplicates();
     }
 
-    /** Watches output 1; what it settles and hands back is up to the test. */
+    /** Watches one output; what it settles and hands back is up to the test. */
     static final class TestRedelivery implements Redelivery {
         final ConcurrentLinkedQueue<Object> handedBack = new ConcurrentLinkedQueue<>();
         final AtomicLong settled = new AtomicLong();
+        private final int watched;
+
+        TestRedelivery(int watched) {
+            this.watched = watched;
+        }
 
         @Override
         public int[] watchedOutputs() {
-            return new int[] {1};
+            return new int[] {watched};
         }
 
         @Override
@@ -181,10 +187,12 @@ class RecoverableFarmTest {
         }
     }
 
-    @Test
-    void shouldSendHandedBackItemsAgainAndHoldTheEmittersEndUntilItsWatchedOutputIsSettled() throws Exception {
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void shouldSendHandedBackItemsAgainAndHoldTheEmittersEndUntilItsWatchedOutputIsSettled(boolean onDemand)
+            throws Exception {
         CountDownLatch release = new CountDownLatch(1);
-        TestRedelivery redelivery = new TestRedelivery();
+        TestRedelivery redelivery = new TestRedelivery(1);
         // Worker 1 stands for a remote worker: each item it finishes settles one, once the test lets it work.
         Node<Long, Long> watched = new Node<>() {
             @Override
@@ -200,6 +208,9 @@ class RecoverableFarmTest {
                 .emitter(emitter)
                 .collector(collector)
                 .recoverable();
+        if (onDemand) {
+            farm.onDemand();
+        }
         Graph graph = GraphCompiler.compile(farm);
         String emitterName = graph.recoverableFarms().get(0).emitter().name();
 
@@ -233,12 +244,7 @@ class RecoverableFarmTest {
     @Test
     void shouldFailNamingTheEmitterWhenItemsComeBackAndNoWorkerIsLeft() throws Exception {
         CountDownLatch workerEnded = new CountDownLatch(1);
-        TestRedelivery redelivery = new TestRedelivery() {
-            @Override
-            public int[] watchedOutputs() {
-                return new int[] {0};
-            }
-        };
+        TestRedelivery redelivery = new TestRedelivery(0);
         Node<Long, Long> quitter = new Node<>() {
             @Override
             protected Long svc(Long x) {
@@ -250,7 +256,10 @@ class RecoverableFarmTest {
                 workerEnded.countDown();
             }
         };
-        Farm farm = Farm.of(quitter).emitter(new Numbers(3)).collector(new Collect()).recoverable();
+        Farm farm = Farm.of(quitter)
+                .emitter(new Numbers(3))
+                .collector(new Collect())
+                .recoverable();
         Graph graph = GraphCompiler.compile(farm);
         String emitterName = graph.recoverableFarms().get(0).emitter().name();
         Execution run = Executor.start(

@@ -274,8 +274,6 @@ public final class GraphCompiler {
         String why = null;
         if (farm.emitter() == null) {
             why = "it needs an emitter of its own (the one that sends a lost worker's items again)";
-        } else if (farm.isOnDemand()) {
-            why = "it must be round-robin: drop onDemand()";
         } else if (farm.isOrdered()) {
             why = "it cannot be ordered: drop ordered()";
         } else if (farm.emitter() instanceof MultiOutputNode<?, ?>) {

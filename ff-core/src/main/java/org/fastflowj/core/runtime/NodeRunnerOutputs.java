@@ -51,12 +51,16 @@ abstract class NodeRunnerOutputs extends NodeRunnerWaits {
     final void redeliver() {
         Object item;
         while ((item = redelivery.poll()) != null) {
-            if (!anyForwardOutputOpen()) {
-                throw new IllegalStateException("node " + name + " has items of lost workers to send again, but"
-                        + " every worker of its recoverable farm is gone: they have nowhere to go");
-            }
-            emitResult(item);
+            emitAgain(item);
         }
+    }
+
+    private void emitAgain(Object item) {
+        if (!anyForwardOutputOpen()) {
+            throw new IllegalStateException("node " + name + " has items of lost workers to send again, but"
+                    + " every worker of its recoverable farm is gone: they have nowhere to go");
+        }
+        emitResult(item);
     }
 
     private boolean anyForwardOutputOpen() {
@@ -77,17 +81,22 @@ abstract class NodeRunnerOutputs extends NodeRunnerWaits {
         int[] watched = redelivery.watchedOutputs();
         for (; ; ) {
             control.checkCancelled();
-            boolean settled = true;
+            // Staged items not handed out yet may still go to a watched slot: the end waits for them too.
+            boolean settled = dispatch == null || !dispatch.hasWork();
             for (int output : watched) {
                 // Settled is read before the poll: an item handed back is queued before it counts.
-                settled &= redelivery.settled(output) >= putOnOutput[output];
+                long put = dispatch == null ? putOnOutput[output] : dispatch.placed(output);
+                settled &= redelivery.settled(output) >= put;
             }
             Object item = redelivery.poll();
             if (item != null) {
-                emitResult(item);
+                emitAgain(item);
             } else if (settled) {
                 return;
             } else {
+                if (dispatch != null) {
+                    dispatch.run(null); // hands staged items to slots with room, if no consumer did
+                }
                 LockSupport.parkNanos(this, SETTLE_CHECK_NANOS);
             }
         }

@@ -122,6 +122,9 @@ abstract class NodeRunnerState extends ParkerPadAfter {
         this.liveForwardOutputs = forwardOut.length;
         if (redelivery != null) {
             this.putOnOutput = new long[forwardOut.length];
+            if (dispatch != null) {
+                dispatch.countPlacements(); // on-demand: the dispatch, not this thread, puts items on the slots
+            }
         }
         this.orderChannel = orderChannel;
         this.dispatch = dispatch;

@@ -3,7 +3,7 @@ package org.fastflowj.core.runtime;
 /**
  * Items that a farm's emitter sends again (ff-dist: the items of a worker whose group was lost), and what
  * its end waits for. The emitter's thread takes such items whenever it waits or between items, and routes
- * each as if its {@code svc} had sent it (round-robin over the workers that are left). Its EOS waits until
+ * each as if its {@code svc} had sent it (by the farm's policy, over the workers that are left). Its EOS waits until
  * every item it put on a {@link #watchedOutputs() watched} output is settled: answered by the worker, or
  * handed back here.
  *

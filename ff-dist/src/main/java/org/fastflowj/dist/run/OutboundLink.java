@@ -134,6 +134,10 @@ final class OutboundLink {
     /** The peer is lost: nothing more goes to it, and the sender stops waiting for it. Any thread. */
     void lose() {
         lost = true;
+        for (int i = 0; i < forwardEdges.length; i++) {
+            consumerGone.set(i, 1); // an on-demand input held for the lost worker lets go (see SenderNode)
+        }
+        onDemandNews = true;
         creditParker.wake();
         Thread sender = senderThread;
         if (sender != null) {

@@ -264,10 +264,27 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
         if (anyHeld && out.onDemandNews()) {
             collectTaken();
         }
-        if (ledgers != null && out.lost()) {
-            recoverLostWorkers();
+        if (ledgers != null) {
+            if (out.lost()) {
+                recoverLostWorkers();
+            } else {
+                refuseWorkersThatEnded();
+            }
         }
         out.checkBroken();
+    }
+
+    /**
+     * A recoverable farm's remote worker that ended early (its group reported it GONE) leaves items that
+     * will never be answered: its emitter would wait for them forever, so the run fails instead.
+     */
+    private void refuseWorkersThatEnded() {
+        for (int i = 0; i < ledgers.length; i++) {
+            if (ledgers[i] != null && out.consumerGone(i)) {
+                throw new IllegalStateException(ledgers[i] + ": it ended before the end of its stream, but a"
+                        + " recoverable farm's worker must answer every item (Farm.recoverable())");
+            }
+        }
     }
 
     /**

@@ -17,7 +17,8 @@ import org.fastflowj.dist.DFF;
  * M, workers 1, 2 and 3 in groups W1, W2 and W3.
  *
  * <p>Arguments after DFF's: {@code shape} ({@code master-worker}: the emitter is a master that sends
- * {@code items} tasks and takes the results back by feedback; {@code word-count}: the emitter sends lines,
+ * {@code items} tasks and takes the results back by feedback; {@code master-worker-on-demand}: the same,
+ * on-demand; {@code word-count}: the emitter sends lines,
  * the workers count their words, the collector adds the counts up), {@code items}, {@code workMicros} per
  * item in a worker, {@code recoverable} ({@code true}/{@code false}). Group M prints {@code progress} once
  * a quarter of the results arrived and {@code RESULT: ...} at the end.
@@ -40,10 +41,13 @@ public final class RecoverableFarmApp {
         StringBuilder out = new StringBuilder();
         Farm farm;
         List<Node<?, ?>> workers;
-        if (shape.equals("master-worker")) {
+        if (shape.startsWith("master-worker")) {
             workers = List.of(
                     new Square(workMicros), new Square(workMicros), new Square(workMicros), new Square(workMicros));
             farm = Farm.of(workers).emitter(new Master(items, out)).wrapAround();
+            if (shape.endsWith("on-demand")) {
+                farm.onDemand();
+            }
         } else {
             workers = List.of(
                     new WordCounter(workMicros),
