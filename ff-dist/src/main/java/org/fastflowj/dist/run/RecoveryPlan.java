@@ -60,6 +60,7 @@ final class RecoveryPlan {
                 Edge dispatch = farm.dispatch().get(i);
                 String workerGroup = dispatch.to().group();
                 if (farmGroup == null
+                        || workerGroup == null
                         || workerGroup.equals(farmGroup)
                         || !onlyWorkerEdges.getOrDefault(workerGroup, false)) {
                     continue;
