@@ -42,6 +42,7 @@ public final class Farm extends BuildingBlock {
     private int maxInFlight = DEFAULT_MAX_IN_FLIGHT;
     private boolean wrapAround;
     private boolean feedbackFromWorkers;
+    private boolean recoverable;
 
     private Farm(List<? extends BuildingBlock> workers) {
         for (BuildingBlock worker : workers) {
@@ -126,6 +127,29 @@ public final class Farm extends BuildingBlock {
     public Farm feedbackFromWorkers() {
         this.feedbackFromWorkers = true;
         return this;
+    }
+
+    /**
+     * The farm survives the loss of a group that holds some of its workers (a distributed run, see
+     * ff-dist's {@code docs/distributed.md}, "Losing a worker group"): an item sent to a remote worker is
+     * kept until that worker's output for it arrives, and a lost worker's unfinished items go to the
+     * other workers. In one process it changes nothing.
+     *
+     * <p>The rule the workers must obey: one output per input item (a worker that filters or emits several
+     * items per task breaks the count that pairs outputs with inputs), and no side effect outside that
+     * output (a lost worker's items are computed again elsewhere). The farm needs an emitter and takes its
+     * workers' outputs back: a collector, or {@link #wrapAround()} without one; it is not
+     * {@link #ordered()}, and its workers are nodes or pipelines of nodes.
+     * Checked when the graph is built.
+     */
+    public Farm recoverable() {
+        this.recoverable = true;
+        return this;
+    }
+
+    /** Whether {@link #recoverable()} was asked for. */
+    public boolean isRecoverable() {
+        return recoverable;
     }
 
     public boolean hasFeedbackFromWorkers() {

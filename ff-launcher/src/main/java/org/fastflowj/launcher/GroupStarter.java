@@ -35,6 +35,23 @@ final class GroupStarter {
     private final GroupReports reports;
     private final Map<GroupLaunch, GroupProcess> running = new LinkedHashMap<>();
     private final Map<GroupLaunch, GroupOutput> outputs = new LinkedHashMap<>();
+    /** Told of the groups the run may lose, and of each one lost ({@link RecoveryMarkers}). */
+    private volatile RecoveryNews recoveryNews = RecoveryNews.NONE;
+
+    /** What the groups say about groups the run may lose; called on the output pump threads. */
+    interface RecoveryNews {
+        RecoveryNews NONE = new RecoveryNews() {
+            @Override
+            public void losable(List<String> groups) {}
+
+            @Override
+            public void lost(String group, String toldBy) {}
+        };
+
+        void losable(List<String> groups);
+
+        void lost(String group, String toldBy);
+    }
 
     /**
      * @param logDir the folder for one log file per group, or null
@@ -96,6 +113,11 @@ final class GroupStarter {
         return failure;
     }
 
+    /** Before {@link #startAll}: where the groups' news of losable and lost groups goes. */
+    void onRecoveryNews(RecoveryNews news) {
+        recoveryNews = news;
+    }
+
     /** The groups whose process started, in config order. */
     Collection<GroupProcess> running() {
         return running.values();
@@ -140,6 +162,10 @@ final class GroupStarter {
     private void onLine(String group, String line, long startNs) {
         if (StatsLine.isReport(line)) {
             reports.accept(group, line);
+        } else if (line.startsWith(RecoveryMarkers.LOSABLE)) {
+            recoveryNews.losable(RecoveryMarkers.losable(line));
+        } else if (line.startsWith(RecoveryMarkers.LOST)) {
+            recoveryNews.lost(RecoveryMarkers.lost(line), group);
         } else if (line.startsWith(ConnectedMarker.PREFIX)) {
             status.update(group, "connected");
             if (status.allConnected()) {

@@ -3,7 +3,10 @@ package org.fastflowj.launcher;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -31,7 +34,9 @@ final class RunSession {
     static final int EXIT_TIMEOUT = 124;
     static final int EXIT_INTERRUPTED = 130;
 
-    private sealed interface Event permits Exited, StartFailed, StopRequested {}
+    private sealed interface Event permits Exited, StartFailed, StopRequested, Lost {}
+
+    private record Lost(String group, String toldBy) implements Event {}
 
     private record Exited(GroupProcess group, int code) implements Event {}
 
@@ -50,6 +55,10 @@ final class RunSession {
     private final FailureReport report;
     private final LinkedBlockingQueue<Event> events = new LinkedBlockingQueue<>();
     private final CountDownLatch stopped = new CountDownLatch(1);
+    /** Groups the run may lose (a recoverable farm's worker groups), as their peers named them. */
+    private final Set<String> losable = ConcurrentHashMap.newKeySet();
+    /** Groups lost; the run thread's own. */
+    private final Set<String> lost = new LinkedHashSet<>();
 
     /**
      * @param timeout the longest the whole run may take, or null for no limit
@@ -79,6 +88,17 @@ final class RunSession {
         this.starter = new GroupStarter(launches, logDir, out, err, status, secret, grace, fullTraces, reports);
         this.stopper = new GroupStopper(grace, err, status);
         this.report = new FailureReport(starter, launches, err, status);
+        starter.onRecoveryNews(new GroupStarter.RecoveryNews() {
+            @Override
+            public void losable(List<String> groups) {
+                losable.addAll(groups);
+            }
+
+            @Override
+            public void lost(String group, String toldBy) {
+                events.add(new Lost(group, toldBy));
+            }
+        });
     }
 
     /** Runs every group to the end; returns the launcher's exit code. */
@@ -127,8 +147,23 @@ final class RunSession {
                 stopper.stopAll(starter.running());
                 return EXIT_GROUP_FAILED;
             }
+            if (event instanceof Lost news) {
+                loseGroup(news.group(), "group " + news.toldBy() + " lost it");
+                continue;
+            }
             Exited exited = (Exited) event;
             String group = exited.group().launch().group();
+            if (exited.code() != 0 && (losable.contains(group) || lost.contains(group))) {
+                loseGroup(
+                        group,
+                        ExitStatus.describe(
+                                exited.code(), exited.group().launch().remote()));
+                status.update(group, "lost");
+                if (--left == 0) {
+                    return endWithLosses();
+                }
+                continue;
+            }
             status.update(group, "ended " + exited.code());
             if (exited.code() == 0 && !status.live()) {
                 // a failure has its own report; a group that ended well says how long it ran and how fast
@@ -143,10 +178,36 @@ final class RunSession {
                 return EXIT_GROUP_FAILED;
             }
             if (--left == 0 && starter.running().size() == launches.size()) {
-                say("ff-launcher: every group exited 0");
-                return 0;
+                return endWithLosses();
             }
         }
+    }
+
+    /**
+     * A recoverable farm's worker group is gone (it exited, or a peer stopped hearing it): the run goes on.
+     * A group still running (frozen, say) is killed: its peers have closed their links to it already.
+     */
+    private void loseGroup(String group, String why) {
+        if (!lost.add(group)) {
+            return;
+        }
+        status.update(group, "lost");
+        say("ff-launcher: group " + group + " is lost (" + why + "); the run goes on without it");
+        for (GroupProcess p : starter.running()) {
+            if (p.launch().group().equals(group) && !p.exit().isDone()) {
+                p.kill();
+            }
+        }
+    }
+
+    private int endWithLosses() {
+        if (lost.isEmpty()) {
+            say("ff-launcher: every group exited 0");
+        } else {
+            say("ff-launcher: every group exited 0 except " + String.join(", ", lost)
+                    + ", lost (the run went on without it)");
+        }
+        return 0;
     }
 
     private void say(String line) {

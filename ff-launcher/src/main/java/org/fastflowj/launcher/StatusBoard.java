@@ -10,7 +10,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The state of every group (starting, running, connected, stopping, ended N), with the time since it
+ * The state of every group (starting, running, connected, stopping, ended N, lost), with the time since it
  * started and its items per second ({@link GroupReports}), and, on a terminal, one live line per group
  * kept below the scrolling output, redrawn every second.
  *
@@ -64,7 +64,7 @@ final class StatusBoard {
         long now = System.nanoTime();
         if (state.equals("starting")) {
             startedNs.putIfAbsent(group, now);
-        } else if (state.startsWith("ended")) {
+        } else if (state.startsWith("ended") || state.equals("lost")) {
             endedNs.putIfAbsent(group, now);
         }
         if (terminal != null) {

@@ -11,15 +11,26 @@ public final class Graph {
     private final List<Vertex> vertices;
     private final List<Edge> edges;
     private final List<Cluster> clusters;
+    private final List<RecoverableFarm> recoverableFarms;
 
     Graph(List<Vertex> vertices, List<Edge> edges) {
         this(vertices, edges, List.of());
     }
 
     Graph(List<Vertex> vertices, List<Edge> edges, List<Cluster> clusters) {
+        this(vertices, edges, clusters, List.of());
+    }
+
+    Graph(List<Vertex> vertices, List<Edge> edges, List<Cluster> clusters, List<RecoverableFarm> recoverableFarms) {
         this.vertices = Collections.unmodifiableList(vertices);
         this.edges = Collections.unmodifiableList(edges);
         this.clusters = Collections.unmodifiableList(clusters);
+        this.recoverableFarms = List.copyOf(recoverableFarms);
+    }
+
+    /** The {@link org.fastflowj.core.Farm#recoverable() recoverable} farms, with their workers' edges. */
+    public List<RecoverableFarm> recoverableFarms() {
+        return recoverableFarms;
     }
 
     /** The farms and all-to-alls the vertices came from, outer ones before the ones nested in them. */

@@ -12,6 +12,7 @@ import org.fastflowj.core.BuildingBlock;
 import org.fastflowj.core.Combiner;
 import org.fastflowj.core.Farm;
 import org.fastflowj.core.GraphBuildException;
+import org.fastflowj.core.MultiOutputNode;
 import org.fastflowj.core.Node;
 import org.fastflowj.core.Pipeline;
 
@@ -39,6 +40,7 @@ public final class GraphCompiler {
     private final Map<String, Integer> givenNames = new HashMap<>();
     private final Map<Object, String> placed = new IdentityHashMap<>();
     private final List<Cluster> clusters = new ArrayList<>();
+    private final List<RecoverableFarm> recoverableFarms = new ArrayList<>();
     private final Deque<Cluster> openClusters = new ArrayDeque<>();
     private Map<BuildingBlock, String> groupOf = Map.of();
     /** The distributed group of the blocks being compiled (null when the program has none). */
@@ -55,7 +57,7 @@ public final class GraphCompiler {
         GraphCompiler compiler = new GraphCompiler();
         compiler.groupOf = GroupLayout.assign(root);
         compiler.compile(root, null, 0, false);
-        return new Graph(compiler.vertices, compiler.edges, compiler.clusters);
+        return new Graph(compiler.vertices, compiler.edges, compiler.clusters, compiler.recoverableFarms);
     }
 
     /**
@@ -145,6 +147,9 @@ public final class GraphCompiler {
         if (farm.isOrdered()) {
             checkOrdered(farm, stem, hasInput);
         }
+        if (farm.isRecoverable()) {
+            checkRecoverable(farm, stem);
+        }
         boolean loops = farm.isWrapAround() || farm.hasFeedbackFromWorkers();
         if (loops && farm.emitter() == null) {
             throw new GraphBuildException(farm + " " + stem + ": a wrapped-around farm needs an emitter of its own;"
@@ -230,6 +235,9 @@ public final class GraphCompiler {
                         stem + " emitter");
             }
         }
+        if (farm.isRecoverable()) {
+            recordRecoverable(emitter, collector, compiled);
+        }
         if (collector != null) {
             if (farm.isWrapAround()) {
                 edge(collector, emitter, Edge.Kind.FEEDBACK, 0);
@@ -259,6 +267,57 @@ public final class GraphCompiler {
                         + ", but an ordered farm's workers must be nodes or pipelines of nodes");
             }
         }
+    }
+
+    /** The rules of {@link Farm#recoverable()}: each worker's outputs come back to the farm, one per item. */
+    private static void checkRecoverable(Farm farm, String stem) {
+        String why = null;
+        if (farm.emitter() == null) {
+            why = "it needs an emitter of its own (the one that sends a lost worker's items again)";
+        } else if (farm.isOrdered()) {
+            why = "it cannot be ordered: drop ordered()";
+        } else if (farm.emitter() instanceof MultiOutputNode<?, ?>) {
+            why = "its emitter must not choose workers (a MultiOutputNode): an item must be free to go to any"
+                    + " worker when its own is lost";
+        } else if (farm.collector() == null && !farm.isWrapAround()) {
+            why = "its workers' outputs must come back to it: give it a collector, or wrapAround() without one";
+        } else if (farm.collector() != null && farm.hasFeedbackFromWorkers()) {
+            why = "its workers' outputs must come back on one way: a collector or feedback, not both";
+        }
+        for (int i = 0; why == null && i < farm.workers().size(); i++) {
+            BuildingBlock worker = farm.workers().get(i);
+            if (!isChain(worker) || worker instanceof MultiOutputNode<?, ?>) {
+                why = "worker " + i + " is " + worker + ", but its workers must be nodes or pipelines of nodes"
+                        + " with one output per item";
+            }
+        }
+        if (why != null) {
+            throw new GraphBuildException(farm + " " + stem + " is recoverable, so " + why);
+        }
+    }
+
+    private void recordRecoverable(Vertex emitter, Vertex collector, List<Fragment> workers) {
+        List<Edge> dispatch = new ArrayList<>();
+        List<Edge> returns = new ArrayList<>();
+        for (Fragment w : workers) {
+            Vertex entry = w.entries.get(0);
+            Vertex exit = w.exits.get(0);
+            dispatch.add(findEdge(emitter, entry, Edge.Kind.FORWARD));
+            returns.add(
+                    collector != null
+                            ? findEdge(exit, collector, Edge.Kind.FORWARD)
+                            : findEdge(exit, emitter, Edge.Kind.FEEDBACK));
+        }
+        recoverableFarms.add(new RecoverableFarm(emitter, dispatch, returns));
+    }
+
+    private Edge findEdge(Vertex from, Vertex to, Edge.Kind kind) {
+        for (Edge e : edges) {
+            if (e.from() == from && e.to() == to && e.kind() == kind) {
+                return e;
+            }
+        }
+        throw new IllegalStateException("no " + kind + " edge from " + from + " to " + to);
     }
 
     private static boolean isChain(BuildingBlock block) {

@@ -113,13 +113,15 @@ class NodeRunner extends RunnerState implements Runnable, NodeContext {
         this.in = new InputChannels(this);
         this.out = new OutputChannels(this);
         this.waits = new RunnerWaits(this);
+        Redelivery redelivery = control.hooks.redeliveryFor(name);
+        this.redeliverer = redelivery == null ? null : new Redeliverer(this, redelivery);
         this.router = OutputRouter.of(this);
         this.gate = inputGate(this);
         if (bridge != null) {
             bridgeEnds = new BridgeEnds(this, bridge);
             idleHook = bridgeEnds;
         } else {
-            idleHook = IdleHook.NONE;
+            idleHook = redeliverer != null ? redeliverer : IdleHook.NONE;
         }
         if (inputs.length == 0) {
             itemLoop = ItemLoop.PRODUCE;
@@ -175,6 +177,9 @@ class NodeRunner extends RunnerState implements Runnable, NodeContext {
             }
             control.checkCancelled(); // a cancelled node sends no EOS and runs no svcEnd
             phase = "svc";
+            if (redeliverer != null) {
+                redeliverer.awaitSettled();
+            }
             if (bridgeEnds != null) {
                 bridgeEnds.notifyInputEnds(); // the stream is over, so every feedback input has ended
             }
@@ -212,6 +217,7 @@ class NodeRunner extends RunnerState implements Runnable, NodeContext {
 
     /** A source: up to BATCH calls of svc(null); false once the node ended. */
     private boolean produceBatch() throws Exception {
+        redeliverPending();
         for (int i = 0; i < BATCH; i++) {
             if (runPhase != RunPhase.RUNNING || control.cancelled) {
                 return false;
@@ -221,8 +227,19 @@ class NodeRunner extends RunnerState implements Runnable, NodeContext {
         return runPhase == RunPhase.RUNNING;
     }
 
+    /**
+     * A recoverable farm's emitter sends a lost worker's items again between batches (and while it waits
+     * for input, through its idle hook); one test per batch for every other node.
+     */
+    private void redeliverPending() {
+        if (redeliverer != null) {
+            redeliverer.redeliverPending();
+        }
+    }
+
     /** Up to BATCH input items through svc; false once the stream is over or the node ended. */
     private boolean consumeBatch() throws Exception {
+        redeliverPending();
         for (int i = 0; i < BATCH; i++) {
             if (runPhase != RunPhase.RUNNING || control.cancelled) {
                 return false;

@@ -3,6 +3,7 @@ package org.fastflowj.core.runtime;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLongArray;
 import org.fastflowj.core.spi.Sentinel;
 
 /** 128 bytes, so the role fields, which every party writes, have a cache line to themselves. */
@@ -78,12 +79,27 @@ final class OnDemandDispatch extends DispatchPadAfter {
     private final boolean[] endSent;
     /** Slots still owed an end-of-stream (the end was taken from staging but a slot had no room). */
     private volatile int endsOwed;
+    /**
+     * Items placed in each slot, for a recoverable farm's emitter (null otherwise): written under the role
+     * (one writer at a time, published by a release store), read by the emitter before its end.
+     */
+    private AtomicLongArray placedPerSlot;
 
     OnDemandDispatch(SpscChannel staging, SpscChannel[] slots) {
         this.staging = staging;
         this.slots = slots.clone();
         this.liveConsumers = new AtomicInteger(slots.length);
         this.endSent = new boolean[slots.length];
+    }
+
+    /** Before the run: count the items placed in each slot ({@link #placed}). */
+    void countPlacements() {
+        placedPerSlot = new AtomicLongArray(slots.length);
+    }
+
+    /** Items placed in slot {@code k} so far (with {@link #countPlacements}). Any thread. */
+    long placed(int k) {
+        return placedPerSlot.get(k);
     }
 
     /** Whether a round could hand something out: cheap reads, safe from any thread (see hasItems). */
@@ -209,6 +225,9 @@ final class OnDemandDispatch extends DispatchPadAfter {
             SpscChannel slot = slots[k];
             if (!slot.consumerGone && slot.offer(item)) {
                 cursor = k + 1 == n ? 0 : k + 1;
+                if (placedPerSlot != null) {
+                    placedPerSlot.lazySet(k, placedPerSlot.get(k) + 1); // only the role's holder writes
+                }
                 wake(slot, caller);
                 return true;
             }

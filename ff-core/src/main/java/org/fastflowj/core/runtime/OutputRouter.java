@@ -34,6 +34,9 @@ interface OutputRouter {
         } else {
             router = new RoundRobin(out, r.defaultOut);
         }
+        if (r.redeliverer != null) {
+            router = r.redeliverer.counting(router);
+        }
         return r.itemFilter == null ? router : filtering(router, r.itemFilter);
     }
 

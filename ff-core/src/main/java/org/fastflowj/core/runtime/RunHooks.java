@@ -3,6 +3,7 @@ package org.fastflowj.core.runtime;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 import org.fastflowj.core.LinkStats;
@@ -18,43 +19,62 @@ import org.fastflowj.core.NodeFailedException;
  * waitEnd} returns only after it; {@code itemFilter} instances are made one per node thread.
  */
 public final class RunHooks {
-    public static final RunHooks NONE = new RunHooks(null, f -> {}, () -> {}, List::of, 0);
+    public static final RunHooks NONE = new RunHooks(null, f -> {}, () -> {}, List::of, 0, name -> null);
 
     private final Supplier<UnaryOperator<Object>> itemFilters;
     private final Consumer<NodeFailedException> onFailure;
     private final Runnable onEnd;
     private final Supplier<List<LinkStats>> linkStats;
     private final int otherBusyThreads;
+    private final Function<String, Redelivery> redeliveries;
 
     private RunHooks(
             Supplier<UnaryOperator<Object>> itemFilters,
             Consumer<NodeFailedException> onFailure,
             Runnable onEnd,
             Supplier<List<LinkStats>> linkStats,
-            int otherBusyThreads) {
+            int otherBusyThreads,
+            Function<String, Redelivery> redeliveries) {
         this.itemFilters = itemFilters;
         this.onFailure = onFailure;
         this.onEnd = onEnd;
         this.linkStats = linkStats;
         this.otherBusyThreads = otherBusyThreads;
+        this.redeliveries = redeliveries;
+    }
+
+    /**
+     * Per node (by its thread name): the {@link Redelivery} of a farm's emitter whose items may come back,
+     * or null (the default, for every node).
+     */
+    public RunHooks redeliveries(Function<String, Redelivery> byNodeName) {
+        return new RunHooks(
+                itemFilters, onFailure, onEnd, linkStats, otherBusyThreads, Objects.requireNonNull(byNodeName));
+    }
+
+    Redelivery redeliveryFor(String nodeName) {
+        return redeliveries.apply(nodeName);
     }
 
     /** Every item a node sends goes through a filter of its own from {@code factory} (null for none). */
     public RunHooks itemFilters(Supplier<UnaryOperator<Object>> factory) {
-        return new RunHooks(factory, onFailure, onEnd, linkStats, otherBusyThreads);
+        return new RunHooks(factory, onFailure, onEnd, linkStats, otherBusyThreads, redeliveries);
     }
 
     public RunHooks onFailure(Consumer<NodeFailedException> action) {
-        return new RunHooks(itemFilters, Objects.requireNonNull(action), onEnd, linkStats, otherBusyThreads);
+        return new RunHooks(
+                itemFilters, Objects.requireNonNull(action), onEnd, linkStats, otherBusyThreads, redeliveries);
     }
 
     public RunHooks onEnd(Runnable action) {
-        return new RunHooks(itemFilters, onFailure, Objects.requireNonNull(action), linkStats, otherBusyThreads);
+        return new RunHooks(
+                itemFilters, onFailure, Objects.requireNonNull(action), linkStats, otherBusyThreads, redeliveries);
     }
 
     /** Statistics of the run's network links, added to {@link Execution#stats()}. */
     public RunHooks linkStats(Supplier<List<LinkStats>> supplier) {
-        return new RunHooks(itemFilters, onFailure, onEnd, Objects.requireNonNull(supplier), otherBusyThreads);
+        return new RunHooks(
+                itemFilters, onFailure, onEnd, Objects.requireNonNull(supplier), otherBusyThreads, redeliveries);
     }
 
     /**
@@ -66,7 +86,7 @@ public final class RunHooks {
         if (threads < 0) {
             throw new IllegalArgumentException("otherBusyThreads must be >= 0, got " + threads);
         }
-        return new RunHooks(itemFilters, onFailure, onEnd, linkStats, threads);
+        return new RunHooks(itemFilters, onFailure, onEnd, linkStats, threads, redeliveries);
     }
 
     int otherBusyThreads() {

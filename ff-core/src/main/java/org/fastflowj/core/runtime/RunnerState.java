@@ -63,6 +63,8 @@ abstract class RunnerState extends ParkerPadAfter {
     IdleHook idleHook;
     /** The bridge's channel powers, or null for an ordinary node. */
     BridgeEnds bridgeEnds;
+    /** A recoverable farm's emitter's redelivery, or null for any other node. */
+    Redeliverer redeliverer;
 
     ItemLoop itemLoop;
 

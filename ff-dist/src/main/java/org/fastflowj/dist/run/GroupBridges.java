@@ -1,8 +1,10 @@
 package org.fastflowj.dist.run;
 
+import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.fastflowj.core.graph.Edge;
 import org.fastflowj.core.graph.Graph;
 import org.fastflowj.core.graph.GraphCut;
@@ -25,8 +27,10 @@ final class GroupBridges implements GraphCut.BridgeFactory {
     private final GroupConfig mine;
     private final DFF.Settings settings;
     private final GroupLinks links;
+    private final RecoveryPlan recovery;
 
-    GroupBridges(Graph whole, DFF.Settings settings, GroupLinks links) {
+    GroupBridges(Graph whole, DFF.Settings settings, GroupLinks links, RecoveryPlan recovery) {
+        this.recovery = recovery;
         this.group = settings.group();
         this.config = settings.config();
         this.mine = config.group(group).orElseThrow();
@@ -43,7 +47,7 @@ final class GroupBridges implements GraphCut.BridgeFactory {
                 new OutboundLink(group, peer, credits(mine, forward, feedback), ids(forward), ids(feedback));
         links.outbound.put(peer, link);
         int[] onDemandSlots = forward.stream().mapToInt(Edge::slots).toArray();
-        return new SenderNode(
+        SenderNode sender = new SenderNode(
                 link,
                 ids(forward),
                 ids(feedback),
@@ -52,6 +56,15 @@ final class GroupBridges implements GraphCut.BridgeFactory {
                 mine.flushDelayMicros(),
                 config.maxFrameBytes(),
                 settings.serialization());
+        if (recovery.losable(peer)) {
+            link.recoverable();
+        }
+        RecoveryLedger[] ledgers =
+                forward.stream().map(recovery::ledgerOfDispatch).toArray(RecoveryLedger[]::new);
+        if (Arrays.stream(ledgers).anyMatch(Objects::nonNull)) {
+            sender.recoverWith(ledgers);
+        }
+        return sender;
     }
 
     @Override
@@ -65,7 +78,7 @@ final class GroupBridges implements GraphCut.BridgeFactory {
         for (int i = 0; i < onDemand.length; i++) {
             onDemand[i] = forward.get(i).slots() > 0;
         }
-        return new ReceiverNode(
+        ReceiverNode receiver = new ReceiverNode(
                 link,
                 ids(forward),
                 ids(feedback),
@@ -73,6 +86,20 @@ final class GroupBridges implements GraphCut.BridgeFactory {
                 config.connectTimeoutMs(),
                 sender.maxBatchSize(), // the most one frame holds
                 settings.serialization());
+        RecoveryLedger[] answers = new RecoveryLedger[receiver.outputSlots()];
+        boolean any = false;
+        for (int i = 0; i < forward.size(); i++) {
+            answers[i * 2] = recovery.ledgerOfReturn(forward.get(i));
+            any |= answers[i * 2] != null;
+        }
+        for (int i = 0; i < feedback.size(); i++) {
+            answers[i * 2 + 1] = recovery.ledgerOfReturn(feedback.get(i));
+            any |= answers[i * 2 + 1] != null;
+        }
+        if (any) {
+            receiver.recoverWith(answers);
+        }
+        return receiver;
     }
 
     /**

@@ -7,11 +7,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.fastflowj.core.LinkStats;
 import org.fastflowj.dist.net.Frames;
 import org.fastflowj.dist.net.PeerHandler;
 import org.fastflowj.dist.net.PeerLink;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A group's connections, as the transport reports them: batches to the receivers, acknowledgements and
@@ -23,6 +26,7 @@ import org.fastflowj.dist.net.PeerLink;
  * the link maps are filled before the transport starts and only read afterwards.
  */
 final class GroupLinks implements PeerHandler {
+    private static final Logger LOG = LoggerFactory.getLogger(GroupLinks.class);
     /** Where failures go: the group's run (or, before it exists, a note for when it starts). */
     interface Failures {
         void fail(String origin, String phase, RuntimeException cause);
@@ -36,6 +40,10 @@ final class GroupLinks implements PeerHandler {
     private final AtomicInteger linksToOpen = new AtomicInteger();
     /** Set before the transport starts (which publishes it to the event loops). */
     private volatile EndAgreement ends;
+    /** Which peers this group may lose and go on ({@link RecoveryPlan}); none unless set. */
+    private volatile RecoveryPlan recovery;
+    /** The peers lost so far (the run went on without them). */
+    private final Set<String> lost = ConcurrentHashMap.newKeySet();
 
     GroupLinks(String group, Failures failures) {
         this.group = group;
@@ -45,6 +53,16 @@ final class GroupLinks implements PeerHandler {
     /** Before the transport starts: the groups whose end this group's end waits for, itself included. */
     void expectEnds(Set<String> groups) {
         ends = new EndAgreement(group, groups, this::openLinks);
+    }
+
+    /** Before the transport starts: the peers this group may lose without failing. */
+    void recovery(RecoveryPlan plan) {
+        recovery = plan;
+    }
+
+    /** The peers lost so far, the run going on without them. */
+    Set<String> lostGroups() {
+        return Set.copyOf(lost);
     }
 
     /** When this group may end; set by {@link #expectEnds}. */
@@ -181,6 +199,15 @@ final class GroupLinks implements PeerHandler {
 
     @Override
     public void onClosed(PeerLink link, Throwable cause) {
+        RecoveryPlan plan = recovery;
+        if (plan != null && plan.losable(link.peerGroup()) && !ends.complete()) {
+            lose(
+                    link.peerGroup(),
+                    "lost the connection " + (link.inbound() ? "from" : "to") + " group "
+                            + link.peerGroup() + " at " + link.remoteAddress()
+                            + (cause == null ? " (closed by the peer)" : ": " + cause.getMessage()));
+            return;
+        }
         String reason;
         if (link.inbound()) {
             InboundLink in = inbound.get(link.peerGroup());
@@ -198,6 +225,41 @@ final class GroupLinks implements PeerHandler {
         if (reason != null) {
             failures.fail("group " + link.peerGroup(), "connection", new PeerLostException(reason));
         }
+    }
+
+    /**
+     * A group of recoverable farms' workers is gone (died, or silent past the heartbeat): the run goes on.
+     * Its links close both ways (a frozen peer that resumes is heard no more), its receiver ends its edges,
+     * its sender hands its workers' unanswered items back to their emitters, and its end counts as heard.
+     * Prints {@code DFF_LOST: <group>} on stderr for the launcher. Once per peer.
+     */
+    private void lose(String peer, String why) {
+        if (!lost.add(peer)) {
+            return;
+        }
+        LOG.warn(
+                "group {} lost group {} and goes on without it ({}): its workers' unanswered items go to the"
+                        + " other workers",
+                group,
+                peer,
+                why);
+        System.err.println("DFF_LOST: " + peer);
+        System.err.flush();
+        InboundLink in = inbound.get(peer);
+        if (in != null) {
+            in.lose(why);
+            if (in.link() != null) {
+                in.link().close();
+            }
+        }
+        OutboundLink out = outbound.get(peer);
+        if (out != null) {
+            out.lose();
+            if (out.link() != null) {
+                out.link().close();
+            }
+        }
+        ends.heard(peer);
     }
 
     static void writeUtf(ByteBuf out, String s) {

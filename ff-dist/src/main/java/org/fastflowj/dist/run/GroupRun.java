@@ -1,6 +1,7 @@
 package org.fastflowj.dist.run;
 
 import java.net.InetSocketAddress;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.UnaryOperator;
@@ -75,7 +76,14 @@ public final class GroupRun {
         GroupConfig mine = config.group(group).orElseThrow();
         long fingerprint =
                 Fingerprint.of(whole, config, settings.serialization().fingerprint());
-        Graph local = GraphCut.forGroup(whole, group, new GroupBridges(whole, settings, links));
+        RecoveryPlan recovery = RecoveryPlan.of(whole, group);
+        links.recovery(recovery);
+        List<String> losablePeers = recovery.losablePeers(whole, group);
+        if (!losablePeers.isEmpty()) {
+            // A status line for the launcher: it shows such a group as lost instead of stopping the run.
+            System.err.println("DFF_LOSABLE: " + String.join(",", losablePeers));
+        }
+        Graph local = GraphCut.forGroup(whole, group, new GroupBridges(whole, settings, links, recovery));
         links.expectLinks();
         links.expectEnds(EndAgreement.connectedGroups(whole, group));
         aborts.watchFreezes();
@@ -98,6 +106,7 @@ public final class GroupRun {
                 .onFailure(aborts::abort)
                 .onEnd(reporter == null ? end : () -> endAndReport(end, reporter))
                 .linkStats(links::stats)
+                .redeliveries(recovery::redeliveryFor)
                 .otherBusyThreads(transport.busyIoThreads(links.inbound.size() + links.outbound.size()));
         RunOptions groupOptions =
                 mine.threadMapping().isBlank() ? options : options.threadMapping(mine.threadMapping());

@@ -69,6 +69,8 @@ final class InboundLink {
 
     private volatile boolean done;
     private volatile String brokenReason;
+    /** Why the peer was lost, when the run goes on without it ({@link RecoveryPlan}); else null. */
+    private volatile String lostReason;
     /** Event loop: why the peer broke the protocol, reported when the connection closes. */
     private String violation;
 
@@ -185,6 +187,17 @@ final class InboundLink {
         return brokenReason;
     }
 
+    /** Why the peer was lost while the run goes on, or null. */
+    String lostReason() {
+        return lostReason;
+    }
+
+    /** The peer is lost and the run goes on: the receiver takes what arrived and ends its outputs. Any thread. */
+    void lose(String why) {
+        lostReason = why;
+        wakeReceiver();
+    }
+
     // ---- event loop ----
 
     void onOpen(PeerLink l) {
@@ -196,7 +209,7 @@ final class InboundLink {
      * transport then closes the connection, and {@link #onClosed} reports the violation.
      */
     void onBatch(ByteBuf payload) {
-        if (done) {
+        if (done || lostReason != null) {
             payload.release(); // nothing can follow the last end mark; never expected
             return;
         }

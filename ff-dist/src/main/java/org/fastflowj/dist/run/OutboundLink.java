@@ -59,6 +59,10 @@ final class OutboundLink {
     private volatile boolean finished;
     /** The peer closed the connection cleanly: fine once every batch was acknowledged, else a failure. */
     private volatile boolean peerClosed;
+    /** The peer may be lost without failing the run ({@link RecoveryPlan}): then {@link #lose} is called. */
+    private volatile boolean recoverable;
+    /** The peer was lost and the run goes on: sends are dropped, nothing waits for it any more. */
+    private volatile boolean lost;
     /** Sender thread only: every edge's end mark was written. */
     private boolean allEndsWritten;
 
@@ -113,10 +117,44 @@ final class OutboundLink {
         onDemandNews = false;
     }
 
-    /** Sends one batch of {@code count} messages, waiting for a credit first. Takes ownership of it. */
+    /** Before the run: the peer holds only workers of recoverable farms, and may be lost. */
+    void recoverable() {
+        recoverable = true;
+    }
+
+    boolean isRecoverable() {
+        return recoverable;
+    }
+
+    /** Whether the peer was lost (its workers' unanswered items go to others). Any thread. */
+    boolean lost() {
+        return lost;
+    }
+
+    /** The peer is lost: nothing more goes to it, and the sender stops waiting for it. Any thread. */
+    void lose() {
+        lost = true;
+        for (int i = 0; i < forwardEdges.length; i++) {
+            consumerGone.set(i, 1); // an on-demand input held for the lost worker lets go (see SenderNode)
+        }
+        onDemandNews = true;
+        creditParker.wake();
+        Thread sender = senderThread;
+        if (sender != null) {
+            LockSupport.unpark(sender);
+        }
+    }
+
+    /**
+     * Sends one batch of {@code count} messages, waiting for a credit first. Takes ownership of it. To a
+     * lost peer the batch is dropped: its items are in their ledgers, and go to other workers.
+     */
     void send(ByteBuf batch, int count) {
-        if (!takeCredit()) {
+        if (lost || !takeCredit()) {
             batch.release();
+            if (lost) {
+                return;
+            }
             throw cancelledOrBroken();
         }
         int size = batch.readableBytes();
@@ -157,7 +195,7 @@ final class OutboundLink {
 
     /** The connection broke or closed, or the run was cancelled: no credit will come. */
     private boolean stopped() {
-        return brokenReason != null || peerClosed || context.cancelled();
+        return lost || brokenReason != null || peerClosed || context.cancelled();
     }
 
     /** The sender wrote the end mark of its last edge (the batch holding it may not be sent yet). */
@@ -171,8 +209,8 @@ final class OutboundLink {
      */
     void finish() {
         creditIdle.reset();
-        while (credits.get() < maxCredits) {
-            if (stopped()) {
+        while (credits.get() < maxCredits && !lost) {
+            if (stopped() && !lost) {
                 throw cancelledOrBroken();
             }
             creditIdle.idle(creditParker, allAckedOrEnd);
@@ -182,6 +220,9 @@ final class OutboundLink {
 
     /** Throws if the connection broke, or the peer closed it with edges still open (checked while idle). */
     void checkBroken() {
+        if (lost) {
+            return;
+        }
         if (brokenReason != null || (peerClosed && !allEndsWritten)) {
             throw cancelledOrBroken();
         }

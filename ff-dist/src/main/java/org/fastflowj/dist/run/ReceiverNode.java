@@ -114,6 +114,8 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
 
     private long unackedBytes;
     private long unackedMessages;
+    /** Per output (as in {@link #outputOf}): the ledger its items answer (a recoverable farm's worker), or null. */
+    private RecoveryLedger[] answers;
 
     ReceiverNode(
             InboundLink in,
@@ -153,6 +155,16 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
         this.serialization = serialization;
     }
 
+    /** Before the run: per output ({@code channel * 2}, +1 for feedback), the ledger it answers, or null. */
+    void recoverWith(RecoveryLedger[] ledgersOfOutputs) {
+        this.answers = ledgersOfOutputs;
+    }
+
+    /** Outputs as {@link #recoverWith} numbers them. */
+    int outputSlots() {
+        return open.length;
+    }
+
     @Override
     public void attach(BridgeContext ctx) {
         this.context = ctx;
@@ -179,7 +191,7 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
                 acknowledge(); // never idle on credits the sender is waiting for
             }
             idle();
-            return goOn();
+            return live == 0 ? eos() : goOn(); // (the peer was lost, see idle)
         }
         idleYields = 0;
         idleSinceBatch = false;
@@ -204,6 +216,7 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
         // and only the GONE note stops it.
         reportGoneConsumers();
         if (live == 0) {
+            answersOver(); // every worker behind this peer ended: nothing more can answer
             in.done(); // before the acknowledgement: the sender closes once it has it
             acknowledge();
             return eos();
@@ -244,9 +257,13 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
                     throw new CorruptBatchException(
                             "group " + in.peer + " sent a run of " + items + " items for edge " + edge);
                 }
+                RecoveryLedger answered = answers == null ? null : answers[output];
                 for (int i = 0; i < items; i++) {
                     int start = batch.readerIndex();
                     Object item = codec.read(batch);
+                    if (answered != null) {
+                        answered.answered(); // this output settles the worker's oldest unanswered item
+                    }
                     addToChunk(output, item, batch.readerIndex() - start);
                 }
                 return items;
@@ -374,6 +391,10 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
 
     /** No batch queued: report consumers that ended, check the link, park a little (growing to 1 ms). */
     private void idle() {
+        if (in.lostReason() != null) {
+            endLostPeer();
+            return;
+        }
         reportGoneConsumers();
         String broken = in.brokenReason();
         if (broken != null) {
@@ -394,6 +415,31 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
             in.channelBytes(onChannels.refresh(context));
         }
         linkIdle.idle(in.parker, in.ready, untakenTotal > 0 ? TAKEN_CHECK_NANOS : Long.MAX_VALUE);
+    }
+
+    /**
+     * The peer (a group of recoverable farms' workers) is lost and the run goes on: what arrived from it was
+     * taken, so its workers' answers are over (their unanswered items go to other workers), and its edges
+     * end here as if it had ended them.
+     */
+    private void endLostPeer() {
+        answersOver();
+        for (int i = 0; i < forwardEdges.length; i++) {
+            end(i, false);
+        }
+        for (int i = 0; i < feedbackEdges.length; i++) {
+            end(i, true);
+        }
+    }
+
+    private void answersOver() {
+        if (answers != null) {
+            for (RecoveryLedger ledger : answers) {
+                if (ledger != null) {
+                    ledger.answersOver();
+                }
+            }
+        }
     }
 
     private void reportGoneConsumers() {

@@ -11,6 +11,8 @@ import org.fastflowj.core.runtime.BridgeNode;
 import org.fastflowj.dist.SerializationConfig;
 import org.fastflowj.dist.net.Frames;
 import org.fastflowj.dist.serial.ItemCodec;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Stands for a peer group in this group's graph: every edge from a local node to a node of that group
@@ -41,6 +43,7 @@ import org.fastflowj.dist.serial.ItemCodec;
  * <p>Threading: its own node thread; the link's event loop only returns credits.
  */
 final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNode {
+    private static final Logger LOG = LoggerFactory.getLogger(SenderNode.class);
     private static final int MIN_BATCH_CAPACITY = 256;
     private static final int MAX_INPUT_CHUNK = 1024;
     /**
@@ -89,6 +92,12 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
     private long batchStartNanos;
     /** Edges whose end mark (EOS or DONE) is not written yet. */
     private int openEdges;
+    /** Per forward input: the ledger of the recoverable farm's remote worker it feeds, or null (none). */
+    private RecoveryLedger[] ledgers;
+    /** The peer is lost: its inputs are closed (the emitter routes elsewhere), its unanswered items handed back. */
+    private boolean lostInputsClosed;
+
+    private boolean lostItemsHandedBack;
 
     SenderNode(
             OutboundLink out,
@@ -120,10 +129,22 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
         this.openEdges = forwardEdges.length + feedbackEdges.length;
     }
 
+    /** Before the run: per forward input, the ledger of the recoverable farm's worker it feeds (or null). */
+    void recoverWith(RecoveryLedger[] ledgersOfInputs) {
+        this.ledgers = ledgersOfInputs;
+    }
+
     @Override
     public void attach(BridgeContext context) {
         this.context = context;
         out.attach(context);
+        if (ledgers != null) {
+            for (RecoveryLedger ledger : ledgers) {
+                if (ledger != null) {
+                    ledger.senderIs(Thread.currentThread());
+                }
+            }
+        }
     }
 
     @Override
@@ -138,6 +159,14 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
         }
         boolean feedback = fromFeedback();
         int channel = inputChannel();
+        if (ledgers != null && !feedback && ledgers[channel] != null) {
+            if (out.lost()) { // the emitter put it there before it saw the worker gone: another worker takes it
+                ledgers[channel].handBack(item);
+                recoverLostWorkers();
+                return goOn();
+            }
+            ledgers[channel].record(item); // kept until the worker's output for it arrives
+        }
         int edge = feedback ? feedbackEdges[channel] : forwardEdges[channel];
         if (edge != runEdge || batch == null) {
             startRun(edge);
@@ -235,7 +264,62 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
         if (anyHeld && out.onDemandNews()) {
             collectTaken();
         }
+        if (ledgers != null) {
+            if (out.lost()) {
+                recoverLostWorkers();
+            } else {
+                refuseWorkersThatEnded();
+            }
+        }
         out.checkBroken();
+    }
+
+    /**
+     * A recoverable farm's remote worker that ended early (its group reported it GONE) leaves items that
+     * will never be answered: its emitter would wait for them forever, so the run fails instead.
+     */
+    private void refuseWorkersThatEnded() {
+        for (int i = 0; i < ledgers.length; i++) {
+            if (ledgers[i] != null && out.consumerGone(i)) {
+                throw new IllegalStateException(ledgers[i] + ": it ended before the end of its stream, but a"
+                        + " recoverable farm's worker must answer every item (Farm.recoverable())");
+            }
+        }
+    }
+
+    /**
+     * The peer, a group of recoverable farms' workers, is lost: the emitter stops routing to its workers,
+     * and once the receiver took their last outputs, their unanswered items go back to the emitter, which
+     * sends them to the workers that are left.
+     */
+    private void recoverLostWorkers() {
+        if (!lostInputsClosed) {
+            lostInputsClosed = true;
+            for (int i = 0; i < ledgers.length; i++) {
+                if (ledgers[i] != null) {
+                    context.closeInput(i, false);
+                }
+            }
+        }
+        if (lostItemsHandedBack) {
+            return;
+        }
+        for (RecoveryLedger ledger : ledgers) {
+            if (ledger != null && !ledger.answersAreOver()) {
+                return; // the receiver wakes this thread when it is done
+            }
+        }
+        lostItemsHandedBack = true;
+        for (RecoveryLedger ledger : ledgers) {
+            if (ledger != null) {
+                int sentAgain = ledger.handBackUnanswered();
+                LOG.warn(
+                        "group {} lost: {} unanswered item(s) go to the other workers ({})",
+                        out.peer,
+                        sentAgain,
+                        ledger);
+            }
+        }
     }
 
     @Override

@@ -1,0 +1,121 @@
+package org.fastflowj.core.runtime;
+
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * A recoverable farm's emitter's part (only that node gets one, chosen when wired): sends the items of a
+ * lost worker again through the emitter's own router, between batches and on every round of an input
+ * wait, and holds the emitter's EOS until every item it put on a watched output is settled.
+ *
+ * <p>Threading: the emitter's thread. The counts of items put on each output are plain fields of that
+ * thread (round-robin) or the dispatch's placement counts (on-demand, where consumers place items too).
+ */
+final class Redeliverer implements IdleHook {
+    /** How often the end of a recoverable farm's emitter looks whether its remote workers answered. */
+    private static final long SETTLE_CHECK_NANOS = 1_000_000;
+
+    private final RunnerState r;
+    private final Redelivery redelivery;
+    /** Items put on each forward output (round-robin only; on-demand counts in the dispatch). */
+    private final long[] putOnOutput;
+
+    Redeliverer(RunnerState r, Redelivery redelivery) {
+        this.r = r;
+        this.redelivery = redelivery;
+        this.putOnOutput = new long[r.forwardOut.length];
+        if (r.dispatch != null) {
+            r.dispatch.countPlacements(); // on-demand: the dispatch, not this thread, puts items on the slots
+        }
+    }
+
+    /**
+     * The emitter's router: {@code router} itself on-demand; else one that routes round-robin like it and
+     * counts what goes on each forward output (a recoverable farm's emitter is never ordered).
+     */
+    OutputRouter counting(OutputRouter router) {
+        return r.dispatch != null ? router : new Counting();
+    }
+
+    @Override
+    public void beforeIdleStep(boolean parksNext) {
+        redeliverPending();
+    }
+
+    /** Sends every item handed back, as if the emitter's svc had sent it. */
+    void redeliverPending() {
+        if (!redelivery.pending()) {
+            return;
+        }
+        Object item;
+        while ((item = redelivery.poll()) != null) {
+            emitAgain(item);
+        }
+    }
+
+    private void emitAgain(Object item) {
+        if (!anyForwardOutputOpen()) {
+            throw new IllegalStateException("node " + r.name + " has items of lost workers to send again, but"
+                    + " every worker of its recoverable farm is gone: they have nowhere to go");
+        }
+        r.router.emit(item);
+    }
+
+    private boolean anyForwardOutputOpen() {
+        for (SpscChannel ch : r.forwardOut) {
+            if (!ch.goneSeen() && !ch.consumerGone) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Before the emitter's EOS: waits until every item it put on a watched output is answered or handed
+     * back, sending the handed-back ones again. Items come back only when a group is lost, so this wait
+     * checks every {@link #SETTLE_CHECK_NANOS} rather than being woken.
+     */
+    void awaitSettled() {
+        int[] watched = redelivery.watchedOutputs();
+        OnDemandDispatch dispatch = r.dispatch;
+        for (; ; ) {
+            r.control.checkCancelled();
+            // Staged items not handed out yet may still go to a watched slot: the end waits for them too.
+            boolean settled = dispatch == null || !dispatch.hasWork();
+            for (int output : watched) {
+                // Settled is read before the poll: an item handed back is queued before it counts.
+                long put = dispatch == null ? putOnOutput[output] : dispatch.placed(output);
+                settled &= redelivery.settled(output) >= put;
+            }
+            Object item = redelivery.poll();
+            if (item != null) {
+                emitAgain(item);
+            } else if (settled) {
+                return;
+            } else {
+                if (dispatch != null) {
+                    dispatch.run(null); // hands staged items to slots with room, if no consumer did
+                }
+                LockSupport.parkNanos(this, SETTLE_CHECK_NANOS);
+            }
+        }
+    }
+
+    /** Round-robin or one output: counts each item put on a forward output. */
+    private final class Counting implements OutputRouter {
+        @Override
+        public void emit(Object item) {
+            SpscChannel[] outs = r.forwardOut;
+            int index = outs.length == 1 ? (r.out.put(outs[0], item) ? 0 : -1) : r.out.route(item, outs);
+            if (index >= 0) {
+                putOnOutput[index]++;
+            }
+        }
+
+        @Override
+        public void putTo(SpscChannel ch, Object item, int index) {
+            if (r.out.put(ch, item) && !ch.feedback && index >= 0) {
+                putOnOutput[index]++;
+            }
+        }
+    }
+}
