@@ -126,6 +126,11 @@ abstract class NodeRunnerContext extends NodeRunnerInputs implements NodeContext
     }
 
     @Override
+    public void taskDone(int channel) {
+        putControl(forwardOut[channel], Sentinel.TASK_DONE);
+    }
+
+    @Override
     public IdleStrategy newIdleStrategy() {
         return new IdleStrategy(idle);
     }

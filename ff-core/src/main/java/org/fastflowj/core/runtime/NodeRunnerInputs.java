@@ -133,8 +133,12 @@ abstract class NodeRunnerInputs extends NodeRunnerOutputs {
                 access.inputEnded(node, index, liveForward == 0);
                 phase = "svc";
             }
-        } else if (signal == Sentinel.TASK_DONE && orderRole == Vertex.OrderRole.PASS_MARKS) {
-            sendMarks();
+        } else if (signal == Sentinel.TASK_DONE) {
+            if (orderRole == Vertex.OrderRole.PASS_MARKS) {
+                sendMarks();
+            } else if (bridge != null && index < forwardInputs) {
+                bridge.taskDone(index); // a remote collector's mark: it crosses in line with the items
+            }
         }
     }
 
