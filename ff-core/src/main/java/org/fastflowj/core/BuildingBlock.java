@@ -187,7 +187,7 @@ public abstract class BuildingBlock {
             throw new IllegalStateException(this + " is already running");
         }
         if (inProcess) {
-            root.runInProcess(options);
+            root.runInProcess(options, false);
         } else {
             root.run(options);
         }
@@ -200,7 +200,7 @@ public abstract class BuildingBlock {
      * {@link org.fastflowj.core.runtime.GraphRunner} sees the graph, so a block a library runs for itself
      * never becomes a distributed group and its items never go through a serializer.
      */
-    private synchronized void runInProcess(RunOptions options) {
+    private synchronized void runInProcess(RunOptions options, boolean ownGroup) {
         Execution current = execution;
         if (current != null && !current.isDone()) {
             throw new IllegalStateException(this + " is already running");
@@ -209,7 +209,9 @@ public abstract class BuildingBlock {
         Graph graph = GraphCompiler.compile(plan.block());
         RunMetrics shown = RunMetrics.open(options.jmx(), options.uiPort());
         try {
-            execution = Executor.start(graph, plan.options());
+            execution = ownGroup
+                    ? GraphRunners.startGroupOrWhole(graph, plan.options())
+                    : Executor.start(graph, plan.options());
         } catch (RuntimeException e) {
             shown.close();
             throw e;
@@ -257,7 +259,18 @@ public abstract class BuildingBlock {
      * pattern's farm, whose items are shared objects that must never go through a serializer.
      */
     public final void runInProcessAndWaitEnd(RunOptions options) {
-        runInProcess(options);
+        runInProcess(options, false);
+        waitEnd();
+    }
+
+    /**
+     * For a block a library runs for itself whose workers may span distributed groups (a {@code
+     * MacroDataFlow} with worker groups): in a process started as one of its groups, runs that group as
+     * {@link #runAndWaitEnd(RunOptions)} does; otherwise the whole block on the shared-memory executor, as
+     * {@link #runInProcessAndWaitEnd}, its items shared objects that never go through a serializer.
+     */
+    public final void runOwnGroupOrInProcessAndWaitEnd(RunOptions options) {
+        runInProcess(options, true);
         waitEnd();
     }
 
