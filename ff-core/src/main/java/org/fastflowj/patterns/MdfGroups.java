@@ -167,4 +167,18 @@ final class MdfGroups {
             }
         }
     }
+
+    String homeGroup() {
+        return home;
+    }
+
+    /** Each worker group's name and worker count, in the order they were added. */
+    Map<String, Integer> workerGroupSizes() {
+        return java.util.Collections.unmodifiableMap(workerGroups);
+    }
+
+    /** The names of the worker groups, for messages. */
+    List<String> workerGroupNames() {
+        return List.copyOf(workerGroups.keySet());
+    }
 }

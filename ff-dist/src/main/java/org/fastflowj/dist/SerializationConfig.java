@@ -18,7 +18,8 @@ import java.util.Set;
  * <p>Allowed without asking: primitives and their boxes, {@code String}, {@code Object} (for {@code Object[]}), everything in {@code java.util} (so
  * {@code ArrayList}, {@code HashMap}, {@code List.of}, {@code Collections.unmodifiableList}, ...),
  * {@code java.math.BigInteger}/{@code BigDecimal}, everything in {@code java.time}, arrays of allowed classes, and
- * the macro data-flow task FastFlow-J sends to a worker in another group (whose contents are checked as any item).
+ * the macro data-flow task and loop chunk FastFlow-J sends to a worker in another group (whose contents are
+ * checked as any item).
  * Also allowed: the classes of the program's own packages ({@link #allowingProgramPackages}: the run-time passes the
  * packages of the graph's node classes and of the main class, exactly, not their sub-packages). Any other class,
  * enums and records included, must be {@linkplain Builder#register registered}, live in an
@@ -49,7 +50,10 @@ public final class SerializationConfig {
             "java.math.BigDecimal",
             // A macro data-flow task sent to a worker in another group: only its index, name, kernel, parameter
             // values and write flags travel, each of them admitted on its own (the kernel is the program's class).
-            "org.fastflowj.patterns.MdfTask");
+            "org.fastflowj.patterns.MdfTask",
+            // A ParallelFor chunk as such a task's kernel: its body and identity are the program's classes.
+            "org.fastflowj.patterns.LoopChunk",
+            "org.fastflowj.patterns.LoopChunk$Kind");
     private static final Set<String> BUILT_IN_PACKAGES = Set.of("java.util", "java.time");
 
     private final List<Class<?>> registered;
