@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class MacroDataFlowGroupsTest {
+    // tag::kernel[]
     /** c += a * b on blocks of {@code bs}: parameters a, b, c. */
     record Gemm(int bs) implements MacroDataFlow.Kernel {
         @Override
@@ -27,6 +28,7 @@ class MacroDataFlowGroupsTest {
             BlockedMatrices.gemm((double[]) p[0], (double[]) p[1], (double[]) p[2], bs);
         }
     }
+    // end::kernel[]
 
     /** Appends the worker thread's name to its list parameter. */
     record Note() implements MacroDataFlow.Kernel {
@@ -38,7 +40,9 @@ class MacroDataFlowGroupsTest {
     }
 
     private static MacroDataFlow grouped() {
+        // tag::grouped[]
         return new MacroDataFlow(1).createGroup("S").addWorkerGroup("W1", 1).addWorkerGroup("W2", 2);
+        // end::grouped[]
     }
 
     @Test

@@ -95,11 +95,13 @@ public final class PatternsApp {
         long[] a = new long[N];
         String[] where = new String[N];
         long sum;
+        // tag::groups[]
         try (ParallelFor pf =
                 new ParallelFor(1).createGroup("S").addWorkerGroup("W1", 1).addWorkerGroup("W2", 1)) {
             pf.parallelFor(0, N, 1, 50, new Fill(a, where));
             sum = pf.reduceLong(0, N, 1, 0, 0L, new SumOfSquares(), Long::sum);
         }
+        // end::groups[]
 
         double[][][] ma = blocks(1), mb = blocks(2), mc = blocks(0);
         String[][] ran = new String[BLOCKS * BLOCKS * BLOCKS][1];
