@@ -85,7 +85,12 @@ final class MdfScheduler extends MultiInputNode<MdfTask, MdfTask> {
         }
     }
 
-    /** The task handed out that {@code done} stands for, with what a remote run wrote copied into it. */
+    /**
+     * The task handed out that {@code done} stands for, with what a remote run wrote copied into it. The
+     * copy is made on this thread before the task's successors are released: they reach their workers
+     * through channels, whose hand-off orders these writes before the successors' reads, as for a task
+     * that ran here.
+     */
     private MdfTask original(MdfTask done) {
         MdfTask original = handedOut.remove(done.index);
         if (original == null) {

@@ -32,8 +32,9 @@ import java.util.Set;
  */
 public final class SerializationConfig {
     /** Bumped whenever the wire layout of an item changes, so that the fingerprint changes with it. */
-    // 2: common JDK classes registered (GuardedKryo); 3: per-worker on-demand credits (TAKEN frames)
-    private static final int WIRE_FORMAT_VERSION = 3;
+    // 2: common JDK classes registered (GuardedKryo); 3: per-worker on-demand credits (TAKEN frames);
+    // 4: ordered farms' per-task marks (TASK_DONE batch messages)
+    private static final int WIRE_FORMAT_VERSION = 4;
 
     private static final Set<String> BUILT_IN_CLASSES = Set.of(
             "java.lang.Object", // stateless; Object[] is the usual tuple
