@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.fastflowj.core.spi.EngineRun;
+import org.fastflowj.core.spi.Placement;
 
 /**
  * A building block: a sequential {@link Node} (or {@link Combiner}), a {@link Pipeline}, a {@link Farm} or
@@ -83,15 +84,15 @@ public abstract class BuildingBlock {
      * @throws IllegalStateException if this block is already running
      */
     public final synchronized void run(RunOptions options) {
-        start(options, false);
+        start(options, Placement.ANY_RUNNER);
     }
 
-    private void start(RunOptions options, boolean inProcess) {
+    private void start(RunOptions options, Placement placement) {
         EngineRun<RunStats> current = execution;
         if (current != null && !current.isDone()) {
             throw new IllegalStateException(this + " is already running");
         }
-        execution = Node.engine().start(this, options, inProcess);
+        execution = Node.engine().start(this, options, placement);
     }
 
     /** {@link #toDot(RunOptions)} with {@link RunOptions#defaults()}: the program as written. */
@@ -170,7 +171,7 @@ public abstract class BuildingBlock {
             throw new IllegalStateException(this + " is already running");
         }
         if (inProcess) {
-            root.runInProcess(options);
+            root.runInProcess(options, Placement.IN_PROCESS);
         } else {
             root.run(options);
         }
@@ -178,12 +179,12 @@ public abstract class BuildingBlock {
     }
 
     /**
-     * As {@link #run(RunOptions)}, but always on the shared-memory executor of this process: no
-     * distributed runner sees the graph, so a block a library runs for itself never becomes a
-     * distributed group and its items never go through a serializer.
+     * As {@link #run(RunOptions)}, placed as {@code placement} says: {@link Placement#IN_PROCESS} keeps a
+     * block a library runs for itself out of every distributed runner, so its items never go through a
+     * serializer.
      */
-    private synchronized void runInProcess(RunOptions options) {
-        start(options, true);
+    private synchronized void runInProcess(RunOptions options, Placement placement) {
+        start(options, placement);
     }
 
     /**
@@ -209,7 +210,18 @@ public abstract class BuildingBlock {
      * pattern's farm, whose items are shared objects that must never go through a serializer.
      */
     public final void runInProcessAndWaitEnd(RunOptions options) {
-        runInProcess(options);
+        runInProcess(options, Placement.IN_PROCESS);
+        waitEnd();
+    }
+
+    /**
+     * For a block a library runs for itself whose workers may span distributed groups (a {@code
+     * MacroDataFlow} with worker groups): in a process started as one of its groups, runs that group as
+     * {@link #runAndWaitEnd(RunOptions)} does; otherwise the whole block on the shared-memory executor, as
+     * {@link #runInProcessAndWaitEnd}, its items shared objects that never go through a serializer.
+     */
+    public final void runOwnGroupOrInProcessAndWaitEnd(RunOptions options) {
+        runInProcess(options, Placement.OWN_GROUP_OR_IN_PROCESS);
         waitEnd();
     }
 

@@ -1,5 +1,7 @@
 package org.fastflowj.patterns;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import org.fastflowj.core.Farm;
 import org.fastflowj.core.NodeFailedException;
@@ -65,6 +67,18 @@ public final class MacroDataFlow implements AutoCloseable {
         }
     }
 
+    /**
+     * A task's code as a function of its parameters' objects, which it gets in declared order: the
+     * originals in the scheduler's group, copies in another group. A task that may run in another group
+     * ({@link #addWorkerGroup}) is a kernel of a named class or record, with no state but what it needs
+     * besides its parameters (a block size, say): it crosses groups by class name and fields, its
+     * parameters by value, and what it writes comes back into the original objects.
+     */
+    @FunctionalInterface
+    public interface Kernel {
+        void run(Object[] params);
+    }
+
     /** What a generator adds tasks to. */
     public interface TaskGraph {
         /** Adds a task, known in errors by its index (the number of tasks added before it in this run). */
@@ -72,6 +86,12 @@ public final class MacroDataFlow implements AutoCloseable {
 
         /** Adds a task known in errors by {@code name}. */
         void add(String name, Runnable task, Param... params);
+
+        /** Adds a task given as a {@link Kernel}: the form that may run in another group. */
+        void add(Kernel kernel, Param... params);
+
+        /** Adds a kernel task known in errors by {@code name}. */
+        void add(String name, Kernel kernel, Param... params);
     }
 
     /** The code that adds a run's tasks; it runs on a thread of its own. */
@@ -83,6 +103,7 @@ public final class MacroDataFlow implements AutoCloseable {
     private final int workers;
     private final int outstandingTasks;
     private final RunOptions options;
+    private final MdfGroups groups = new MdfGroups();
     private volatile boolean closed;
 
     /** With {@link #DEFAULT_OUTSTANDING_TASKS} and {@link #DEFAULT_RUN_OPTIONS}. */
@@ -110,6 +131,33 @@ public final class MacroDataFlow implements AutoCloseable {
         this.workers = workers;
         this.outstandingTasks = outstandingTasks;
         this.options = Objects.requireNonNull(options, "options");
+    }
+
+    /**
+     * Names the distributed group of this pattern's generator, scheduler and constructor's workers, as
+     * {@link org.fastflowj.core.BuildingBlock#createGroup} does for a block. Only needed with {@link
+     * #addWorkerGroup}.
+     *
+     * @return this pattern
+     */
+    public MacroDataFlow createGroup(String name) {
+        groups.home(name);
+        return this;
+    }
+
+    /**
+     * Adds {@code workers} workers that run in distributed group {@code name}: with the program started as
+     * groups ({@code DFF.init}, the launcher), tasks cross to them with their parameters and come back;
+     * without, they run in this process like the others, so the same program runs either way. The scheduler
+     * prefers its own group's workers (on demand: a remote worker gets a task when its group reports it took
+     * the previous ones). Every task must then be a {@link Kernel} of a named class, and what a task writes
+     * an array, a {@code List} or a {@code Map}; {@code add} says which task breaks this.
+     *
+     * @return this pattern
+     */
+    public MacroDataFlow addWorkerGroup(String name, int workers) {
+        groups.addWorkers(name, workers);
+        return this;
     }
 
     /** The task reads {@code object}. */
@@ -140,12 +188,19 @@ public final class MacroDataFlow implements AutoCloseable {
             throw new IllegalStateException("MacroDataFlow: run after close");
         }
         OutstandingBound bound = new OutstandingBound(outstandingTasks);
-        Farm farm = Farm.of(workers, MdfWorker::new)
-                .emitter(new MdfScheduler(bound, workers))
+        List<MdfWorker> all = new ArrayList<>();
+        int total = workers + groups.remoteWorkers();
+        for (int i = 0; i < total; i++) {
+            all.add(new MdfWorker());
+        }
+        Farm farm = Farm.of(all)
+                .emitter(new MdfScheduler(bound, total, groups.spansGroups()))
                 .onDemand()
                 .wrapAround();
+        Pipeline program = new Pipeline(new MdfGenerator(generator, bound, groups), farm);
+        groups.place(program, farm, all, workers);
         try {
-            new Pipeline(new MdfGenerator(generator, bound), farm).runInProcessAndWaitEnd(options);
+            program.runOwnGroupOrInProcessAndWaitEnd(options); // a group only if this process runs as one
         } catch (NodeFailedException e) {
             if (e.getCause() instanceof MacroDataFlowException failed) {
                 throw failed.rethrownHere(e); // with the caller's stack too

@@ -18,9 +18,12 @@ final class MdfGenerator extends Node<Void, MdfTask> implements MacroDataFlow.Ta
     /** What the run-time threw from sendOut (a cancellation): it passes through unwrapped. */
     private RuntimeException fromRunTime;
 
-    MdfGenerator(MacroDataFlow.TaskGenerator generator, OutstandingBound bound) {
+    private final MdfGroups groups;
+
+    MdfGenerator(MacroDataFlow.TaskGenerator generator, OutstandingBound bound, MdfGroups groups) {
         this.generator = generator;
         this.bound = bound;
+        this.groups = groups;
     }
 
     @Override
@@ -48,6 +51,21 @@ final class MdfGenerator extends Node<Void, MdfTask> implements MacroDataFlow.Ta
     @Override
     public void add(String name, Runnable task, MacroDataFlow.Param... params) {
         Objects.requireNonNull(task, "task");
+        submit(new MdfTask(added, name, task, checked(params)));
+    }
+
+    @Override
+    public void add(MacroDataFlow.Kernel kernel, MacroDataFlow.Param... params) {
+        add(null, kernel, params);
+    }
+
+    @Override
+    public void add(String name, MacroDataFlow.Kernel kernel, MacroDataFlow.Param... params) {
+        Objects.requireNonNull(kernel, "kernel");
+        submit(new MdfTask(added, name, kernel, checked(params)));
+    }
+
+    private MacroDataFlow.Param[] checked(MacroDataFlow.Param... params) {
         if (Thread.currentThread() != generatorThread) {
             throw new IllegalStateException("MacroDataFlow: add outside of its run's generator (called on "
                     + Thread.currentThread().getName() + "): add tasks from the generator's thread only");
@@ -56,6 +74,11 @@ final class MdfGenerator extends Node<Void, MdfTask> implements MacroDataFlow.Ta
         for (MacroDataFlow.Param param : copy) {
             Objects.requireNonNull(param, () -> "MacroDataFlow: a null parameter in task #" + added);
         }
+        return copy;
+    }
+
+    private void submit(MdfTask task) {
+        groups.checkCrossing(task);
         try {
             bound.acquire();
         } catch (InterruptedException e) {
@@ -63,7 +86,8 @@ final class MdfGenerator extends Node<Void, MdfTask> implements MacroDataFlow.Ta
             throw new CancellationException(e.getMessage());
         }
         try {
-            sendOut(new MdfTask(added++, name, task, copy));
+            added++;
+            sendOut(task);
         } catch (RuntimeException e) {
             fromRunTime = e;
             throw e;

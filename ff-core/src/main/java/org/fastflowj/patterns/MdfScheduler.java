@@ -2,6 +2,7 @@ package org.fastflowj.patterns;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.HashMap;
 import org.fastflowj.core.MultiInputNode;
 import org.fastflowj.patterns.concurrent.OutstandingBound;
 
@@ -31,13 +32,23 @@ final class MdfScheduler extends MultiInputNode<MdfTask, MdfTask> {
     private long outstanding;
     private boolean generatorEnded;
 
-    MdfScheduler(OutstandingBound bound, int workers) {
+    /**
+     * With workers in other groups: the tasks handed out, by index. A task comes back from another group
+     * as a copy, and the dependency graph goes on from the original. Null in one process.
+     */
+    private final HashMap<Long, MdfTask> handedOut;
+
+    MdfScheduler(OutstandingBound bound, int workers, boolean spansGroups) {
         this.bound = bound;
         this.maxInFlight = TASKS_IN_FLIGHT_PER_WORKER * workers;
+        this.handedOut = spansGroups ? new HashMap<>() : null;
     }
 
     @Override
     protected MdfTask svc(MdfTask task) {
+        if (handedOut != null && fromFeedback()) {
+            task = original(task);
+        }
         if (!fromFeedback()) {
             outstanding++;
             if (dependencies.register(task)) {
@@ -67,8 +78,29 @@ final class MdfScheduler extends MultiInputNode<MdfTask, MdfTask> {
     private void dispatch() {
         while (inFlight < maxInFlight && !ready.isEmpty()) {
             inFlight++;
-            sendOut(ready.pollFirst());
+            MdfTask next = ready.pollFirst();
+            if (handedOut != null) {
+                handedOut.put(next.index, next);
+            }
+            sendOut(next);
         }
+    }
+
+    /**
+     * The task handed out that {@code done} stands for, with what a remote run wrote copied into it. The
+     * copy is made on this thread before the task's successors are released: they reach their workers
+     * through channels, whose hand-off orders these writes before the successors' reads, as for a task
+     * that ran here.
+     */
+    private MdfTask original(MdfTask done) {
+        MdfTask original = handedOut.remove(done.index);
+        if (original == null) {
+            throw new IllegalStateException("MacroDataFlow: a worker returned " + done + ", which is not in flight");
+        }
+        if (done.isCopy()) {
+            MdfGroups.copyBack(original, done);
+        }
+        return original;
     }
 
     /** Drops the done task's references, so that a chain of done tasks is not kept alive. */

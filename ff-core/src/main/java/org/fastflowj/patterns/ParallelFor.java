@@ -40,6 +40,9 @@ import org.fastflowj.core.RunOptions;
  */
 public final class ParallelFor implements AutoCloseable {
     private final LoopEngine engine;
+    private final MdfGroups groups = new MdfGroups();
+    /** With worker groups: how calls run; null in one process only. */
+    private GroupLoops acrossGroups;
 
     /** One worker per available processor. */
     public ParallelFor() {
@@ -67,6 +70,44 @@ public final class ParallelFor implements AutoCloseable {
         return engine.workers();
     }
 
+    /**
+     * Names the distributed group of the caller and this pattern's workers; only needed with {@link
+     * #addWorkerGroup}.
+     *
+     * @return this pattern
+     */
+    public ParallelFor createGroup(String name) {
+        groups.home(name);
+        return this;
+    }
+
+    /**
+     * Adds {@code workers} workers in distributed group {@code name}. From then on {@link #parallelFor} and the
+     * reductions run each call as a {@link MacroDataFlow} of the loop's chunks over this pattern's workers and
+     * those of the worker groups (the chunks go to free workers, this group's first; in one process, with no
+     * group selected, all run here). A body then crosses groups by class name and fields, so it is a named
+     * class or record, not a lambda; a {@code parallelFor} body writes only element {@code i} of its array
+     * fields for index {@code i}, and those elements come back; a reduction's identity and partials cross
+     * too, the combiner runs on the caller. Every process of the program makes the same calls; in a worker
+     * group's process a call returns once its part ended, with nothing to read. {@link #parallelForIdx} stays
+     * in this process.
+     *
+     * @return this pattern
+     */
+    public ParallelFor addWorkerGroup(String name, int workers) {
+        if (!groups.hasHome()) {
+            throw new IllegalStateException("ParallelFor.addWorkerGroup(\"" + name + "\") before createGroup(name):"
+                    + " name the group of the caller and this pattern's workers first");
+        }
+        groups.addWorkers(name, workers);
+        MacroDataFlow mdf = new MacroDataFlow(engine.workers()).createGroup(groups.homeGroup());
+        for (var g : groups.workerGroupSizes().entrySet()) {
+            mdf.addWorkerGroup(g.getKey(), g.getValue());
+        }
+        acrossGroups = new GroupLoops(engine.workers(), groups, mdf);
+        return this;
+    }
+
     /** {@code for (long i = first; i < last; i++) body.apply(i)}, in one static block per worker. */
     public void parallelFor(long first, long last, IndexBody body) {
         parallelFor(first, last, 1, 0, body);
@@ -76,6 +117,12 @@ public final class ParallelFor implements AutoCloseable {
     public void parallelFor(long first, long last, long step, long grain, IndexBody body) {
         Objects.requireNonNull(body, "body");
         long count = LoopRange.count(first, last, step);
+        if (acrossGroups != null) {
+            if (count > 0) {
+                acrossGroups.parallelFor(first, step, grain, count, body);
+            }
+            return;
+        }
         LoopJob job = engine.acquire();
         try {
             job.kind = LoopJob.Kind.EACH;
@@ -115,6 +162,9 @@ public final class ParallelFor implements AutoCloseable {
         Objects.requireNonNull(body, "body");
         Objects.requireNonNull(combiner, "combiner");
         long count = LoopRange.count(first, last, step);
+        if (acrossGroups != null) {
+            return count == 0 ? identity : acrossGroups.reduceLong(first, step, grain, count, identity, body, combiner);
+        }
         LoopJob job = engine.acquire();
         try {
             job.kind = LoopJob.Kind.LONG;
@@ -139,6 +189,11 @@ public final class ParallelFor implements AutoCloseable {
         Objects.requireNonNull(body, "body");
         Objects.requireNonNull(combiner, "combiner");
         long count = LoopRange.count(first, last, step);
+        if (acrossGroups != null) {
+            return count == 0
+                    ? identity
+                    : acrossGroups.reduceDouble(first, step, grain, count, identity, body, combiner);
+        }
         LoopJob job = engine.acquire();
         try {
             job.kind = LoopJob.Kind.DOUBLE;
@@ -169,6 +224,11 @@ public final class ParallelFor implements AutoCloseable {
         Objects.requireNonNull(body, "body");
         Objects.requireNonNull(combiner, "combiner");
         long count = LoopRange.count(first, last, step);
+        if (acrossGroups != null) {
+            return count == 0
+                    ? identity.get()
+                    : acrossGroups.reduce(first, step, grain, count, identity, body, combiner);
+        }
         LoopJob job = engine.acquire();
         try {
             job.kind = LoopJob.Kind.OBJECT;

@@ -17,7 +17,9 @@ import java.util.Set;
  *
  * <p>Allowed without asking: primitives and their boxes, {@code String}, {@code Object} (for {@code Object[]}), everything in {@code java.util} (so
  * {@code ArrayList}, {@code HashMap}, {@code List.of}, {@code Collections.unmodifiableList}, ...),
- * {@code java.math.BigInteger}/{@code BigDecimal}, everything in {@code java.time}, and arrays of allowed classes.
+ * {@code java.math.BigInteger}/{@code BigDecimal}, everything in {@code java.time}, arrays of allowed classes, and
+ * the macro data-flow task and loop chunk FastFlow-J sends to a worker in another group (whose contents are
+ * checked as any item).
  * Also allowed: the classes of the program's own packages ({@link #allowingProgramPackages}: the run-time passes the
  * packages of the graph's node classes and of the main class, exactly, not their sub-packages). Any other class,
  * enums and records included, must be {@linkplain Builder#register registered}, live in an
@@ -30,8 +32,9 @@ import java.util.Set;
  */
 public final class SerializationConfig {
     /** Bumped whenever the wire layout of an item changes, so that the fingerprint changes with it. */
-    // 2: common JDK classes registered (GuardedKryo); 3: per-worker on-demand credits (TAKEN frames)
-    private static final int WIRE_FORMAT_VERSION = 3;
+    // 2: common JDK classes registered (GuardedKryo); 3: per-worker on-demand credits (TAKEN frames);
+    // 4: ordered farms' per-task marks (TASK_DONE batch messages)
+    private static final int WIRE_FORMAT_VERSION = 4;
 
     private static final Set<String> BUILT_IN_CLASSES = Set.of(
             "java.lang.Object", // stateless; Object[] is the usual tuple
@@ -45,7 +48,13 @@ public final class SerializationConfig {
             "java.lang.Double",
             "java.lang.String",
             "java.math.BigInteger",
-            "java.math.BigDecimal");
+            "java.math.BigDecimal",
+            // A macro data-flow task sent to a worker in another group: only its index, name, kernel, parameter
+            // values and write flags travel, each of them admitted on its own (the kernel is the program's class).
+            "org.fastflowj.patterns.MdfTask",
+            // A ParallelFor chunk as such a task's kernel: its body and identity are the program's classes.
+            "org.fastflowj.patterns.LoopChunk",
+            "org.fastflowj.patterns.LoopChunk$Kind");
     private static final Set<String> BUILT_IN_PACKAGES = Set.of("java.util", "java.time");
 
     private final List<Class<?>> registered;

@@ -20,6 +20,11 @@ import org.fastflowj.core.Node;
  *
  * <p>Worker groups stand outside the level rule (groups from level 0 or 1, not both): they only move
  * workers out of a farm that already has a home.
+ *
+ * <p>An ordered farm may have worker groups too: its emitter and collector, and with them its order
+ * channel, stay in the home group, and the per-task marks its workers send after each task cross the
+ * bridges in line with the worker's items (a batch message of their own), so the collector reads a
+ * remote worker's outputs task by task as a local one's.
  */
 final class FarmGroups {
     private FarmGroups() {}
@@ -38,20 +43,6 @@ final class FarmGroups {
             }
         }
         return result;
-    }
-
-    /**
-     * Checks a worker group of {@code farm} beyond the include rules every group has: the farm keeps its
-     * output order only within one process.
-     */
-    static void checkWorkerGroup(Group g, Farm farm) {
-        if (farm.isOrdered()) {
-            throw new GraphBuildException(
-                    "group " + g.name() + " takes " + g.included().get(0) + " out of " + farm
-                            + ", which is ordered: an ordered farm keeps its workers in the farm's own group (its"
-                            + " collector restores the order from per-task marks that stay in one process); drop ordered()"
-                            + " or the worker group");
-        }
     }
 
     /** A group created from a part of a worker: a worker moves to another group whole, or not at all. */

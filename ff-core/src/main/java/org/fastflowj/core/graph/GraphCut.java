@@ -31,9 +31,11 @@ import org.fastflowj.core.Node;
  * feedback ones, each kind in the whole graph's edge order: input (output) channel {@code i} of the bridge
  * is the {@code i}-th edge of the list its factory got.
  *
- * <p>The graph was compiled, so {@link GroupLayout} has checked its groups: every ordered farm, and with
- * it its order channel, lies inside one group, and only forward and feedback edges are cut (a farm's
- * emitter-to-worker, worker-to-collector and worker-to-emitter edges among them).
+ * <p>The graph was compiled, so {@link GroupLayout} has checked its groups: every farm's emitter and
+ * collector, and with them an ordered farm's order channel, lie in one group, and only forward and
+ * feedback edges are cut (a farm's emitter-to-worker, worker-to-collector and worker-to-emitter edges
+ * among them). A remote worker of an ordered farm keeps its part ({@link Vertex.OrderRole#MARK}): the
+ * bridges carry its per-task marks ({@link org.fastflowj.core.runtime.BridgeNode#taskDone}).
  */
 public final class GraphCut {
     /** Makes the bridge nodes of one group; given the whole graph's edges each bridge carries. */

@@ -21,8 +21,8 @@ import org.fastflowj.core.Pipeline;
  *   <li>a group name is used once;
  *   <li>a node or combiner gives at most one group, a pipeline or all-to-all several;
  *   <li>a farm's emitter and collector stay in the farm's group; its workers may go to other groups,
- *       each worker whole, through groups created from the farm that include them ({@link FarmGroups});
- *       an ordered farm keeps all its workers;
+ *       each worker whole, through groups created from the farm that include them ({@link FarmGroups}),
+ *       an ordered farm's too (its order channel stays with its emitter and collector);
  *   <li>groups come from level 0 or level 1 only, and not from both levels;
  *   <li>a group includes direct children of the block it was created from, each child in one group only;
  *       a group that includes nothing holds its whole block, which then has no other group;
@@ -82,7 +82,6 @@ final class GroupLayout {
             }
             if (block instanceof Farm f && FarmGroups.isWorkerGroup(g)) {
                 checkIncludes(g, f);
-                FarmGroups.checkWorkerGroup(g, f);
                 continue;
             }
             if (level > 1) {

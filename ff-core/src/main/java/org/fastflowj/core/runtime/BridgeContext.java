@@ -15,6 +15,13 @@ public interface BridgeContext {
     void endOutput(int channel, boolean feedback);
 
     /**
+     * Puts an ordered farm's per-task mark on forward output {@code channel}, after the items sent there
+     * so far: a remote worker finished a task, and those items were its outputs. Waits for room like an
+     * item; dropped if the consumer ended.
+     */
+    void taskDone(int channel);
+
+    /**
      * Before a bridge waits on something of its own (not on its channels, where the run-time does this):
      * wakes the consumers of its outputs that parked with items waiting, and the producers of its inputs
      * that parked for room, as the run-time does before any node parks. Without it a consumer that parked

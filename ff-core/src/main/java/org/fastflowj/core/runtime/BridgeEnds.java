@@ -54,6 +54,11 @@ final class BridgeEnds implements BridgeContext, IdleHook {
     }
 
     @Override
+    public void taskDone(int channel) {
+        r.out.putControl(r.forwardOut[channel], Sentinel.TASK_DONE);
+    }
+
+    @Override
     public void endOutput(int channel, boolean feedback) {
         SpscChannel ch = feedback ? r.feedbackOut[channel] : r.forwardOut[channel];
         if (ch.outflow == SpscChannel.Outflow.ENDED) {

@@ -27,6 +27,14 @@ public interface BridgeNode {
         return 0;
     }
 
+    /**
+     * Forward input {@code channel} carried an ordered farm's per-task mark: its producer, a worker whose
+     * collector runs in another group, finished a task, and the items before the mark were that task's
+     * outputs. The bridge passes the mark on in line with the items, so the remote collector can restore
+     * the order ({@link BridgeContext#taskDone} on the other side).
+     */
+    default void taskDone(int channel) throws Exception {}
+
     /** Feedback input {@code channel}'s producer ended and everything it sent was taken. */
     default void feedbackInputEnded(int channel) throws Exception {}
 }

@@ -10,10 +10,11 @@ import java.lang.invoke.VarHandle;
  * per item where items arrive in runs anyway (a received batch).
  *
  * <p>A chunk takes one slot of a channel's capacity however many items it holds, so a bridge bounds what
- * it puts in one (items and bytes). Only a bridge sends chunks, and only to a plain consumer (never an
- * ordered farm's collector, which a bridge cannot feed: a farm is never split across groups); a consumer
- * unrolls chunks only on channels from a bridge (its runner picks that loop when wired), so one sent by an
- * ordinary node arrives as a plain item.
+ * it puts in one (items and bytes). Only a bridge sends chunks. To an ordered farm's collector a chunk
+ * holds the outputs of one task at most: the bridge ends it before the task's mark, which it puts on the
+ * channel after the chunk ({@link BridgeContext#taskDone}). A consumer unrolls chunks only on channels
+ * from a bridge (its runner picks that loop when wired), so one sent by an ordinary node arrives as a
+ * plain item.
  *
  * <p>The run-time also gathers the items a node sends to a bridge into chunks ({@link ChannelGathering}).
  *

@@ -154,8 +154,22 @@ public final class Executor {
             case ORDER -> SpscChannel.bounded(e.slots(), false, description);
             case FORWARD -> e.slots() > 0
                     ? SpscChannel.bounded(e.slots(), false, description)
-                    : plainForward(e, options, description);
+                    : fromBridgeToOrderedCollector(e)
+                            ? SpscChannel.unbounded(false, description)
+                            : plainForward(e, options, description);
         };
+    }
+
+    /**
+     * A bridge feeds the collector of an ordered farm with the outputs of every remote worker from one
+     * thread. The collector takes them in task order, so a bounded channel of a worker that got ahead
+     * would stop the bridge, and with it the outputs of the worker the collector waits for: a deadlock
+     * that separate worker threads in one process cannot have. Unbounded, these channels still hold no
+     * more than the farm's {@code maxInFlight} tasks' outputs: the emitter waits for room on the order
+     * channel before it hands out another task.
+     */
+    private static boolean fromBridgeToOrderedCollector(Edge e) {
+        return e.from().node() instanceof BridgeNode && e.to().orderRole() == Vertex.OrderRole.COLLECT;
     }
 
     /**

@@ -14,4 +14,13 @@ import org.fastflowj.core.graph.Graph;
 public interface GraphRunner {
     /** Starts {@code graph}, or returns null to leave it to the shared-memory executor. */
     Execution start(Graph graph, RunOptions options);
+
+    /**
+     * Starts only this process's group of {@code graph} when this process runs as a group of a program
+     * with groups; else null, and the shared-memory executor runs it whole, untouched (no item checks):
+     * for a pattern whose items are shared objects in one process and cross groups only between groups.
+     */
+    default Execution startGroup(Graph graph, RunOptions options) {
+        return null;
+    }
 }

@@ -22,6 +22,17 @@ public final class GraphRunners {
         return Executor.start(graph, options);
     }
 
+    /** This process's group of {@code graph} if it runs as one ({@link GraphRunner#startGroup}), else all of it. */
+    public static Execution startGroupOrWhole(Graph graph, RunOptions options) {
+        for (GraphRunner runner : RUNNERS) {
+            Execution execution = runner.startGroup(graph, options);
+            if (execution != null) {
+                return execution;
+            }
+        }
+        return Executor.start(graph, options);
+    }
+
     private static List<GraphRunner> load() {
         List<GraphRunner> runners = new ArrayList<>();
         for (GraphRunner r : ServiceLoader.load(GraphRunner.class, GraphRunner.class.getClassLoader())) {

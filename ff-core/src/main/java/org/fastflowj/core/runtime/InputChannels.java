@@ -29,8 +29,12 @@ final class InputChannels {
                 r.access.inputEnded(r.node, index, r.liveForward == 0);
                 r.phase = "svc";
             }
-        } else if (signal == Sentinel.TASK_DONE && r.orderRole == Vertex.OrderRole.PASS_MARKS) {
-            r.out.sendMarks();
+        } else if (signal == Sentinel.TASK_DONE) {
+            if (r.orderRole == Vertex.OrderRole.PASS_MARKS) {
+                r.out.sendMarks();
+            } else if (r.bridge != null && index < r.forwardInputs) {
+                r.bridge.taskDone(index); // a remote collector's mark: it crosses in line with the items
+            }
         }
     }
 

@@ -14,6 +14,7 @@ import org.fastflowj.core.spi.AcceleratorEnds;
 import org.fastflowj.core.spi.Engine;
 import org.fastflowj.core.spi.EngineRun;
 import org.fastflowj.core.spi.NodeLifecycle;
+import org.fastflowj.core.spi.Placement;
 
 /**
  * The engine behind {@link BuildingBlock#run}: optimizer, graph compiler, executor (or an installed
@@ -27,13 +28,17 @@ public final class LocalEngine implements Engine<BuildingBlock, RunOptions, RunS
     }
 
     @Override
-    public EngineRun<RunStats> start(BuildingBlock block, RunOptions options, boolean inProcess) {
+    public EngineRun<RunStats> start(BuildingBlock block, RunOptions options, Placement placement) {
         Optimizer.Plan plan = Optimizer.plan(block, options);
         Graph graph = GraphCompiler.compile(plan.block());
         RunMetrics shown = RunMetrics.open(options.jmx(), options.uiPort());
         Execution execution;
         try {
-            execution = inProcess ? Executor.start(graph, plan.options()) : GraphRunners.start(graph, plan.options());
+            execution = switch (placement) {
+                case ANY_RUNNER -> GraphRunners.start(graph, plan.options());
+                case IN_PROCESS -> Executor.start(graph, plan.options());
+                case OWN_GROUP_OR_IN_PROCESS -> GraphRunners.startGroupOrWhole(graph, plan.options());
+            };
         } catch (RuntimeException e) {
             shown.close();
             throw e;

@@ -21,9 +21,9 @@ public interface Engine<B, O, S, N> {
     /**
      * Optimizes and compiles {@code block} and starts it; returns at once.
      *
-     * @param inProcess run on this process's shared-memory executor whatever runner is installed
+     * @param placement which runner may take the block's graph
      */
-    EngineRun<S> start(B block, O options, boolean inProcess);
+    EngineRun<S> start(B block, O options, Placement placement);
 
     /** The graph {@link #start} would run, in Graphviz DOT; starts nothing. */
     String toDot(B block, O options);

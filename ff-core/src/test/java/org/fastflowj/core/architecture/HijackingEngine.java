@@ -5,6 +5,7 @@ import org.fastflowj.core.spi.AcceleratorEnds;
 import org.fastflowj.core.spi.Engine;
 import org.fastflowj.core.spi.EngineRun;
 import org.fastflowj.core.spi.NodeLifecycle;
+import org.fastflowj.core.spi.Placement;
 
 /**
  * A user's engine, registered in this test tree's {@code META-INF/services}: the API must never pick
@@ -23,7 +24,7 @@ public final class HijackingEngine implements Engine<Object, Object, Object, Obj
     }
 
     @Override
-    public EngineRun<Object> start(Object block, Object options, boolean inProcess) {
+    public EngineRun<Object> start(Object block, Object options, Placement placement) {
         throw new AssertionError("a user's engine was asked to run a block");
     }
 

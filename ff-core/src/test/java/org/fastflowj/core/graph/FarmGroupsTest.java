@@ -145,16 +145,24 @@ class FarmGroupsTest {
     }
 
     @Test
-    void shouldRejectAWorkerGroupOfAnOrderedFarm() {
+    void shouldKeepAnOrderedFarmsOrderChannelHomeAndLetItsRemoteWorkersMarkTheirTasks() {
         Node<Object, Object> w1 = new Named("w1");
-        Farm farm = Farm.of(new Named("w0"), w1).ordered();
+        Farm farm = Farm.of(new Named("w0"), new Pipeline(w1, new Named("w1b"))).ordered();
         Pipeline program = new Pipeline(new Named("a"), farm);
         program.createGroup("A");
-        farm.createGroup("W").include(w1);
-        assertRejected(
-                program,
-                "group W takes w1 out of Farm(2 workers), which is ordered: an ordered farm keeps its workers in the"
-                        + " farm's own group");
+        farm.createGroup("W").include(farm.workers().get(1));
+
+        Graph whole = GraphCompiler.compile(program);
+        Map<String, Vertex> byName = new LinkedHashMap<>();
+        whole.vertices().forEach(v -> byName.put(v.name(), v));
+        Vertex emitter = byName.get("ff-farm1-emitter");
+        Vertex collector = byName.get("ff-farm1-collector");
+        assertThat(emitter.group()).isEqualTo("A");
+        assertThat(collector.group()).isEqualTo("A");
+        assertThat(emitter.orderEdge().to()).isSameAs(collector);
+        assertThat(byName.get("ff-farm1-worker1-stage0").group()).isEqualTo("W");
+        assertThat(byName.get("ff-farm1-worker1-stage0").orderRole()).isEqualTo(Vertex.OrderRole.MARK);
+        assertThat(byName.get("ff-farm1-worker1-stage1").orderRole()).isEqualTo(Vertex.OrderRole.PASS_MARKS);
     }
 
     @Test

@@ -21,7 +21,7 @@ import io.netty.buffer.CompositeByteBuf;
  *
  *   run layer (0x10 and up), between sender group G and receiver group H (one connection, opened by G):
  *     BATCH   G to H: message*        message: kind (byte), edge id (int), then for DATA a count (int)
- *                                     and that many items, in order
+ *                                     and that many items, in order; kinds DATA, EOS, DONE, TASK_DONE
  *     ACK     H to G: batches (int)   that many batches were taken: G may send that many more
  *     TAKEN   H to G: edge id (int), n (int)   the on-demand edge's consumer took n more of its items:
  *                                     G may send that many more on that edge
@@ -69,6 +69,11 @@ public final class Frames {
     public static final byte EOS = 1;
     /** A batch message: the edge's producer ended (feedback edges, which carry no EOS). */
     public static final byte DONE = 2;
+    /**
+     * A batch message: the edge's producer, a worker of an ordered farm whose collector runs in the
+     * receiving group, finished a task; the edge's items before it were that task's outputs.
+     */
+    public static final byte TASK_DONE = 3;
     /** The kind and edge id every batch message starts with, and a DATA message's item count. */
     public static final int RUN_HEADER_BYTES = 1 + Integer.BYTES + Integer.BYTES;
 

@@ -33,6 +33,18 @@ public final class DistributedGraphRunner implements GraphRunner {
         return null; // no group here (or a graph without groups): the shared-memory run, untouched
     }
 
+    @Override
+    public Execution startGroup(Graph graph, RunOptions options) {
+        if (DFF.printGroupsRequested()) {
+            return start(graph, options); // prints the groups and exits
+        }
+        DFF.Settings settings = DFF.settings();
+        if (settings.group() != null && !GraphCut.groups(graph).isEmpty()) {
+            return GroupRun.start(graph, options, settings);
+        }
+        return null;
+    }
+
     /** Each node thread gets a codec of its own and sends a deserialized copy of every item. */
     static RunHooks checkingHooks(DFF.Settings settings) {
         return RunHooks.NONE.itemFilters(() -> new ItemCodec(settings.serialization())::roundTrip);

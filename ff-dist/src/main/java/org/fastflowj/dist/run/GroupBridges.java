@@ -8,6 +8,7 @@ import java.util.Objects;
 import org.fastflowj.core.graph.Edge;
 import org.fastflowj.core.graph.Graph;
 import org.fastflowj.core.graph.GraphCut;
+import org.fastflowj.core.graph.Vertex;
 import org.fastflowj.dist.DFF;
 import org.fastflowj.dist.DffConfig;
 import org.fastflowj.dist.GroupConfig;
@@ -78,11 +79,16 @@ final class GroupBridges implements GraphCut.BridgeFactory {
         for (int i = 0; i < onDemand.length; i++) {
             onDemand[i] = forward.get(i).slots() > 0;
         }
+        boolean[] toOrderedCollector = new boolean[forward.size()];
+        for (int i = 0; i < toOrderedCollector.length; i++) {
+            toOrderedCollector[i] = forward.get(i).to().orderRole() == Vertex.OrderRole.COLLECT;
+        }
         ReceiverNode receiver = new ReceiverNode(
                 link,
                 ids(forward),
                 ids(feedback),
                 onDemand,
+                toOrderedCollector,
                 config.connectTimeoutMs(),
                 sender.maxBatchSize(), // the most one frame holds
                 settings.serialization());

@@ -27,7 +27,9 @@ import org.fastflowj.dist.serial.ItemCodec;
  * </pre>
  *
  * <p>An EOS message ends its forward channel (the consumer's {@code eosNotify} for that channel, as in
- * one process); a DONE message ends its feedback channel. The node ends once every edge ended. A local
+ * one process); a DONE message ends its feedback channel. A TASK_DONE message puts an ordered farm's
+ * per-task mark on its channel, after that task's items: the collector then reads a remote worker's
+ * outputs task by task, in the order its emitter recorded. The node ends once every edge ended. A local
  * consumer that ended is reported to the sender (GONE), so the remote producer stops as it would in one
  * process.
  *
@@ -85,6 +87,11 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
     private final int chunkCapacity;
     /** Per forward channel: whether its edge is on-demand. */
     private final boolean[] onDemand;
+    /**
+     * Per forward channel: whether it feeds an ordered farm's collector, which takes from its channels in
+     * task order: waiting for room there could hold back the items it waits for behind them.
+     */
+    private final boolean[] toOrderedCollector;
     /** The forward channels whose edge is on-demand. */
     private final int[] onDemandChannels;
     /** Per forward channel: on-demand items put on it and not yet reported taken. */
@@ -122,6 +129,7 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
             int[] forwardEdges,
             int[] feedbackEdges,
             boolean[] onDemand,
+            boolean[] toOrderedCollector,
             long connectTimeoutMs,
             int batchSize,
             SerializationConfig serialization) {
@@ -145,6 +153,7 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
         this.openBytes = new int[open.length];
         this.chunkCapacity = Math.max(1, Math.min(batchSize, 1024));
         this.onDemand = onDemand;
+        this.toOrderedCollector = toOrderedCollector;
         this.onDemandChannels =
                 IntStream.range(0, onDemand.length).filter(i -> onDemand[i]).toArray();
         this.untaken = new int[onDemand.length];
@@ -268,6 +277,14 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
                 }
                 return items;
             }
+            case Frames.TASK_DONE -> {
+                if (feedback) {
+                    throw new CorruptBatchException("group " + in.peer + " sent a task mark for feedback edge " + edge);
+                }
+                sendChunk(output); // the task's outputs go first, in a chunk of their own
+                context.taskDone(channel);
+                return 1;
+            }
             case Frames.EOS, Frames.DONE -> {
                 sendChunk(output); // what came before the end goes first
                 end(channel, feedback);
@@ -327,6 +344,8 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
         int channel = output >> 1;
         if ((output & 1) != 0) {
             sendFeedbackTo(sent, channel); // unbounded, as in one process: a loop must never wait on itself
+        } else if (toOrderedCollector[channel]) {
+            sendOutTo(sent, channel); // unbounded, not counted: the farm's maxInFlight bounds it (see Executor)
         } else {
             if (onChannels.total() + bytes > in.maxBufferedBytes) {
                 awaitRoomOnChannels(bytes);

@@ -29,7 +29,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Input channel {@code i} is edge {@code forwardEdges[i]} of the whole graph (feedback: {@code
  * feedbackEdges[i]}). EOS on a forward input becomes an EOS message for that edge; a feedback input whose
- * producer ended becomes a DONE message. At the end it flushes, waits for every batch to be acknowledged,
+ * producer ended becomes a DONE message; an ordered farm's per-task mark from a worker becomes a TASK_DONE
+ * message. At the end it flushes, waits for every batch to be acknowledged,
  * and closes the connection.
  *
  * <p>On-demand edges: a remote worker may have a window of items not taken yet ({@link OnDemandWindow}: one
@@ -231,6 +232,16 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
         begin(Frames.EOS, forwardEdges[channel]);
         count++;
         edgeEnded();
+    }
+
+    /** An ordered farm's per-task mark from a local worker: it follows that task's items to the collector. */
+    @Override
+    public void taskDone(int channel) {
+        begin(Frames.TASK_DONE, forwardEdges[channel]);
+        count++;
+        if (count >= batchSizer.target()) {
+            flush();
+        }
     }
 
     @Override

@@ -28,6 +28,9 @@ class ChannelBytesTest {
         public void endOutput(int channel, boolean feedback) {}
 
         @Override
+        public void taskDone(int channel) {}
+
+        @Override
         public void wakeWaitingNeighbours() {}
 
         @Override

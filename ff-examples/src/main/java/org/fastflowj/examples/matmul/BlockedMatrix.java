@@ -65,6 +65,17 @@ public final class BlockedMatrix {
         }
     }
 
+    /**
+     * The macro data-flow task {@code c += a * b} on blocks of order {@code bs}, parameters {@code (a, b, c)}: a
+     * record, so that it may run in another group (its parameters cross by value, {@code c} comes back).
+     */
+    public record Gemm(int bs) implements MacroDataFlow.Kernel {
+        @Override
+        public void run(Object[] params) {
+            gemm((double[]) params[0], (double[]) params[1], (double[]) params[2], bs);
+        }
+    }
+
     /** {@code this += a * b} by the classical three nested loops over blocks, on the calling thread. */
     public void addProductSequential(BlockedMatrix a, BlockedMatrix b) {
         int nb = blocks.length;
@@ -80,17 +91,18 @@ public final class BlockedMatrix {
     /**
      * {@code this += a * b} with one macro data-flow task per block product, in the sequential loop's order:
      * tasks on one block of C run in k order (so the sums are bit for bit the sequential ones), different
-     * blocks of C in parallel.
+     * blocks of C in parallel. The tasks are {@link Gemm} kernels, so {@code mdf} may have workers in other
+     * groups.
      */
     public void addProduct(MacroDataFlow mdf, BlockedMatrix a, BlockedMatrix b) {
-        int nb = blocks.length, bs = blockSize;
+        int nb = blocks.length;
+        Gemm kernel = new Gemm(blockSize); // immutable: one for every task
         mdf.run(g -> {
             for (int i = 0; i < nb; i++) {
                 for (int j = 0; j < nb; j++) {
                     double[] cij = blocks[i][j];
                     for (int k = 0; k < nb; k++) {
-                        double[] aik = a.blocks[i][k], bkj = b.blocks[k][j];
-                        g.add(() -> gemm(aik, bkj, cij, bs), in(aik), in(bkj), inout(cij));
+                        g.add(kernel, in(a.blocks[i][k]), in(b.blocks[k][j]), inout(cij));
                     }
                 }
             }

@@ -1,7 +1,11 @@
 package org.fastflowj.examples.matmul;
 
 import java.io.PrintStream;
+import java.util.List;
 import java.util.concurrent.Callable;
+import org.fastflowj.dist.DFF;
+import org.fastflowj.dist.DffConfig;
+import org.fastflowj.examples.AppRun;
 import org.fastflowj.examples.RunOptionsMixin;
 import org.fastflowj.patterns.MacroDataFlow;
 import org.fastflowj.patterns.MacroDataFlowException;
@@ -12,7 +16,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
-/** {@code matmul [--n 216|432|864] [--block 8]}: the DF-Threads paper's blocked matrix multiplication. */
+/**
+ * {@code matmul [--n 216|432|864] [--block 8] [--groups 1|2|4]}: the DF-Threads paper's blocked matrix
+ * multiplication, in one process or with workers in several groups (configs/matmul-2.json, matmul-4.json).
+ */
 @Command(
         name = "matmul",
         sortOptions = false,
@@ -20,7 +27,9 @@ import picocli.CommandLine.Spec;
             "The DF-Threads paper's benchmark: C = A x B, blocked, one macro data-flow task per block product"
                     + " (in A(i,k), in B(k,j), inout C(i,j)).",
             "Prints the time and C's checksum; --check also runs the sequential blocked product and compares"
-                    + " every value bit for bit."
+                    + " every value bit for bit.",
+            "With --groups G (or a config of G groups), G0 runs the scheduler and the other groups only workers:"
+                    + " tasks cross with their blocks, C's blocks come back. Only G0 prints."
         })
 public final class MatMulCommand implements Callable<Integer> {
     @Spec
@@ -35,8 +44,18 @@ public final class MatMulCommand implements Callable<Integer> {
     @Option(names = "--block", paramLabel = "B", description = "Block size; divides N (default: ${DEFAULT-VALUE}).")
     private int block = 8;
 
-    @Option(names = "--workers", paramLabel = "K", description = "Worker threads (default: the available processors).")
+    @Option(
+            names = "--workers",
+            paramLabel = "K",
+            description = "Worker threads per group (default: the available processors).")
     private int workers = Runtime.getRuntime().availableProcessors();
+
+    @Option(
+            names = "--groups",
+            paramLabel = "G",
+            description = "Groups G0..G(G-1): G0 holds the generator, the scheduler and K workers, the others K"
+                    + " workers each (default: the config's group count, else 1).")
+    private Integer groups;
 
     @Option(
             names = "--outstanding",
@@ -66,15 +85,26 @@ public final class MatMulCommand implements Callable<Integer> {
                     spec.commandLine(),
                     "--n " + n + " --block " + block + ": expected 1 <= N <= 8192 and B dividing N");
         }
-        if (workers < 1 || outstanding < 1) {
-            throw new ParameterException(spec.commandLine(), "expected --workers >= 1 and --outstanding >= 1");
+        int groupCount = groups != null
+                ? groups
+                : DFF.config().map(DffConfig::groups).map(List::size).orElse(1);
+        if (workers < 1 || outstanding < 1 || groupCount < 1) {
+            throw new ParameterException(
+                    spec.commandLine(), "expected --workers >= 1, --outstanding >= 1 and --groups >= 1");
         }
+        DFF.register(BlockedMatrix.Gemm.class); // the task that crosses groups
         BlockedMatrix a = BlockedMatrix.random(n, block, seed);
         BlockedMatrix b = BlockedMatrix.random(n, block, seed + 1);
         BlockedMatrix c = BlockedMatrix.zeros(n, block);
         long tasks = (long) Math.pow(c.blocksPerSide(), 3);
         long start = System.nanoTime();
         try (MacroDataFlow mdf = new MacroDataFlow(workers, outstanding)) {
+            if (groupCount > 1) {
+                mdf.createGroup("G0");
+                for (int g = 1; g < groupCount; g++) {
+                    mdf.addWorkerGroup("G" + g, workers);
+                }
+            }
             c.addProduct(mdf, a, b);
         } catch (MacroDataFlowException e) {
             spec.commandLine().getErr().println("matmul failed: " + e.getMessage());
@@ -83,8 +113,17 @@ public final class MatMulCommand implements Callable<Integer> {
             }
             return 1;
         }
+        if (!AppRun.holds("G0")) {
+            return 0; // a worker group: C is G0's
+        }
         double seconds = (System.nanoTime() - start) / 1e9;
-        out.printf("time: %.3f s for n=%d block %d (%d tasks, %d workers)%n", seconds, n, block, tasks, workers);
+        if (groupCount > 1) {
+            out.printf(
+                    "time: %.3f s for n=%d block %d (%d tasks, %d workers in each of %d groups)%n",
+                    seconds, n, block, tasks, workers, groupCount);
+        } else {
+            out.printf("time: %.3f s for n=%d block %d (%d tasks, %d workers)%n", seconds, n, block, tasks, workers);
+        }
         out.println("checksum: " + c.checksum());
         if (check) {
             BlockedMatrix expected = BlockedMatrix.zeros(n, block);
