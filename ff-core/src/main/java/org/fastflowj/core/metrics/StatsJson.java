@@ -3,6 +3,7 @@ package org.fastflowj.core.metrics;
 import java.util.List;
 import org.fastflowj.core.LinkStats;
 import org.fastflowj.core.NodeStats;
+import org.fastflowj.core.QueueStats;
 import org.fastflowj.core.RunStats;
 
 /**
@@ -14,7 +15,8 @@ import org.fastflowj.core.RunStats;
  * {"atMillis": 1234.5,
  *  "nodes": [{"name": "parser", "itemsIn": 10, "itemsOut": 10, "svcNanos": 5,
  *             "blockedInputNanos": 7, "blockedOutputNanos": 0}, ...],
- *  "links": [{"link": "G1 -> G2", "messages": 3, "bytes": 96, "batches": 1, "creditWaitNanos": 0}, ...]}
+ *  "links": [{"link": "G1 -> G2", "messages": 3, "bytes": 96, "batches": 1, "creditWaitNanos": 0}, ...],
+ *  "queues": [{"from": "source", "to": "parser", "feedback": false, "queued": 512, "capacity": 512}, ...]}
  * </pre>
  */
 final class StatsJson {
@@ -48,6 +50,20 @@ final class StatsJson {
             out.append(",\"bytes\":").append(l.bytes());
             out.append(",\"batches\":").append(l.batches());
             out.append(",\"creditWaitNanos\":").append(l.creditWaitNanos());
+            out.append('}');
+        }
+        out.append("],\"queues\":[");
+        List<QueueStats> queues = stats.queues();
+        for (int i = 0; i < queues.size(); i++) {
+            QueueStats q = queues.get(i);
+            out.append(i == 0 ? "{" : ",{");
+            JsonText.key(out, "from");
+            JsonText.string(out, q.from());
+            out.append(",\"to\":");
+            JsonText.string(out, q.to());
+            out.append(",\"feedback\":").append(q.feedback());
+            out.append(",\"queued\":").append(q.queued());
+            out.append(",\"capacity\":").append(q.capacity());
             out.append('}');
         }
         return out.append("]}").toString();

@@ -1,5 +1,6 @@
 package org.fastflowj.core.runtime;
 
+import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -43,12 +44,16 @@ public final class Executor {
             runners[v.index()] = NodeRunner.create(v, control, idle, cpu);
         }
         Map<Edge, SpscChannel> channels = new IdentityHashMap<>();
+        List<SpscChannel> itemChannels = new ArrayList<>();
         for (Edge e : graph.edges()) {
             SpscChannel ch = channelFor(e, options);
             ch.wakeBatch = wakeBatch(e.kind(), ch.limit, idle, oversubscribed);
             ch.producer = runners[e.from().index()];
             ch.consumer = runners[e.to().index()];
             channels.put(e, ch);
+            if (e.kind() != Edge.Kind.ORDER) { // an order channel holds the emitter's records, not items
+                itemChannels.add(ch);
+            }
         }
         OnDemandDispatch[] dispatches = new OnDemandDispatch[vertices.size()];
         for (Vertex v : vertices) {
@@ -73,7 +78,7 @@ public final class Executor {
             threads[i].setDaemon(true);
             runners[i].thread = threads[i];
         }
-        Execution execution = new Execution(runners, threads, control);
+        Execution execution = new Execution(runners, threads, control, itemChannels.toArray(SpscChannel[]::new));
         try {
             for (Thread t : threads) {
                 t.start();
