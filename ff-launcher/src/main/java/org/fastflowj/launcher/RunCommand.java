@@ -119,8 +119,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(
             names = "--ui",
             paramLabel = "PORT",
-            description = "Serve /metrics on PORT (0: a free one) while the run lasts: every group's statistics"
-                    + " in the Prometheus text format, each series labelled with its group.")
+            description = "Serve a live page of every group on PORT (0: a free one) while the run lasts: the"
+                    + " program's graph with each thread's rates, channels' fill and links' traffic, refreshed"
+                    + " every second, and /metrics: every group's statistics in the Prometheus text format,"
+                    + " each series labelled with its group.")
     Integer uiPort;
 
     @Parameters(
@@ -211,6 +213,7 @@ final class RunCommand implements Callable<Integer> {
                 err.flush();
                 return CommonOptions.EXIT_BAD_CONFIG;
             }
+            err.println("ff-launcher: live page of every group at http://127.0.0.1:" + metrics.port() + "/");
             err.println("ff-launcher: metrics of every group at http://127.0.0.1:" + metrics.port() + "/metrics");
             err.flush();
         }

@@ -115,6 +115,76 @@ class GroupStatsLaunchTest {
     }
 
     @Test
+    void shouldServeTheLivePageWithEveryGroupsGraphRatesFillAndLinksDuringTheRun() throws Exception {
+        Path config = Launcher.config(dir, "127.0.0.1");
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        // B works 1 ms per item: the run lasts long enough to be read, and is killed once it was
+        String[] args = Launcher.args(
+                List.of("run", "-c", config.toString(), "--timeout", "90s", "--grace", "1s", "--ui", "0"),
+                Launcher.sumApp("100000", "-1", "1000"));
+        CompletableFuture<Integer> run = CompletableFuture.supplyAsync(
+                () -> Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true)));
+        HttpClient http =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+        try {
+            String base = awaitMetricsUrl(err, run).replace("/metrics", "");
+            assertThat(err.toString()).contains("ff-launcher: live page of every group at " + base + "/\n");
+            String stats = "";
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (!(stats.contains("\"group\":\"A\"")
+                            && stats.contains("\"group\":\"C\"")
+                            && stats.contains("\"name\":\"square\",\"group\":\"B\",\"itemsIn\":")
+                            && !stats.contains("\"name\":\"square\",\"group\":\"B\",\"itemsIn\":0,"))
+                    && System.nanoTime() < deadline
+                    && !run.isDone()) {
+                TimeUnit.MILLISECONDS.sleep(200);
+                stats = get(http, base + "/api/stats", "application/json; charset=utf-8");
+            }
+            String graph = get(http, base + "/api/graph", "application/json; charset=utf-8");
+            String page = get(http, base + "/", "text/html; charset=utf-8");
+
+            assertThat(stats)
+                    .as("/api/stats\n%s\nlauncher stderr:\n%s", stats, err)
+                    .startsWith("{\"atMillis\":")
+                    .containsPattern("\"name\":\"square\",\"group\":\"B\",\"itemsIn\":[1-9]")
+                    // every link with its group, each side reporting its own
+                    .containsPattern("\\{\"link\":\"[^\"]+\",\"group\":\"A\",\"messages\":[1-9]")
+                    .containsPattern("\"batches\":\\d+,\"creditWaitNanos\":\\d+")
+                    // the channel into B's square, measured in B
+                    .containsPattern("\\{\"from\":\"[^\"]+\",\"to\":\"square\",\"group\":\"B\","
+                            + "\"feedback\":false,\"queued\":\\d+,\"capacity\":[1-9]");
+            assertThat(graph)
+                    .as("the whole program, as a group reported it")
+                    .contains("\"name\":\"square\",\"column\":1,\"group\":\"B\"")
+                    .contains("\"group\":\"A\"", "\"group\":\"C\"")
+                    .contains("\"to\":\"square\",\"kind\":\"forward\"");
+            assertThat(page).contains("<svg id=\"graph\"", "fetch(\"api/graph\"", "fetch(\"api/stats\"");
+            assertThat(http.send(
+                                    HttpRequest.newBuilder(URI.create(base + "/api/stats/more"))
+                                            .build(),
+                                    HttpResponse.BodyHandlers.ofString())
+                            .statusCode())
+                    .isEqualTo(404);
+        } finally {
+            Launcher.killAll(Launcher.pidsIn(err.toString()));
+            run.get(60, TimeUnit.SECONDS);
+            Launcher.killAll(Launcher.pidsIn(err.toString()));
+        }
+    }
+
+    private static String get(HttpClient http, String url, String contentType) throws Exception {
+        HttpResponse<String> response = http.send(
+                HttpRequest.newBuilder(URI.create(url))
+                        .timeout(Duration.ofSeconds(5))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).as(url).isEqualTo(200);
+        assertThat(response.headers().firstValue("Content-Type")).hasValue(contentType);
+        return response.body();
+    }
+
+    @Test
     void shouldRefuseAPortOutOfRange() {
         Launcher.Result result =
                 Launcher.run(Launcher.args(List.of("run", "-c", "app.json", "--ui", "70000"), Launcher.sumApp("1")));
