@@ -74,6 +74,11 @@ final class GroupReports {
         return stats;
     }
 
+    /** Every group's latest report: its statistics and when it took them (ms since it started, its clock). */
+    synchronized Map<String, StatsLine.Report> latestReports() {
+        return new LinkedHashMap<>(latest);
+    }
+
     /** The program's graph as the live page's {@code api/graph} JSON, or null before a group reported it. */
     synchronized String graphJson() {
         return graphJson;

@@ -61,10 +61,7 @@ final class LauncherMetrics implements AutoCloseable {
                     return (graph == null ? LivePage.emptyGraphJson() : graph).getBytes(StandardCharsets.UTF_8);
                 }));
         server.createContext(
-                "/api/stats",
-                exchange -> answer(exchange, "/api/stats", JSON, () -> LivePage.statsJson(
-                                reports.latestStats(), (System.nanoTime() - startNanos) / 1e6)
-                        .getBytes(StandardCharsets.UTF_8)));
+                "/api/stats", exchange -> answer(exchange, "/api/stats", JSON, () -> statsJson(reports, startNanos)));
         server.createContext(
                 "/metrics",
                 exchange ->
@@ -72,6 +69,18 @@ final class LauncherMetrics implements AutoCloseable {
                                 .getBytes(StandardCharsets.UTF_8)));
         server.start();
         return new LauncherMetrics(server);
+    }
+
+    /** Every group's latest statistics, each group's entries stamped with when the group took them. */
+    private static byte[] statsJson(GroupReports reports, long startNanos) {
+        Map<String, RunStats> stats = new LinkedHashMap<>();
+        Map<String, Long> measuredAt = new LinkedHashMap<>();
+        reports.latestReports().forEach((group, report) -> {
+            stats.put(group, report.stats());
+            measuredAt.put(group, report.uptimeMs());
+        });
+        return LivePage.statsJson(stats, measuredAt, (System.nanoTime() - startNanos) / 1e6)
+                .getBytes(StandardCharsets.UTF_8);
     }
 
     int port() {

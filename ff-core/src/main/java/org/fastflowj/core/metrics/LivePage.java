@@ -40,11 +40,13 @@ public final class LivePage {
     }
 
     /**
-     * Every group's statistics as one {@code api/stats} answer, each node, link and channel with its
-     * {@code "group"}, read {@code atMillis} after the server started (the page's rates are measured
-     * between two answers' times).
+     * Every group's statistics as one {@code api/stats} answer, made {@code atMillis} after the server
+     * started, each node, link and channel with its {@code "group"} and, when {@code measuredAtMillis}
+     * has its group, the time the group took them on its own clock: the page measures each entry's rates
+     * between two of its own times, so counters a group reports once a second give true rates however
+     * often the page asks.
      */
-    public static String statsJson(Map<String, RunStats> byGroup, double atMillis) {
-        return StatsJson.format(byGroup, atMillis);
+    public static String statsJson(Map<String, RunStats> byGroup, Map<String, Long> measuredAtMillis, double atMillis) {
+        return StatsJson.format(byGroup, measuredAtMillis, atMillis);
     }
 }

@@ -27,14 +27,17 @@ final class StatsJson {
 
     /** {@code stats} read {@code atMillis} after the server started. */
     static String format(RunStats stats, double atMillis) {
-        return format(Collections.singletonMap(null, stats), atMillis);
+        return format(Collections.singletonMap(null, stats), Map.of(), atMillis);
     }
 
     /**
      * Every group's {@code stats}, each entry with a {@code "group"} field naming the group it came from
-     * (none for the null key: a one-process run), read {@code atMillis} after the server started.
+     * (none for the null key: a one-process run) and, when {@code measuredAtMillis} has the group, an
+     * {@code "atMillis"} of its own: when the group took those counters, on the group's clock, from
+     * which the page measures that entry's rates. The answer was made {@code atMillis} after the server
+     * started.
      */
-    static String format(Map<String, RunStats> byGroup, double atMillis) {
+    static String format(Map<String, RunStats> byGroup, Map<String, Long> measuredAtMillis, double atMillis) {
         StringBuilder out = new StringBuilder(256 + 200 * byGroup.size());
         out.append("{\"atMillis\":").append(atMillis).append(",\"nodes\":[");
         boolean first = true;
@@ -44,7 +47,7 @@ final class StatsJson {
                 first = false;
                 JsonText.key(out, "name");
                 JsonText.string(out, n.name());
-                group(out, g.getKey());
+                group(out, g.getKey(), measuredAtMillis);
                 out.append(",\"itemsIn\":").append(n.itemsIn());
                 out.append(",\"itemsOut\":").append(n.itemsOut());
                 out.append(",\"svcNanos\":").append(n.svcNanos());
@@ -61,7 +64,7 @@ final class StatsJson {
                 first = false;
                 JsonText.key(out, "link");
                 JsonText.string(out, l.link());
-                group(out, g.getKey());
+                group(out, g.getKey(), measuredAtMillis);
                 out.append(",\"messages\":").append(l.messages());
                 out.append(",\"bytes\":").append(l.bytes());
                 out.append(",\"batches\":").append(l.batches());
@@ -79,7 +82,7 @@ final class StatsJson {
                 JsonText.string(out, q.from());
                 out.append(",\"to\":");
                 JsonText.string(out, q.to());
-                group(out, g.getKey());
+                group(out, g.getKey(), measuredAtMillis);
                 out.append(",\"feedback\":").append(q.feedback());
                 out.append(",\"queued\":").append(q.queued());
                 out.append(",\"capacity\":").append(q.capacity());
@@ -89,10 +92,14 @@ final class StatsJson {
         return out.append("]}").toString();
     }
 
-    private static void group(StringBuilder out, String group) {
+    private static void group(StringBuilder out, String group, Map<String, Long> measuredAtMillis) {
         if (group != null) {
             out.append(",\"group\":");
             JsonText.string(out, group);
+            Long at = measuredAtMillis.get(group);
+            if (at != null) {
+                out.append(",\"atMillis\":").append(at.longValue());
+            }
         }
     }
 }
