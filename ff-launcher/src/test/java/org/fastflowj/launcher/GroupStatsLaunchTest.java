@@ -132,13 +132,17 @@ class GroupStatsLaunchTest {
             assertThat(err.toString()).contains("ff-launcher: live page of every group at " + base + "/\n");
             String stats = "";
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            Pattern squareMoved =
-                    Pattern.compile("\"name\":\"square\",\"group\":\"B\",\"atMillis\":\\d+,\"itemsIn\":[1-9]");
-            while (!(stats.contains("\"group\":\"A\"")
-                            && stats.contains("\"group\":\"C\"")
-                            && squareMoved.matcher(stats).find())
-                    && System.nanoTime() < deadline
-                    && !run.isDone()) {
+            // each group reports once a second: wait for the reports that show each of these
+            List<Pattern> expected = List.of(
+                    Pattern.compile("\"name\":\"square\",\"group\":\"B\",\"atMillis\":\\d+,\"itemsIn\":[1-9]"),
+                    // every link with its group and when the group counted, each side reporting its own
+                    Pattern.compile("\\{\"link\":\"[^\"]+\",\"group\":\"A\",\"atMillis\":\\d+,\"messages\":[1-9]"),
+                    Pattern.compile("\\{\"link\":\"[^\"]+\",\"group\":\"C\",\"atMillis\":\\d+,\"messages\":[1-9]"),
+                    Pattern.compile("\"batches\":\\d+,\"creditWaitNanos\":\\d+"),
+                    // the channel into B's square, measured in B
+                    Pattern.compile("\\{\"from\":\"[^\"]+\",\"to\":\"square\",\"group\":\"B\","
+                            + "\"atMillis\":\\d+,\"feedback\":false,\"queued\":\\d+,\"capacity\":[1-9]"));
+            while (!allFound(expected, stats) && System.nanoTime() < deadline && !run.isDone()) {
                 TimeUnit.MILLISECONDS.sleep(200);
                 stats = get(http, base + "/api/stats", "application/json; charset=utf-8");
             }
@@ -147,14 +151,12 @@ class GroupStatsLaunchTest {
 
             assertThat(stats)
                     .as("/api/stats\n%s\nlauncher stderr:\n%s", stats, err)
-                    .startsWith("{\"atMillis\":")
-                    .containsPattern(squareMoved.pattern())
-                    // every link with its group and when the group counted, each side reporting its own
-                    .containsPattern("\\{\"link\":\"[^\"]+\",\"group\":\"A\",\"atMillis\":\\d+,\"messages\":[1-9]")
-                    .containsPattern("\"batches\":\\d+,\"creditWaitNanos\":\\d+")
-                    // the channel into B's square, measured in B
-                    .containsPattern("\\{\"from\":\"[^\"]+\",\"to\":\"square\",\"group\":\"B\","
-                            + "\"atMillis\":\\d+,\"feedback\":false,\"queued\":\\d+,\"capacity\":[1-9]");
+                    .startsWith("{\"atMillis\":");
+            for (Pattern p : expected) {
+                assertThat(stats)
+                        .as("/api/stats\n%s\nlauncher stderr:\n%s", stats, err)
+                        .containsPattern(p);
+            }
             assertThat(graph)
                     .as("the whole program, as a group reported it")
                     .contains("\"name\":\"square\",\"column\":1,\"group\":\"B\"")
@@ -172,6 +174,10 @@ class GroupStatsLaunchTest {
             run.get(60, TimeUnit.SECONDS);
             Launcher.killAll(Launcher.pidsIn(err.toString()));
         }
+    }
+
+    private static boolean allFound(List<Pattern> patterns, String text) {
+        return patterns.stream().allMatch(p -> p.matcher(text).find());
     }
 
     private static String get(HttpClient http, String url, String contentType) throws Exception {
