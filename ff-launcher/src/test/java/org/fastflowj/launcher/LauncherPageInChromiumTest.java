@@ -36,6 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
 class LauncherPageInChromiumTest {
     private static final Pattern METRICS_URL = Pattern.compile("metrics of every group at (http://\\S+)/metrics");
     private static final int VIRTUAL_MILLIS = 3000;
+    private static final List<String> LINK_GROUPS = List.of("A", "B", "C");
 
     @TempDir
     Path dir;
@@ -168,7 +169,7 @@ class LauncherPageInChromiumTest {
         throw new AssertionError("the launcher printed no address:\n" + err);
     }
 
-    /** Until /api/stats has every group's square-side counters moving and the graph is known. */
+    /** Until /api/stats shows B's square and every group's links moving, and the graph is known. */
     private static void awaitEveryGroup(String base, CompletableFuture<Integer> run, StringWriter err)
             throws Exception {
         HttpClient http =
@@ -177,11 +178,13 @@ class LauncherPageInChromiumTest {
         String stats = "";
         String graph = "";
         while (System.nanoTime() < deadline && !run.isDone()) {
-            stats = body(http, base + "/api/stats");
+            String now = body(http, base + "/api/stats");
+            stats = now;
             graph = body(http, base + "/api/graph");
-            if (stats.contains("\"group\":\"A\"")
-                    && stats.contains("\"group\":\"C\"")
-                    && stats.matches("(?s).*\"name\":\"square\",\"group\":\"B\",\"atMillis\":\\d+,\"itemsIn\":[1-9].*")
+            if (now.matches("(?s).*\"name\":\"square\",\"group\":\"B\",\"atMillis\":\\d+,\"itemsIn\":[1-9].*")
+                    && LINK_GROUPS.stream()
+                            .allMatch(g ->
+                                    now.matches("(?s).*\"group\":\"" + g + "\",\"atMillis\":\\d+,\"messages\":[1-9].*"))
                     && graph.contains("\"name\":\"square\"")) {
                 return;
             }
