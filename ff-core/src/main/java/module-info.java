@@ -2,7 +2,7 @@
  * FastFlow-J's shared-memory building blocks. Programs see {@code org.fastflowj.core} (nodes, pipeline,
  * farm, all-to-all, accelerator, run options and statistics) and {@code org.fastflowj.patterns}
  * (parallel-for, map-reduce, divide and conquer, macro data flow). The engine packages are exported only
- * to ff-dist (its runner and network bridges) and to the launcher (the metrics text format).
+ * to ff-dist (its runner and network bridges) and, for the metrics, to ff-dist and the launcher.
  */
 module org.fastflowj.core {
     requires java.management;
@@ -23,8 +23,10 @@ module org.fastflowj.core {
             org.fastflowj.dist;
     exports org.fastflowj.core.graph to
             org.fastflowj.dist;
-    // The launcher prints the groups' metrics; JMX reads the MXBean interfaces.
+    // A group reports its graph and queues in the metrics' line format, the launcher reads and serves
+    // them; JMX reads the MXBean interfaces.
     exports org.fastflowj.core.metrics to
+            org.fastflowj.dist,
             org.fastflowj.launcher,
             java.management;
 

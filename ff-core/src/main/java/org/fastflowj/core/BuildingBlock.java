@@ -246,7 +246,8 @@ public abstract class BuildingBlock {
      * Per-node statistics of the current or last run. While the run goes on, each call is a fresh
      * snapshot of counters the node threads keep as they go: item counts and blocked times grow, each
      * value read on its own without stopping the run, so a value may lag the node by a few items and
-     * {@code svcNanos} stays 0 until the node ended. Once {@link #waitEnd()} has returned they are final.
+     * {@code svcNanos} stays 0 until the node ended. Each channel's fill ({@link RunStats#queues()}) is read
+     * from the channel itself at the time of the call. Once {@link #waitEnd()} has returned they are final.
      *
      * @throws IllegalStateException if the block was never started
      */

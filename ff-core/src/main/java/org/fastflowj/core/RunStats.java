@@ -3,16 +3,28 @@ package org.fastflowj.core;
 import java.util.List;
 import java.util.Optional;
 
-/** Per-node statistics of one run, in graph order; {@link #toTable()} prints them. */
-public record RunStats(List<NodeStats> nodes, List<LinkStats> links) {
+/**
+ * Per-node statistics of one run, in graph order; {@link #toTable()} prints them.
+ *
+ * @param nodes one entry per node thread
+ * @param links one entry per network link (distributed groups only)
+ * @param queues one entry per channel between two node threads, in graph order
+ */
+public record RunStats(List<NodeStats> nodes, List<LinkStats> links, List<QueueStats> queues) {
     public RunStats {
         nodes = List.copyOf(nodes);
         links = List.copyOf(links);
+        queues = List.copyOf(queues);
+    }
+
+    /** Statistics without channel fills (a group's report, which carries its counters only). */
+    public RunStats(List<NodeStats> nodes, List<LinkStats> links) {
+        this(nodes, links, List.of());
     }
 
     /** Statistics of a run with no network link. */
     public RunStats(List<NodeStats> nodes) {
-        this(nodes, List.of());
+        this(nodes, List.of(), List.of());
     }
 
     /** The node whose thread has this name. */

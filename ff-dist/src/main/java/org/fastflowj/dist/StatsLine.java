@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.fastflowj.core.LinkStats;
 import org.fastflowj.core.NodeStats;
+import org.fastflowj.core.QueueStats;
 import org.fastflowj.core.RunStats;
 
 /**
@@ -19,24 +20,39 @@ import org.fastflowj.core.RunStats;
  * <pre>
  *   DFF_PROGRESS: &lt;ms since the group started&gt; n &lt;node&gt; &lt;in&gt; &lt;out&gt; &lt;svc ns&gt; &lt;wait in ns&gt; &lt;wait out ns&gt; &lt;cpu&gt;
  *                 ... l &lt;link&gt; &lt;messages&gt; &lt;bytes&gt; &lt;batches&gt; &lt;credit wait ns&gt; ...
+ *                 ... q &lt;from&gt; &lt;to&gt; &lt;feedback 0|1&gt; &lt;queued&gt; &lt;capacity, -1 unbounded&gt; ...
+ *   DFF_GRAPH: &lt;the whole program's graph, as the live page's api/graph JSON&gt;
  * </pre>
  *
- * Names are URL-encoded, so that no name can contain a space.
+ * Names are URL-encoded, so that no name can contain a space. The {@link #GRAPH} line comes once, when
+ * the group's run starts: the launcher's live page draws the program from it.
  */
 public final class StatsLine {
     /** A snapshot while the group runs. */
     public static final String PROGRESS = "DFF_PROGRESS:";
     /** The group's final statistics, once its run ended (well or not). */
     public static final String FINAL = "DFF_STATS:";
+    /** The program's graph, once, as the live page's {@code api/graph} answer. */
+    public static final String GRAPH = "DFF_GRAPH:";
 
     private StatsLine() {}
 
     /** A report in this format, parsed: the group's uptime and its statistics. */
     public record Report(boolean last, long uptimeMs, RunStats stats) {}
 
-    /** Whether {@code line} is a report ({@link #PROGRESS} or {@link #FINAL}). */
+    /** Whether {@code line} is a report ({@link #PROGRESS}, {@link #FINAL} or {@link #GRAPH}). */
     public static boolean isReport(String line) {
-        return line.startsWith(PROGRESS) || line.startsWith(FINAL);
+        return line.startsWith(PROGRESS) || line.startsWith(FINAL) || line.startsWith(GRAPH);
+    }
+
+    /** The {@link #GRAPH} line of {@code graphJson} (one line of JSON). */
+    public static String graphLine(String graphJson) {
+        return GRAPH + " " + graphJson;
+    }
+
+    /** The JSON of a {@link #GRAPH} line, or null when {@code line} is not one. */
+    public static String graphOf(String line) {
+        return line.startsWith(GRAPH) ? line.substring(GRAPH.length()).strip() : null;
     }
 
     public static String format(boolean last, long uptimeMs, RunStats stats) {
@@ -57,6 +73,11 @@ public final class StatsLine {
             line.append(" l ").append(URLEncoder.encode(l.link(), StandardCharsets.UTF_8));
             append(line, l.messages(), l.bytes(), l.batches(), l.creditWaitNanos());
         }
+        for (QueueStats q : stats.queues()) {
+            line.append(" q ").append(URLEncoder.encode(q.from(), StandardCharsets.UTF_8));
+            line.append(' ').append(URLEncoder.encode(q.to(), StandardCharsets.UTF_8));
+            append(line, q.feedback() ? 1 : 0, q.queued(), q.capacity());
+        }
         return line.toString();
     }
 
@@ -74,6 +95,7 @@ public final class StatsLine {
         try {
             List<NodeStats> nodes = new ArrayList<>();
             List<LinkStats> links = new ArrayList<>();
+            List<QueueStats> queues = new ArrayList<>();
             int i = 1;
             while (i < t.length) {
                 String kind = t[i];
@@ -96,11 +118,19 @@ public final class StatsLine {
                             Long.parseLong(t[i + 4]),
                             Long.parseLong(t[i + 5])));
                     i += 6;
+                } else if (kind.equals("q")) {
+                    queues.add(new QueueStats(
+                            name,
+                            URLDecoder.decode(t[i + 2], StandardCharsets.UTF_8),
+                            Long.parseLong(t[i + 3]) != 0,
+                            Long.parseLong(t[i + 4]),
+                            Long.parseLong(t[i + 5])));
+                    i += 6;
                 } else {
                     throw new IllegalArgumentException("unknown entry '" + kind + "'");
                 }
             }
-            return new Report(last, Long.parseLong(t[0]), new RunStats(nodes, links));
+            return new Report(last, Long.parseLong(t[0]), new RunStats(nodes, links, queues));
         } catch (RuntimeException e) {
             throw new IllegalArgumentException("malformed statistics line (" + e.getMessage() + "): " + line, e);
         }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.List;
 import org.fastflowj.core.LinkStats;
 import org.fastflowj.core.NodeStats;
+import org.fastflowj.core.QueueStats;
 import org.fastflowj.core.RunStats;
 import org.junit.jupiter.api.Test;
 
@@ -14,10 +15,13 @@ class StatsLineTest {
             List.of(
                     new NodeStats("parse words", 10, 9, 1_000, 2_000, 3_000, -1),
                     new NodeStats("a=b%c\"d", 0, 42, 5, 6, 7, 3)),
-            List.of(new LinkStats("A -> B", 43, 4_096, 2, 123_456)));
+            List.of(new LinkStats("A -> B", 43, 4_096, 2, 123_456)),
+            List.of(
+                    new QueueStats("parse words", "a=b%c\"d", false, 512, 512),
+                    new QueueStats("a=b%c\"d", "parse words", true, 3, -1)));
 
     @Test
-    void shouldGiveBackEveryNodeAndLinkWhateverTheirNames() {
+    void shouldGiveBackEveryNodeLinkAndChannelWhateverTheirNames() {
         String line = StatsLine.format(false, 1_234, STATS);
 
         assertThat(line).startsWith(StatsLine.PROGRESS + " 1234 ").doesNotContain("\n");
@@ -34,6 +38,15 @@ class StatsLineTest {
         assertThat(StatsLine.isReport(line)).isTrue();
         assertThat(line).startsWith(StatsLine.FINAL);
         assertThat(StatsLine.parse(line).last()).isTrue();
+    }
+
+    @Test
+    void shouldCarryTheGraphOnALineOfItsOwn() {
+        String line = StatsLine.graphLine("{\"vertices\":[]}");
+
+        assertThat(StatsLine.isReport(line)).isTrue();
+        assertThat(StatsLine.graphOf(line)).isEqualTo("{\"vertices\":[]}");
+        assertThat(StatsLine.graphOf(StatsLine.format(true, 7, STATS))).isNull();
     }
 
     @Test

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,6 +17,13 @@ import java.util.Optional;
  * archive, or with one older than the application's jars, the first local group writes it when it exits
  * ({@code -XX:ArchiveClassesAtExit}); once it is there, every local group maps it
  * ({@code -XX:SharedArchiveFile}). JDK 17 has no {@code -XX:+AutoCreateSharedArchive}, hence the two steps.
+ * The group writes a file of its own ({@code FILE.<launcher pid>.tmp}) that {@link #publish} moves into
+ * place once the run succeeded: a run killed while the archive is written, or two runs writing at once,
+ * never leave a partial archive for the next run to map.
+ *
+ * <p>Without {@code --cds}, {@link #automatic} picks the file itself ({@link LauncherCache}), one per
+ * {@code java} executable and class path, so that a second run of the same program starts faster with no
+ * option at all.
  *
  * <p>Only a {@code java} command whose class path is made of jars qualifies: the JVM cannot archive
  * classes from a directory, and fails at exit when asked to.
@@ -24,12 +32,15 @@ import java.util.Optional;
  */
 final class CdsArchive {
     private final Path file;
+    private final Path written;
     private final boolean fresh;
     private final String unusable;
     private boolean writerChosen;
 
     private CdsArchive(Path file, boolean fresh, String unusable) {
         this.file = file;
+        this.written = file.resolveSibling(
+                file.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
         this.fresh = fresh;
         this.unusable = unusable;
     }
@@ -46,6 +57,69 @@ final class CdsArchive {
             return new CdsArchive(absolute, false, notAJar.get());
         }
         return new CdsArchive(absolute, isNewerThanAll(absolute, jars), null);
+    }
+
+    /**
+     * The archive for {@code command} in the launcher's cache directory, or empty when the command does not
+     * qualify (not {@code java}, a class path with a directory) or the directory cannot be used.
+     */
+    static Optional<CdsArchive> automatic(List<String> command) {
+        if (command.isEmpty() || !LaunchPlanner.isJava(command.get(0))) {
+            return Optional.empty();
+        }
+        List<Path> jars = new ArrayList<>();
+        if (classPath(command, jars).isPresent()) {
+            return Optional.empty();
+        }
+        return LauncherCache.directory()
+                .map(dir ->
+                        of(dir.resolve("cds-" + LauncherCache.key(javaAndClassPath(command, jars)) + ".jsa"), command));
+    }
+
+    /** What the archive depends on: the JVM that writes and maps it, and the jars it holds classes of. */
+    private static List<String> javaAndClassPath(List<String> command, List<Path> jars) {
+        List<String> key = new ArrayList<>();
+        key.add(LauncherCache.describeExecutable(command.get(0)));
+        jars.forEach(j -> key.add(j.toAbsolutePath().normalize().toString()));
+        return key;
+    }
+
+    /** The jars on {@code command}'s class path, or empty when it names none or has a directory. */
+    static Optional<List<Path>> jarsOf(List<String> command) {
+        List<Path> jars = new ArrayList<>();
+        return command.isEmpty()
+                        || !LaunchPlanner.isJava(command.get(0))
+                        || classPath(command, jars).isPresent()
+                ? Optional.empty()
+                : Optional.of(jars);
+    }
+
+    /** The archive's file (once published). */
+    Path file() {
+        return file;
+    }
+
+    /**
+     * After the run: when it succeeded, moves the archive a group wrote into place (an atomic rename);
+     * otherwise, or when it could not be moved, removes it. Nothing when no group wrote one.
+     */
+    void publish(boolean runSucceeded) {
+        if (!Files.exists(written)) {
+            return;
+        }
+        try {
+            if (runSucceeded) {
+                Files.move(written, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } else {
+                Files.deleteIfExists(written);
+            }
+        } catch (IOException e) {
+            try {
+                Files.deleteIfExists(written);
+            } catch (IOException ignored) {
+                // a leftover temporary file is harmless: no run maps it
+            }
+        }
     }
 
     /** Why the groups run without the archive, or empty when they use it. */
@@ -69,7 +143,7 @@ final class CdsArchive {
         if (!writerChosen) {
             writerChosen = true;
             // The JVM warns of every class it cannot archive (hundreds of lines): only errors matter here.
-            return List.of("-XX:ArchiveClassesAtExit=" + file, "-Xlog:cds*=error");
+            return List.of("-XX:ArchiveClassesAtExit=" + written, "-Xlog:cds*=error");
         }
         return List.of();
     }

@@ -22,9 +22,18 @@ import org.fastflowj.dist.StatsLine;
 final class GroupReports {
     private final Map<String, StatsLine.Report> latest = new LinkedHashMap<>();
     private final Map<String, StatsLine.Report> previous = new LinkedHashMap<>();
+    /** The program's graph as the first group to start reported it ({@link StatsLine#GRAPH}), or null. */
+    private String graphJson;
 
     /** Takes one of {@code group}'s report lines; a line that does not parse is dropped. */
     synchronized void accept(String group, String line) {
+        String graph = StatsLine.graphOf(line);
+        if (graph != null) {
+            if (graphJson == null && graph.startsWith("{") && graph.endsWith("}")) {
+                graphJson = graph; // every group has the whole program: the first one's will do
+            }
+            return;
+        }
         StatsLine.Report report;
         try {
             report = StatsLine.parse(line);
@@ -63,6 +72,16 @@ final class GroupReports {
         Map<String, RunStats> stats = new LinkedHashMap<>();
         latest.forEach((group, report) -> stats.put(group, report.stats()));
         return stats;
+    }
+
+    /** Every group's latest report: its statistics and when it took them (ms since it started, its clock). */
+    synchronized Map<String, StatsLine.Report> latestReports() {
+        return new LinkedHashMap<>(latest);
+    }
+
+    /** The program's graph as the live page's {@code api/graph} JSON, or null before a group reported it. */
+    synchronized String graphJson() {
+        return graphJson;
     }
 
     /** {@code group}'s final statistics, or null if it did not report them (it never ran, or was killed). */

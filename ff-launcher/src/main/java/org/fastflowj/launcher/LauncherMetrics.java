@@ -12,18 +12,25 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import org.fastflowj.core.RunStats;
+import org.fastflowj.core.metrics.LivePage;
 import org.fastflowj.core.metrics.PrometheusText;
 
 /**
- * The launcher's {@code /metrics} ({@code --ui PORT}): every group's latest statistics
- * ({@link GroupReports}) in the Prometheus text format, each series labelled with its group
+ * The launcher's server ({@code --ui PORT}), gathering every group: the live page at {@code /} (ff-core's,
+ * the one a one-process run serves), its {@code /api/graph} (the whole program, as the first group to
+ * start reported it, each thread with its group) and {@code /api/stats} (every group's latest statistics,
+ * each node, link and channel with its {@code "group"}), and {@code /metrics}: the same statistics in the
+ * Prometheus text format, each series labelled with its group
  * ({@code fastflowj_node_items_in_total{group="G1",node="square"}}). A group appears once it has
- * reported; an ended group keeps its final counts until the launcher exits.
+ * reported ({@link GroupReports}); an ended group keeps its final counts until the launcher exits.
  *
  * <p>Threading: the JDK server's one dispatcher thread answers; {@link #close} from the run's thread.
  */
 final class LauncherMetrics implements AutoCloseable {
+    private static final String JSON = "application/json; charset=utf-8";
+
     private final HttpServer server;
 
     private LauncherMetrics(HttpServer server) {
@@ -31,8 +38,8 @@ final class LauncherMetrics implements AutoCloseable {
     }
 
     /**
-     * Serves {@code reports} on {@code port} (0: a free one), on the loopback address only (no authentication), as a one-process run's
-     * {@code RunOptions.ui} does.
+     * Serves {@code reports} on {@code port} (0: a free one), on the loopback address only (no
+     * authentication), as a one-process run's {@code RunOptions.ui} does.
      *
      * @throws UncheckedIOException naming the port when it cannot be bound
      */
@@ -44,9 +51,36 @@ final class LauncherMetrics implements AutoCloseable {
             throw new UncheckedIOException(
                     "--ui " + port + ": cannot serve metrics on port " + port + ": " + e.getMessage(), e);
         }
-        server.createContext("/metrics", exchange -> answer(exchange, reports));
+        long startNanos = System.nanoTime();
+        byte[] page = LivePage.html();
+        server.createContext("/", exchange -> answer(exchange, "/", "text/html; charset=utf-8", () -> page));
+        server.createContext(
+                "/api/graph",
+                exchange -> answer(exchange, "/api/graph", JSON, () -> {
+                    String graph = reports.graphJson();
+                    return (graph == null ? LivePage.emptyGraphJson() : graph).getBytes(StandardCharsets.UTF_8);
+                }));
+        server.createContext(
+                "/api/stats", exchange -> answer(exchange, "/api/stats", JSON, () -> statsJson(reports, startNanos)));
+        server.createContext(
+                "/metrics",
+                exchange ->
+                        answer(exchange, "/metrics", PrometheusText.CONTENT_TYPE, () -> format(reports.latestStats())
+                                .getBytes(StandardCharsets.UTF_8)));
         server.start();
         return new LauncherMetrics(server);
+    }
+
+    /** Every group's latest statistics, each group's entries stamped with when the group took them. */
+    private static byte[] statsJson(GroupReports reports, long startNanos) {
+        Map<String, RunStats> stats = new LinkedHashMap<>();
+        Map<String, Long> measuredAt = new LinkedHashMap<>();
+        reports.latestReports().forEach((group, report) -> {
+            stats.put(group, report.stats());
+            measuredAt.put(group, report.uptimeMs());
+        });
+        return LivePage.statsJson(stats, measuredAt, (System.nanoTime() - startNanos) / 1e6)
+                .getBytes(StandardCharsets.UTF_8);
     }
 
     int port() {
@@ -93,16 +127,23 @@ final class LauncherMetrics implements AutoCloseable {
         return value.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n");
     }
 
-    private static void answer(HttpExchange exchange, GroupReports reports) throws IOException {
+    /** A context matches every path it prefixes: answers the exact {@code path}, 404 to the rest. */
+    private static void answer(HttpExchange exchange, String path, String contentType, Supplier<byte[]> content)
+            throws IOException {
         try (exchange) {
+            if (!exchange.getRequestURI().getPath().equals(path)) {
+                exchange.sendResponseHeaders(404, -1);
+                return;
+            }
             String method = exchange.getRequestMethod();
             if (!method.equals("GET") && !method.equals("HEAD")) {
                 exchange.getResponseHeaders().set("Allow", "GET, HEAD");
                 exchange.sendResponseHeaders(405, -1);
                 return;
             }
-            byte[] body = format(reports.latestStats()).getBytes(StandardCharsets.UTF_8);
-            exchange.getResponseHeaders().set("Content-Type", PrometheusText.CONTENT_TYPE);
+            byte[] body = content.get();
+            exchange.getResponseHeaders().set("Content-Type", contentType);
+            exchange.getResponseHeaders().set("Cache-Control", "no-store");
             boolean head = method.equals("HEAD");
             exchange.sendResponseHeaders(200, head ? -1 : body.length);
             if (!head) {

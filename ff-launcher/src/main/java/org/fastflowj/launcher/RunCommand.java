@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.fastflowj.dist.DffConfig;
 import org.fastflowj.dist.GroupConfig;
@@ -99,8 +100,12 @@ final class RunCommand implements Callable<Integer> {
             paramLabel = "FILE",
             description = "Share the classes the local java groups load through the CDS archive FILE: the first"
                     + " group writes it at its exit when it is missing or older than the jars, later runs map it"
-                    + " and start faster. Needs a command with -jar or a -cp of jars.")
+                    + " and start faster. Needs a command with -jar or a -cp of jars. Default: an archive of"
+                    + " the launcher's own, in java.io.tmpdir/fastflowj-<user>, for such a command.")
     Path cds;
+
+    @Option(names = "--no-cds", description = "No CDS archive at all, not even the launcher's own (see --cds).")
+    boolean noCds;
 
     @Option(names = "--no-status", description = "No live status lines, even on a terminal.")
     boolean noStatus;
@@ -114,8 +119,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(
             names = "--ui",
             paramLabel = "PORT",
-            description = "Serve /metrics on PORT (0: a free one) while the run lasts: every group's statistics"
-                    + " in the Prometheus text format, each series labelled with its group.")
+            description = "Serve a live page of every group on PORT (0: a free one) while the run lasts: the"
+                    + " program's graph with each thread's rates, channels' fill and links' traffic, refreshed"
+                    + " every second, and /metrics: every group's statistics in the Prometheus text format,"
+                    + " each series labelled with its group.")
     Integer uiPort;
 
     @Parameters(
@@ -159,8 +166,15 @@ final class RunCommand implements Callable<Integer> {
                 return CommonOptions.EXIT_BAD_CONFIG;
             }
         } else {
-            archive = cds == null ? null : CdsArchive.of(cds, command);
-            if (archive != null) {
+            if (cds != null && noCds) {
+                err.println("--cds and --no-cds exclude each other: give one");
+                err.flush();
+                return CommonOptions.EXIT_BAD_CONFIG;
+            }
+            archive = cds != null
+                    ? CdsArchive.of(cds, command)
+                    : noCds ? null : CdsArchive.automatic(command).orElse(null);
+            if (cds != null) {
                 archive.unusable()
                         .ifPresent(
                                 why -> err.println("ff-launcher: --cds: the groups run without the archive: " + why));
@@ -199,6 +213,7 @@ final class RunCommand implements Callable<Integer> {
                 err.flush();
                 return CommonOptions.EXIT_BAD_CONFIG;
             }
+            err.println("ff-launcher: live page of every group at http://127.0.0.1:" + metrics.port() + "/");
             err.println("ff-launcher: metrics of every group at http://127.0.0.1:" + metrics.port() + "/metrics");
             err.flush();
         }
@@ -211,6 +226,9 @@ final class RunCommand implements Callable<Integer> {
         try {
             int code = new RunSession(launches, timeout, grace, logDir, out, err, board, secret, fullTraces, reports)
                     .run();
+            if (archive != null) {
+                archive.publish(code == 0);
+            }
             if (stats) {
                 StatsTables.print(groups, reports, out);
             }
@@ -222,7 +240,10 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    /** Asks the program its groups ({@link ProgramGroups}); false after saying how they differ from the config's. */
+    /**
+     * Asks the program its groups ({@link ProgramGroups}), or takes the answer it gave last time
+     * ({@link GroupCheckCache}); false after saying how they differ from the config's.
+     */
     private boolean programMatchesConfig(DffConfig config, CdsArchive archive, PrintWriter err)
             throws IOException, InterruptedException {
         // A JVM that only prints the groups: C1 alone and the archive, if any, start it sooner.
@@ -230,7 +251,11 @@ final class RunCommand implements Callable<Integer> {
         if (archive != null) {
             options.addAll(archive.mappingOptions());
         }
-        List<String> programGroups = ProgramGroups.ask(LaunchPlanner.withJvmOptions(command, options), err);
+        Optional<GroupCheckCache> cache = GroupCheckCache.of(command);
+        Optional<List<String>> known = cache.flatMap(GroupCheckCache::groups);
+        List<String> programGroups = known.isPresent()
+                ? known.get()
+                : ProgramGroups.ask(LaunchPlanner.withJvmOptions(command, options), err);
         if (programGroups == null) {
             return false;
         }
@@ -240,6 +265,9 @@ final class RunCommand implements Callable<Integer> {
             err.println("ff-launcher: started no group: the program's groups do not match the config");
             err.flush();
             return false;
+        }
+        if (known.isEmpty()) {
+            cache.ifPresent(c -> c.remember(programGroups));
         }
         return true;
     }

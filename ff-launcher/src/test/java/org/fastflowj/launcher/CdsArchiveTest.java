@@ -32,11 +32,15 @@ class CdsArchiveTest {
                 "run", "-c", config.toString(), "--cds", archive.toString(), "--no-group-check", "--timeout", "60s");
 
         Launcher.Result plan = dryRun(config, archive, command);
-        assertThat(lineOf(plan, "A")).contains("-XX:ArchiveClassesAtExit=" + archive);
+        // written aside, moved into place once the run succeeded
+        assertThat(lineOf(plan, "A")).containsPattern("-XX:ArchiveClassesAtExit=" + archive + "\\.\\d+\\.tmp ");
         assertThat(lineOf(plan, "B")).doesNotContain("-XX:ArchiveClassesAtExit", "-XX:SharedArchiveFile");
         Launcher.Result first = Launcher.run(Launcher.args(options, command));
         assertThat(first.code()).as(first.toString()).isZero();
         assertThat(archive).isRegularFile();
+        try (var left = Files.list(dir)) {
+            assertThat(left.map(Path::toString)).as("no temporary archive left").noneMatch(f -> f.endsWith(".tmp"));
+        }
 
         Launcher.Result next = dryRun(config, archive, command);
         for (String group : List.of("A", "B", "C")) {
@@ -53,6 +57,34 @@ class CdsArchiveTest {
                 java.nio.file.attribute.FileTime.fromMillis(
                         Files.getLastModifiedTime(archive).toMillis() + 1_000));
         assertThat(lineOf(dryRun(config, archive, command), "A")).contains("-XX:ArchiveClassesAtExit=" + archive);
+    }
+
+    @Test
+    void shouldKeepAnArchiveOfItsOwnForAJarCommandUnlessToldNotTo() throws Exception {
+        Path config = Launcher.config(dir, "127.0.0.1");
+        List<String> command = printGroupCommand();
+
+        Launcher.Result plan =
+                Launcher.run(Launcher.args(List.of("run", "-c", config.toString(), "--dry-run"), command));
+        Launcher.Result none =
+                Launcher.run(Launcher.args(List.of("run", "-c", config.toString(), "--dry-run", "--no-cds"), command));
+        Launcher.Result both = Launcher.run(Launcher.args(
+                List.of("run", "-c", config.toString(), "--dry-run", "--no-cds", "--cds", "x.jsa"), command));
+
+        Path cache = Path.of(System.getProperty("java.io.tmpdir"), "fastflowj-" + System.getProperty("user.name"));
+        assertThat(lineOf(plan, "A"))
+                .containsPattern("-XX:ArchiveClassesAtExit=" + cache + "/cds-[0-9a-f]{24}\\.jsa\\.");
+        assertThat(plan.err())
+                .as("an archive nobody asked for is not explained")
+                .doesNotContain("--cds");
+        assertThat(none.out()).doesNotContain("-XX:ArchiveClassesAtExit", "-XX:SharedArchiveFile");
+        assertThat(both.code()).isEqualTo(CommonOptions.EXIT_BAD_CONFIG);
+        assertThat(both.err()).contains("--cds and --no-cds exclude each other");
+        assertThat(Launcher.run(Launcher.args(
+                                List.of("run", "-c", config.toString(), "--dry-run"), Launcher.sumApp("10")))
+                        .out())
+                .as("a class path with a directory: no archive, silently")
+                .doesNotContain("-XX:ArchiveClassesAtExit", "-XX:SharedArchiveFile");
     }
 
     @Test

@@ -115,6 +115,83 @@ class GroupStatsLaunchTest {
     }
 
     @Test
+    void shouldServeTheLivePageWithEveryGroupsGraphRatesFillAndLinksDuringTheRun() throws Exception {
+        Path config = Launcher.config(dir, "127.0.0.1");
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        // B works 1 ms per item: the run lasts long enough to be read, and is killed once it was
+        String[] args = Launcher.args(
+                List.of("run", "-c", config.toString(), "--timeout", "90s", "--grace", "1s", "--ui", "0"),
+                Launcher.sumApp("100000", "-1", "1000"));
+        CompletableFuture<Integer> run = CompletableFuture.supplyAsync(
+                () -> Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true)));
+        HttpClient http =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+        try {
+            String base = awaitMetricsUrl(err, run).replace("/metrics", "");
+            assertThat(err.toString()).contains("ff-launcher: live page of every group at " + base + "/\n");
+            String stats = "";
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            // each group reports once a second: wait for the reports that show each of these
+            List<Pattern> expected = List.of(
+                    Pattern.compile("\"name\":\"square\",\"group\":\"B\",\"atMillis\":\\d+,\"itemsIn\":[1-9]"),
+                    // every link with its group and when the group counted, each side reporting its own
+                    Pattern.compile("\\{\"link\":\"[^\"]+\",\"group\":\"A\",\"atMillis\":\\d+,\"messages\":[1-9]"),
+                    Pattern.compile("\\{\"link\":\"[^\"]+\",\"group\":\"C\",\"atMillis\":\\d+,\"messages\":[1-9]"),
+                    Pattern.compile("\"batches\":\\d+,\"creditWaitNanos\":\\d+"),
+                    // the channel into B's square, measured in B
+                    Pattern.compile("\\{\"from\":\"[^\"]+\",\"to\":\"square\",\"group\":\"B\","
+                            + "\"atMillis\":\\d+,\"feedback\":false,\"queued\":\\d+,\"capacity\":[1-9]"));
+            while (!allFound(expected, stats) && System.nanoTime() < deadline && !run.isDone()) {
+                TimeUnit.MILLISECONDS.sleep(200);
+                stats = get(http, base + "/api/stats", "application/json; charset=utf-8");
+            }
+            String graph = get(http, base + "/api/graph", "application/json; charset=utf-8");
+            String page = get(http, base + "/", "text/html; charset=utf-8");
+
+            assertThat(stats)
+                    .as("/api/stats\n%s\nlauncher stderr:\n%s", stats, err)
+                    .startsWith("{\"atMillis\":");
+            for (Pattern p : expected) {
+                assertThat(stats)
+                        .as("/api/stats\n%s\nlauncher stderr:\n%s", stats, err)
+                        .containsPattern(p);
+            }
+            assertThat(graph)
+                    .as("the whole program, as a group reported it")
+                    .contains("\"name\":\"square\",\"column\":1,\"group\":\"B\"")
+                    .contains("\"group\":\"A\"", "\"group\":\"C\"")
+                    .contains("\"to\":\"square\",\"kind\":\"forward\"");
+            assertThat(page).contains("<svg id=\"graph\"", "fetch(\"api/graph\"", "fetch(\"api/stats\"");
+            assertThat(http.send(
+                                    HttpRequest.newBuilder(URI.create(base + "/api/stats/more"))
+                                            .build(),
+                                    HttpResponse.BodyHandlers.ofString())
+                            .statusCode())
+                    .isEqualTo(404);
+        } finally {
+            Launcher.killAll(Launcher.pidsIn(err.toString()));
+            run.get(60, TimeUnit.SECONDS);
+            Launcher.killAll(Launcher.pidsIn(err.toString()));
+        }
+    }
+
+    private static boolean allFound(List<Pattern> patterns, String text) {
+        return patterns.stream().allMatch(p -> p.matcher(text).find());
+    }
+
+    private static String get(HttpClient http, String url, String contentType) throws Exception {
+        HttpResponse<String> response = http.send(
+                HttpRequest.newBuilder(URI.create(url))
+                        .timeout(Duration.ofSeconds(5))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).as(url).isEqualTo(200);
+        assertThat(response.headers().firstValue("Content-Type")).hasValue(contentType);
+        return response.body();
+    }
+
+    @Test
     void shouldRefuseAPortOutOfRange() {
         Launcher.Result result =
                 Launcher.run(Launcher.args(List.of("run", "-c", "app.json", "--ui", "70000"), Launcher.sumApp("1")));

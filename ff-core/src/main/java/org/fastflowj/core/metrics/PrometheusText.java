@@ -5,11 +5,14 @@ import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 import org.fastflowj.core.LinkStats;
 import org.fastflowj.core.NodeStats;
+import org.fastflowj.core.QueueStats;
 import org.fastflowj.core.RunStats;
 
 /**
  * A run's statistics in the Prometheus text exposition format, version 0.0.4: one counter family per
- * statistic, one sample per node thread ({@code node} label) or network link ({@code link} label).
+ * statistic, one sample per node thread ({@code node} label) or network link ({@code link} label); and
+ * two gauges per channel ({@code from} and {@code to} labels): the items waiting in it, and its capacity
+ * when it is bounded.
  */
 public final class PrometheusText {
     /** The {@code Content-Type} of the format. */
@@ -87,7 +90,31 @@ public final class PrometheusText {
                     LinkStats::link,
                     l -> l.creditWaitNanos() / 1e9);
         }
+        List<QueueStats> queues = stats.queues();
+        if (!queues.isEmpty()) {
+            out.append("# HELP fastflowj_queue_items Items waiting in a channel between two node threads.\n");
+            out.append("# TYPE fastflowj_queue_items gauge\n");
+            for (QueueStats q : queues) {
+                queueSample(out, "fastflowj_queue_items", q, q.queued());
+            }
+            out.append("# HELP fastflowj_queue_capacity_items Items a bounded channel holds before its producer"
+                    + " waits.\n");
+            out.append("# TYPE fastflowj_queue_capacity_items gauge\n");
+            for (QueueStats q : queues) {
+                if (q.capacity() >= 0) {
+                    queueSample(out, "fastflowj_queue_capacity_items", q, q.capacity());
+                }
+            }
+        }
         return out.toString();
+    }
+
+    private static void queueSample(StringBuilder out, String name, QueueStats q, long value) {
+        out.append(name).append("{from=\"");
+        escape(out, q.from());
+        out.append("\",to=\"");
+        escape(out, q.to());
+        out.append("\"} ").append(value).append('\n');
     }
 
     private static <T> void family(

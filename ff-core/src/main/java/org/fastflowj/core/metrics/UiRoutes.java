@@ -4,9 +4,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.function.Supplier;
 import org.fastflowj.core.RunStats;
@@ -21,7 +19,6 @@ import org.fastflowj.core.graph.Graph;
  * <p>Threading: the server's one dispatcher thread runs every handler.
  */
 final class UiRoutes {
-    private static final String PAGE_RESOURCE = "live.html";
     private static final String JSON = "application/json; charset=utf-8";
 
     private UiRoutes() {}
@@ -29,9 +26,9 @@ final class UiRoutes {
     /** Adds the routes to {@code server}; {@code graph} may be null (then the page shows the counters only). */
     static void install(HttpServer server, Graph graph, Supplier<RunStats> stats) {
         long startNanos = System.nanoTime();
-        byte[] page = page();
-        byte[] structure = (graph == null ? "{\"vertices\":[],\"clusters\":[],\"edges\":[]}" : GraphJson.format(graph))
-                .getBytes(StandardCharsets.UTF_8);
+        byte[] page = LivePage.html();
+        byte[] structure =
+                (graph == null ? LivePage.emptyGraphJson() : GraphJson.format(graph)).getBytes(StandardCharsets.UTF_8);
         server.createContext("/", exchange -> {
             if (exchange.getRequestURI().getPath().equals("/")) {
                 answer(exchange, "text/html; charset=utf-8", () -> page);
@@ -46,17 +43,6 @@ final class UiRoutes {
         server.createContext(
                 "/metrics", exactly("/metrics", PrometheusText.CONTENT_TYPE, () -> PrometheusText.format(stats.get())
                         .getBytes(StandardCharsets.UTF_8)));
-    }
-
-    private static byte[] page() {
-        try (InputStream in = UiRoutes.class.getResourceAsStream(PAGE_RESOURCE)) {
-            if (in == null) {
-                throw new IllegalStateException("the live page " + PAGE_RESOURCE + " is missing from ff-core's jar");
-            }
-            return in.readAllBytes();
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the live page " + PAGE_RESOURCE + ": " + e.getMessage(), e);
-        }
     }
 
     /** A context matches every path it prefixes: answer the exact one, 404 the rest. */

@@ -6,6 +6,7 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeUnit;
 import org.fastflowj.core.NodeFailedException;
 import org.fastflowj.core.NodeStats;
+import org.fastflowj.core.QueueStats;
 import org.fastflowj.core.RunStats;
 
 /** A started run: its threads, its failure if any, its statistics. */
@@ -16,11 +17,14 @@ public final class Execution {
     private final NodeRunner[] runners;
     private final Thread[] threads;
     private final RunControl control;
+    /** The channels that carry items (forward and feedback), in graph order, for their fill. */
+    private final SpscChannel[] channels;
 
-    Execution(NodeRunner[] runners, Thread[] threads, RunControl control) {
+    Execution(NodeRunner[] runners, Thread[] threads, RunControl control, SpscChannel[] channels) {
         this.runners = runners;
         this.threads = threads;
         this.control = control;
+        this.channels = channels;
     }
 
     /**
@@ -136,11 +140,20 @@ public final class Execution {
         }
     }
 
+    /**
+     * The counters of every node thread, the links' and every channel's fill as they are now; any thread,
+     * during the run or after it.
+     */
     public RunStats stats() {
         List<NodeStats> list = new ArrayList<>();
         for (NodeRunner r : runners) {
             list.add(r.stats());
         }
-        return new RunStats(list, control.hooks.linkStats());
+        List<QueueStats> queues = new ArrayList<>(channels.length);
+        for (SpscChannel ch : channels) {
+            queues.add(new QueueStats(
+                    ch.producer.name, ch.consumer.name, ch.feedback, ch.queuedItems(), ch.capacityItems()));
+        }
+        return new RunStats(list, control.hooks.linkStats(), queues);
     }
 }

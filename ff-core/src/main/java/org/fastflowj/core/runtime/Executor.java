@@ -1,5 +1,6 @@
 package org.fastflowj.core.runtime;
 
+import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -45,7 +46,7 @@ public final class Executor {
             threads[i].setDaemon(true);
             runners[i].thread = threads[i];
         }
-        Execution execution = new Execution(runners, threads, control);
+        Execution execution = new Execution(runners, threads, control, itemChannels(runners));
         try {
             for (Thread t : threads) {
                 t.start();
@@ -59,6 +60,18 @@ public final class Executor {
             }
         }
         return execution;
+    }
+
+    /**
+     * Every channel that carries items, for the queue fill in the run's statistics: each runner's forward
+     * and feedback inputs (an order channel holds the emitter's records, not items, and is no input).
+     */
+    private static SpscChannel[] itemChannels(NodeRunner[] runners) {
+        List<SpscChannel> channels = new ArrayList<>();
+        for (NodeRunner r : runners) {
+            channels.addAll(List.of(r.inputs));
+        }
+        return channels.toArray(SpscChannel[]::new);
     }
 
     /**

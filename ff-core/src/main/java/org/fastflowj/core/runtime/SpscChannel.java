@@ -192,6 +192,24 @@ final class SpscChannel {
         return queue.size() <= lowWater;
     }
 
+    /**
+     * Any thread, for statistics: the items waiting, from the queue's producer and consumer indices (two
+     * acquire loads, no store, so a reader elsewhere costs the two ends nothing but the cache-line
+     * transfer of its own read; nothing is counted per item). A gathering channel holds sealed chunks,
+     * each full except one sealed before an end mark, plus what the consumer has not taken from the chunk
+     * it reads and what the producer put in the chunk it fills; the consumer's fields read here are plain,
+     * so from another thread that part may lag by an item or two.
+     */
+    long queuedItems() {
+        int slots = queue.size();
+        return gathering == null ? slots : gathering.waiting(slots);
+    }
+
+    /** Items the channel holds before its producer waits, or -1 when it is unbounded. */
+    long capacityItems() {
+        return limit == Integer.MAX_VALUE ? -1 : limit;
+    }
+
     @Override
     public String toString() {
         return description;

@@ -72,7 +72,11 @@ class LivePageEndpointsTest {
                     .startsWith("{\"atMillis\":")
                     .contains("\"name\":\"" + LiveRun.SOURCE + "\",\"itemsIn\":0,\"itemsOut\":")
                     .contains("\"blockedInputNanos\":", "\"blockedOutputNanos\":")
-                    .endsWith("\"links\":[]}");
+                    .contains(
+                            "\"links\":[]",
+                            "{\"from\":\"" + LiveRun.SOURCE
+                                    + "\",\"to\":\"ff-squares-emitter\",\"feedback\":false,\"queued\":")
+                    .endsWith("]}");
             assertThat(atMillis(stats.body())).isPositive();
         }
     }

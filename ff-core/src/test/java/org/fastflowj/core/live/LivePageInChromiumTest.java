@@ -63,10 +63,13 @@ class LivePageInChromiumTest {
                 .as("items out of the source per second")
                 .isPositive();
         assertThat(rate(dom, LiveRun.SINK, "queued"))
-                .as("items waiting for the sink, whose producers feed it alone")
+                .as("items waiting for the sink, measured from its input channels")
                 .isNotNegative();
         assertThat(row(dom, "ff-squares-worker0"))
-                .as("no estimate where the producer (the emitter) also feeds another worker")
+                .as("a worker's input channel, measured with its capacity")
+                .containsPattern("<td class=\"queued\" data-value=\"\\d+\">\\d+ / \\d+ \\(\\d+%\\)</td>");
+        assertThat(row(dom, LiveRun.SOURCE))
+                .as("a source has no input channel")
                 .contains("<td class=\"queued\">-</td>");
         assertThat(dom).contains("farm squares", "none: this run has no distributed group");
     }

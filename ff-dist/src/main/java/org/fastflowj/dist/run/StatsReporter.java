@@ -6,6 +6,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
+import org.fastflowj.core.graph.Graph;
+import org.fastflowj.core.metrics.LivePage;
 import org.fastflowj.core.runtime.Execution;
 import org.fastflowj.dist.DFF;
 import org.fastflowj.dist.StatsLine;
@@ -29,12 +31,17 @@ final class StatsReporter {
     /** Set once by the end hook; the progress thread stops at its next wake-up. */
     private volatile boolean ended;
 
-    StatsReporter(PrintStream target) {
+    private final String graphJson;
+
+    /** {@code whole}: the program's graph, every group's part, reported once for the launcher's live page. */
+    StatsReporter(PrintStream target, Graph whole) {
         this.target = target;
+        this.graphJson = LivePage.graphJson(whole);
     }
 
-    /** Starts the progress reports of {@code started}. */
+    /** Starts the progress reports of {@code started}, after the graph's line. */
     void started(Execution started) {
+        target.println(StatsLine.graphLine(graphJson));
         execution.complete(started);
         Thread progress = new Thread(this::reportProgress, "ff-stats-reporter");
         progress.setDaemon(true);

@@ -23,7 +23,10 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 class StatsReporterTest {
     private final ByteArrayOutputStream printed = new ByteArrayOutputStream(); // synchronized
-    private final StatsReporter reporter = new StatsReporter(new PrintStream(printed, true, StandardCharsets.UTF_8));
+    private final StatsReporter reporter = new StatsReporter(
+            new PrintStream(printed, true, StandardCharsets.UTF_8),
+            GraphCompiler.compile(
+                    new Pipeline(new Programs.Source(1).named("numbers"), new Programs.Sink(new Programs.Trace()))));
 
     private static Execution endlessRun() {
         Pipeline endless = new Pipeline(new Programs.Source(Long.MAX_VALUE), new Programs.Sink(new Programs.Trace()));
@@ -63,6 +66,11 @@ class StatsReporterTest {
                 .containsExactlyElementsOf(
                         run.stats().nodes().stream().map(NodeStats::name).toList());
         assertThat(last.stats().nodes()).isEqualTo(run.stats().nodes());
+        assertThat(last.stats().queues()).as("the channel's fill travels too").hasSize(1);
+        assertThat(lines().get(0))
+                .as("the program's graph, once, before any statistics")
+                .startsWith(StatsLine.GRAPH + " {\"vertices\":[{\"name\":\"numbers\"");
+        assertThat(lines().stream().filter(l -> l.startsWith(StatsLine.GRAPH))).hasSize(1);
     }
 
     @Test
@@ -73,7 +81,7 @@ class StatsReporterTest {
         reporter.started(run);
         end.get(10, TimeUnit.SECONDS);
 
-        assertThat(lines())
+        assertThat(lines().stream().filter(l -> !l.startsWith(StatsLine.GRAPH)))
                 .anySatisfy(l -> assertThat(StatsLine.parse(l).last()).isTrue());
     }
 }
