@@ -9,6 +9,8 @@
 #                                             one JSON line each on stdout (Mbit/s)
 #   ff-bench/cluster.sh exec I COMMAND...     run COMMAND inside host I (ip netns exec ffjI)
 #
+# FFJ_CLUSTER_PREFIX (default ffj) names the hosts, the bridge (PREFIXbr0) and the veth ends (PREFIXvI).
+#
 # Needs root, `ip` and `tc` (iproute2); `ceiling` needs iperf3 and installs the Debian package when it is
 # missing and apt-get is there. What `up` made is listed in $FFJ_CLUSTER_STATE (default
 # /run/ffj-cluster.state); `down` reads that list. The only addresses the hosts get are 10.213.0.1..N on
@@ -16,7 +18,7 @@
 # given an address.
 set -euo pipefail
 
-prefix=ffj
+prefix=${FFJ_CLUSTER_PREFIX:-ffj}
 bridge=${prefix}br0
 subnet=10.213.0
 state=${FFJ_CLUSTER_STATE:-/run/ffj-cluster.state}
@@ -27,7 +29,7 @@ die() {
 }
 
 usage() {
-    sed -n '2,19p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+    sed -n '2,21p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
 }
 
 # Every reason `up` cannot work, said before anything is created.

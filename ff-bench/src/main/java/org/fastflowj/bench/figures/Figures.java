@@ -17,7 +17,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * The evidence suite's driver: runs every figure (or those named by {@code --only}) at one {@link Scale},
@@ -42,6 +44,9 @@ public final class Figures implements Callable<Integer> {
             CoreFigures.PIPELINE,
             CoreFigures.IDLE,
             CoreFigures.MATMUL);
+
+    @Spec
+    CommandSpec spec;
 
     @Option(
             names = "--scale",
@@ -69,6 +74,13 @@ public final class Figures implements Callable<Integer> {
             paramLabel = "FILE",
             description = "iperf3 ceilings as printed by `cluster.sh ceiling` (JSON lines with link and mbps).")
     Path ceilings;
+
+    @Option(
+            names = "--cluster",
+            paramLabel = "PREFIX",
+            description = "The emulated cluster is up (`cluster.sh up 2`) with hosts PREFIX1, PREFIX2: Fig. 9 also runs"
+                    + " on its shaped link.")
+    String cluster;
 
     @Option(names = "--scratch", paramLabel = "DIR", description = "Generated inputs (default: a temporary directory).")
     Path scratch;
@@ -105,7 +117,7 @@ public final class Figures implements Callable<Integer> {
         lastPlots = new Plots(out);
         try (ResultLog log = new ResultLog(resultsFile, run)) {
             lastLog = log;
-            Context context = new Context(chosen, log, lastPlots, scratchDir, ceilingsMbps);
+            Context context = new Context(chosen, log, lastPlots, scratchDir, ceilingsMbps, cluster);
             for (Figure figure : selected) {
                 long start = System.nanoTime();
                 System.out.printf("== %s (%s)%n", figure.name(), chosen);
@@ -135,7 +147,7 @@ public final class Figures implements Callable<Integer> {
                     .filter(f -> f.name().equals(name))
                     .findFirst()
                     .orElseThrow(() -> new CommandLine.ParameterException(
-                            new CommandLine(this),
+                            spec.commandLine(),
                             "--only: no figure '" + name + "'; the figures are "
                                     + ALL.stream().map(Figure::name).toList()));
             selected.add(figure);
@@ -156,7 +168,7 @@ public final class Figures implements Callable<Integer> {
                 mbps.put(m.group(1), Double.parseDouble(m.group(2)));
             } else if (!line.isBlank()) {
                 throw new CommandLine.ParameterException(
-                        new CommandLine(this), "--ceilings " + ceilings + ": not an iperf3 ceiling line: " + line);
+                        spec.commandLine(), "--ceilings " + ceilings + ": not an iperf3 ceiling line: " + line);
             }
         }
         return mbps;

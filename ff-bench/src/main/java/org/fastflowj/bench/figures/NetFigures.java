@@ -82,11 +82,15 @@ final class NetFigures {
                     }
                 }
             }
-            c.log()
-                    .note(
-                            name(),
-                            "groups and Netty on loopback in one JVM; the group rows on the shaped link wait for"
-                                    + " a launcher host mode that starts groups inside the cluster's namespaces");
+            c.log().note(name(), "loopback: both groups, and both Netty ends, in one JVM");
+            if (c.clusterPrefix() != null) {
+                shaped(c);
+            } else {
+                c.log()
+                        .note(
+                                name(),
+                                "no emulated cluster (cluster.sh up 2, then --cluster ffj): shaped-link rows skipped");
+            }
             Map<String, Double> levels = new LinkedHashMap<>();
             Double loopback = c.ceilingMegabytes("loopback");
             Double shaped = c.ceilingMegabytes("shaped");
@@ -118,6 +122,68 @@ final class NetFigures {
                             Map.of("1.0", 1.0));
         }
     };
+
+    /**
+     * The shaped-link rows: messages of 512 B and more (the goal's range; smaller ones are bound by the per-message
+     * cost, not the link), every batch size, one process per end on two hosts of the cluster.
+     */
+    private static void shaped(Context c) throws Exception {
+        String figure = "fig9-group-to-group-shaped";
+        ShapedLink link = new ShapedLink(c.clusterPrefix(), c.scale() == Scale.PAPER ? 600 : 180);
+        Double ceiling = c.ceilingMegabytes("shaped");
+        int repetitions = c.scale() == Scale.PAPER ? c.scale().repetitions : 1;
+        for (int bytes : c.scale().messageBytes) {
+            if (bytes < 512) {
+                continue;
+            }
+            // At least two seconds of a 1 Gbit/s link, so the link, not the warm-up, sets the rate.
+            int messages =
+                    (int) Math.max(c.scale().messagesFor(bytes), (c.scale() == Scale.SMOKE ? 8e6 : 250e6) / bytes);
+            for (int batch : c.scale().batchSizes) {
+                for (int rep = 0; rep < repetitions; rep++) {
+                    double ffj = link.ffj(messages, bytes, batch, MESSAGE_OTF);
+                    double netty = link.netty(messages, bytes, batch, MESSAGE_OTF);
+                    c.log().point(figure, "FF-J batch " + batch, bytes, rep, ffj, "MB/s");
+                    c.log().point(figure, "Netty batch " + batch, bytes, rep, netty, "MB/s");
+                    c.log().point(figure + "-ratio", "FF-J / Netty, batch " + batch, bytes, rep, ffj / netty, "ratio");
+                    if (ceiling != null) {
+                        c.log()
+                                .point(
+                                        figure + "-ratio",
+                                        "FF-J / iperf3, batch " + batch,
+                                        bytes,
+                                        rep,
+                                        ffj / ceiling,
+                                        "ratio");
+                    }
+                }
+            }
+        }
+        Map<String, Double> levels = new LinkedHashMap<>();
+        if (ceiling != null) {
+            levels.put("iperf3 shaped link", ceiling);
+        }
+        c.plots()
+                .lines(
+                        figure,
+                        "Fig. 9 (top left): group to group, 1 Gbit/s shaped link",
+                        "message bytes",
+                        "MB/s (payload)",
+                        true,
+                        false,
+                        Plots.medians(c.log().points(figure)),
+                        levels);
+        c.plots()
+                .lines(
+                        figure + "-ratio",
+                        "Fig. 9 (top left), shaped link: FF-J / Netty and FF-J / iperf3",
+                        "message bytes",
+                        "ratio",
+                        true,
+                        false,
+                        Plots.medians(c.log().points(figure + "-ratio")),
+                        Map.of("0.95", 0.95));
+    }
 
     static final Figure SERIALIZERS = new Figure() {
         @Override

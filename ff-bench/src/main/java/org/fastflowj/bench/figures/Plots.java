@@ -101,7 +101,11 @@ final class Plots {
                 maxX = Math.max(maxX, s.getValue().lastKey());
             }
         }
-        if (minX <= maxX) {
+        if (minX == maxX) { // one x: widen so that a level still draws as a line
+            minX *= 0.9;
+            maxX *= 1.1;
+        }
+        if (minX < maxX) {
             for (Map.Entry<String, Double> level : levels.entrySet()) {
                 XYSeries line = new XYSeries(level.getKey(), true, false);
                 line.add(minX, level.getValue());
