@@ -141,7 +141,7 @@ final class GroupFigures {
                 }
             }
             for (int parallelism : List.of(1, 2)) {
-                for (int rep = 0; rep < c.scale().repetitions; rep++) {
+                for (int rep = 0; rep < c.scale().flinkRepetitions(); rep++) {
                     Path counts = c.scratch().resolve("flink-counts-" + parallelism + ".tsv");
                     double rate = FlinkWordCount.runInChildJvm(input, parallelism, counts, c.scale());
                     checkSame(reference, counts, "Flink, parallelism " + parallelism);

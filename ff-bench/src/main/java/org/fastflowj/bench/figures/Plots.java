@@ -121,10 +121,26 @@ final class Plots {
         plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
         XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
         int measured = series.size();
+        // A baseline series ("Netty batch 8") takes the colour of its FF-J twin ("FF-J batch 8"), dashed.
+        Map<String, Integer> colourOf = new LinkedHashMap<>();
+        List<String> names = new ArrayList<>(series.keySet());
         for (int i = 0; i < data.getSeriesCount(); i++) {
             if (i < measured) {
-                renderer.setSeriesPaint(i, PALETTE[i % PALETTE.length]);
-                renderer.setSeriesStroke(i, new BasicStroke(2f));
+                String seriesName = names.get(i);
+                int colour =
+                        colourOf.computeIfAbsent(seriesName.replaceFirst("^(FF-J|Netty) ", ""), k -> colourOf.size());
+                renderer.setSeriesPaint(i, PALETTE[colour % PALETTE.length]);
+                renderer.setSeriesStroke(
+                        i,
+                        seriesName.startsWith("Netty")
+                                ? new BasicStroke(
+                                        1.5f,
+                                        BasicStroke.CAP_BUTT,
+                                        BasicStroke.JOIN_MITER,
+                                        10f,
+                                        new float[] {3f, 3f},
+                                        0f)
+                                : new BasicStroke(2f));
             } else { // a ceiling: dashed, no markers
                 renderer.setSeriesPaint(i, i == measured ? Color.BLACK : Color.GRAY);
                 renderer.setSeriesStroke(
