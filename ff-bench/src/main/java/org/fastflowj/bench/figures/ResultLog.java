@@ -92,7 +92,13 @@ final class ResultLog implements AutoCloseable {
             b.append(quote(e.getKey())).append(':');
             Object v = e.getValue();
             if (v instanceof Double d) {
-                b.append(Double.isFinite(d) ? String.format(Locale.ROOT, "%.6g", d) : "null");
+                if (!Double.isFinite(d)) {
+                    b.append("null");
+                } else if (d == Math.rint(d) && Math.abs(d) < 1e15) {
+                    b.append((long) d.doubleValue()); // sizes and counts stay exact: 1048576, not 1.04858e+06
+                } else {
+                    b.append(String.format(Locale.ROOT, "%.6g", d));
+                }
             } else if (v instanceof Number || v instanceof Boolean) {
                 b.append(v);
             } else {

@@ -81,6 +81,16 @@ class FiguresSmokeTest {
     }
 
     @Test
+    void shouldKeepWholeNumbersExactAndRoundTheRest() {
+        java.util.Map<String, Object> fields = new java.util.LinkedHashMap<>();
+        fields.put("x", 4194304.0);
+        fields.put("value", 1.0 / 3);
+        fields.put("nan", Double.NaN);
+
+        assertThat(ResultLog.json(fields)).isEqualTo("{\"x\":4194304,\"value\":0.333333,\"nan\":null}");
+    }
+
+    @Test
     void shouldWriteValidJsonForAwkwardText() {
         assertThat(ResultLog.quote("a \"b\"\\\n\u0001")).isEqualTo("\"a \\\"b\\\"\\\\\\n\\u0001\"");
     }
