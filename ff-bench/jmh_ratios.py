@@ -129,7 +129,7 @@ def pipeline_table(results):
 def farm_table(results):
     rows = []
     farms = [(dict(params), score) for (name, params), score in results.items() if name == "FarmSpeedup.farm"]
-    farms.sort(key=lambda p: (int(p[0].get("grainMicros", 0)), rank(p[0].get("policy", "")),
+    farms.sort(key=lambda p: (float(p[0].get("grainMicros", 0)), rank(p[0].get("policy", "")),
                               rank(p[0].get("strategy", ""))))
     for params, farm in farms:
         grain = params.get("grainMicros", "?")

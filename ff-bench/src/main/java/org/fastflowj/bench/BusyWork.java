@@ -69,6 +69,11 @@ public final class BusyWork {
         return (int) Math.max(1, Math.round(iterationsPerMicro() * micros));
     }
 
+    /** Iterations of {@link #spin} that take about {@code micros} µs, fractions of a µs included (at least 1). */
+    public static int iterationsFor(double micros) {
+        return (int) Math.max(1, Math.round(iterationsPerMicro() * micros));
+    }
+
     /** Measures iterations per microsecond: JIT warm-up, then the fastest of several timed rounds. */
     static double calibrate() {
         long sink = 0;

@@ -1,8 +1,10 @@
 package org.fastflowj.bench;
 
+import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import org.fastflowj.core.Farm;
@@ -76,17 +78,18 @@ public class FarmSpeedup extends AbstractBenchmark {
     @State(Scope.Benchmark)
     public static class Work {
         @Param({"1", "10"})
-        public int grainMicros;
+        public double grainMicros;
 
         int iterations;
         Task[] tasks;
 
         @Setup(Level.Trial)
         public void setUp() {
-            prepare(grainMicros, BusyWork.iterationsFor(grainMicros), SEQUENTIAL_WORK_MICROS / grainMicros);
+            prepare(grainMicros, BusyWork.iterationsFor(grainMicros), (int)
+                    Math.round(SEQUENTIAL_WORK_MICROS / grainMicros));
         }
 
-        void prepare(int grain, int iterationsPerTask, int taskCount) {
+        void prepare(double grain, int iterationsPerTask, int taskCount) {
             grainMicros = grain;
             iterations = iterationsPerTask;
             tasks = new Task[taskCount];
@@ -143,6 +146,43 @@ public class FarmSpeedup extends AbstractBenchmark {
     @Benchmark
     public long executor(Work work, Pool pool) throws InterruptedException {
         return runExecutor(work, pool.executor);
+    }
+
+    /** The same per-task submission as {@link #executor}, on a work-stealing {@code ForkJoinPool(2)}. */
+    @Benchmark
+    public long forkJoin(Work work, ForkJoinPoolState pool) throws InterruptedException {
+        return runExecutor(work, pool.pool);
+    }
+
+    /** The tasks as a parallel stream on the common pool (its workers plus the calling thread). */
+    @Benchmark
+    public long parallelStream(Work work) {
+        return runParallelStream(work);
+    }
+
+    /** The ForkJoin baseline's pool, alive for the whole trial. */
+    @State(Scope.Benchmark)
+    public static class ForkJoinPoolState {
+        ForkJoinPool pool;
+
+        @Setup(Level.Trial)
+        public void setUp() {
+            pool = new ForkJoinPool(WORKERS);
+        }
+
+        @TearDown(Level.Trial)
+        public void tearDown() throws InterruptedException {
+            pool.shutdown();
+            pool.awaitTermination(10, TimeUnit.SECONDS);
+        }
+    }
+
+    static long runParallelStream(Work work) {
+        int iterations = work.iterations;
+        return Arrays.stream(work.tasks)
+                .parallel()
+                .mapToLong(task -> BusyWork.spin(iterations, task.seed) + 1)
+                .sum();
     }
 
     static long runFarm(Work work, Policy policy, RunOptions options) {

@@ -1,5 +1,6 @@
 package org.fastflowj.bench;
 
+import java.util.concurrent.ArrayBlockingQueue;
 import org.fastflowj.core.Node;
 import org.fastflowj.core.Pipeline;
 import org.fastflowj.core.RunOptions;
@@ -79,6 +80,56 @@ public class PipelineThroughput extends AbstractBenchmark {
     @OperationsPerInvocation(ITEMS)
     public long rawWithSvcCalls() throws InterruptedException {
         return runRawWithSvcCalls(CAPACITY, ITEMS);
+    }
+
+    /** The same hand-off through a {@link ArrayBlockingQueue} of the same capacity ({@code put} / {@code take}). */
+    @Benchmark
+    @OperationsPerInvocation(ITEMS)
+    public long arrayBlockingQueue() throws InterruptedException {
+        return runArrayBlockingQueue(CAPACITY, ITEMS);
+    }
+
+    /**
+     * The same hand-off through an LMAX Disruptor ring of the same size, one producer and one consumer,
+     * with the Disruptor's wait strategy closest to the pipeline's ({@link DisruptorHandOff#waitStrategy}).
+     */
+    @Benchmark
+    @OperationsPerInvocation(ITEMS)
+    public long disruptor(PipelineState state) throws InterruptedException {
+        return DisruptorHandOff.run(state.strategy, CAPACITY, ITEMS);
+    }
+
+    static long runArrayBlockingQueue(int capacity, int items) throws InterruptedException {
+        ArrayBlockingQueue<Object> queue = new ArrayBlockingQueue<>(capacity);
+        long[] received = new long[1];
+        Thread producer = new Thread(
+                () -> {
+                    try {
+                        for (int i = 0; i < items; i++) {
+                            queue.put(ITEM);
+                        }
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                },
+                "abq-producer");
+        Thread consumer = new Thread(
+                () -> {
+                    try {
+                        for (int i = 0; i < items; i++) {
+                            queue.take();
+                            received[0]++;
+                        }
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                },
+                "abq-consumer");
+        consumer.start();
+        producer.start();
+        producer.join();
+        consumer.join(); // join orders the consumer's writes to received[0] before this read
+        return received[0];
     }
 
     /** A stand-in for a node: one virtual svc, a GO_ON signal field, 128 bytes of padding first. */

@@ -34,6 +34,35 @@ class BenchmarkBodiesTest {
         assertThat(PipelineThroughput.runRaw(16, ITEMS)).isEqualTo(ITEMS);
     }
 
+    @Test
+    void shouldDeliverEveryItemThroughTheArrayBlockingQueue() throws InterruptedException {
+        assertThat(PipelineThroughput.runArrayBlockingQueue(16, ITEMS)).isEqualTo(ITEMS);
+    }
+
+    @ParameterizedTest
+    @EnumSource(
+            value = WaitStrategy.class,
+            names = {"BACKOFF", "BLOCKING"})
+    void shouldDeliverEveryItemThroughTheDisruptor(WaitStrategy strategy) throws InterruptedException {
+        assertThat(DisruptorHandOff.run(strategy, 16, ITEMS)).isEqualTo(ITEMS);
+    }
+
+    @Test
+    void shouldComputeTheSameChecksumOnTheForkJoinPoolAndAsAParallelStream() throws Exception {
+        FarmSpeedup.Work work = new FarmSpeedup.Work();
+        work.prepare(0.5, 50, 5_000);
+        FarmSpeedup.ForkJoinPoolState forkJoin = new FarmSpeedup.ForkJoinPoolState();
+        forkJoin.setUp();
+        try {
+            long sequential = FarmSpeedup.runSequential(work);
+
+            assertThat(FarmSpeedup.runExecutor(work, forkJoin.pool)).isEqualTo(sequential);
+            assertThat(FarmSpeedup.runParallelStream(work)).isEqualTo(sequential);
+        } finally {
+            forkJoin.tearDown();
+        }
+    }
+
     @ParameterizedTest
     @ValueSource(
             strings = {"jctoolsUnsafe", "jctoolsAtomic", "varHandle", "jctoolsUnsafeUnbounded", "jctoolsAtomicUnbounded"

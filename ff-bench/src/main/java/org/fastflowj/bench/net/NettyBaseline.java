@@ -121,6 +121,75 @@ public final class NettyBaseline {
         }
     }
 
+    /**
+     * The receiving half of {@link #run} on its own, for two processes (the emulated cluster's hosts): binds
+     * {@code bind}, calls {@code bound} with the address it listens on, and returns {@link System#nanoTime}
+     * at the last message read (one clock for every process of a Linux machine: CLOCK_MONOTONIC).
+     */
+    public static long receive(
+            InetSocketAddress bind,
+            int messages,
+            int payloadBytes,
+            int batchSize,
+            Flush flush,
+            java.util.function.Consumer<java.net.SocketAddress> bound)
+            throws InterruptedException, TimeoutException {
+        boolean epoll = Epoll.isAvailable();
+        IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
+        EventLoopGroup serverLoops = new MultiThreadIoEventLoopGroup(EVENT_LOOP_THREADS, io);
+        Receiver receiver = new Receiver(messages);
+        try {
+            Channel server = new ServerBootstrap()
+                    .group(serverLoops)
+                    .channel(epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class)
+                    .childOption(ChannelOption.TCP_NODELAY, true)
+                    .childHandler(
+                            pipeline(LENGTH_BYTES + batchSize * (LENGTH_BYTES + payloadBytes), flush, () -> receiver))
+                    .bind(bind)
+                    .sync()
+                    .channel();
+            bound.accept(server.localAddress());
+            long end = receiver.awaitLast(messages, payloadBytes);
+            server.close().sync();
+            return end;
+        } finally {
+            serverLoops.shutdownGracefully(0, 1, TimeUnit.SECONDS).sync();
+        }
+    }
+
+    /**
+     * The sending half of {@link #run} on its own: connects to {@code server}, sends, and returns {@link
+     * System#nanoTime} just before the first message was built.
+     */
+    public static long send(
+            InetSocketAddress server, int messages, int payloadBytes, int batchSize, int framesInFlight, Flush flush)
+            throws InterruptedException {
+        boolean epoll = Epoll.isAvailable();
+        IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
+        EventLoopGroup clientLoops = new MultiThreadIoEventLoopGroup(EVENT_LOOP_THREADS, io);
+        Credits credits = new Credits(framesInFlight);
+        try {
+            Channel client = new Bootstrap()
+                    .group(clientLoops)
+                    .channel(epoll ? EpollSocketChannel.class : NioSocketChannel.class)
+                    .option(ChannelOption.TCP_NODELAY, true)
+                    .handler(pipeline(LENGTH_BYTES + LENGTH_BYTES, flush, () -> credits))
+                    .connect(server)
+                    .sync()
+                    .channel();
+            long start = System.nanoTime();
+            send(client, credits, Payload.of(payloadBytes), messages, batchSize);
+            // Every frame is written once its credit came back; the last ones leave before the close.
+            while (credits.available.get() < framesInFlight && client.isActive()) {
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
+            }
+            client.close().sync();
+            return start;
+        } finally {
+            clientLoops.shutdownGracefully(0, 1, TimeUnit.SECONDS).sync();
+        }
+    }
+
     private static ChannelInitializer<Channel> pipeline(
             int maxFrameBytes, Flush flush, java.util.function.Supplier<ChannelInboundHandlerAdapter> last) {
         return new ChannelInitializer<>() {

@@ -1,0 +1,104 @@
+package org.fastflowj.bench.net;
+
+import java.net.InetSocketAddress;
+import java.util.concurrent.TimeUnit;
+import org.fastflowj.core.Pipeline;
+import org.fastflowj.core.RunOptions;
+import org.fastflowj.core.graph.GraphCompiler;
+import org.fastflowj.core.runtime.Execution;
+import org.fastflowj.dist.DFF;
+import org.fastflowj.dist.DffConfig;
+import org.fastflowj.dist.run.GroupRun;
+
+/**
+ * One end of a {@link NetThroughput} transfer as a process of its own, for two hosts of the emulated cluster
+ * ({@code ff-bench/cluster.sh}): each end prints one line with {@link System#nanoTime} (CLOCK_MONOTONIC, one
+ * clock for every process of a Linux machine, namespaces included), from which the driver takes the rate.
+ *
+ * <pre>
+ *   LinkPeer netty-receive BIND_HOST PORT MESSAGES BYTES BATCH     prints "listening", then "end NANOS"
+ *   LinkPeer netty-send    HOST PORT MESSAGES BYTES BATCH OTF      prints "start NANOS"
+ *   LinkPeer ffj-receive   S_ENDPOINT R_ENDPOINT MESSAGES BYTES BATCH OTF   group R: prints "end NANOS"
+ *   LinkPeer ffj-send      S_ENDPOINT R_ENDPOINT MESSAGES BYTES BATCH OTF   group S: prints "start NANOS"
+ * </pre>
+ *
+ * Plain Netty sends with consolidated flushes, the like-for-like channel of ff-dist; FF-J uses Kryo, and its
+ * groups run {@code insecure} (no secret, so no per-frame MAC, as the baseline).
+ */
+public final class LinkPeer {
+    private LinkPeer() {}
+
+    public static void main(String[] args) throws Exception {
+        String mode = args.length > 0 ? args[0] : "";
+        switch (mode) {
+            case "netty-receive" -> {
+                long end = NettyBaseline.receive(
+                        new InetSocketAddress(args[1], Integer.parseInt(args[2])),
+                        Integer.parseInt(args[3]),
+                        Integer.parseInt(args[4]),
+                        Integer.parseInt(args[5]),
+                        NettyBaseline.Flush.CONSOLIDATED,
+                        address -> {
+                            System.out.println("listening " + address);
+                            System.out.flush();
+                        });
+                System.out.println("end " + end);
+            }
+            case "netty-send" -> System.out.println("start "
+                    + NettyBaseline.send(
+                            new InetSocketAddress(args[1], Integer.parseInt(args[2])),
+                            Integer.parseInt(args[3]),
+                            Integer.parseInt(args[4]),
+                            Integer.parseInt(args[5]),
+                            Integer.parseInt(args[6]),
+                            NettyBaseline.Flush.CONSOLIDATED));
+            case "ffj-receive", "ffj-send" -> runGroup(mode.equals("ffj-send"), args);
+            default -> {
+                System.err.println(
+                        "LinkPeer: unknown mode '" + mode + "' (netty-receive, netty-send, ffj-receive, ffj-send)");
+                System.exit(2);
+            }
+        }
+        System.out.flush();
+    }
+
+    private static void runGroup(boolean sender, String[] args) throws Exception {
+        String senderEndpoint = args[1];
+        String receiverEndpoint = args[2];
+        int messages = Integer.parseInt(args[3]);
+        int payloadBytes = Integer.parseInt(args[4]);
+        int batchSize = Integer.parseInt(args[5]);
+        int messageOTF = Integer.parseInt(args[6]);
+        GroupToGroup.Source source = new GroupToGroup.Source(Payload.of(payloadBytes), messages);
+        GroupToGroup.Sink sink = new GroupToGroup.Sink();
+        Pipeline program = new Pipeline(source, sink);
+        source.createGroup(GroupToGroup.SENDER_GROUP);
+        sink.createGroup(GroupToGroup.RECEIVER_GROUP);
+        // The emulated cluster is a private bridge of this machine: unauthenticated, so that frames are not
+        // sealed and the comparison with plain Netty (no MAC either) stays like for like.
+        String json = "{ \"insecure\": true, \"batchSize\": " + batchSize + ", \"messageOTF\": " + messageOTF
+                + ", \"groups\": [\n"
+                + "  { \"name\": \"" + GroupToGroup.SENDER_GROUP + "\", \"endpoint\": \"" + senderEndpoint + "\" },\n"
+                + "  { \"name\": \"" + GroupToGroup.RECEIVER_GROUP + "\", \"endpoint\": \"" + receiverEndpoint
+                + "\" } ] }";
+        DffConfig config = DffConfig.parse(json, "link-peer.json");
+        String group = sender ? GroupToGroup.SENDER_GROUP : GroupToGroup.RECEIVER_GROUP;
+        Execution execution = GroupRun.start(
+                GraphCompiler.compile(program),
+                RunOptions.defaults(),
+                new DFF.Settings(group, config, GroupToGroup.Serialization.KRYO.config(), false));
+        long timeoutSeconds = 120 + (long) messages * payloadBytes / 10_000_000L;
+        if (!execution.await(timeoutSeconds, TimeUnit.SECONDS)) {
+            execution.cancel();
+            throw new IllegalStateException("group " + group + " did not end in " + timeoutSeconds + " s");
+        }
+        if (sender) {
+            System.out.println("start " + source.startNanos);
+        } else {
+            if (sink.received != messages || sink.checksum != (long) messages * Payload.FIRST_BYTE) {
+                throw new IllegalStateException("group R read " + sink.received + " of " + messages + " messages");
+            }
+            System.out.println("end " + sink.endNanos);
+        }
+    }
+}
