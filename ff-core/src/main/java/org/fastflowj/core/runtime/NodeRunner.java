@@ -274,6 +274,9 @@ class NodeRunner extends RunnerState implements Runnable, NodeContext {
                 for (int k = 0, n = chunk.size; k < n && runPhase == RunPhase.RUNNING && !control.cancelled; k++) {
                     itemsIn++;
                     callSvc(items[k]);
+                    if (marks && runPhase == RunPhase.RUNNING) {
+                        out.sendMarks(); // each item of a chunk is a task of its own (a remote worker's)
+                    }
                 }
                 continue;
             }
