@@ -4,8 +4,12 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.socket.DuplexChannel;
 import java.net.SocketAddress;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
 
 /**
  * One authenticated connection to another group, after its handshake. Data batches go from the
@@ -101,6 +105,29 @@ public final class PeerLink {
     /** Graceful: flushes what was written, then closes; the handler sees {@code onClosed(null)}. */
     public void close() {
         channel.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
+    }
+
+    /**
+     * Closes after a last word (an ABORT): flushes, shuts the output down (FIN after the last frame), and
+     * closes once the peer closed or after {@code lingerMs}. A plain close with bytes of the peer still
+     * unread sends a reset, which can discard the last frame at either end before the peer reads it.
+     * Reading goes on meanwhile, so nothing stays unread. Returns the channel's close future.
+     */
+    public ChannelFuture closeAfterLastWord(long lingerMs) {
+        channel.config().setAutoRead(true);
+        channel.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(flushed -> {
+            if (flushed.isSuccess() && channel instanceof DuplexChannel duplex) {
+                duplex.shutdownOutput();
+                try {
+                    channel.eventLoop().schedule(() -> channel.close(), lingerMs, TimeUnit.MILLISECONDS);
+                } catch (RejectedExecutionException shuttingDown) {
+                    channel.close(); // the transport is closing: no time left to linger
+                }
+            } else {
+                channel.close();
+            }
+        });
+        return channel.closeFuture();
     }
 
     /** The underlying channel, for tests and diagnostics. */

@@ -89,13 +89,28 @@ final class GroupLinks implements PeerHandler {
         }
     }
 
-    /** Tells every connected peer that {@code origin} failed, then closes the links (after the ABORT). */
-    void abortAll(String origin, String why) {
-        for (PeerLink link : openLinks()) {
+    /**
+     * Tells every connected peer that {@code origin} failed, then closes the links after the ABORT (see
+     * {@link PeerLink#closeAfterLastWord}); {@code whenClosed} runs once every link closed.
+     */
+    void abortAll(String origin, String why, Runnable whenClosed) {
+        List<PeerLink> open = openLinks();
+        AtomicInteger closing = new AtomicInteger(open.size());
+        if (open.isEmpty()) {
+            whenClosed.run();
+        }
+        for (PeerLink link : open) {
             sendAbort(link, origin, why);
-            link.close();
+            link.closeAfterLastWord(ABORT_LINGER_MS).addListener(closed -> {
+                if (closing.decrementAndGet() == 0) {
+                    whenClosed.run();
+                }
+            });
         }
     }
+
+    /** How long a link that carried an ABORT waits for its peer to close before it closes itself. */
+    private static final long ABORT_LINGER_MS = 500;
 
     /** Tells every connected peer that {@code origin} failed, leaving the links open (the JVM is halting). */
     void abortAllLeavingOpen(String origin, String why) {

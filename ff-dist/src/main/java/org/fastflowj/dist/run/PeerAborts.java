@@ -44,6 +44,7 @@ final class PeerAborts {
     /** The run's first failure (its failure hook): every peer hears of it, naming the origin. */
     void abort(NodeFailedException failure) {
         started = true;
+        boolean handedOver = false;
         try {
             LOG.error("group {} failed: {}", group, failure.getMessage());
             FailureOrigin.Verdict verdict =
@@ -55,9 +56,12 @@ final class PeerAborts {
             if (verdict.origin().equals(group) && !verdict.frozen()) {
                 FailureOrigin.announceProgramFrame(failure);
             }
-            links.abortAll(verdict.origin(), verdict.why());
+            links.abortAll(verdict.origin(), verdict.why(), sent::countDown); // once the ABORTs went out
+            handedOver = true;
         } finally {
-            sent.countDown();
+            if (!handedOver) {
+                sent.countDown();
+            }
             // Only now: an end hook waiting for the others' end closes the links once it wakes.
             links.ends().abandon();
         }
@@ -85,7 +89,7 @@ final class PeerAborts {
         String origin = peer != null ? peer : group;
         LOG.error("group {} failed: node group {} failed in connection: {}", group, origin, e.toString());
         FailureOrigin.announce(origin);
-        links.abortAll(origin, "group " + group + " says: " + e.getMessage());
+        links.abortAll(origin, "group " + group + " says: " + e.getMessage(), () -> {});
         close();
     }
 
