@@ -101,6 +101,36 @@ public class OptimizedPipelineSpeedup extends AbstractBenchmark {
         return sequential(grain.iterations, ITEMS);
     }
 
+    /**
+     * The two-core bound: the six stages' work split over two plain threads, three stages each, every
+     * item, nothing passed between them. No program that runs the pipeline on two threads beats this on
+     * the machine it is measured on (it has the same work and no hand-off), so {@code NONE / splitBound}
+     * is the largest gain LEVEL1 can show at that grain.
+     */
+    @Benchmark
+    public long splitBound(Grain grain) throws InterruptedException {
+        return split(grain.iterations, ITEMS);
+    }
+
+    /** The work of {@link #run} on two plain threads, each running half of the stages on every item. */
+    static long split(int iterations, int items) throws InterruptedException {
+        Stage[] stages = stages(iterations, items);
+        int half = STAGES / 2;
+        Thread second = new Thread(() -> runStages(stages, half, STAGES, items), "split-bound");
+        second.start();
+        runStages(stages, 0, half, items);
+        second.join();
+        return total(stages);
+    }
+
+    private static void runStages(Stage[] stages, int from, int to, int items) {
+        for (int item = 0; item < items; item++) {
+            for (int s = from; s < to; s++) {
+                stages[s].doWork();
+            }
+        }
+    }
+
     /** Runs the six stages over {@code items} items; returns the sum of every stage's work, which the checks compare. */
     static long run(int iterations, int items, RunOptions options) {
         Stage[] stages = stages(iterations, items);

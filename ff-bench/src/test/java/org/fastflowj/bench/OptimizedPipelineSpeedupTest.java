@@ -31,4 +31,11 @@ class OptimizedPipelineSpeedupTest {
         assertThat(OptimizedPipelineSpeedup.sequential(5, 10_001)).isNotEqualTo(asWritten);
         assertThat(OptimizedPipelineSpeedup.sequential(6, 10_000)).isNotEqualTo(asWritten);
     }
+
+    @Test
+    void shouldDoThePipelinesWorkInTheTwoThreadSplitBound() throws InterruptedException {
+        long asWritten = OptimizedPipelineSpeedup.run(5, 10_000, RunOptions.defaults());
+        assertThat(OptimizedPipelineSpeedup.split(5, 10_000)).isEqualTo(asWritten);
+        assertThat(OptimizedPipelineSpeedup.split(5, 10_001)).isNotEqualTo(asWritten);
+    }
 }

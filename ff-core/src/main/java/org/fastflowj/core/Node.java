@@ -40,6 +40,10 @@ public abstract class Node<I, O> extends NodePadding {
     /** Set by goOn()/eos(), which return null so that they type-check as any O; read right after svc. */
     private Object signal;
 
+    /** Allocated right behind this node, to keep the next object off its last fields: see {@link NodePadding}. */
+    @SuppressWarnings("unused")
+    private final long[] trailingGap = new long[16];
+
     protected Node() {}
 
     /**

@@ -13,13 +13,18 @@ public final class RunOptions {
     /** Default capacity of a forward channel, as FastFlow's DEFAULT_BUFFER_CAPACITY. */
     public static final int DEFAULT_QUEUE_CAPACITY = 2048;
 
-    private static final RunOptions DEFAULTS =
-            new RunOptions(WaitStrategy.BACKOFF, DEFAULT_QUEUE_CAPACITY, false, List.of(), OptLevel.NONE, 0, false, -1);
+    private static final RunOptions DEFAULTS = new RunOptions(
+            WaitStrategy.BACKOFF, DEFAULT_QUEUE_CAPACITY, false, List.of(), false, false, OptLevel.NONE, 0, false, -1);
 
     private final WaitStrategy waitStrategy;
     private final int queueCapacity;
     private final boolean unboundedQueues;
     private final List<Integer> cpus;
+    /** Whether {@link #threadMapping} was called, with anything ({@code ""} included). */
+    private final boolean mappingGiven;
+    /** {@code threadMapping("auto")}: FastFlow's default mapping, one CPU per thread, chosen at run time. */
+    private final boolean autoMapping;
+
     private final OptLevel optLevel;
     /** 0: the available processors, read when asked (a container may change it between runs). */
     private final int maxThreads;
@@ -33,6 +38,8 @@ public final class RunOptions {
             int queueCapacity,
             boolean unboundedQueues,
             List<Integer> cpus,
+            boolean mappingGiven,
+            boolean autoMapping,
             OptLevel optLevel,
             int maxThreads,
             boolean jmx,
@@ -41,6 +48,8 @@ public final class RunOptions {
         this.queueCapacity = queueCapacity;
         this.unboundedQueues = unboundedQueues;
         this.cpus = cpus;
+        this.mappingGiven = mappingGiven;
+        this.autoMapping = autoMapping;
         this.optLevel = optLevel;
         this.maxThreads = maxThreads;
         this.jmx = jmx;
@@ -57,6 +66,8 @@ public final class RunOptions {
                 queueCapacity,
                 unboundedQueues,
                 cpus,
+                mappingGiven,
+                autoMapping,
                 optLevel,
                 maxThreads,
                 jmx,
@@ -68,23 +79,58 @@ public final class RunOptions {
         if (capacity < 1) {
             throw new IllegalArgumentException("queueCapacity(" + capacity + "): a channel holds at least 1 item");
         }
-        return new RunOptions(waitStrategy, capacity, unboundedQueues, cpus, optLevel, maxThreads, jmx, uiPort);
+        return new RunOptions(
+                waitStrategy,
+                capacity,
+                unboundedQueues,
+                cpus,
+                mappingGiven,
+                autoMapping,
+                optLevel,
+                maxThreads,
+                jmx,
+                uiPort);
     }
 
     /** Unbounded forward channels: a producer never waits (memory grows instead). On-demand channels stay bounded. */
     public RunOptions unboundedQueues(boolean unbounded) {
-        return new RunOptions(waitStrategy, queueCapacity, unbounded, cpus, optLevel, maxThreads, jmx, uiPort);
+        return new RunOptions(
+                waitStrategy,
+                queueCapacity,
+                unbounded,
+                cpus,
+                mappingGiven,
+                autoMapping,
+                optLevel,
+                maxThreads,
+                jmx,
+                uiPort);
     }
 
     /**
      * Pins node threads, in graph order, to the CPUs of a comma-separated list such as {@code "0,2,4"}
-     * (cycling when there are more threads than CPUs). Where pinning is impossible the run still works and
-     * says so once. {@code ""} turns pinning off.
+     * (cycling when there are more threads than CPUs). {@code "auto"} is FastFlow's default mapping: each
+     * thread on a CPU of its own among those this process may use, the least used by this JVM's other
+     * auto-pinned threads first. Where pinning is impossible the run still works and says so once. {@code
+     * ""} turns pinning off, also the optimizer's (see {@link OptLevel#LEVEL1}).
      *
      * @throws IllegalArgumentException naming the entry that is not a CPU number
      */
     public RunOptions threadMapping(String cpuList) {
         Objects.requireNonNull(cpuList, "cpuList");
+        if (cpuList.trim().equals("auto")) {
+            return new RunOptions(
+                    waitStrategy,
+                    queueCapacity,
+                    unboundedQueues,
+                    List.of(),
+                    true,
+                    true,
+                    optLevel,
+                    maxThreads,
+                    jmx,
+                    uiPort);
+        }
         List<Integer> parsed = new ArrayList<>();
         if (!cpuList.isBlank()) {
             for (String part : cpuList.split(",", -1)) {
@@ -98,7 +144,7 @@ public final class RunOptions {
                 } catch (NumberFormatException e) {
                     throw new IllegalArgumentException(
                             "threadMapping(\"" + cpuList + "\"): '" + cpu
-                                    + "' is not a CPU number (expected a list like \"0,2,4\")",
+                                    + "' is not a CPU number (expected a list like \"0,2,4\", or \"auto\")",
                             e);
                 }
             }
@@ -108,6 +154,8 @@ public final class RunOptions {
                 queueCapacity,
                 unboundedQueues,
                 Collections.unmodifiableList(parsed),
+                true,
+                false,
                 optLevel,
                 maxThreads,
                 jmx,
@@ -125,6 +173,8 @@ public final class RunOptions {
                 queueCapacity,
                 unboundedQueues,
                 cpus,
+                mappingGiven,
+                autoMapping,
                 Objects.requireNonNull(level, "level"),
                 maxThreads,
                 jmx,
@@ -139,7 +189,17 @@ public final class RunOptions {
         if (threads < 1) {
             throw new IllegalArgumentException("maxThreads(" + threads + "): a program needs at least 1 thread");
         }
-        return new RunOptions(waitStrategy, queueCapacity, unboundedQueues, cpus, optLevel, threads, jmx, uiPort);
+        return new RunOptions(
+                waitStrategy,
+                queueCapacity,
+                unboundedQueues,
+                cpus,
+                mappingGiven,
+                autoMapping,
+                optLevel,
+                threads,
+                jmx,
+                uiPort);
     }
 
     /**
@@ -150,7 +210,16 @@ public final class RunOptions {
      */
     public RunOptions jmx(boolean enabled) {
         return new RunOptions(
-                waitStrategy, queueCapacity, unboundedQueues, cpus, optLevel, maxThreads, enabled, uiPort);
+                waitStrategy,
+                queueCapacity,
+                unboundedQueues,
+                cpus,
+                mappingGiven,
+                autoMapping,
+                optLevel,
+                maxThreads,
+                enabled,
+                uiPort);
     }
 
     /**
@@ -166,7 +235,17 @@ public final class RunOptions {
         if (port < 0 || port > 65_535) {
             throw new IllegalArgumentException("ui(" + port + "): a port is 0..65535 (0 picks a free one)");
         }
-        return new RunOptions(waitStrategy, queueCapacity, unboundedQueues, cpus, optLevel, maxThreads, jmx, port);
+        return new RunOptions(
+                waitStrategy,
+                queueCapacity,
+                unboundedQueues,
+                cpus,
+                mappingGiven,
+                autoMapping,
+                optLevel,
+                maxThreads,
+                jmx,
+                port);
     }
 
     public boolean jmx() {
@@ -198,15 +277,29 @@ public final class RunOptions {
         return unboundedQueues;
     }
 
-    /** CPUs to pin node threads to, in order; empty for no pinning. */
+    /** CPUs to pin node threads to, in order; empty for no pinning or for {@link #autoThreadMapping()}. */
     public List<Integer> cpus() {
         return cpus;
+    }
+
+    /** Whether threads are pinned by {@code threadMapping("auto")}, FastFlow's default mapping. */
+    public boolean autoThreadMapping() {
+        return autoMapping;
+    }
+
+    /**
+     * Whether {@link #threadMapping} was called (with anything, {@code ""} included): the optimizer then
+     * leaves the mapping alone.
+     */
+    public boolean threadMappingGiven() {
+        return mappingGiven;
     }
 
     @Override
     public String toString() {
         return "RunOptions[waitStrategy=" + waitStrategy + ", queueCapacity=" + queueCapacity + ", unboundedQueues="
-                + unboundedQueues + ", cpus=" + cpus + ", optimize=" + optLevel + ", maxThreads=" + maxThreads()
+                + unboundedQueues + ", cpus=" + (autoMapping ? "auto" : cpus) + ", optimize=" + optLevel
+                + ", maxThreads=" + maxThreads()
                 + ", jmx=" + jmx + ", ui=" + uiPort + "]";
     }
 }

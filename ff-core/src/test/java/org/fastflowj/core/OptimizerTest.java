@@ -3,6 +3,7 @@ package org.fastflowj.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.fastflowj.core.StreamFixtures.ints;
 import static org.fastflowj.core.StreamFixtures.source;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -190,11 +191,46 @@ class OptimizerTest {
         Optimizer.Plan plan = Optimizer.plan(program.apply(new Sink<>()), LEVEL1.maxThreads(2));
         assertThat(plan.options().waitStrategy()).isEqualTo(WaitStrategy.BLOCKING);
         assertThat(plan.rewrites()).anyMatch(line -> line.contains("BLOCKING"));
+        assertThat(plan.options().autoThreadMapping())
+                .as("threads that share CPUs stay unpinned")
+                .isFalse();
 
         List<List<Integer>> results = runBoth(program, LEVEL1.maxThreads(2));
         assertThat(results.get(1))
                 .containsExactlyInAnyOrderElementsOf(results.get(0))
                 .hasSize(ITEMS);
+    }
+
+    @Test
+    void aProgramFusedWithinTheCpusPinsEachThreadToACpuOfItsOwn() {
+        Pipeline program = new Pipeline(source(3), Step.apply(x -> x), Step.apply(x -> x), new Sink<Integer>());
+        Optimizer.Plan plan = Optimizer.plan(program, LEVEL1.maxThreads(1));
+        assertThat(plan.options().autoThreadMapping()).isTrue();
+        assertThat(plan.options().waitStrategy()).isEqualTo(WaitStrategy.BACKOFF);
+        assertThat(plan.rewrites()).anyMatch(line -> line.contains("1 threads, each pinned to a CPU of its own"));
+    }
+
+    @Test
+    void aMappingTheProgramChoseIsKept() {
+        Pipeline program = new Pipeline(source(3), Step.apply(x -> x), new Sink<Integer>());
+        Optimizer.Plan unpinned = Optimizer.plan(program, LEVEL1.maxThreads(1).threadMapping(""));
+        assertThat(unpinned.options().autoThreadMapping()).isFalse();
+        assertThat(unpinned.options().cpus()).isEmpty();
+        Optimizer.Plan listed = Optimizer.plan(program, LEVEL1.maxThreads(1).threadMapping("0"));
+        assertThat(listed.options().autoThreadMapping()).isFalse();
+        assertThat(listed.options().cpus()).containsExactly(0);
+        assertThat(listed.rewrites()).noneMatch(line -> line.contains("pinned"));
+    }
+
+    @Test
+    void aProgramWithGroupsIsNotPinned() {
+        assumeTrue(Runtime.getRuntime().availableProcessors() >= 2, "needs two CPUs");
+        Pipeline program = new Pipeline(source(3), new Sink<Integer>());
+        program.createGroup("G1");
+        Optimizer.Plan plan = Optimizer.plan(program, LEVEL1.maxThreads(2));
+        assertThat(plan.options().autoThreadMapping())
+                .as("the processes of a distributed run may share a machine")
+                .isFalse();
     }
 
     /** Loop head: sends 0..n-1 once, then takes the fed-back results and ends when all came back. */

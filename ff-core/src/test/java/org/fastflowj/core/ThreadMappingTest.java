@@ -4,13 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.fastflowj.core.StreamFixtures.ints;
 import static org.fastflowj.core.StreamFixtures.source;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -126,10 +129,79 @@ class ThreadMappingTest {
     }
 
     @Test
+    void shouldPinEachThreadToACpuOfItsOwnWithAuto() {
+        assumeTrue(Runtime.getRuntime().availableProcessors() >= 2, "needs two CPUs");
+        Map<String, BitSet> affinity = new ConcurrentHashMap<>();
+        AffinityProbe sink = new AffinityProbe(affinity);
+        Pipeline pipe = new Pipeline(new ProbingSource(affinity), sink);
+
+        pipe.runAndWaitEnd(RunOptions.defaults().threadMapping("auto"));
+
+        assertThat(sink.items).containsExactlyElementsOf(ints(100));
+        List<Integer> cpus = pipe.stats().nodes().stream().map(NodeStats::cpu).toList();
+        if (cpus.equals(List.of(-1, -1))) {
+            return; // pinning unavailable on this platform: the run still works
+        }
+        BitSet allowed = net.openhft.affinity.Affinity.getAffinity();
+        assertThat(cpus).doesNotHaveDuplicates().allMatch(allowed::get);
+        assertThat(affinity.get("ff-pipe1-stage0")).isEqualTo(only(cpus.get(0)));
+        assertThat(affinity.get("ff-pipe1-stage1")).isEqualTo(only(cpus.get(1)));
+    }
+
+    /** A lone source that emits one item once released, and reports the CPU its thread runs on. */
+    private static final class HeldSource extends Node<Void, Integer> {
+        final CountDownLatch release = new CountDownLatch(1);
+        final CompletableFuture<Integer> cpu = new CompletableFuture<>();
+
+        @Override
+        protected void svcInit() {
+            BitSet set = net.openhft.affinity.Affinity.getAffinity();
+            cpu.complete(set.cardinality() == 1 ? set.nextSetBit(0) : -1);
+        }
+
+        @Override
+        protected Integer svc(Void none) throws InterruptedException {
+            release.await();
+            return eos();
+        }
+    }
+
+    @Test
+    void shouldGiveAnAutoPinnedThreadTheCpuLeastUsedByOtherRunsAndFreeItWhenItEnds() throws Exception {
+        assumeTrue(Runtime.getRuntime().availableProcessors() >= 2, "needs two CPUs");
+        RunOptions auto = RunOptions.defaults().threadMapping("auto");
+        HeldSource first = new HeldSource();
+        HeldSource second = new HeldSource();
+        HeldSource third = new HeldSource();
+        first.run(auto);
+        try {
+            int firstCpu = first.cpu.get(20, TimeUnit.SECONDS);
+            assumeTrue(firstCpu >= 0, "pinning unavailable on this platform");
+            second.run(auto);
+            int secondCpu = second.cpu.get(20, TimeUnit.SECONDS);
+            assertThat(secondCpu).as("a CPU no other run holds").isNotEqualTo(firstCpu);
+
+            second.release.countDown();
+            second.waitEnd();
+            third.run(auto);
+            assertThat(third.cpu.get(20, TimeUnit.SECONDS))
+                    .as("the CPU the ended run gave back, not the one still held")
+                    .isEqualTo(secondCpu);
+        } finally {
+            for (HeldSource held : List.of(first, second, third)) {
+                held.release.countDown();
+            }
+            first.waitEnd();
+            third.waitEnd();
+        }
+    }
+
+    @Test
     void shouldRejectANonNumericCpuNamingIt() {
         assertThatThrownBy(() -> RunOptions.defaults().threadMapping("a,b"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("'a'");
+                .hasMessageContaining("'a'")
+                .hasMessageContaining("\"auto\"");
     }
 
     @Test

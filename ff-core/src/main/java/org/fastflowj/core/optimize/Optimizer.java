@@ -22,7 +22,9 @@ public final class Optimizer {
 
     /**
      * What will run: the block (the user's own when nothing was rewritten), the options (with
-     * {@link WaitStrategy#BLOCKING} when threads still outnumber the budget), and one line per rewrite.
+     * {@link WaitStrategy#BLOCKING} when threads still outnumber the budget, else with each thread pinned
+     * to a CPU of its own unless the program chose a mapping or holds distributed groups, whose processes
+     * may share a machine), and one line per rewrite.
      */
     public record Plan(BuildingBlock block, RunOptions options, List<String> rewrites) {}
 
@@ -63,6 +65,14 @@ public final class Optimizer {
                     "%d threads after rewriting, over the budget of %d: %s waits with BLOCKING instead of %s",
                     after, budget, root, options.waitStrategy());
             planned = options.waitStrategy(WaitStrategy.BLOCKING);
+        } else if (after <= Math.min(budget, Runtime.getRuntime().availableProcessors())
+                && !options.threadMappingGiven()
+                && !Trees.hasGroups(root)) {
+            // FastFlow's default mapping, kept while every thread has a CPU of its own (optimize.hpp drops it
+            // above max_mapped_threads): unpinned, two threads that hand items to each other may share a
+            // CPU and take turns (see runtime.Affinity).
+            log.say("%s: %d threads, each pinned to a CPU of its own", root, after);
+            planned = options.threadMapping("auto");
         }
         if (after != threads) {
             log.say("%s: %d threads instead of %d", root, after, threads);

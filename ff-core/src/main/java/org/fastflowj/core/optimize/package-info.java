@@ -27,7 +27,11 @@
  *   <li>Budget: while the graph has more threads than {@code maxThreads}, neighbouring sequential stages
  *       are fused into combiners, evenly ({@code StageFusion}).
  *   <li>If it still has more, the run waits with {@code BLOCKING}, so threads without work give their
- *       core away at once.
+ *       core away at once. If instead every thread has a CPU of its own, each is pinned to one ({@code
+ *       threadMapping("auto")}), as FastFlow maps threads by default and drops the mapping only above
+ *       {@code max_mapped_threads}: unpinned, Linux may keep two threads that feed each other on one CPU,
+ *       where they take turns. A mapping the program chose is kept; a program with groups is not pinned
+ *       (its processes may share the machine, and each would pick the same CPUs).
  * </ol>
  *
  * <p>Loops are left alone where the loop's ends would move: nothing is merged into the emitter of a farm

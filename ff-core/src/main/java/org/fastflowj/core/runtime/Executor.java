@@ -84,7 +84,9 @@ public final class Executor {
         List<Integer> cpus = options.cpus();
         NodeRunner[] runners = new NodeRunner[vertices.size()];
         for (Vertex v : vertices) {
-            int cpu = cpus.isEmpty() ? -1 : cpus.get(v.index() % cpus.size());
+            int cpu = options.autoThreadMapping()
+                    ? Affinity.AUTO
+                    : cpus.isEmpty() ? -1 : cpus.get(v.index() % cpus.size());
             runners[v.index()] = NodeRunner.create(v, control, idle, cpu);
         }
         Map<Edge, SpscChannel> channels = new IdentityHashMap<>();

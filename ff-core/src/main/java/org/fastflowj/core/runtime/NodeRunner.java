@@ -195,6 +195,9 @@ class NodeRunner extends RunnerState implements Runnable, NodeContext {
         } catch (Throwable t) {
             failOrHalt(phase, unwrap(t));
         } finally {
+            if (cpuRequest == Affinity.AUTO) {
+                Affinity.release(cpu);
+            }
             markEnded();
             access.bind(node, null, nodeId);
             endNanos = System.nanoTime();
