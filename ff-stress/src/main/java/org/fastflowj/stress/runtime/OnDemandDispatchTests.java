@@ -1,8 +1,12 @@
-package org.fastflowj.core.runtime;
+package org.fastflowj.stress.runtime;
 
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
+import org.fastflowj.core.runtime.StressProbes;
+import org.fastflowj.core.runtime.StressProbes.ChannelProbe;
+import org.fastflowj.core.runtime.StressProbes.DispatchProbe;
+import org.fastflowj.core.runtime.StressProbes.RunnerProbe;
 import org.fastflowj.core.spi.Sentinel;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
@@ -12,12 +16,12 @@ import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.LLLL_Result;
 
 /**
- * Concurrent tests of {@link OnDemandDispatch}: one producer's staging channel handed out to two
+ * Concurrent tests of {@code OnDemandDispatch}: one producer's staging channel handed out to two
  * consumers' slots (A's, then B's; one item each, four in {@code EndsOwed}) by whichever thread takes
  * the role. Built as {@code Executor.dispatch} builds it, on real runners without threads; the actors
  * call what the runners call: a consumer whose slot ran empty {@code run(itself)}
  * ({@code InputChannels.refillSlots}), the producer {@code staging.offer} then
- * {@code afterSubmit()} ({@code OutputChannels.stage}).
+ * {@code afterSubmit()} ({@code OutputChannels.stage}), all through {@link StressProbes}.
  *
  * <p>What the dispatch promises: every staged item ends in exactly one slot or still staged, in
  * staging order; no slot over its limit (end-of-stream may go past it, into the ring's spare room); and
@@ -67,10 +71,10 @@ public class OnDemandDispatchTests {
 
         @Arbiter
         public void arbiter(LLLL_Result r) {
-            r.r1 = StressFixtures.drain(slotA);
-            r.r2 = StressFixtures.drain(slotB);
-            r.r3 = StressFixtures.drain(dispatch.staging);
-            r.r4 = dispatch.role;
+            r.r1 = ChannelContents.drain(slotA);
+            r.r2 = ChannelContents.drain(slotB);
+            r.r3 = ChannelContents.drain(dispatch.staging());
+            r.r4 = dispatch.role();
         }
     }
 
@@ -98,13 +102,13 @@ public class OnDemandDispatchTests {
         public ProducerAndConsumerRefill() {
             stageAndHandOut(0, 9); // 0 to A, 9 to B: round-robin is back at A
             slotB.poll(); // B took 9 and parked, waiting for any input
-            b.waitTarget = null;
-            b.state = Parker.WAIT_INPUT;
+            b.waitTarget(null);
+            b.announce(StressProbes.WAIT_INPUT);
         }
 
         @Actor
         public void producer() {
-            dispatch.staging.offer(1);
+            dispatch.staging().offer(1);
             dispatch.afterSubmit();
         }
 
@@ -116,10 +120,10 @@ public class OnDemandDispatchTests {
 
         @Arbiter
         public void arbiter(LLLL_Result r) {
-            r.r1 = StressFixtures.drain(slotA);
-            r.r2 = StressFixtures.drain(slotB);
-            r.r3 = StressFixtures.drain(dispatch.staging);
-            r.r4 = b.state;
+            r.r1 = ChannelContents.drain(slotA);
+            r.r2 = ChannelContents.drain(slotB);
+            r.r3 = ChannelContents.drain(dispatch.staging());
+            r.r4 = b.state();
         }
     }
 
@@ -158,28 +162,28 @@ public class OnDemandDispatchTests {
     public static class ProducerWakesParkedConsumer extends TwoSlots {
         public ProducerWakesParkedConsumer() {
             stageAndHandOut(0); // 0 to A: round-robin goes on at B
-            b.waitTarget = slotA; // not B's input: a waker reading waitTarget stale would not wake B
+            b.waitTarget(slotA); // not B's input: a waker reading waitTarget stale would not wake B
         }
 
         @Actor
         public void producer() {
-            dispatch.staging.offer(1);
+            dispatch.staging().offer(1);
             dispatch.afterSubmit();
         }
 
         /** RunnerWaits.pauseForInput(null) and its re-check, inputWorthWaking(null). */
         @Actor
         public void consumerB(LLLL_Result r) {
-            b.waitTarget = null;
-            b.announce(Parker.WAIT_INPUT);
+            b.waitTarget(null);
+            b.announce(StressProbes.WAIT_INPUT);
             r.r1 = slotB.hasItems() || dispatch.hasWork() ? 1 : 0;
         }
 
         @Arbiter
         public void arbiter(LLLL_Result r) {
-            r.r2 = StressFixtures.drain(slotB);
-            r.r3 = StressFixtures.drain(dispatch.staging);
-            r.r4 = b.state;
+            r.r2 = ChannelContents.drain(slotB);
+            r.r3 = ChannelContents.drain(dispatch.staging());
+            r.r4 = b.state();
         }
     }
 
@@ -219,36 +223,36 @@ public class OnDemandDispatchTests {
 
         @Arbiter
         public void arbiter(LLLL_Result r) {
-            r.r1 = StressFixtures.drain(slotA);
-            r.r2 = StressFixtures.drain(slotB);
-            r.r3 = StressFixtures.drain(dispatch.staging);
-            r.r4 = slotA.producerDone && slotB.producerDone && !dispatch.hasWork() ? "done" : "owed";
+            r.r1 = ChannelContents.drain(slotA);
+            r.r2 = ChannelContents.drain(slotB);
+            r.r3 = ChannelContents.drain(dispatch.staging());
+            r.r4 = slotA.producerDone() && slotB.producerDone() && !dispatch.hasWork() ? "done" : "owed";
         }
     }
 
     /** The base: a producer, consumers A and B, their slots of one item, the dispatch between them. */
     abstract static class TwoSlots {
-        final NodeRunner producer = StressFixtures.runner();
-        final NodeRunner a = StressFixtures.runner();
-        final NodeRunner b = StressFixtures.runner();
-        final SpscChannel slotA;
-        final SpscChannel slotB;
-        final OnDemandDispatch dispatch;
+        final RunnerProbe producer = StressProbes.runner();
+        final RunnerProbe a = StressProbes.runner();
+        final RunnerProbe b = StressProbes.runner();
+        final ChannelProbe slotA;
+        final ChannelProbe slotB;
+        final DispatchProbe dispatch;
 
         TwoSlots() {
             this(1, 2);
         }
 
         TwoSlots(int slotLimit, int queueCapacity) {
-            slotA = StressFixtures.channel(slotLimit, producer, a);
-            slotB = StressFixtures.channel(slotLimit, producer, b);
-            dispatch = StressFixtures.dispatch(producer, queueCapacity, slotA, slotB);
+            slotA = StressProbes.channel(slotLimit, producer, a);
+            slotB = StressProbes.channel(slotLimit, producer, b);
+            dispatch = StressProbes.dispatch(producer, queueCapacity, slotA, slotB);
         }
 
         /** Before the test, on one thread: stages {@code items} and lets the dispatch place what fits. */
         final void stageAndHandOut(Object... items) {
             for (Object item : items) {
-                dispatch.staging.offer(item);
+                dispatch.staging().offer(item);
             }
             dispatch.run(null);
         }

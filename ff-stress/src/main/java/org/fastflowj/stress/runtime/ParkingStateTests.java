@@ -1,10 +1,13 @@
-package org.fastflowj.core.runtime;
+package org.fastflowj.stress.runtime;
 
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE_INTERESTING;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 import java.lang.invoke.VarHandle;
+import org.fastflowj.core.runtime.StressProbes;
+import org.fastflowj.core.runtime.StressProbes.ChannelProbe;
+import org.fastflowj.core.runtime.StressProbes.RunnerProbe;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
 import org.openjdk.jcstress.annotations.JCStressTest;
@@ -13,7 +16,7 @@ import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.III_Result;
 
 /**
- * Concurrent tests of {@link Parker}'s wake-up protocol, on real runners and channels. The sleeper
+ * Concurrent tests of {@code Parker}'s wake-up protocol, on real runners and channels. The sleeper
  * actor does what {@code RunnerWaits.pause} does in a parking round up to the park itself: write
  * {@code waitTarget}, then announce the park ({@code state}, then a full fence), then re-check what it
  * waits for. The other actor
@@ -22,7 +25,7 @@ import org.openjdk.jcstress.infra.results.III_Result;
  * a CAS to {@code RUNNING} and an unpark. The runners have no thread, so the unpark is a no-op; the
  * arbiter reads the state to see whether the CAS happened. Before the test the sleeper's
  * {@code waitTarget} is another channel, left from an earlier wait: a waker that read it stale would
- * not wake.
+ * not wake. The runners and channels are the engine's, reached through {@link StressProbes}.
  *
  * <p>Result: the sleeper's re-check found what it waits for (1) or not (0, so it would park); the state
  * the other side read (0 {@code RUNNING}, 1 {@code WAIT_INPUT}, 2 {@code WAIT_OUTPUT}); the state after
@@ -73,7 +76,7 @@ public class ParkingStateTests {
 
         @Arbiter
         public void arbiter(III_Result r) {
-            r.r3 = sleeper.state;
+            r.r3 = sleeper.state();
         }
     }
 
@@ -120,7 +123,7 @@ public class ParkingStateTests {
 
         @Arbiter
         public void arbiter(III_Result r) {
-            r.r3 = sleeper.state;
+            r.r3 = sleeper.state();
         }
     }
 
@@ -152,11 +155,11 @@ public class ParkingStateTests {
                     + " the channel drained to its low-water mark)")
     @State
     public static class RoomWakeUp {
-        private final NodeRunner sleeper = StressFixtures.runner();
-        private final SpscChannel channel = StressFixtures.channel(2, sleeper, StressFixtures.runner());
+        private final RunnerProbe sleeper = StressProbes.runner();
+        private final ChannelProbe channel = StressProbes.channel(2, sleeper, StressProbes.runner());
 
         public RoomWakeUp() {
-            sleeper.waitTarget = StressFixtures.channel(2, sleeper, StressFixtures.runner());
+            sleeper.waitTarget(StressProbes.channel(2, sleeper, StressProbes.runner()));
             channel.offer(ItemWait.ITEM);
             channel.offer(ItemWait.ITEM);
         }
@@ -164,9 +167,9 @@ public class ParkingStateTests {
         /** RunnerWaits.pauseForRoom(channel) and its re-check, outputReady(channel). */
         @Actor
         public void sleeper(III_Result r) {
-            sleeper.waitTarget = channel;
-            sleeper.announce(Parker.WAIT_OUTPUT);
-            r.r1 = channel.producerMayResume() || channel.consumerGone ? 1 : 0;
+            sleeper.waitTarget(channel);
+            sleeper.announce(StressProbes.WAIT_OUTPUT);
+            r.r1 = channel.producerMayResume() || channel.consumerGone() ? 1 : 0;
         }
 
         /** InputChannels.tookFrom on a short channel, at a fenced item. */
@@ -174,17 +177,16 @@ public class ParkingStateTests {
         public void consumer(III_Result r) {
             channel.poll();
             VarHandle.fullFence();
-            Parker producer = channel.producer;
-            int seen = producer.state;
-            if (seen == Parker.WAIT_OUTPUT) {
-                producer.wakeForRoom(channel);
+            int seen = channel.producerState();
+            if (seen == StressProbes.WAIT_OUTPUT) {
+                channel.wakeProducerForRoom();
             }
             r.r2 = seen;
         }
 
         @Arbiter
         public void arbiter(III_Result r) {
-            r.r3 = sleeper.state;
+            r.r3 = sleeper.state();
         }
     }
 
@@ -192,26 +194,25 @@ public class ParkingStateTests {
     abstract static class ItemWait {
         static final Object ITEM = "item";
 
-        final NodeRunner sleeper = StressFixtures.runner();
-        final SpscChannel channel = StressFixtures.channel(4, StressFixtures.runner(), sleeper);
+        final RunnerProbe sleeper = StressProbes.runner();
+        final ChannelProbe channel = StressProbes.channel(4, StressProbes.runner(), sleeper);
 
         ItemWait() {
-            sleeper.waitTarget = StressFixtures.channel(4, StressFixtures.runner(), sleeper);
+            sleeper.waitTarget(StressProbes.channel(4, StressProbes.runner(), sleeper));
         }
 
         /** RunnerWaits.pauseForInput(channel) and its re-check, inputWorthWaking(channel). */
         final int announceAndRecheck() {
-            sleeper.waitTarget = channel;
-            sleeper.announce(Parker.WAIT_INPUT); // opaque write and a full fence, then the re-check
-            return channel.hasItems() || channel.producerDone ? 1 : 0;
+            sleeper.waitTarget(channel);
+            sleeper.announce(StressProbes.WAIT_INPUT); // opaque write and a full fence, then the re-check
+            return channel.hasItems() || channel.producerDone() ? 1 : 0;
         }
 
         /** OutputChannels.wakeConsumer's look, after the offer; returns the state it read. */
         final int lookAndWake() {
-            Parker consumer = channel.consumer;
-            int seen = consumer.state;
-            if (seen == Parker.WAIT_INPUT && channel.worthWaking()) {
-                consumer.wakeForItem(channel);
+            int seen = channel.consumerState();
+            if (seen == StressProbes.WAIT_INPUT && channel.worthWaking()) {
+                channel.wakeConsumerForItem();
             }
             return seen;
         }

@@ -1,8 +1,10 @@
-package org.fastflowj.core.runtime;
+package org.fastflowj.stress.runtime;
 
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
+import org.fastflowj.core.runtime.StressProbes;
+import org.fastflowj.core.runtime.StressProbes.ChannelProbe;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
 import org.openjdk.jcstress.annotations.JCStressTest;
@@ -11,9 +13,9 @@ import org.openjdk.jcstress.annotations.State;
 import org.openjdk.jcstress.infra.results.III_Result;
 
 /**
- * Concurrent tests of {@link SpscChannel}'s soft limit: a channel whose limit is below its ring's size
+ * Concurrent tests of {@code SpscChannel}'s soft limit: a channel whose limit is below its ring's size
  * (JCTools rounds capacities up to a power of two, at least 4) refuses an offer beyond the limit by
- * asking {@link ChannelQueue#hasFreeSlots} for {@code capacity - limit + 1} free slots.
+ * asking {@code ChannelQueue.hasFreeSlots} for {@code capacity - limit + 1} free slots.
  *
  * <p>Each test: the producer tries more offers than the limit, of 0, 1, 2, ... (a value is used up only
  * when accepted, as a real producer retries the same item); the consumer polls a few times; the
@@ -99,14 +101,14 @@ public class SpscChannelTests {
 
     /** The two sides of one exchange; the producer's and the consumer's counters are their own. */
     abstract static class Exchange {
-        private final SpscChannel channel;
+        private final ChannelProbe channel;
         private final int offers;
         private final int polls;
         /** Consumer (then arbiter): the next value expected, or -1 once one came out of order. */
         private int next;
 
         Exchange(int limit, int offers, int polls) {
-            this.channel = SpscChannel.bounded(limit, false, "stress");
+            this.channel = StressProbes.channel(limit);
             this.offers = offers;
             this.polls = polls;
         }
