@@ -18,6 +18,7 @@ import org.fastflowj.core.Pipeline;
 import org.fastflowj.core.RunStats;
 import org.fastflowj.core.graph.GraphCompiler;
 import org.fastflowj.core.metrics.RunMetrics;
+import org.fastflowj.testing.HeadlessChromium;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;

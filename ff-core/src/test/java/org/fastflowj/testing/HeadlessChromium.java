@@ -1,4 +1,4 @@
-package org.fastflowj.launcher;
+package org.fastflowj.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -16,12 +16,16 @@ import java.util.concurrent.TimeUnit;
  * Debian's {@code chromium} run headless on one URL: it loads the page, lets its scripts run for a few
  * seconds of virtual time (timers fire at once, fetches wait for the network), then dumps the DOM or
  * takes a screenshot. Every start has its own profile directory, a deadline, and its whole process
- * tree destroyed afterwards. (ff-core's live page tests have the same helper: test classes are not
- * shared between modules.)
+ * tree destroyed afterwards. ff-core's live page tests and the launcher's use it; ff-core's test-jar
+ * carries this package (and only it) to the launcher's tests.
+ *
+ * <p>Threading: one test thread per instance; each call waits for its chromium to end.
  */
-final class HeadlessChromium {
-    static final int WIDTH = 1200;
-    static final int HEIGHT = 800;
+public final class HeadlessChromium {
+    /** The screenshot's width in pixels. */
+    public static final int WIDTH = 1200;
+    /** The screenshot's height in pixels. */
+    public static final int HEIGHT = 800;
     private static final long DEADLINE_SECONDS = 90;
     private static final String[] NAMES = {"chromium", "chromium-browser"};
 
@@ -33,8 +37,11 @@ final class HeadlessChromium {
         this.workDir = workDir;
     }
 
-    /** Chromium from the PATH, or empty if there is none. */
-    static Optional<HeadlessChromium> find(Path workDir) {
+    /**
+     * Chromium from the PATH, or empty if there is none (a test then skips); {@code workDir} takes its
+     * profiles, logs and outputs.
+     */
+    public static Optional<HeadlessChromium> find(Path workDir) {
         String path = System.getenv().getOrDefault("PATH", "");
         for (String name : NAMES) {
             for (String dir : path.split(File.pathSeparator)) {
@@ -48,14 +55,14 @@ final class HeadlessChromium {
     }
 
     /** The page's DOM after its scripts ran for {@code virtualMillis}. */
-    String dumpDom(String url, int virtualMillis) throws IOException, InterruptedException {
+    public String dumpDom(String url, int virtualMillis) throws IOException, InterruptedException {
         Path dom = workDir.resolve("dom.html");
         run("dom", dom, "--dump-dom", "--virtual-time-budget=" + virtualMillis, url);
         return Files.readString(dom, StandardCharsets.UTF_8);
     }
 
     /** A PNG of the window after the page's scripts ran for {@code virtualMillis}. */
-    Path screenshot(String url, int virtualMillis) throws IOException, InterruptedException {
+    public Path screenshot(String url, int virtualMillis) throws IOException, InterruptedException {
         Path png = workDir.resolve("screenshot.png");
         run(
                 "screenshot",
