@@ -26,6 +26,7 @@ public final class HeadlessChromium {
     public static final int WIDTH = 1200;
     /** The screenshot's height in pixels. */
     public static final int HEIGHT = 800;
+
     private static final long DEADLINE_SECONDS = 90;
     private static final String[] NAMES = {"chromium", "chromium-browser"};
 

@@ -114,8 +114,9 @@ public final class StressProbes {
     /** A node runner's park state, as its own thread writes it before a park and its neighbours read it. */
     public static final class RunnerProbe {
         /** Every runner is built from it: a runner reads only its name and node before it is wired. */
-        private static final Vertex VERTEX =
-                GraphCompiler.compile(Node.<Object, Object>of(x -> x)).vertices().get(0);
+        private static final Vertex VERTEX = GraphCompiler.compile(Node.<Object, Object>of(x -> x))
+                .vertices()
+                .get(0);
 
         private static final RunControl CONTROL = new RunControl(RunHooks.NONE);
         private static final IdlePolicy IDLE = IdlePolicy.of(WaitStrategy.BACKOFF, false);

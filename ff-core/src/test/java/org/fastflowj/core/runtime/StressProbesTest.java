@@ -80,7 +80,9 @@ class StressProbesTest {
         }
 
         assertThat(dispatch.run(null)).isTrue();
-        assertThat(dispatch.hasWork()).as("2 and 3 still staged: the slots hold one item each").isTrue();
+        assertThat(dispatch.hasWork())
+                .as("2 and 3 still staged: the slots hold one item each")
+                .isTrue();
         assertThat(slotA.poll()).isEqualTo(0);
         assertThat(slotB.poll()).isEqualTo(1);
         assertThat(dispatch.run(a)).isTrue();
