@@ -71,6 +71,9 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
     private boolean anyHeld;
     private BridgeContext context;
     private final BatchSizer batchSizer;
+    /** The input ran dry since the last batch left: the batch did not fill at the sender's own pace. */
+    private boolean inputRanDry;
+
     private final long flushDelayNanos;
     private final int maxFrameBytes;
     private final SerializationConfig serialization;
@@ -188,7 +191,7 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
             flush();
             untaken[channel]++;
             holdIfRemoteWorkerFull(channel);
-        } else if (count >= batchSizer.target()) {
+        } else if (count >= batchSizer.target() || batchSizer.fullAt(batch.writerIndex())) {
             flush();
         }
         if (anyHeld && out.onDemandNews()) {
@@ -269,6 +272,7 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
 
     @Override
     public void inputIdle(boolean aboutToPark) {
+        inputRanDry = true;
         if (count > 0 && (aboutToPark || System.nanoTime() - batchStartNanos >= flushDelayNanos)) {
             flush();
         }
@@ -426,12 +430,14 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
         closeRun();
         ByteBuf full = batch;
         int messages = count;
-        if (messages >= batchSizer.target()) { // a partial batch (idle, on-demand, end) says nothing of the next
+        // a partial batch (idle, on-demand, end) says nothing of the next
+        if (messages >= batchSizer.target() || batchSizer.fullAt(full.writerIndex())) {
             nextBatchCapacity = Math.max(MIN_BATCH_CAPACITY, Math.min(full.writerIndex(), maxFrameBytes));
         }
         batch = null;
         count = 0;
-        batchSizer.sending(messages, System.nanoTime());
+        batchSizer.sending(messages, System.nanoTime(), !inputRanDry);
+        inputRanDry = false;
         out.send(full, messages);
         batchSizer.sent(System.nanoTime());
     }

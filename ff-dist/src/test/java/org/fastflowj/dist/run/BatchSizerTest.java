@@ -70,4 +70,38 @@ class BatchSizerTest {
         }
         assertThat(sizer.target()).isEqualTo(GroupConfig.AUTO_MAX_BATCH_SIZE);
     }
+
+    @Test
+    void aStreamThatKeepsTheSenderBusyGrowsToTheLargestBatch() {
+        BatchSizer sizer = new BatchSizer(GroupConfig.AUTO_BATCH_SIZE, FLUSH_DELAY);
+        long now = 0;
+        for (int i = 0; i < 12; i++) { // the sender's own pace: 300 ns a message fills 333 within the delay
+            int messages = sizer.target();
+            now += messages * 300L;
+            sizer.sending(messages, now, true);
+            sizer.sent(now);
+        }
+        assertThat(sizer.target()).isEqualTo(GroupConfig.AUTO_MAX_BATCH_SIZE);
+    }
+
+    @Test
+    void aBatchWhoseInputRanDryIsSizedByTheRateItShowed() {
+        BatchSizer sizer = new BatchSizer(GroupConfig.AUTO_BATCH_SIZE, FLUSH_DELAY);
+        long now = 0;
+        for (int i = 0; i < 12; i++) {
+            int messages = sizer.target();
+            now += messages * 300L;
+            sizer.sending(messages, now, false);
+            sizer.sent(now);
+        }
+        assertThat(sizer.target()).isBetween(300, 370);
+    }
+
+    @Test
+    void anAutoBatchLeavesAtItsByteBoundAndAFixedOneDoesNot() {
+        BatchSizer auto = new BatchSizer(GroupConfig.AUTO_BATCH_SIZE, FLUSH_DELAY);
+        assertThat(auto.fullAt(BatchSizer.AUTO_MAX_BATCH_BYTES - 1)).isFalse();
+        assertThat(auto.fullAt(BatchSizer.AUTO_MAX_BATCH_BYTES)).isTrue();
+        assertThat(new BatchSizer(512, FLUSH_DELAY).fullAt(64 * 1024 * 512)).isFalse();
+    }
 }
