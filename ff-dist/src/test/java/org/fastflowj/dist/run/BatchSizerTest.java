@@ -71,30 +71,27 @@ class BatchSizerTest {
         assertThat(sizer.target()).isEqualTo(GroupConfig.AUTO_MAX_BATCH_SIZE);
     }
 
-    @Test
-    void aStreamThatKeepsTheSenderBusyGrowsToTheLargestBatch() {
-        BatchSizer sizer = new BatchSizer(GroupConfig.AUTO_BATCH_SIZE, FLUSH_DELAY);
-        long now = 0;
-        for (int i = 0; i < 12; i++) { // the sender's own pace: 300 ns a message fills 333 within the delay
-            int messages = sizer.target();
-            now += messages * 300L;
-            sizer.sending(messages, now, true);
-            sizer.sent(now);
-        }
-        assertThat(sizer.target()).isEqualTo(GroupConfig.AUTO_MAX_BATCH_SIZE);
-    }
-
-    @Test
-    void aBatchWhoseInputRanDryIsSizedByTheRateItShowed() {
+    /** Twelve full batches filled at 300 ns a message (333 fit within the flush delay); returns the target. */
+    private static int fullBatchesAt300Nanos(boolean keptBusy) {
         BatchSizer sizer = new BatchSizer(GroupConfig.AUTO_BATCH_SIZE, FLUSH_DELAY);
         long now = 0;
         for (int i = 0; i < 12; i++) {
             int messages = sizer.target();
             now += messages * 300L;
-            sizer.sending(messages, now, false);
+            sizer.sending(messages, now, keptBusy);
             sizer.sent(now);
         }
-        assertThat(sizer.target()).isBetween(300, 370);
+        return sizer.target();
+    }
+
+    @Test
+    void aStreamThatKeepsTheSenderBusyGrowsToTheLargestBatch() {
+        assertThat(fullBatchesAt300Nanos(true)).isEqualTo(GroupConfig.AUTO_MAX_BATCH_SIZE);
+    }
+
+    @Test
+    void aBatchWhoseInputRanDryIsSizedByTheRateItShowed() {
+        assertThat(fullBatchesAt300Nanos(false)).isBetween(300, 370);
     }
 
     @Test

@@ -26,7 +26,7 @@ final class StressFixtures {
 
     /** A real runner (padded, as the executor creates it): its park state is what the tests race on. */
     static NodeRunner runner() {
-        return NodeRunner.create(VERTEX, CONTROL, IDLE, -1);
+        return NodeRunner.create(VERTEX, CONTROL, IDLE, -1, false);
     }
 
     /**
