@@ -133,6 +133,27 @@ class NamespaceHostsTest {
         assertThat(result.out())
                 .contains("A: 10.213.0.1:9001, started in network namespace ffj1 of this machine (ip netns exec)")
                 .contains("C: 127.0.0.1:9003, started locally");
+        assertThat(result.err()).as("A and B share a port, each in a namespace of its own").doesNotContain("9001");
+    }
+
+    @Test
+    void shouldRejectTwoGroupsOnOneAddressAndPortOfOneNamespace() throws Exception {
+        Path config = dir.resolve("app.json");
+        Files.writeString(
+                config,
+                """
+                {"groups": [
+                  {"name": "A", "endpoint": "0.0.0.0:9001", "host": "netns:ffj1"},
+                  {"name": "B", "endpoint": "10.213.0.1:9001", "host": "netns:ffj1"}
+                ]}
+                """);
+
+        Launcher.Result result = Launcher.run("check", "-c", config.toString());
+
+        assertThat(result.code()).isEqualTo(CommonOptions.EXIT_BAD_CONFIG);
+        assertThat(result.err())
+                .contains("group 'B' and group 'A' (2:3) both listen on port 9001 of network namespace ffj1 on"
+                        + " overlapping addresses (10.213.0.1:9001 is 10.213.0.1, 0.0.0.0:9001 is 0.0.0.0)");
     }
 
     @Test
