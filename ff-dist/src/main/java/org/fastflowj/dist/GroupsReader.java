@@ -179,8 +179,11 @@ final class GroupsReader {
         if (!NAMESPACE_NAME.matcher(namespace).matches()) {
             throw json.errorAtValue(
                     path + ".host",
-                    "\"" + text + "\": " + (namespace.isEmpty() ? "no namespace name" : "'" + namespace + "' is not a"
-                            + " network namespace name") + "; expected \"" + GroupConfig.NETNS_HOST_PREFIX
+                    "\"" + text + "\": "
+                            + (namespace.isEmpty()
+                                    ? "no namespace name"
+                                    : "'" + namespace + "' is not a" + " network namespace name")
+                            + "; expected \"" + GroupConfig.NETNS_HOST_PREFIX
                             + "NAME\", NAME of letters, digits, '_', '.' and '-' as `ip netns list` shows it");
         }
         return host;

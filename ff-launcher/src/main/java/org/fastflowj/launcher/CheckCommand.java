@@ -56,7 +56,8 @@ final class CheckCommand implements Callable<Integer> {
         List<String> namespaceProblems = NamespaceHosts.problems(config, NamespaceHosts.Machine.detect());
         namespaceProblems.forEach(err::println);
         err.flush();
-        boolean portErrors = portFindings.stream().anyMatch(PortReview.Finding::isError) || !namespaceProblems.isEmpty();
+        boolean portErrors =
+                portFindings.stream().anyMatch(PortReview.Finding::isError) || !namespaceProblems.isEmpty();
         if (command.isEmpty()) {
             if (portErrors) {
                 return CommonOptions.EXIT_BAD_CONFIG;

@@ -39,8 +39,7 @@ final class NamespaceHosts {
     record Machine(long uid, boolean hasIp, Predicate<String> namespaceExists) {
         /** This machine, as the launcher runs on it. */
         static Machine detect() {
-            return new Machine(
-                    effectiveUid(), onPath("ip"), name -> Files.exists(NETNS_RUN_DIR.resolve(name)));
+            return new Machine(effectiveUid(), onPath("ip"), name -> Files.exists(NETNS_RUN_DIR.resolve(name)));
         }
     }
 
@@ -52,14 +51,14 @@ final class NamespaceHosts {
         List<String> problems = new ArrayList<>();
         for (GroupConfig g : config.groups()) {
             g.launchNamespace().ifPresent(namespace -> {
-                String group = config.source() + ":" + g.line() + ":" + g.column() + ": group '" + g.name()
-                        + "' (host " + g.launchHost() + "): ";
+                String group = config.source() + ":" + g.line() + ":" + g.column() + ": group '" + g.name() + "' (host "
+                        + g.launchHost() + "): ";
                 if (machine.uid() != 0) {
                     problems.add(group + "entering a network namespace needs root; the launcher runs as "
                             + (machine.uid() < 0 ? "a user /proc/self does not name" : "uid " + machine.uid()));
                 } else if (!machine.hasIp()) {
-                    problems.add(group + "no 'ip' command on the PATH to enter the namespace with; install"
-                            + " iproute2");
+                    problems.add(
+                            group + "no 'ip' command on the PATH to enter the namespace with; install" + " iproute2");
                 } else if (!machine.namespaceExists().test(namespace)) {
                     problems.add(group + "no network namespace '" + namespace + "' on this machine (`ip netns"
                             + " list` shows them; `ip netns add " + namespace + "` makes one)");

@@ -53,9 +53,12 @@ class NamespaceHostLaunchTest {
             Files.writeString(
                     config,
                     "{\"groups\": [\n"
-                            + "  {\"name\": \"A\", \"endpoint\": \"" + net + ".1:9001\", \"host\": \"netns:" + a + "\"},\n"
-                            + "  {\"name\": \"B\", \"endpoint\": \"" + net + ".2:9002\", \"host\": \"netns:" + b + "\"},\n"
-                            + "  {\"name\": \"C\", \"endpoint\": \"" + net + ".1:9003\", \"host\": \"netns:" + a + "\"}\n"
+                            + "  {\"name\": \"A\", \"endpoint\": \"" + net + ".1:9001\", \"host\": \"netns:" + a
+                            + "\"},\n"
+                            + "  {\"name\": \"B\", \"endpoint\": \"" + net + ".2:9002\", \"host\": \"netns:" + b
+                            + "\"},\n"
+                            + "  {\"name\": \"C\", \"endpoint\": \"" + net + ".1:9003\", \"host\": \"netns:" + a
+                            + "\"}\n"
                             + "]}\n");
 
             Launcher.Result result = Launcher.run(Launcher.args(
@@ -107,9 +110,7 @@ class NamespaceHostLaunchTest {
                     Launcher.sumApp("1000", "50")));
             try {
                 assertThat(result.code()).as(result.toString()).isEqualTo(RunSession.EXIT_GROUP_FAILED);
-                assertThat(result.err())
-                        .contains("ff-launcher: group B failed")
-                        .contains("square refuses 50");
+                assertThat(result.err()).contains("ff-launcher: group B failed").contains("square refuses 50");
                 // The launcher returns once every group has exited: none is left in the namespace.
                 assertThat(result.pids()).hasSize(3).allMatch(pid -> ProcessHandle.of(pid)
                         .map(p -> !p.isAlive())

@@ -19,7 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class NamespaceHostsTest {
-    private static final String CONFIG = """
+    private static final String CONFIG =
+            """
             {"groups": [
               {"name": "A", "endpoint": "10.213.0.1:9001", "host": "netns:ffj1"},
               {"name": "B", "endpoint": "10.213.0.2:9001", "host": "netns:ffj2", "preCmd": "taskset -c 0"},
@@ -48,8 +49,17 @@ class NamespaceHostsTest {
         GroupLaunch a = launches.get(0);
         assertThat(a.argv())
                 .containsExactly(
-                        "ip", "netns", "exec", "ffj1", "java", "-cp", "app.jar", "Main", "--DFF_GName=A",
-                        "--DFF_Config=/x/app.json", "--DFF_Report");
+                        "ip",
+                        "netns",
+                        "exec",
+                        "ffj1",
+                        "java",
+                        "-cp",
+                        "app.jar",
+                        "Main",
+                        "--DFF_GName=A",
+                        "--DFF_Config=/x/app.json",
+                        "--DFF_Report");
         assertThat(a.remote()).as("a namespace group is watched as a local one").isFalse();
         assertThat(a.where()).isEqualTo("netns ffj1");
         GroupLaunch b = launches.get(1);
@@ -60,8 +70,7 @@ class NamespaceHostsTest {
 
     @Test
     void shouldRefuseEveryNamespaceGroupWhenNotRootNamingIt() {
-        List<String> problems =
-                NamespaceHosts.problems(config(), new NamespaceHosts.Machine(1000, true, name -> true));
+        List<String> problems = NamespaceHosts.problems(config(), new NamespaceHosts.Machine(1000, true, name -> true));
 
         assertThat(problems)
                 .containsExactly(
@@ -133,7 +142,9 @@ class NamespaceHostsTest {
         assertThat(result.out())
                 .contains("A: 10.213.0.1:9001, started in network namespace ffj1 of this machine (ip netns exec)")
                 .contains("C: 127.0.0.1:9003, started locally");
-        assertThat(result.err()).as("A and B share a port, each in a namespace of its own").doesNotContain("9001");
+        assertThat(result.err())
+                .as("A and B share a port, each in a namespace of its own")
+                .doesNotContain("9001");
     }
 
     @Test
@@ -165,7 +176,7 @@ class NamespaceHostsTest {
 
         assertThat(result.code()).as(result.toString()).isZero();
         assertThat(result.out())
-                .contains("A: ip netns exec ffj1 java Main --DFF_GName=A --DFF_Config="
-                        + config.toAbsolutePath() + " --DFF_Report\n");
+                .contains("A: ip netns exec ffj1 java Main --DFF_GName=A --DFF_Config=" + config.toAbsolutePath()
+                        + " --DFF_Report\n");
     }
 }

@@ -87,8 +87,8 @@ final class ClusterGroups {
             }
             String printed = Files.readString(log, StandardCharsets.UTF_8);
             if (launcher.exitValue() != 0) {
-                throw new IllegalStateException(figure + ": the launcher exited " + launcher.exitValue()
-                        + " (config " + config + "); its last lines:\n" + tail(printed, 30));
+                throw new IllegalStateException(figure + ": the launcher exited " + launcher.exitValue() + " (config "
+                        + config + "); its last lines:\n" + tail(printed, 30));
             }
             return printed;
         } finally {

@@ -131,9 +131,9 @@ final class GroupFigures {
      * so every task G1 runs, and its result, cross the shaped link. The time is the master's, from its
      * group's start to the last result.
      */
-    private static void masterWorkerShaped(Context c, String figure, int groups, int workersPerGroup)
-            throws Exception {
-        ClusterGroups cluster = new ClusterGroups(c.clusterPrefix(), c.scratch(), c.scale() == Scale.PAPER ? 1800 : 600);
+    private static void masterWorkerShaped(Context c, String figure, int groups, int workersPerGroup) throws Exception {
+        ClusterGroups cluster =
+                new ClusterGroups(c.clusterPrefix(), c.scratch(), c.scale() == Scale.PAPER ? 1800 : 600);
         int workers = groups * workersPerGroup;
         int repetitions = c.scale() == Scale.PAPER ? c.scale().repetitions : 1;
         List<ClusterGroups.Placement> placements = new ArrayList<>();
@@ -266,7 +266,8 @@ final class GroupFigures {
      * checked equal to the reference.
      */
     private static void wordCountShaped(Context c, String figure, Path input, Path reference) throws Exception {
-        ClusterGroups cluster = new ClusterGroups(c.clusterPrefix(), c.scratch(), c.scale() == Scale.PAPER ? 1800 : 600);
+        ClusterGroups cluster =
+                new ClusterGroups(c.clusterPrefix(), c.scratch(), c.scale() == Scale.PAPER ? 1800 : 600);
         int repetitions = c.scale() == Scale.PAPER ? c.scale().repetitions : 1;
         for (int sources : c.scale().wordCountSources) {
             List<ClusterGroups.Placement> groups = new ArrayList<>();

@@ -252,7 +252,8 @@ final class NetFigures {
      */
     private static void allToAllShaped(Context c, Path file, long bytes, int receivers) throws Exception {
         String figure = "fig9-all-to-all-shaped";
-        ClusterGroups cluster = new ClusterGroups(c.clusterPrefix(), c.scratch(), c.scale() == Scale.PAPER ? 1800 : 300);
+        ClusterGroups cluster =
+                new ClusterGroups(c.clusterPrefix(), c.scratch(), c.scale() == Scale.PAPER ? 1800 : 300);
         Double ceiling = c.ceilingMegabytes("shaped");
         int repetitions = c.scale() == Scale.PAPER ? c.scale().repetitions : 1;
         for (int senders : c.scale().a2aSenders) {
@@ -282,8 +283,8 @@ final class NetFigures {
                 Matcher total = A2A_TOTAL.matcher(printed);
                 Matcher rate = A2A_RATE.matcher(printed);
                 if (!total.find() || Long.parseLong(total.group(1)) != bytes || !rate.find()) {
-                    throw new IllegalStateException("all-to-all on the cluster with " + senders
-                            + " senders: expected " + bytes + " bytes, the launcher printed: " + printed);
+                    throw new IllegalStateException("all-to-all on the cluster with " + senders + " senders: expected "
+                            + bytes + " bytes, the launcher printed: " + printed);
                 }
                 double megabytes = Double.parseDouble(rate.group(1));
                 c.log().point(figure, "FF-J, " + receivers + " receiver groups", senders, rep, megabytes, "MB/s");

@@ -55,8 +55,9 @@ class ClusterFiguresTest {
             assertThat(exit).isZero();
             assertThat(figures.lastLog.points("fig9-all-to-all-shaped"))
                     .extracting(ResultLog.Point::x)
-                    .containsExactlyElementsOf(
-                            Scale.SMOKE.a2aSenders.stream().map(Integer::doubleValue).toList());
+                    .containsExactlyElementsOf(Scale.SMOKE.a2aSenders.stream()
+                            .map(Integer::doubleValue)
+                            .toList());
             assertThat(figures.lastLog.points("fig10-master-worker"))
                     .extracting(ResultLog.Point::series)
                     .anyMatch(series -> series.startsWith("speed-up, shaped cluster"));
