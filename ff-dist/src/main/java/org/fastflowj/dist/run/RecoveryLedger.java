@@ -36,6 +36,8 @@ final class RecoveryLedger {
     private final AtomicLong handedBack = new AtomicLong();
 
     private volatile boolean answersOver;
+    /** Outputs dropped as answers to items already answered (receiver's thread; read for messages). */
+    private long duplicates;
     private volatile Thread sender;
 
     /**
@@ -116,6 +118,34 @@ final class RecoveryLedger {
         answered.lazySet(n);
     }
 
+    /**
+     * An output named its item ({@link org.fastflowj.core.AllToAll#recoverable()}: an R-Worker's output
+     * carries the sequence of the item it answers): true for the answer to the oldest unanswered item; false
+     * for an item already answered, whose output is dropped before the consumer sees it twice.
+     *
+     * @throws IllegalStateException if the output skips an item, or answers one never sent: the worker
+     *     broke the one-output-per-item rule
+     */
+    boolean answer(long sequence) {
+        long expected = answered.get();
+        if (sequence < expected) {
+            duplicates++;
+            return false;
+        }
+        if (sequence >= recorded.get()) {
+            throw new IllegalStateException(worker + " sent an output for item " + sequence + " but only "
+                    + recorded.get() + " item(s) were sent: a recoverable all-to-all's R-Worker must send exactly"
+                    + " one output per item (AllToAll.recoverable())");
+        }
+        if (sequence > expected) {
+            throw new IllegalStateException(worker + " sent an output for item " + sequence + " while item " + expected
+                    + " had none: a recoverable all-to-all's R-Worker must send exactly one output per item, in order"
+                    + " (AllToAll.recoverable())");
+        }
+        answered.lazySet(expected + 1);
+        return true;
+    }
+
     /** The worker's group is lost and its last output was taken: no answer counts any more. */
     void answersOver() {
         answersOver = true;
@@ -135,6 +165,6 @@ final class RecoveryLedger {
     @Override
     public String toString() {
         return worker + ": " + recorded.get() + " sent, " + answered.get() + " answered, " + handedBack.get()
-                + " handed back";
+                + " handed back" + (duplicates == 0 ? "" : ", " + duplicates + " duplicate output(s) dropped");
     }
 }
