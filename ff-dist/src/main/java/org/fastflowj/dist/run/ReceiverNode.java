@@ -41,6 +41,10 @@ import org.fastflowj.dist.serial.ItemCodec;
  * took (TAKEN, from how many are still queued), so the sender lets the producer give that worker more (see
  * {@link SenderNode}). While such items wait, it parks for at most {@link #TAKEN_CHECK_NANOS}.
  *
+ * <p>Recovery: an output of a recoverable farm's remote worker settles the worker's oldest unanswered item
+ * in its {@link RecoveryLedger}; an output of a recoverable all-to-all's remote R-Worker comes after the
+ * tag of its item, which settles that item, or drops the output when it was answered already.
+ *
  * <p>Threading: its own node thread (a source: the run-time calls {@code svc} until it returns EOS); it
  * parks on the link while no batch is queued.
  */

@@ -10,6 +10,11 @@ import java.util.concurrent.locks.LockSupport;
  * ring of the items sent, and a count of the outputs arrived. Output {@code k} is the sequence number that
  * settles item {@code k}; nothing needs to travel with the items.
  *
+ * <p>For a recoverable all-to-all ({@link org.fastflowj.core.AllToAll#recoverable()}) a ledger holds the
+ * items of one L-Worker to one remote R-Worker, whose outputs mix several L-Workers' items: each output
+ * names the sequence of its item on the wire ({@link TakeOrder}), and {@link #answer} settles that item,
+ * or drops the output when that item was answered already.
+ *
  * <p>When the worker's group is lost, the receiver first takes the last outputs that arrived and then
  * closes the count ({@link #answersOver}); only then does the sender hand the unanswered items back to the
  * emitter ({@link #handBackUnanswered}). An output that comes later is never read (the link is closed), so
@@ -17,7 +22,7 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>Threading: {@link #record}, {@link #handBack} and {@link #handBackUnanswered} on the sender's thread
  * (the ring is its own: the receiver never reads it); {@link #answered} and {@link #answersOver} on the
- * receiver's thread; {@link #settled} on the emitter's. Each counter has one writer; the sender publishes
+ * receiver's thread ({@link #answer} too); {@link #settled} on the emitter's. Each counter has one writer; the sender publishes
  * {@code recorded} with a release store (no fence per item), the receiver its count likewise. Per item the
  * ledger takes no lock and allocates nothing (the ring doubles while more items are unanswered than it
  * holds).

@@ -41,6 +41,10 @@ import org.slf4j.LoggerFactory;
  * the sender took the item, and with every worker remote the items went out round-robin whatever the workers'
  * speed (FastFlow's tests/distributed/test_a2aOnDemand).
  *
+ * <p>Recovery: an item to a recoverable farm's or all-to-all's remote worker is kept in that worker's
+ * {@link RecoveryLedger} until answered; an output of a recoverable all-to-all's R-Worker in this group goes
+ * with the tag of the item it answers ({@link TakeOrder}: 8 bytes before the item in its DATA run).
+ *
  * <p>Threading: its own node thread; the link's event loop only returns credits.
  */
 final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNode {

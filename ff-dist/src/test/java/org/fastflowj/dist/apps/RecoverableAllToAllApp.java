@@ -39,6 +39,7 @@ public final class RecoverableAllToAllApp {
         List<Node<?, ?>> left = List.of(new Relay(), new Relay());
         List<Node<?, ?>> right = List.of(
                 new Square(workMicros), new Square(workMicros), new Square(workMicros), new Square(workMicros));
+        // tag::recoverable-a2a[]
         AllToAll a2a = new AllToAll().firstSet(left).secondSet(right).onDemand();
         if (recoverable) {
             a2a.recoverable();
@@ -48,6 +49,7 @@ public final class RecoverableAllToAllApp {
         for (int j = 1; j < right.size(); j++) {
             a2a.createGroup("W" + j).include(right.get(j));
         }
+        // end::recoverable-a2a[]
         main.runAndWaitEnd();
         return out.toString();
     }
