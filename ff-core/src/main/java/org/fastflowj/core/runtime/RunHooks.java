@@ -38,13 +38,13 @@ public final class RunHooks {
             int otherBusyThreads,
             Function<String, Redelivery> redeliveries,
             Function<String, TakeRecorder> takeRecorders) {
-        this.takeRecorders = takeRecorders;
         this.itemFilters = itemFilters;
         this.onFailure = onFailure;
         this.onEnd = onEnd;
         this.linkStats = linkStats;
         this.otherBusyThreads = otherBusyThreads;
         this.redeliveries = redeliveries;
+        this.takeRecorders = takeRecorders;
     }
 
     /**

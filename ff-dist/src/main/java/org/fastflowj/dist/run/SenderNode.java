@@ -106,8 +106,8 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
     /** Per forward input: the tags of the remote R-Worker's outputs it carries, or null (none). */
     private TakeOrder[] tags;
     /**
-     * Some input is a recoverable farm's or all-to-all's ({@link #ledgers} or {@link #tags}): the one test per
-     * item a run without recovery pays, as it paid for the ledgers alone.
+     * Some input is a recoverable farm's or all-to-all's ({@link #ledgers} or {@link #tags}): the only test
+     * per item a sender without recovery makes for it.
      */
     private boolean recovering;
 
