@@ -18,6 +18,10 @@ import java.util.Objects;
  *
  * <p>Members may be nodes, combiners or pipelines. R-Worker {@code j} sees L-Worker {@code i} as its
  * input channel {@code i}; L-Worker {@code i} sees R-Worker {@code j} as its output channel {@code j}.
+ *
+ * <p>In a distributed program a group created from the all-to-all that includes only R-Workers, while no
+ * group of it takes an L-Worker, moves them out of the group that holds the all-to-all, as a farm's worker
+ * groups do ({@link #recoverable()} lets the run lose such a group).
  */
 public final class AllToAll extends BuildingBlock {
     private final List<BuildingBlock> firstSet = new ArrayList<>();

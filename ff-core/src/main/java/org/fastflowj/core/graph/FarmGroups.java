@@ -117,8 +117,8 @@ final class FarmGroups {
                 }
                 if (!inGroup) {
                     throw new GraphBuildException(a2a + " puts R-Workers in group " + g.name() + " but is itself in"
-                            + " no group: its L-Workers, the R-Workers it keeps and the consumer of their outputs"
-                            + " need a group of their own; create one from a block that holds it");
+                            + " no group: its L-Workers and the R-Workers no such group takes need a group of their"
+                            + " own; create one from a block that holds it");
                 }
                 for (BuildingBlock worker : g.included()) {
                     assignment.put(worker, g.name());
