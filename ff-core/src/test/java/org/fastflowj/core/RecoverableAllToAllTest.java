@@ -203,6 +203,17 @@ class RecoverableAllToAllTest {
     }
 
     @Test
+    void shouldRefuseRWorkerGroupsOfAnAllToAllThatIsInNoGroup() {
+        List<Node<Long, Long>> right = identities(2);
+        AllToAll a2a = new AllToAll().firstSet(new Numbers(1)).secondSet(right);
+        a2a.createGroup("W1").include(right.get(1));
+
+        assertThatThrownBy(() -> GraphCompiler.compile(a2a))
+                .isInstanceOf(GraphBuildException.class)
+                .hasMessageContaining("puts R-Workers in group W1 but is itself in no group");
+    }
+
+    @Test
     void shouldKeepTheLevelRuleWhenTheAllToAllsGroupsTakeLWorkersToo() {
         List<Node<Long, Long>> left = identities(2);
         List<Node<Long, Long>> right = identities(2);
