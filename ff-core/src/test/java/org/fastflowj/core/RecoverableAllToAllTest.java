@@ -104,7 +104,9 @@ class RecoverableAllToAllTest {
             assertThat(a2a.returns().get(j).to().node()).isSameAs(sink);
         }
         assertThat(GraphCompiler.compile(new Pipeline(
-                                new Numbers(1), new AllToAll().firstSet(identities(2)).secondSet(identities(2)), sink))
+                                new Numbers(1),
+                                new AllToAll().firstSet(identities(2)).secondSet(identities(2)),
+                                sink))
                         .recoverableAllToAlls())
                 .isEmpty();
     }
@@ -128,7 +130,9 @@ class RecoverableAllToAllTest {
         assertRefused(
                 new AllToAll()
                         .firstSet(identities(2))
-                        .secondSet(Node.<Long, Long>of(x -> x), Farm.of(identities(2)).emitter(Node.<Long, Long>of(x -> x))),
+                        .secondSet(
+                                Node.<Long, Long>of(x -> x),
+                                Farm.of(identities(2)).emitter(Node.<Long, Long>of(x -> x))),
                 new Collect(),
                 "its R-Workers must be nodes or pipelines of nodes");
         AllToAll wider = new AllToAll().firstSet(identities(3)).secondSet(new Collect(), new Collect(), new Collect());
@@ -138,7 +142,10 @@ class RecoverableAllToAllTest {
                 "each R-Worker's outputs must go on one edge to the next stage, but R-Worker 0");
         assertThatThrownBy(() -> GraphCompiler.compile(new Pipeline(
                         new Numbers(1),
-                        new AllToAll().firstSet(identities(2)).secondSet(identities(2)).recoverable())))
+                        new AllToAll()
+                                .firstSet(identities(2))
+                                .secondSet(identities(2))
+                                .recoverable())))
                 .isInstanceOf(GraphBuildException.class)
                 .hasMessageContaining("has 0: follow it with one node");
     }
@@ -153,8 +160,11 @@ class RecoverableAllToAllTest {
     @Test
     void shouldMoveIncludedRWorkersToTheirGroupsAndKeepTheRestInTheHome() {
         List<Node<Long, Long>> right = identities(3);
-        AllToAll a2a =
-                new AllToAll().firstSet(identities(2)).secondSet(right).onDemand().recoverable();
+        AllToAll a2a = new AllToAll()
+                .firstSet(identities(2))
+                .secondSet(right)
+                .onDemand()
+                .recoverable();
         Pipeline main = new Pipeline(new Numbers(1), a2a, new Collect());
         main.createGroup("L");
         a2a.createGroup("W1").include(right.get(1));
@@ -165,7 +175,8 @@ class RecoverableAllToAllTest {
         RecoverableAllToAll compiled = graph.recoverableAllToAlls().get(0);
         assertThat(compiled.home()).isEqualTo("L");
         assertThat(compiled.entries()).extracting(Vertex::group).containsExactly("L", "W1", "W2");
-        assertThat(compiled.returns()).allSatisfy(e -> assertThat(e.to().group()).isEqualTo("L"));
+        assertThat(compiled.returns())
+                .allSatisfy(e -> assertThat(e.to().group()).isEqualTo("L"));
     }
 
     @Test
@@ -196,9 +207,13 @@ class RecoverableAllToAllTest {
         Graph graph = GraphCompiler.compile(main);
 
         assertThat(graph.recoverableAllToAlls()).isEmpty();
-        assertThat(graph.vertices()).filteredOn(v -> v.node() == right.get(1)).extracting(Vertex::group)
+        assertThat(graph.vertices())
+                .filteredOn(v -> v.node() == right.get(1))
+                .extracting(Vertex::group)
                 .containsExactly("W1");
-        assertThat(graph.vertices()).filteredOn(v -> v.node() == right.get(0)).extracting(Vertex::group)
+        assertThat(graph.vertices())
+                .filteredOn(v -> v.node() == right.get(0))
+                .extracting(Vertex::group)
                 .containsExactly("L");
     }
 
@@ -234,7 +249,11 @@ class RecoverableAllToAllTest {
         Collect sink = new Collect();
         Graph graph = GraphCompiler.compile(new Pipeline(
                 new Numbers(2_000),
-                new AllToAll().firstSet(identities(2)).secondSet(right).onDemand().recoverable(),
+                new AllToAll()
+                        .firstSet(identities(2))
+                        .secondSet(right)
+                        .onDemand()
+                        .recoverable(),
                 sink));
         RecoverableAllToAll a2a = graph.recoverableAllToAlls().get(0);
         Map<String, List<Integer>> heard = new ConcurrentHashMap<>();
@@ -244,11 +263,13 @@ class RecoverableAllToAllTest {
 
         Executor.start(graph, RunOptions.defaults(), RunHooks.NONE.takeRecorders(name -> {
                     List<Integer> log = heard.get(name);
-                    return log == null ? null : (TakeRecorder) (channel, items) -> {
-                        for (int k = 0; k < items; k++) {
-                            log.add(channel);
-                        }
-                    };
+                    return log == null
+                            ? null
+                            : (TakeRecorder) (channel, items) -> {
+                                for (int k = 0; k < items; k++) {
+                                    log.add(channel);
+                                }
+                            };
                 }))
                 .await();
 

@@ -44,6 +44,7 @@ public final class GraphCompiler {
     private final List<RecoverableFarm> recoverableFarms = new ArrayList<>();
     /** Recoverable all-to-alls compiled so far: their return edges are known once the whole tree is. */
     private final List<PendingAllToAll> recoverableAllToAlls = new ArrayList<>();
+
     private final Deque<Cluster> openClusters = new ArrayDeque<>();
     private Map<BuildingBlock, String> groupOf = Map.of();
     /** The distributed group of the blocks being compiled (null when the program has none). */
@@ -422,7 +423,8 @@ public final class GraphCompiler {
             why = "it cannot wrap around: its R-Workers' outputs go to the next stage";
         } else if (lExits.size() != a2a.firstSet().size()) {
             why = "its L-Workers must be nodes or pipelines of nodes (one sender each)";
-        } else if (rEntries.size() != a2a.secondSet().size() || rExits.size() != a2a.secondSet().size()) {
+        } else if (rEntries.size() != a2a.secondSet().size()
+                || rExits.size() != a2a.secondSet().size()) {
             why = "its R-Workers must be nodes or pipelines of nodes";
         }
         for (int i = 0; why == null && i < a2a.firstSet().size(); i++) {
@@ -459,7 +461,8 @@ public final class GraphCompiler {
             for (int i = 1; i < senders.size(); i++) {
                 if (!Objects.equals(home, senders.get(i).group())) {
                     throw refused("its L-Workers must all be in one group, but L-Worker 0 is in group " + home
-                            + " and L-Worker " + i + " in group " + senders.get(i).group());
+                            + " and L-Worker " + i + " in group "
+                            + senders.get(i).group());
                 }
             }
             List<Edge> returns = new ArrayList<>();
@@ -467,13 +470,15 @@ public final class GraphCompiler {
                 Vertex exit = exits.get(j);
                 if (exit.forwardOut().size() != 1 || !exit.feedbackOut().isEmpty()) {
                     throw refused("each R-Worker's outputs must go on one edge to the next stage, but R-Worker " + j
-                            + " (" + exit.name() + ") has " + (exit.forwardOut().size() + exit.feedbackOut().size())
+                            + " (" + exit.name() + ") has "
+                            + (exit.forwardOut().size() + exit.feedbackOut().size())
                             + ": follow it with one node, or a block as wide as the R-Workers");
                 }
                 Edge out = exit.forwardOut().get(0);
                 if (!Objects.equals(home, out.to().group())) {
                     throw refused("the consumer of its R-Workers' outputs must be in its L-Workers' group " + home
-                            + ", but " + out.to().name() + " is in group " + out.to().group());
+                            + ", but " + out.to().name() + " is in group "
+                            + out.to().group());
                 }
                 returns.add(out);
             }

@@ -19,8 +19,7 @@ import org.fastflowj.core.NodeFailedException;
  * waitEnd} returns only after it; {@code itemFilter} instances are made one per node thread.
  */
 public final class RunHooks {
-    public static final RunHooks NONE =
-            new RunHooks(null, f -> {}, () -> {}, List::of, 0, name -> null, name -> null);
+    public static final RunHooks NONE = new RunHooks(null, f -> {}, () -> {}, List::of, 0, name -> null, name -> null);
 
     private final Supplier<UnaryOperator<Object>> itemFilters;
     private final Consumer<NodeFailedException> onFailure;
@@ -92,18 +91,36 @@ public final class RunHooks {
 
     public RunHooks onFailure(Consumer<NodeFailedException> action) {
         return new RunHooks(
-                itemFilters, Objects.requireNonNull(action), onEnd, linkStats, otherBusyThreads, redeliveries, takeRecorders);
+                itemFilters,
+                Objects.requireNonNull(action),
+                onEnd,
+                linkStats,
+                otherBusyThreads,
+                redeliveries,
+                takeRecorders);
     }
 
     public RunHooks onEnd(Runnable action) {
         return new RunHooks(
-                itemFilters, onFailure, Objects.requireNonNull(action), linkStats, otherBusyThreads, redeliveries, takeRecorders);
+                itemFilters,
+                onFailure,
+                Objects.requireNonNull(action),
+                linkStats,
+                otherBusyThreads,
+                redeliveries,
+                takeRecorders);
     }
 
     /** Statistics of the run's network links, added to {@link Execution#stats()}. */
     public RunHooks linkStats(Supplier<List<LinkStats>> supplier) {
         return new RunHooks(
-                itemFilters, onFailure, onEnd, Objects.requireNonNull(supplier), otherBusyThreads, redeliveries, takeRecorders);
+                itemFilters,
+                onFailure,
+                onEnd,
+                Objects.requireNonNull(supplier),
+                otherBusyThreads,
+                redeliveries,
+                takeRecorders);
     }
 
     /**

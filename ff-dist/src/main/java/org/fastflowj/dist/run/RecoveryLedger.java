@@ -43,6 +43,7 @@ final class RecoveryLedger {
     private volatile boolean answersOver;
     /** Outputs dropped as answers to items already answered (receiver's thread; read for messages). */
     private long duplicates;
+
     private volatile Thread sender;
 
     /**

@@ -132,7 +132,8 @@ final class RecoveryPlan {
                     Edge dispatch = in.get(c);
                     Vertex sender = dispatch.from();
                     LostItems lost = byEmitter.computeIfAbsent(
-                            sender.name(), n -> new LostItems(sender.forwardOut().size()));
+                            sender.name(),
+                            n -> new LostItems(sender.forwardOut().size()));
                     RecoveryLedger ledger = new RecoveryLedger("the items of " + sender.name() + " to " + worker, lost);
                     lost.watch(sender.forwardOut().indexOf(dispatch), ledger);
                     byDispatch.put(dispatch, ledger);

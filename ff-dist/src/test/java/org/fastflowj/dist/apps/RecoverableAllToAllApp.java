@@ -37,8 +37,8 @@ public final class RecoverableAllToAllApp {
     static String run(int items, long workMicros, boolean recoverable) {
         StringBuilder out = new StringBuilder();
         List<Node<?, ?>> left = List.of(new Relay(), new Relay());
-        List<Node<?, ?>> right = List.of(
-                new Square(workMicros), new Square(workMicros), new Square(workMicros), new Square(workMicros));
+        List<Node<?, ?>> right =
+                List.of(new Square(workMicros), new Square(workMicros), new Square(workMicros), new Square(workMicros));
         // tag::recoverable-a2a[]
         AllToAll a2a = new AllToAll().firstSet(left).secondSet(right).onDemand();
         if (recoverable) {

@@ -119,6 +119,7 @@ class AllToAllRecoveryPlanTest {
         ledger.record("a");
         assertThat(ledger.answer(0)).isTrue();
 
-        assertThatThrownBy(() -> ledger.answer(1)).hasMessageContaining("the items of L0 to R1 sent an output for item 1 but only 1 item(s) were sent");
+        assertThatThrownBy(() -> ledger.answer(1))
+                .hasMessageContaining("the items of L0 to R1 sent an output for item 1 but only 1 item(s) were sent");
     }
 }
