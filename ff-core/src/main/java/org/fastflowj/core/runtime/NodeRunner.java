@@ -117,7 +117,8 @@ class NodeRunner extends RunnerState implements Runnable, NodeContext {
         Redelivery redelivery = control.hooks.redeliveryFor(name);
         this.redeliverer = redelivery == null ? null : new Redeliverer(this, redelivery);
         this.router = OutputRouter.of(this);
-        this.gate = inputGate(this);
+        TakeRecorder takes = inputs.length == 0 ? null : control.hooks.takeRecorderFor(name);
+        this.gate = takes == null ? inputGate(this) : new RecordedInputs(inputGate(this), this, takes);
         if (bridge != null) {
             bridgeEnds = new BridgeEnds(this, bridge);
             idleHook = bridgeEnds;
