@@ -6,7 +6,8 @@ prints the figures FastFlow-J reports: each benchmark as a ratio against its bas
   sequential time / farm time      per grain, policy, strategy (goal >= 1.6 at 1 us)
   executor time / farm time        same rows
   NONE time / LEVEL1 time          per grain, six fused stages (goal >= 2 with empty stages), beside the
-                                   attainable maximum NONE time / (sequential bound / 2)
+                                   attainable maximum NONE time / (sequential bound / 2) and the measured
+                                   two-thread bound NONE time / split bound
 
 Usage: jmh_ratios.py RESULT.json   (standard library only; tables are Markdown, ready for docs/benchmarks.md)
 
@@ -174,18 +175,22 @@ def optimizer_table(results):
         none = find(results, "OptimizedPipelineSpeedup.sixStages", grainNanos=grain, level="NONE")
         level1 = find(results, "OptimizedPipelineSpeedup.sixStages", grainNanos=grain, level="LEVEL1")
         bound = find(results, "OptimizedPipelineSpeedup.sequentialBound", grainNanos=grain)
+        split = find(results, "OptimizedPipelineSpeedup.splitBound", grainNanos=grain)
         gain, gain_text = ratio(level1, none)
         _, attainable_text = ratio(halved(bound), none)
-        rows.append([grain] + ["%.1f" % s.ms_per_op() if s else "n/a" for s in (none, level1, bound)]
-                    + [gain_text, attainable_text,
+        _, split_text = ratio(split, none)
+        rows.append([grain] + ["%.1f" % s.ms_per_op() if s else "n/a" for s in (none, level1, bound, split)]
+                    + [gain_text, attainable_text, split_text,
                        verdict(gain, OPTIMIZER_GOAL) if grain == OPTIMIZER_GOAL_GRAIN else ""])
     if not rows:
         return None
     return ("OptimizedPipelineSpeedup: ms per 1 M items through six stages; gain = NONE / LEVEL1 (goal >= %.0f"
-            " with empty stages); attainable = NONE / (sequential / 2), what no 2-core program can beat\n\n"
+            " with empty stages); attainable = NONE / (sequential / 2), what no 2-core program can beat;"
+            " two-thread bound = NONE / split, the same work on two plain threads with nothing passed between"
+            " them, what no 2-thread program can beat on this machine\n\n"
             % OPTIMIZER_GOAL
-            + table(["grain ns", "NONE ms", "LEVEL1 ms", "sequential ms", "gain (NONE / LEVEL1)",
-                     "attainable (NONE / (seq / 2))", "goal"], rows))
+            + table(["grain ns", "NONE ms", "LEVEL1 ms", "sequential ms", "split ms", "gain (NONE / LEVEL1)",
+                     "attainable (NONE / (seq / 2))", "two-thread bound (NONE / split)", "goal"], rows))
 
 
 def main(argv):

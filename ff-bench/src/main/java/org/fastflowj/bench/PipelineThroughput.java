@@ -64,6 +64,16 @@ public class PipelineThroughput extends AbstractBenchmark {
         return runPipeline(state.options, ITEMS);
     }
 
+    /**
+     * The pipeline with FastFlow's idiomatic source: one {@code svc} call that sends every item with
+     * {@code sendOut} (C++'s {@code ff_send_out} loop) and returns EOS, instead of one item per call.
+     */
+    @Benchmark
+    @OperationsPerInvocation(ITEMS)
+    public long pipelineSendOutLoop(PipelineState state) {
+        return runSendOutLoop(state.options, ITEMS);
+    }
+
     @Benchmark
     @OperationsPerInvocation(ITEMS)
     public long rawJctools() throws InterruptedException {
@@ -213,6 +223,12 @@ public class PipelineThroughput extends AbstractBenchmark {
         return sink.received; // read after waitEnd: the sink thread was joined
     }
 
+    static long runSendOutLoop(RunOptions options, int items) {
+        Sink sink = new Sink();
+        new Pipeline(new SendingSource(items), sink).runAndWaitEnd(options);
+        return sink.received;
+    }
+
     /** Moves {@code items} through one {@link SpscArrayQueue} between two new threads; returns the count polled. */
     static long runRaw(int capacity, int items) throws InterruptedException {
         SpscArrayQueue<Object> queue = new SpscArrayQueue<>(capacity);
@@ -265,6 +281,23 @@ public class PipelineThroughput extends AbstractBenchmark {
         @Override
         protected Object svc(Void none) {
             return sent++ < items ? ITEM : eos();
+        }
+    }
+
+    /** Stage 1 as FastFlow programs write it: every item sent from one {@code svc} call, then EOS. */
+    static final class SendingSource extends Node<Void, Object> {
+        private final int items;
+
+        SendingSource(int items) {
+            this.items = items;
+        }
+
+        @Override
+        protected Object svc(Void none) {
+            for (int i = 0; i < items; i++) {
+                sendOut(ITEM);
+            }
+            return eos();
         }
     }
 

@@ -29,6 +29,14 @@ class BenchmarkBodiesTest {
         assertThat(PipelineThroughput.runPipeline(options, ITEMS)).isEqualTo(ITEMS);
     }
 
+    @ParameterizedTest
+    @EnumSource(WaitStrategy.class)
+    void shouldDeliverEveryItemOfASendOutLoop(WaitStrategy strategy) {
+        RunOptions options = RunOptions.defaults().waitStrategy(strategy).queueCapacity(PipelineThroughput.CAPACITY);
+
+        assertThat(PipelineThroughput.runSendOutLoop(options, ITEMS)).isEqualTo(ITEMS);
+    }
+
     @Test
     void shouldDeliverEveryItemThroughTheRawQueue() throws InterruptedException {
         assertThat(PipelineThroughput.runRaw(16, ITEMS)).isEqualTo(ITEMS);

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
  * How to run a graph: wait strategy, channel capacity, thread-to-core mapping. Immutable; every setter
@@ -13,8 +14,7 @@ public final class RunOptions {
     /** Default capacity of a forward channel, as FastFlow's DEFAULT_BUFFER_CAPACITY. */
     public static final int DEFAULT_QUEUE_CAPACITY = 2048;
 
-    private static final RunOptions DEFAULTS = new RunOptions(
-            WaitStrategy.BACKOFF, DEFAULT_QUEUE_CAPACITY, false, List.of(), false, false, OptLevel.NONE, 0, false, -1);
+    private static final RunOptions DEFAULTS = new RunOptions(new Fields());
 
     private final WaitStrategy waitStrategy;
     private final int queueCapacity;
@@ -33,27 +33,53 @@ public final class RunOptions {
     /** -1: no metrics server; 0: any free port. */
     private final int uiPort;
 
-    private RunOptions(
-            WaitStrategy waitStrategy,
-            int queueCapacity,
-            boolean unboundedQueues,
-            List<Integer> cpus,
-            boolean mappingGiven,
-            boolean autoMapping,
-            OptLevel optLevel,
-            int maxThreads,
-            boolean jmx,
-            int uiPort) {
-        this.waitStrategy = waitStrategy;
-        this.queueCapacity = queueCapacity;
-        this.unboundedQueues = unboundedQueues;
-        this.cpus = cpus;
-        this.mappingGiven = mappingGiven;
-        this.autoMapping = autoMapping;
-        this.optLevel = optLevel;
-        this.maxThreads = maxThreads;
-        this.jmx = jmx;
-        this.uiPort = uiPort;
+    /** The fields of a copy being made: each setter changes one or two of them, the rest stay. */
+    private static final class Fields {
+        WaitStrategy waitStrategy = WaitStrategy.BACKOFF;
+        int queueCapacity = DEFAULT_QUEUE_CAPACITY;
+        boolean unboundedQueues;
+        List<Integer> cpus = List.of();
+        boolean mappingGiven;
+        boolean autoMapping;
+        OptLevel optLevel = OptLevel.NONE;
+        int maxThreads;
+        boolean jmx;
+        int uiPort = -1;
+
+        Fields() {}
+
+        Fields(RunOptions o) {
+            waitStrategy = o.waitStrategy;
+            queueCapacity = o.queueCapacity;
+            unboundedQueues = o.unboundedQueues;
+            cpus = o.cpus;
+            mappingGiven = o.mappingGiven;
+            autoMapping = o.autoMapping;
+            optLevel = o.optLevel;
+            maxThreads = o.maxThreads;
+            jmx = o.jmx;
+            uiPort = o.uiPort;
+        }
+    }
+
+    private RunOptions(Fields f) {
+        this.waitStrategy = f.waitStrategy;
+        this.queueCapacity = f.queueCapacity;
+        this.unboundedQueues = f.unboundedQueues;
+        this.cpus = f.cpus;
+        this.mappingGiven = f.mappingGiven;
+        this.autoMapping = f.autoMapping;
+        this.optLevel = f.optLevel;
+        this.maxThreads = f.maxThreads;
+        this.jmx = f.jmx;
+        this.uiPort = f.uiPort;
+    }
+
+    /** A copy with {@code change} applied. */
+    private RunOptions with(Consumer<Fields> change) {
+        Fields f = new Fields(this);
+        change.accept(f);
+        return new RunOptions(f);
     }
 
     public static RunOptions defaults() {
@@ -61,17 +87,8 @@ public final class RunOptions {
     }
 
     public RunOptions waitStrategy(WaitStrategy strategy) {
-        return new RunOptions(
-                Objects.requireNonNull(strategy, "strategy"),
-                queueCapacity,
-                unboundedQueues,
-                cpus,
-                mappingGiven,
-                autoMapping,
-                optLevel,
-                maxThreads,
-                jmx,
-                uiPort);
+        Objects.requireNonNull(strategy, "strategy");
+        return with(f -> f.waitStrategy = strategy);
     }
 
     /** Capacity of every bounded forward channel (feedback channels are always unbounded). */
@@ -79,32 +96,12 @@ public final class RunOptions {
         if (capacity < 1) {
             throw new IllegalArgumentException("queueCapacity(" + capacity + "): a channel holds at least 1 item");
         }
-        return new RunOptions(
-                waitStrategy,
-                capacity,
-                unboundedQueues,
-                cpus,
-                mappingGiven,
-                autoMapping,
-                optLevel,
-                maxThreads,
-                jmx,
-                uiPort);
+        return with(f -> f.queueCapacity = capacity);
     }
 
     /** Unbounded forward channels: a producer never waits (memory grows instead). On-demand channels stay bounded. */
     public RunOptions unboundedQueues(boolean unbounded) {
-        return new RunOptions(
-                waitStrategy,
-                queueCapacity,
-                unbounded,
-                cpus,
-                mappingGiven,
-                autoMapping,
-                optLevel,
-                maxThreads,
-                jmx,
-                uiPort);
+        return with(f -> f.unboundedQueues = unbounded);
     }
 
     /**
@@ -119,17 +116,11 @@ public final class RunOptions {
     public RunOptions threadMapping(String cpuList) {
         Objects.requireNonNull(cpuList, "cpuList");
         if (cpuList.trim().equals("auto")) {
-            return new RunOptions(
-                    waitStrategy,
-                    queueCapacity,
-                    unboundedQueues,
-                    List.of(),
-                    true,
-                    true,
-                    optLevel,
-                    maxThreads,
-                    jmx,
-                    uiPort);
+            return with(f -> {
+                f.cpus = List.of();
+                f.mappingGiven = true;
+                f.autoMapping = true;
+            });
         }
         List<Integer> parsed = new ArrayList<>();
         if (!cpuList.isBlank()) {
@@ -149,17 +140,12 @@ public final class RunOptions {
                 }
             }
         }
-        return new RunOptions(
-                waitStrategy,
-                queueCapacity,
-                unboundedQueues,
-                Collections.unmodifiableList(parsed),
-                true,
-                false,
-                optLevel,
-                maxThreads,
-                jmx,
-                uiPort);
+        List<Integer> listed = Collections.unmodifiableList(parsed);
+        return with(f -> {
+            f.cpus = listed;
+            f.mappingGiven = true;
+            f.autoMapping = false;
+        });
     }
 
     /**
@@ -168,17 +154,8 @@ public final class RunOptions {
      * holds a distributed group is run as written.
      */
     public RunOptions optimize(OptLevel level) {
-        return new RunOptions(
-                waitStrategy,
-                queueCapacity,
-                unboundedQueues,
-                cpus,
-                mappingGiven,
-                autoMapping,
-                Objects.requireNonNull(level, "level"),
-                maxThreads,
-                jmx,
-                uiPort);
+        Objects.requireNonNull(level, "level");
+        return with(f -> f.optLevel = level);
     }
 
     /**
@@ -189,17 +166,7 @@ public final class RunOptions {
         if (threads < 1) {
             throw new IllegalArgumentException("maxThreads(" + threads + "): a program needs at least 1 thread");
         }
-        return new RunOptions(
-                waitStrategy,
-                queueCapacity,
-                unboundedQueues,
-                cpus,
-                mappingGiven,
-                autoMapping,
-                optLevel,
-                threads,
-                jmx,
-                uiPort);
+        return with(f -> f.maxThreads = threads);
     }
 
     /**
@@ -209,17 +176,7 @@ public final class RunOptions {
      * libraries start many short runs.
      */
     public RunOptions jmx(boolean enabled) {
-        return new RunOptions(
-                waitStrategy,
-                queueCapacity,
-                unboundedQueues,
-                cpus,
-                mappingGiven,
-                autoMapping,
-                optLevel,
-                maxThreads,
-                enabled,
-                uiPort);
+        return with(f -> f.jmx = enabled);
     }
 
     /**
@@ -235,17 +192,7 @@ public final class RunOptions {
         if (port < 0 || port > 65_535) {
             throw new IllegalArgumentException("ui(" + port + "): a port is 0..65535 (0 picks a free one)");
         }
-        return new RunOptions(
-                waitStrategy,
-                queueCapacity,
-                unboundedQueues,
-                cpus,
-                mappingGiven,
-                autoMapping,
-                optLevel,
-                maxThreads,
-                jmx,
-                port);
+        return with(f -> f.uiPort = port);
     }
 
     public boolean jmx() {

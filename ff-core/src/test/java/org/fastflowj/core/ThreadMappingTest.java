@@ -148,6 +148,32 @@ class ThreadMappingTest {
         assertThat(affinity.get("ff-pipe1-stage1")).isEqualTo(only(cpus.get(1)));
     }
 
+    /** A lone source pinned to one CPU that runs a two-stage pipeline of its own with {@code "auto"}. */
+    private static final class NestedAutoRun extends Node<Void, Integer> {
+        final CompletableFuture<List<Integer>> innerCpus = new CompletableFuture<>();
+
+        @Override
+        protected Integer svc(Void none) {
+            Pipeline inner = new Pipeline(StreamFixtures.source(10), new AffinityProbe(new ConcurrentHashMap<>()));
+            inner.runAndWaitEnd(RunOptions.defaults().threadMapping("auto"));
+            innerCpus.complete(
+                    inner.stats().nodes().stream().map(NodeStats::cpu).toList());
+            return eos();
+        }
+    }
+
+    @Test
+    void shouldSpreadARunStartedFromAPinnedNodeOverTheProcessCpusNotTheNodesOne() throws Exception {
+        assumeTrue(Runtime.getRuntime().availableProcessors() >= 2, "needs two CPUs");
+        NestedAutoRun outer = new NestedAutoRun();
+        outer.runAndWaitEnd(RunOptions.defaults().threadMapping("0"));
+        assumeTrue(outer.stats().nodes().get(0).cpu() == 0, "pinning unavailable on this platform");
+
+        assertThat(outer.innerCpus.get(20, TimeUnit.SECONDS))
+                .doesNotHaveDuplicates()
+                .doesNotContain(-1);
+    }
+
     /** A lone source that emits one item once released, and reports the CPU its thread runs on. */
     private static final class HeldSource extends Node<Void, Integer> {
         final CountDownLatch release = new CountDownLatch(1);

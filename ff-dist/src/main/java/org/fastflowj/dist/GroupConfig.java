@@ -20,7 +20,8 @@ import java.util.Optional;
  * @param endpoint the {@code endpoint} string exactly as written in the config
  * @param host the endpoint's host, without IPv6 brackets
  * @param port the endpoint's port, 1..65535
- * @param launchHost the machine a launcher starts this group on ({@code host} key; default {@link #host()})
+ * @param launchHost the machine a launcher starts this group on ({@code host} key; default {@link #host()}), or
+ *     {@code netns:NAME} for a network namespace of the launcher's machine ({@link #launchNamespace()})
  * @param batchSize messages packed into one network frame, or {@link #AUTO_BATCH_SIZE} ({@code "auto"}): sized by the
  *     observed rate, up to {@link #AUTO_MAX_BATCH_SIZE}
  * @param messageOTF un-acknowledged batches allowed in flight per connection to another group
@@ -54,6 +55,12 @@ public record GroupConfig(
         int line,
         int column) {
 
+    /**
+     * The {@code host} prefix of a group started in a network namespace of the launcher's own machine
+     * ({@code "host": "netns:ffj1"}, started as {@code ip netns exec ffj1 COMMAND}).
+     */
+    public static final String NETNS_HOST_PREFIX = "netns:";
+
     /** {@code batchSize} for {@code "auto"}: each sender sizes its batches by the rate it observes. */
     public static final int AUTO_BATCH_SIZE = 0;
     /** The largest batch an {@code "auto"} sender builds: past it, a bigger frame bought nothing measurable. */
@@ -68,6 +75,13 @@ public record GroupConfig(
         Objects.requireNonNull(preCmd, "preCmd");
         jvmArgs = List.copyOf(jvmArgs);
         Objects.requireNonNull(tlsName, "tlsName");
+    }
+
+    /** The network namespace the launcher starts this group in ({@code "host": "netns:NAME"}); empty for a machine. */
+    public Optional<String> launchNamespace() {
+        return launchHost.startsWith(NETNS_HOST_PREFIX)
+                ? Optional.of(launchHost.substring(NETNS_HOST_PREFIX.length()))
+                : Optional.empty();
     }
 
     /** Whether this group's senders size their batches by the observed rate ({@code "batchSize": "auto"}). */

@@ -15,7 +15,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code check}: validates the config, reviews its ports ({@link PortReview}: warnings, and an error for
- * two groups that cannot both listen) and, given the application's command, compares the groups the
+ * two groups that cannot both listen), says which group's network namespace cannot be entered
+ * ({@link NamespaceHosts}) and, given the application's command, compares the groups the
  * program creates with the config's, reporting every mismatch as {@code file:line:column: what}. Starts
  * no group: the program is only asked its groups ({@code --DFF_PrintGroups}), which it prints before
  * running anything.
@@ -47,14 +48,16 @@ final class CheckCommand implements Callable<Integer> {
         }
         LocalHosts local = LocalHosts.detect();
         for (GroupConfig g : config.groups()) {
-            out.println(g.name() + ": " + g.endpoint() + ", started "
-                    + (local.isLocal(g.launchHost()) ? "locally" : "through ssh on " + g.launchHost()));
+            out.println(g.name() + ": " + g.endpoint() + ", started " + where(g, local));
         }
         out.flush();
         List<PortReview.Finding> portFindings = PortReview.review(config, local);
         portFindings.forEach(f -> err.println(f.message()));
+        List<String> namespaceProblems = NamespaceHosts.problems(config, NamespaceHosts.Machine.detect());
+        namespaceProblems.forEach(err::println);
         err.flush();
-        boolean portErrors = portFindings.stream().anyMatch(PortReview.Finding::isError);
+        boolean portErrors =
+                portFindings.stream().anyMatch(PortReview.Finding::isError) || !namespaceProblems.isEmpty();
         if (command.isEmpty()) {
             if (portErrors) {
                 return CommonOptions.EXIT_BAD_CONFIG;
@@ -76,5 +79,11 @@ final class CheckCommand implements Callable<Integer> {
         out.println(config.source() + ": ok, the program's groups " + programGroups + " match the config");
         out.flush();
         return 0;
+    }
+
+    private static String where(GroupConfig g, LocalHosts local) {
+        return g.launchNamespace()
+                .map(namespace -> "in network namespace " + namespace + " of this machine (ip netns exec)")
+                .orElseGet(() -> local.isLocal(g.launchHost()) ? "locally" : "through ssh on " + g.launchHost());
     }
 }

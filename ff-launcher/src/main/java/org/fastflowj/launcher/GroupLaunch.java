@@ -1,6 +1,7 @@
 package org.fastflowj.launcher;
 
 import java.util.List;
+import org.fastflowj.dist.GroupConfig;
 
 /**
  * How one group is started: the exact argument list of its process, and whether that process is the
@@ -29,10 +30,16 @@ record GroupLaunch(String group, String host, boolean remote, List<String> argv,
         return ShellQuoting.join(argv);
     }
 
-    /** How the "started" line names where the group runs: {@code local}, {@code ssh node2}, {@code srun n1}. */
+    /**
+     * How the "started" line names where the group runs: {@code local}, {@code netns ffj1}, {@code ssh node2},
+     * {@code srun n1}.
+     */
     String where() {
         if (slurmStep != null) {
             return "srun " + host;
+        }
+        if (!remote && host.startsWith(GroupConfig.NETNS_HOST_PREFIX)) {
+            return "netns " + host.substring(GroupConfig.NETNS_HOST_PREFIX.length());
         }
         return remote ? "ssh " + host : "local";
     }

@@ -4,17 +4,20 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.fastflowj.dist.DFF;
 import org.fastflowj.dist.DffConfig;
 import org.fastflowj.dist.GroupConfig;
 
 /**
  * Turns a config and the application's command into one {@link GroupLaunch} per group: a local process
- * where the group's host is this machine, an ssh client otherwise.
+ * where the group's host is this machine, a local process inside a network namespace where it is
+ * {@code netns:NAME} ({@link NamespaceHosts}), an ssh client otherwise.
  *
  * <pre>
  *   local, no preCmd:   command... --DFF_GName=G1 --DFF_Config=/abs/app.json --DFF_Report
  *   local, preCmd:      /bin/sh -c '&lt;preCmd&gt; command... --DFF_GName=G1 ...'
+ *   netns:NAME:         ip netns exec NAME &lt;the local command&gt;
  *   remote:             ssh -T -o BatchMode=yes [-i ..] [-o ..] [-l ..] host '&lt;stop-watching wrapper&gt;'
  * </pre>
  *
@@ -69,11 +72,18 @@ final class LaunchPlanner {
     private GroupLaunch plan(GroupConfig group) {
         List<String> appCommand = applicationCommand(group, configFile.toString());
         String host = group.launchHost();
-        if (localHosts.isLocal(host)) {
+        // A namespace host is no name to resolve: it is decided before LocalHosts would look it up.
+        Optional<String> namespace = group.launchNamespace();
+        if (namespace.isPresent() || localHosts.isLocal(host)) {
             if (cds != null) {
                 appCommand = withJvmOptions(appCommand, cds.nextGroupOptions());
             }
-            return new GroupLaunch(group.name(), host, false, local(appCommand, group));
+            List<String> argv = local(appCommand, group);
+            return new GroupLaunch(
+                    group.name(),
+                    host,
+                    false,
+                    namespace.map(name -> NamespaceHosts.enter(name, argv)).orElse(argv));
         }
         String script =
                 RemoteScript.wrap(remote.remoteDir, withPreCmd(ShellQuoting.join(appCommand), group), remoteGrace);

@@ -17,7 +17,7 @@ import org.fastflowj.dist.GroupConfig;
  * <ul>
  *   <li>a port inside Linux's ephemeral range: the kernel hands those out for outgoing connections, so
  *       another program's connection may hold the port when the group starts (a warning);
- *   <li>two groups started on one machine with one port: an error when both would listen on the same
+ *   <li>two groups started on one machine (or in one network namespace of it) with one port: an error when both would listen on the same
  *       address of this machine (or one on all of them), since the second cannot start; a warning
  *       otherwise, since a later change of either address makes them collide.
  * </ul>
@@ -73,7 +73,7 @@ final class PortReview {
     private void samePort(GroupConfig earlier, GroupConfig later) {
         String both = "group '" + later.name() + "' and group '" + earlier.name() + "' (" + earlier.line() + ":"
                 + earlier.column() + ") both listen on port " + later.port() + " of "
-                + (local.isLocal(later.launchHost()) ? "this machine" : "host " + later.launchHost());
+                + machineName(later);
         String expected = "; expected a port of its own for each group of one machine";
         InetAddress laterAddress = resolvedHere(later);
         InetAddress earlierAddress = resolvedHere(earlier);
@@ -101,7 +101,8 @@ final class PortReview {
      * remote machine may resolve names differently) and only when the name resolves here.
      */
     private InetAddress resolvedHere(GroupConfig g) {
-        if (!local.isLocal(g.launchHost())) {
+        // A namespace of this machine resolves names as this machine does.
+        if (g.launchNamespace().isEmpty() && !local.isLocal(g.launchHost())) {
             return null;
         }
         try {
@@ -111,8 +112,18 @@ final class PortReview {
         }
     }
 
+    /** The machine (or network namespace) a group listens in: "" for this machine's own network. */
     private String machine(GroupConfig g) {
+        if (g.launchNamespace().isPresent()) {
+            return g.launchHost(); // a namespace's ports are its own, apart from this machine's
+        }
         return local.isLocal(g.launchHost()) ? "" : g.launchHost().toLowerCase(Locale.ROOT);
+    }
+
+    private String machineName(GroupConfig g) {
+        return g.launchNamespace()
+                .map(namespace -> "network namespace " + namespace)
+                .orElseGet(() -> machine(g).isEmpty() ? "this machine" : "host " + g.launchHost());
     }
 
     private void warn(GroupConfig g, String what) {

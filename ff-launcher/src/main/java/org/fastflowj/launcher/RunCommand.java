@@ -20,8 +20,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code run}: one process per group of the config, local or through ssh (or srun inside a SLURM
- * allocation), watched until every group has exited 0 or the first one fails.
+ * {@code run}: one process per group of the config, local, in a network namespace of this machine or
+ * through ssh (or srun inside a SLURM allocation), watched until every group has exited 0 or the first one fails.
  *
  * <p>Threading: runs on the main thread; {@link RunSession} documents the threads of a run.
  */
@@ -189,6 +189,15 @@ final class RunCommand implements Callable<Integer> {
             launches.forEach(l -> out.println(l.group() + ": " + l.commandLine()));
             out.flush();
             return 0;
+        }
+        if (!slurm) {
+            List<String> namespaceProblems = NamespaceHosts.problems(config, NamespaceHosts.Machine.detect());
+            if (!namespaceProblems.isEmpty()) {
+                namespaceProblems.forEach(err::println);
+                err.println("ff-launcher: started no group: a group's network namespace cannot be entered");
+                err.flush();
+                return CommonOptions.EXIT_BAD_CONFIG;
+            }
         }
         if (!noGroupCheck && startsAnyGroupHere(launches) && !programMatchesConfig(config, archive, err)) {
             return CommonOptions.EXIT_BAD_CONFIG;

@@ -7,14 +7,15 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.fastflowj.launcher.apps.AllToAllApp;
 import org.fastflowj.launcher.apps.MasterWorkerApp;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A recoverable farm's worker group that dies or freezes is shown as {@code lost}, and the run goes on to
- * exit 0 with every task answered once.
+ * A recoverable farm's worker group, or a recoverable all-to-all's R-Worker group, that dies or freezes is
+ * shown as {@code lost}, and the run goes on to exit 0 with every task answered once.
  */
 @Timeout(value = 150, unit = TimeUnit.SECONDS)
 class RecoveryLaunchTest {
@@ -25,21 +26,30 @@ class RecoveryLaunchTest {
 
     @Test
     void shouldShowAKilledWorkerGroupAsLostAndExit0() throws Exception {
-        assertLost("KILL", "");
+        assertLost("KILL", "", MasterWorkerApp.class, MasterWorkerApp.expected(TASKS));
     }
 
     @Test
     void shouldKillAFrozenWorkerGroupItsPeersLostAndExit0() throws Exception {
-        assertLost("STOP", "\"heartbeatIntervalMs\": 300, \"heartbeatTimeoutMs\": 2000,");
+        assertLost(
+                "STOP",
+                "\"heartbeatIntervalMs\": 300, \"heartbeatTimeoutMs\": 2000,",
+                MasterWorkerApp.class,
+                MasterWorkerApp.expected(TASKS));
     }
 
-    private void assertLost(String signal, String topLevel) throws Exception {
+    @Test
+    void shouldShowAKilledRWorkerGroupOfAnAllToAllAsLostAndExit0() throws Exception {
+        assertLost("KILL", "", AllToAllApp.class, AllToAllApp.expected(TASKS));
+    }
+
+    private void assertLost(String signal, String topLevel, Class<?> app, String expected) throws Exception {
         String why = signal.equals("STOP") ? "group B is lost (group A lost it)" : "group B is lost (";
         Path config = Launcher.config(dir, "127.0.0.1");
         Files.writeString(config, Files.readString(config).replaceFirst("\\{", "{" + topLevel));
         List<String> args = new ArrayList<>(List.of("run", "-c", config.toString(), "--grace", "2s", "--"));
         args.addAll(Launcher.javaCommand());
-        args.addAll(List.of(MasterWorkerApp.class.getName(), Integer.toString(TASKS), "2000"));
+        args.addAll(List.of(app.getName(), Integer.toString(TASKS), "2000"));
         List<Long> pids = List.of();
         try (LauncherProcess launcher = new LauncherProcess(args)) {
             pids = Launcher.pidsIn(launcher.awaitLine(l -> l.contains("started 3 of 3 groups"), 60));
@@ -55,7 +65,7 @@ class RecoveryLaunchTest {
                     .contains("ff-launcher: " + why)
                     .contains("every group exited 0 except B, lost")
                     .doesNotContain("failed first");
-            assertThat(launcher.output()).contains(MasterWorkerApp.expected(TASKS));
+            assertThat(launcher.output()).contains(expected);
         } finally {
             Launcher.killAll(pids);
         }

@@ -1,9 +1,12 @@
 package org.fastflowj.bench.figures;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.fastflowj.bench.IdleCost;
 import org.fastflowj.core.WaitStrategy;
 
@@ -184,12 +187,78 @@ final class CoreFigures {
                     .put(
                             series.equals("macroDataFlow") ? "MacroDataFlow, one process" : series,
                             sequential / byX.firstEntry().getValue()));
-            c.log()
-                    .note(
-                            name(),
-                            "one process only: the rows of MacroDataFlow in 1, 2, 4 groups wait for a"
-                                    + " distributed MacroDataFlow");
+            if (c.clusterPrefix() != null) {
+                int n = c.scale() == Scale.SMOKE ? 192 : 864;
+                for (int groups : new int[] {1, 2, 4}) {
+                    double speedUp = matmulOnCluster(c, n, groups);
+                    bars.computeIfAbsent("speed-up over sequential", k -> new LinkedHashMap<>())
+                            .put(
+                                    "MacroDataFlow, " + groups + (groups == 1 ? " group" : " groups") + " (cluster)",
+                                    speedUp);
+                }
+            } else {
+                c.log()
+                        .note(
+                                name(),
+                                "no emulated cluster (cluster.sh up 2, then --cluster ffj): the rows of MacroDataFlow in"
+                                        + " 1, 2, 4 groups skipped");
+            }
             c.plots().bars(name(), "DF-Threads blocked matmul (block 32), same run", "speed-up", bars);
         }
     };
+
+    private static final Pattern MATMUL_TIME = Pattern.compile("time: ([0-9.]+) s");
+    private static final Pattern MATMUL_CHECK =
+            Pattern.compile("check: equal, bit for bit, to the sequential blocked" + " product \\(([0-9.]+) s\\)");
+
+    /**
+     * {@code matmul --groups K --check} on the emulated cluster through ff-launcher, G0 (the scheduler and
+     * its workers) on host 1 and the worker groups alternately on hosts 2 and 1; returns the sequential
+     * product's time over the data-flow one, both measured by G0 in that run (the data-flow time includes
+     * connecting the groups, as a user's run would). The product must equal the sequential one bit for bit.
+     */
+    private static double matmulOnCluster(Context c, int n, int groups) throws Exception {
+        ClusterGroups cluster =
+                new ClusterGroups(c.clusterPrefix(), c.scratch(), c.scale() == Scale.PAPER ? 1800 : 600);
+        List<ClusterGroups.Placement> placements = new ArrayList<>();
+        for (int g = 0; g < groups; g++) {
+            placements.add(new ClusterGroups.Placement("G" + g, g == 0 ? 1 : 1 + g % 2));
+        }
+        int repetitions = c.scale() == Scale.PAPER ? c.scale().repetitions : 1;
+        List<Double> speedUps = new ArrayList<>();
+        for (int rep = 0; rep < repetitions; rep++) {
+            String printed = cluster.run(
+                    "dfthreads-matmul-" + groups,
+                    placements,
+                    "\"auto\"",
+                    List.of(
+                            "matmul",
+                            "--n",
+                            Integer.toString(n),
+                            "--block",
+                            "32",
+                            "--groups",
+                            Integer.toString(groups),
+                            "--check"));
+            Matcher time = MATMUL_TIME.matcher(printed);
+            Matcher check = MATMUL_CHECK.matcher(printed);
+            if (!time.find() || !check.find()) {
+                throw new IllegalStateException("matmul in " + groups + " groups on the cluster: no time or no equal"
+                        + " check; the launcher printed: " + printed);
+            }
+            double seconds = Double.parseDouble(time.group(1));
+            double sequentialSeconds = Double.parseDouble(check.group(1));
+            c.log()
+                    .point(
+                            "dfthreads-matmul-cluster",
+                            "MacroDataFlow, sequential / data-flow time",
+                            groups,
+                            rep,
+                            sequentialSeconds / seconds,
+                            "speed-up");
+            speedUps.add(sequentialSeconds / seconds);
+        }
+        speedUps.sort(null);
+        return speedUps.get(speedUps.size() / 2);
+    }
 }

@@ -78,8 +78,9 @@ public final class Figures implements Callable<Integer> {
     @Option(
             names = "--cluster",
             paramLabel = "PREFIX",
-            description = "The emulated cluster is up (`cluster.sh up 2`) with hosts PREFIX1, PREFIX2: Fig. 9 also runs"
-                    + " on its shaped link.")
+            description = "The emulated cluster is up (`cluster.sh up 2`) with hosts PREFIX1, PREFIX2: Fig. 9 (group to"
+                    + " group, all-to-all), Fig. 10 and Fig. 11 also run on its shaped link, their groups started by"
+                    + " ff-launcher in those namespaces.")
     String cluster;
 
     @Option(names = "--scratch", paramLabel = "DIR", description = "Generated inputs (default: a temporary directory).")

@@ -21,7 +21,8 @@ import org.fastflowj.examples.wordcount.WordCount;
 /**
  * The 2022 paper's Fig. 10 (master-worker: speed-up and the local/remote split per grain) and Fig. 11 (word
  * count as source groups grow, beside Apache Flink's local MiniCluster on the same file), from the examples
- * of ff-examples, every group in this JVM on loopback.
+ * of ff-examples: every group in this JVM on loopback, and, with the emulated cluster up, each group a
+ * process on one of its hosts, started by ff-launcher ({@link ClusterGroups}).
  */
 final class GroupFigures {
     private static final SerializationConfig EXAMPLES =
@@ -44,8 +45,7 @@ final class GroupFigures {
             int workers = groups * workersPerGroup;
             double ideal = Math.min(workers, Runtime.getRuntime().availableProcessors());
             for (double grainMs : c.scale().masterWorkerGrainsMs) {
-                // About the same work at every grain: fewer tasks as the grain grows, never below 4 per worker.
-                int tasks = (int) Math.max(4L * workers, Math.round(c.scale().masterWorkerTasks * 0.5 / grainMs));
+                int tasks = masterWorkerTasks(c.scale(), grainMs, workers);
                 for (int rep = 0; rep < c.scale().repetitions; rep++) {
                     ByteArrayOutputStream text = new ByteArrayOutputStream();
                     PrintStream out = new PrintStream(text, true, StandardCharsets.UTF_8);
@@ -57,11 +57,7 @@ final class GroupFigures {
                             EXAMPLES,
                             600);
                     double seconds = (System.nanoTime() - start) / 1e9;
-                    long[] perGroup = new long[groups];
-                    Matcher m = GROUP_TASKS.matcher(text.toString(StandardCharsets.UTF_8));
-                    while (m.find()) {
-                        perGroup[Integer.parseInt(m.group(1))] = Long.parseLong(m.group(2));
-                    }
+                    long[] perGroup = tasksPerGroup(text.toString(StandardCharsets.UTF_8), groups);
                     if (perGroup[0] + perGroup[1] != tasks) {
                         throw new IllegalStateException(
                                 "master-worker at " + grainMs + " ms: " + (perGroup[0] + perGroup[1]) + " of " + tasks
@@ -85,6 +81,14 @@ final class GroupFigures {
                                     perGroup[1] / (double) tasks,
                                     "share");
                 }
+            }
+            if (c.clusterPrefix() != null) {
+                masterWorkerShaped(c, name(), groups, workersPerGroup);
+            } else {
+                c.log()
+                        .note(
+                                name(),
+                                "no emulated cluster (cluster.sh up 2, then --cluster ffj): shaped-link rows skipped");
             }
             c.log()
                     .note(
@@ -115,6 +119,87 @@ final class GroupFigures {
         }
     };
 
+    private static final Pattern MASTER_TIME = Pattern.compile("time: ([0-9.]+) s");
+
+    /** Tasks per run at a grain: about the same work at every grain, never below 4 per worker. */
+    private static int masterWorkerTasks(Scale scale, double grainMs, int workers) {
+        return (int) Math.max(4L * workers, Math.round(scale.masterWorkerTasks * 0.5 / grainMs));
+    }
+
+    /**
+     * Fig. 10 on the emulated cluster, started by ff-launcher: the master's group G0 on host 1, G1 on host 2,
+     * so every task G1 runs, and its result, cross the shaped link. The time is the master's, from its
+     * group's start to the last result.
+     */
+    private static void masterWorkerShaped(Context c, String figure, int groups, int workersPerGroup) throws Exception {
+        ClusterGroups cluster =
+                new ClusterGroups(c.clusterPrefix(), c.scratch(), c.scale() == Scale.PAPER ? 1800 : 600);
+        int workers = groups * workersPerGroup;
+        int repetitions = c.scale() == Scale.PAPER ? c.scale().repetitions : 1;
+        List<ClusterGroups.Placement> placements = new ArrayList<>();
+        for (int g = 0; g < groups; g++) {
+            placements.add(new ClusterGroups.Placement("G" + g, 1 + g % 2));
+        }
+        for (double grainMs : c.scale().masterWorkerGrainsMs) {
+            int tasks = masterWorkerTasks(c.scale(), grainMs, workers);
+            for (int rep = 0; rep < repetitions; rep++) {
+                String printed = cluster.run(
+                        figure,
+                        placements,
+                        "1",
+                        List.of(
+                                "masterworker",
+                                "--tasks",
+                                Integer.toString(tasks),
+                                "--grain-ms",
+                                Double.toString(grainMs),
+                                "--workers",
+                                Integer.toString(workersPerGroup),
+                                "--groups",
+                                Integer.toString(groups)));
+                long[] perGroup = tasksPerGroup(printed, groups);
+                Matcher time = MASTER_TIME.matcher(printed);
+                if (perGroup[0] + perGroup[1] != tasks || !time.find()) {
+                    throw new IllegalStateException("master-worker on the cluster at " + grainMs + " ms: "
+                            + (perGroup[0] + perGroup[1]) + " of " + tasks
+                            + " tasks came back; the launcher printed: " + printed);
+                }
+                double seconds = Double.parseDouble(time.group(1));
+                c.log()
+                        .point(
+                                figure,
+                                "speed-up, shaped cluster (" + workers + " workers in " + groups + " groups)",
+                                grainMs,
+                                rep,
+                                tasks * grainMs / 1e3 / seconds,
+                                "work / time");
+                c.log()
+                        .point(
+                                figure + "-split",
+                                "share of tasks run by G1 on the other host (shaped cluster)",
+                                grainMs,
+                                rep,
+                                perGroup[1] / (double) tasks,
+                                "share");
+            }
+        }
+        c.log()
+                .note(
+                        figure,
+                        "shaped cluster rows: groups started by ff-launcher (host netns:" + c.clusterPrefix()
+                                + "1 for G0, netns:" + c.clusterPrefix() + "2 for G1), one JVM per group; the"
+                                + " time is the master's");
+    }
+
+    private static long[] tasksPerGroup(String printed, int groups) {
+        long[] perGroup = new long[groups];
+        Matcher m = GROUP_TASKS.matcher(printed);
+        while (m.find()) {
+            perGroup[Integer.parseInt(m.group(1))] = Long.parseLong(m.group(2));
+        }
+        return perGroup;
+    }
+
     private static final Pattern WORDCOUNT = Pattern.compile(
             "wordcount: (\\d+) lines, (\\d+) words, (\\d+) distinct in" + " ([0-9.]+) s: ([0-9.]+) lines/s");
 
@@ -139,6 +224,14 @@ final class GroupFigures {
                     c.log().point(name(), "FF-J one process", sources, rep, oneProcess, "lines/s");
                     c.log().point(name(), "FF-J source groups (loopback)", sources, rep, grouped, "lines/s");
                 }
+            }
+            if (c.clusterPrefix() != null) {
+                wordCountShaped(c, name(), input, reference);
+            } else {
+                c.log()
+                        .note(
+                                name(),
+                                "no emulated cluster (cluster.sh up 2, then --cluster ffj): shaped-link rows skipped");
             }
             for (int parallelism : List.of(1, 2)) {
                 for (int rep = 0; rep < c.scale().flinkRepetitions(); rep++) {
@@ -166,6 +259,60 @@ final class GroupFigures {
                             Map.of());
         }
     };
+
+    /**
+     * Fig. 11 on the emulated cluster, started by ff-launcher: the source groups G1..Gk on host 1, the
+     * counters' group G0 and the sink's GS on host 2, so every word crosses the shaped link; the counts are
+     * checked equal to the reference.
+     */
+    private static void wordCountShaped(Context c, String figure, Path input, Path reference) throws Exception {
+        ClusterGroups cluster =
+                new ClusterGroups(c.clusterPrefix(), c.scratch(), c.scale() == Scale.PAPER ? 1800 : 600);
+        int repetitions = c.scale() == Scale.PAPER ? c.scale().repetitions : 1;
+        for (int sources : c.scale().wordCountSources) {
+            List<ClusterGroups.Placement> groups = new ArrayList<>();
+            for (int i = 1; i <= sources; i++) {
+                groups.add(new ClusterGroups.Placement("G" + i, 1));
+            }
+            groups.add(new ClusterGroups.Placement("G0", 2));
+            groups.add(new ClusterGroups.Placement("GS", 2));
+            for (int rep = 0; rep < repetitions; rep++) {
+                Path counts = c.scratch().resolve("cluster-counts-" + sources + ".tsv");
+                Files.deleteIfExists(counts);
+                String printed = cluster.run(
+                        figure,
+                        groups,
+                        "32",
+                        List.of(
+                                "wordcount",
+                                "--input",
+                                input.toString(),
+                                "--sources",
+                                Integer.toString(sources),
+                                "--output",
+                                counts.toString()));
+                Matcher m = WORDCOUNT.matcher(printed);
+                if (!m.find()) {
+                    throw new IllegalStateException("word count on the cluster printed no summary: " + printed);
+                }
+                checkSame(reference, counts, "FF-J on the shaped cluster, " + sources + " source groups");
+                c.log()
+                        .point(
+                                figure,
+                                "FF-J source groups (shaped cluster)",
+                                sources,
+                                rep,
+                                Double.parseDouble(m.group(5)),
+                                "lines/s");
+            }
+        }
+        c.log()
+                .note(
+                        figure,
+                        "shaped cluster rows: groups started by ff-launcher, sources on host netns:"
+                                + c.clusterPrefix() + "1, counters and sink on netns:" + c.clusterPrefix()
+                                + "2, one JVM per group");
+    }
 
     /** Runs the word count once and returns its lines per second; writes the counts to {@code counts}. */
     static double wordCount(Path input, int sources, Path counts, boolean asGroups) throws Exception {

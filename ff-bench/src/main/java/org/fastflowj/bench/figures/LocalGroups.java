@@ -21,8 +21,8 @@ import org.fastflowj.dist.run.GroupRun;
 
 /**
  * Runs every group of a program in this JVM, each with its own transport on a loopback port: the code
- * path of one process per group, minus the process start. Used for the figures whose groups the
- * emulated cluster does not host yet.
+ * path of one process per group, minus the process start. The figures' loopback rows; their shaped-cluster
+ * rows start one process per group through ff-launcher instead ({@link ClusterGroups}).
  */
 final class LocalGroups {
     private LocalGroups() {}

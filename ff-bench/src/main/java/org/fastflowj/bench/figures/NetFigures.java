@@ -21,8 +21,10 @@ import org.fastflowj.examples.a2abw.A2aBandwidth;
 /**
  * The 2022 paper's Fig. 9: group-to-group throughput against plain Netty and the link ceiling (top left),
  * Kryo against the custom serializer (top right), the all-to-all's aggregate bandwidth (bottom right).
- * The groups run in this JVM on loopback ({@link GroupToGroup}, {@link LocalGroups}); the shaped link's
- * ceiling comes from iperf3 between two hosts of the emulated cluster.
+ * The loopback rows run their groups in this JVM ({@link GroupToGroup}, {@link LocalGroups}). With the
+ * emulated cluster up, the group-to-group rows also run on its shaped link ({@link ShapedLink}: one process
+ * per end) and the all-to-all's groups are started on its hosts by ff-launcher ({@link ClusterGroups}); the
+ * shaped link's ceiling comes from iperf3 between two hosts of the cluster.
  */
 final class NetFigures {
     /** Frames in flight per link, as {@code NetThroughput}'s default. */
@@ -243,6 +245,95 @@ final class NetFigures {
         }
     };
 
+    /**
+     * The all-to-all on the emulated cluster, started by ff-launcher: the sender groups L1..Lk on host 1,
+     * the receiver groups and the sink on host 2, so every chunk crosses the shaped link; the attainable
+     * rate is the link's iperf3 ceiling.
+     */
+    private static void allToAllShaped(Context c, Path file, long bytes, int receivers) throws Exception {
+        String figure = "fig9-all-to-all-shaped";
+        ClusterGroups cluster =
+                new ClusterGroups(c.clusterPrefix(), c.scratch(), c.scale() == Scale.PAPER ? 1800 : 300);
+        Double ceiling = c.ceilingMegabytes("shaped");
+        int repetitions = c.scale() == Scale.PAPER ? c.scale().repetitions : 1;
+        for (int senders : c.scale().a2aSenders) {
+            List<ClusterGroups.Placement> groups = new ArrayList<>();
+            for (int i = 1; i <= senders; i++) {
+                groups.add(new ClusterGroups.Placement("L" + i, 1));
+            }
+            for (int j = 1; j <= receivers; j++) {
+                groups.add(new ClusterGroups.Placement("R" + j, 2));
+            }
+            groups.add(new ClusterGroups.Placement("S", 2));
+            for (int rep = 0; rep < repetitions; rep++) {
+                String printed = cluster.run(
+                        figure,
+                        groups,
+                        "8",
+                        List.of(
+                                "a2abw",
+                                "--input",
+                                file.toString(),
+                                "--lworkers",
+                                Integer.toString(senders),
+                                "--rworkers",
+                                Integer.toString(receivers),
+                                "--chunk-kb",
+                                "64"));
+                Matcher total = A2A_TOTAL.matcher(printed);
+                Matcher rate = A2A_RATE.matcher(printed);
+                if (!total.find() || Long.parseLong(total.group(1)) != bytes || !rate.find()) {
+                    throw new IllegalStateException("all-to-all on the cluster with " + senders + " senders: expected "
+                            + bytes + " bytes, the launcher printed: " + printed);
+                }
+                double megabytes = Double.parseDouble(rate.group(1));
+                c.log().point(figure, "FF-J, " + receivers + " receiver groups", senders, rep, megabytes, "MB/s");
+                if (ceiling != null) {
+                    c.log()
+                            .point(
+                                    figure + "-ratio",
+                                    "FF-J / iperf3 (attainable)",
+                                    senders,
+                                    rep,
+                                    megabytes / ceiling,
+                                    "ratio");
+                }
+            }
+        }
+        c.log()
+                .note(
+                        figure,
+                        "groups started by ff-launcher in the cluster's namespaces (host netns:" + c.clusterPrefix()
+                                + "1 and " + c.clusterPrefix() + "2): senders on host 1, receivers and sink on"
+                                + " host 2, one JVM per group");
+        Map<String, Double> levels = new LinkedHashMap<>();
+        if (ceiling != null) {
+            levels.put("iperf3 shaped link (attainable)", ceiling);
+        }
+        c.plots()
+                .lines(
+                        figure,
+                        "Fig. 9 (bottom right): all-to-all over the 1 Gbit/s shaped link, 64 KiB chunks",
+                        "sender groups",
+                        "aggregate MB/s",
+                        false,
+                        false,
+                        Plots.medians(c.log().points(figure)),
+                        levels);
+        if (ceiling != null) {
+            c.plots()
+                    .lines(
+                            figure + "-ratio",
+                            "Fig. 9 (bottom right), shaped link: FF-J / iperf3",
+                            "sender groups",
+                            "ratio",
+                            false,
+                            false,
+                            Plots.medians(c.log().points(figure + "-ratio")),
+                            Map.of("0.93", 0.93));
+        }
+    }
+
     private static final Pattern A2A_RATE = Pattern.compile("a2abw: ([0-9.]+) MB/s");
     private static final Pattern A2A_TOTAL = Pattern.compile("total: (\\d+) bytes");
 
@@ -296,8 +387,16 @@ final class NetFigures {
                                     "MB/s");
                 }
             }
+            if (c.clusterPrefix() != null) {
+                allToAllShaped(c, file, data.length, receivers);
+            } else {
+                c.log()
+                        .note(
+                                name(),
+                                "no emulated cluster (cluster.sh up 2, then --cluster ffj): shaped-link rows skipped");
+            }
             Files.deleteIfExists(file);
-            c.log().note(name(), "every group in one JVM on loopback, so all of them share the 2 cores");
+            c.log().note(name(), "loopback: every group in one JVM, so all of them share the 2 cores");
             Map<String, Double> levels = new LinkedHashMap<>();
             Double loopback = c.ceilingMegabytes("loopback");
             if (loopback != null) {

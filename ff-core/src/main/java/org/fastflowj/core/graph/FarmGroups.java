@@ -3,6 +3,7 @@ package org.fastflowj.core.graph;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.fastflowj.core.AllToAll;
 import org.fastflowj.core.BuildingBlock;
 import org.fastflowj.core.Farm;
 import org.fastflowj.core.GraphBuildException;
@@ -19,7 +20,7 @@ import org.fastflowj.core.Node;
  * two sets of an all-to-all.
  *
  * <p>Worker groups stand outside the level rule (groups from level 0 or 1, not both): they only move
- * workers out of a farm that already has a home.
+ * workers out of a farm (or R-Workers out of an all-to-all) that already has a home.
  *
  * <p>An ordered farm may have worker groups too: its emitter and collector, and with them its order
  * channel, stay in the home group, and the per-task marks its workers send after each task cross the
@@ -29,9 +30,28 @@ import org.fastflowj.core.Node;
 final class FarmGroups {
     private FarmGroups() {}
 
-    /** Whether {@code g} moves some of its farm's workers to a group of their own. */
+    /**
+     * Whether {@code g} moves some of its farm's workers to a group of their own, or some R-Workers of an
+     * all-to-all whose L-Workers stay home (no group of the all-to-all includes one): those follow the same
+     * rules, the all-to-all's home being the group of the block that holds it. (An all-to-all whose groups
+     * take L-Workers too is split by the level rules, as any block.)
+     */
     static boolean isWorkerGroup(Group g) {
-        return g.parent() instanceof Farm && !g.included().isEmpty();
+        if (g.included().isEmpty()) {
+            return false;
+        }
+        if (g.parent() instanceof Farm) {
+            return true;
+        }
+        return g.parent() instanceof AllToAll a2a
+                && g.included().stream().allMatch(b -> contains(a2a.secondSet(), b))
+                && a2a.groups().stream()
+                        .flatMap(other -> other.included().stream())
+                        .noneMatch(b -> contains(a2a.firstSet(), b));
+    }
+
+    private static boolean contains(List<BuildingBlock> blocks, BuildingBlock block) {
+        return blocks.stream().anyMatch(b -> b == block);
     }
 
     /** The groups of {@code block} that the level rules apply to: all of them but a farm's worker groups. */
@@ -88,6 +108,21 @@ final class FarmGroups {
                     }
                 }
                 return; // nothing inside a farm's workers may have groups (checked before)
+            }
+        }
+        if (block instanceof AllToAll a2a) {
+            for (Group g : a2a.groups()) {
+                if (!isWorkerGroup(g)) {
+                    continue;
+                }
+                if (!inGroup) {
+                    throw new GraphBuildException(a2a + " puts R-Workers in group " + g.name() + " but is itself in"
+                            + " no group: its L-Workers and the R-Workers no such group takes need a group of their"
+                            + " own; create one from a block that holds it");
+                }
+                for (BuildingBlock worker : g.included()) {
+                    assignment.put(worker, g.name());
+                }
             }
         }
         for (BuildingBlock child : GroupLayout.children(block)) {

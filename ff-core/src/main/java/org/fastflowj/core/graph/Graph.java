@@ -12,6 +12,7 @@ public final class Graph {
     private final List<Edge> edges;
     private final List<Cluster> clusters;
     private final List<RecoverableFarm> recoverableFarms;
+    private final List<RecoverableAllToAll> recoverableAllToAlls;
 
     Graph(List<Vertex> vertices, List<Edge> edges) {
         this(vertices, edges, List.of());
@@ -22,6 +23,16 @@ public final class Graph {
     }
 
     Graph(List<Vertex> vertices, List<Edge> edges, List<Cluster> clusters, List<RecoverableFarm> recoverableFarms) {
+        this(vertices, edges, clusters, recoverableFarms, List.of());
+    }
+
+    Graph(
+            List<Vertex> vertices,
+            List<Edge> edges,
+            List<Cluster> clusters,
+            List<RecoverableFarm> recoverableFarms,
+            List<RecoverableAllToAll> recoverableAllToAlls) {
+        this.recoverableAllToAlls = List.copyOf(recoverableAllToAlls);
         this.vertices = Collections.unmodifiableList(vertices);
         this.edges = Collections.unmodifiableList(edges);
         this.clusters = Collections.unmodifiableList(clusters);
@@ -31,6 +42,11 @@ public final class Graph {
     /** The {@link org.fastflowj.core.Farm#recoverable() recoverable} farms, with their workers' edges. */
     public List<RecoverableFarm> recoverableFarms() {
         return recoverableFarms;
+    }
+
+    /** The {@link org.fastflowj.core.AllToAll#recoverable() recoverable} all-to-alls, with their edges. */
+    public List<RecoverableAllToAll> recoverableAllToAlls() {
+        return recoverableAllToAlls;
     }
 
     /** The farms and all-to-alls the vertices came from, outer ones before the ones nested in them. */

@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.fastflowj.core.AllToAll;
 import org.fastflowj.core.BuildingBlock;
 import org.fastflowj.core.Combiner;
@@ -41,6 +42,9 @@ public final class GraphCompiler {
     private final Map<Object, String> placed = new IdentityHashMap<>();
     private final List<Cluster> clusters = new ArrayList<>();
     private final List<RecoverableFarm> recoverableFarms = new ArrayList<>();
+    /** Recoverable all-to-alls compiled so far: their return edges are known once the whole tree is. */
+    private final List<PendingAllToAll> recoverableAllToAlls = new ArrayList<>();
+
     private final Deque<Cluster> openClusters = new ArrayDeque<>();
     private Map<BuildingBlock, String> groupOf = Map.of();
     /** The distributed group of the blocks being compiled (null when the program has none). */
@@ -57,7 +61,11 @@ public final class GraphCompiler {
         GraphCompiler compiler = new GraphCompiler();
         compiler.groupOf = GroupLayout.assign(root);
         compiler.compile(root, null, 0, false);
-        return new Graph(compiler.vertices, compiler.edges, compiler.clusters, compiler.recoverableFarms);
+        List<RecoverableAllToAll> allToAlls = new ArrayList<>();
+        for (PendingAllToAll pending : compiler.recoverableAllToAlls) {
+            allToAlls.add(pending.resolve());
+        }
+        return new Graph(compiler.vertices, compiler.edges, compiler.clusters, compiler.recoverableFarms, allToAlls);
     }
 
     /**
@@ -370,6 +378,9 @@ public final class GraphCompiler {
             throw new GraphBuildException(
                     a2a + " " + stem + ": every L-Worker needs an output and every R-Worker an input");
         }
+        if (a2a.isRecoverable()) {
+            checkRecoverable(a2a, stem, lExits, rEntries, rExits);
+        }
         for (int i = 0; i < a2a.firstSet().size(); i++) {
             for (int j = 0; j < a2a.secondSet().size(); j++) {
                 WiringTypes.check(
@@ -379,10 +390,18 @@ public final class GraphCompiler {
                         stem + " R-Worker " + j + " (" + a2a.secondSet().get(j) + ")");
             }
         }
+        List<List<Edge>> dispatch = new ArrayList<>();
         for (Vertex l : lExits) {
+            List<Edge> row = new ArrayList<>();
             for (Vertex r : rEntries) {
-                edge(new Edge(l, r, Edge.Kind.FORWARD, a2a.onDemandSlots(), true));
+                Edge e = new Edge(l, r, Edge.Kind.FORWARD, a2a.onDemandSlots(), true);
+                edge(e);
+                row.add(e);
             }
+            dispatch.add(row);
+        }
+        if (a2a.isRecoverable()) {
+            recoverableAllToAlls.add(new PendingAllToAll(a2a, stem, lExits, rEntries, rExits, dispatch));
         }
         if (a2a.isWrapAround()) {
             connect(
@@ -394,6 +413,81 @@ public final class GraphCompiler {
                     stem + " L-Workers");
         }
         return new Fragment(lEntries, rExits, a2a.isWrapAround());
+    }
+
+    /** The rules of {@link AllToAll#recoverable()} that the all-to-all alone decides. */
+    private static void checkRecoverable(
+            AllToAll a2a, String stem, List<Vertex> lExits, List<Vertex> rEntries, List<Vertex> rExits) {
+        String why = null;
+        if (a2a.isWrapAround()) {
+            why = "it cannot wrap around: its R-Workers' outputs go to the next stage";
+        } else if (lExits.size() != a2a.firstSet().size()) {
+            why = "its L-Workers must be nodes or pipelines of nodes (one sender each)";
+        } else if (rEntries.size() != a2a.secondSet().size()
+                || rExits.size() != a2a.secondSet().size()) {
+            why = "its R-Workers must be nodes or pipelines of nodes";
+        }
+        for (int i = 0; why == null && i < a2a.firstSet().size(); i++) {
+            BuildingBlock l = a2a.firstSet().get(i);
+            if (!isChain(l) || lExits.get(i).node().isMultiOutput()) {
+                why = "L-Worker " + i + " is " + l + ", but its L-Workers must be nodes or pipelines of nodes that"
+                        + " do not choose channels (not a MultiOutputNode): an item must be free to go to any"
+                        + " R-Worker when its own is lost";
+            }
+        }
+        for (int j = 0; why == null && j < a2a.secondSet().size(); j++) {
+            BuildingBlock r = a2a.secondSet().get(j);
+            if (!isChain(r) || rExits.get(j).node().isMultiOutput()) {
+                why = "R-Worker " + j + " is " + r + ", but its R-Workers must be nodes or pipelines of nodes"
+                        + " with one output per item (not a MultiOutputNode)";
+            }
+        }
+        if (why != null) {
+            throw new GraphBuildException(a2a + " " + stem + " is recoverable, so " + why);
+        }
+    }
+
+    /** A recoverable all-to-all whose R-Workers' next stage is not compiled yet. */
+    private record PendingAllToAll(
+            AllToAll a2a,
+            String stem,
+            List<Vertex> senders,
+            List<Vertex> entries,
+            List<Vertex> exits,
+            List<List<Edge>> dispatch) {
+        /** Its edges, once the whole tree is compiled; checks where the R-Workers' outputs go. */
+        RecoverableAllToAll resolve() {
+            String home = senders.get(0).group();
+            for (int i = 1; i < senders.size(); i++) {
+                if (!Objects.equals(home, senders.get(i).group())) {
+                    throw refused("its L-Workers must all be in one group, but L-Worker 0 is in group " + home
+                            + " and L-Worker " + i + " in group "
+                            + senders.get(i).group());
+                }
+            }
+            List<Edge> returns = new ArrayList<>();
+            for (int j = 0; j < exits.size(); j++) {
+                Vertex exit = exits.get(j);
+                if (exit.forwardOut().size() != 1 || !exit.feedbackOut().isEmpty()) {
+                    throw refused("each R-Worker's outputs must go on one edge to the next stage, but R-Worker " + j
+                            + " (" + exit.name() + ") has "
+                            + (exit.forwardOut().size() + exit.feedbackOut().size())
+                            + ": follow it with one node, or a block as wide as the R-Workers");
+                }
+                Edge out = exit.forwardOut().get(0);
+                if (!Objects.equals(home, out.to().group())) {
+                    throw refused("the consumer of its R-Workers' outputs must be in its L-Workers' group " + home
+                            + ", but " + out.to().name() + " is in group "
+                            + out.to().group());
+                }
+                returns.add(out);
+            }
+            return new RecoverableAllToAll(stem, senders, entries, dispatch, returns);
+        }
+
+        private GraphBuildException refused(String why) {
+            return new GraphBuildException(a2a + " " + stem + " is recoverable, so " + why);
+        }
     }
 
     /**

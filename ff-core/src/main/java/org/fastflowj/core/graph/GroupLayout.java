@@ -80,8 +80,8 @@ final class GroupLayout {
             if (farm != null) {
                 throw FarmGroups.insideWorker(farm, g, block);
             }
-            if (block instanceof Farm f && FarmGroups.isWorkerGroup(g)) {
-                checkIncludes(g, f);
+            if (FarmGroups.isWorkerGroup(g)) { // a farm's, or an all-to-all's R-Workers'
+                checkIncludes(g, block);
                 continue;
             }
             if (level > 1) {

@@ -1,5 +1,8 @@
 package org.fastflowj.core.runtime;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.BitSet;
 
 /**
@@ -7,30 +10,21 @@ import java.util.BitSet;
  * is impossible (no native access, a CPU the machine does not have, a container that forbids it) the
  * node runs unpinned and the run logs why, once.
  *
- * <p>{@link #AUTO} is FastFlow's default mapping: each thread on a CPU of its own, chosen among the CPUs
- * this process may use, the one the fewest of this JVM's auto-pinned node threads hold first (so two
- * runs at once spread over the CPUs instead of stacking on the first ones). Left to itself, Linux may
- * start two threads that hand items to each other on one CPU and keep them there: each one's wait yields
- * the CPU to the other, so they take turns instead of running side by side (a two-thread pipeline then
- * takes the time of both its halves).
+ * <p>{@link #claim} is FastFlow's default mapping ({@code threadMapping("auto")}): a run's threads on
+ * CPUs of their own, among the CPUs this process may use, those the fewest of this JVM's other claimed
+ * threads hold first (so two runs at once spread over the CPUs instead of stacking on the first ones).
+ * Left to itself, Linux may start two threads that hand items to each other on one CPU and keep them
+ * there: each one's wait yields the CPU to the other, so they take turns instead of running side by side
+ * (a two-thread pipeline then takes the time of both its halves; see docs/benchmarks.md, "Optimizer").
  */
 final class Affinity {
-    /** A CPU request: the least used CPU this process may run on, see the class note. */
-    static final int AUTO = -2;
-
-    /** Node threads this JVM auto-pinned per CPU, to pick the least used one; guarded by itself. */
-    private static final int[] AUTO_PINNED = new int[1024];
+    /** Threads this JVM has claimed per CPU, to pick the least used ones; guarded by itself. */
+    private static final int[] CLAIMED = new int[1024];
 
     private Affinity() {}
 
-    /**
-     * Pins to {@code cpu} (-1: leave alone; {@link #AUTO}: the least used allowed CPU); returns the CPU
-     * pinned to, or -1. An auto-pinned thread calls {@link #release} with that CPU when it ends.
-     */
+    /** Pins to {@code cpu} from a thread mapping (-1: leave alone); returns the CPU pinned to, or -1. */
     static int pin(int cpu, String threadName, RunControl control) {
-        if (cpu == AUTO) {
-            return pinAuto(control);
-        }
         if (cpu < 0) {
             return -1;
         }
@@ -43,6 +37,11 @@ final class Affinity {
             return -1;
         }
         return pinTo(cpu, control);
+    }
+
+    /** Pins to a CPU {@link #claim} gave, which is one this process may use; returns it, or -1. */
+    static int pinClaimed(int cpu, RunControl control) {
+        return cpu < 0 ? -1 : pinTo(cpu, control);
     }
 
     private static int pinTo(int cpu, RunControl control) {
@@ -64,40 +63,75 @@ final class Affinity {
         return -1;
     }
 
-    private static int pinAuto(RunControl control) {
-        BitSet allowed;
-        try {
-            allowed = net.openhft.affinity.Affinity.getAffinity();
-        } catch (Throwable t) {
-            control.warnOnce(
-                    "pinning", "thread mapping: pinning is unavailable here (" + t + "); node threads run unpinned");
-            return -1;
+    /**
+     * CPUs for a run of {@code threads} threads, claimed until each is {@link #release}d: distinct ones
+     * while the process has enough, the least claimed first (ties: the lowest number), cycling over them
+     * when the run has more threads than CPUs. Empty when the CPUs the process may use are unknown.
+     */
+    static int[] claim(int threads) {
+        BitSet allowed = allowedCpus();
+        if (allowed.isEmpty()) {
+            return new int[0];
         }
-        int chosen = -1;
-        synchronized (AUTO_PINNED) {
-            for (int c = allowed.nextSetBit(0); c >= 0 && c < AUTO_PINNED.length; c = allowed.nextSetBit(c + 1)) {
-                if (chosen < 0 || AUTO_PINNED[c] < AUTO_PINNED[chosen]) {
-                    chosen = c;
+        int[] cpus = new int[threads];
+        synchronized (CLAIMED) {
+            BitSet unusedByThisRun = new BitSet();
+            for (int t = 0; t < threads; t++) {
+                if (unusedByThisRun.isEmpty()) {
+                    unusedByThisRun.or(allowed);
                 }
+                int chosen = -1;
+                for (int c = unusedByThisRun.nextSetBit(0); c >= 0; c = unusedByThisRun.nextSetBit(c + 1)) {
+                    if (chosen < 0 || CLAIMED[c] < CLAIMED[chosen]) {
+                        chosen = c;
+                    }
+                }
+                unusedByThisRun.clear(chosen);
+                CLAIMED[chosen]++;
+                cpus[t] = chosen;
             }
-            if (chosen < 0) {
-                return -1; // no CPU this process may use is known: leave the thread alone
-            }
-            AUTO_PINNED[chosen]++;
         }
-        int pinned = pinTo(chosen, control);
-        if (pinned < 0) {
-            release(chosen);
-        }
-        return pinned;
+        return cpus;
     }
 
-    /** An auto-pinned thread ended: its CPU is one thread less used. */
+    /** A thread that {@link #claim} gave {@code cpu} ended: the CPU is one thread less used. */
     static void release(int cpu) {
-        if (cpu >= 0 && cpu < AUTO_PINNED.length) {
-            synchronized (AUTO_PINNED) {
-                AUTO_PINNED[cpu] = Math.max(0, AUTO_PINNED[cpu] - 1);
+        if (cpu >= 0 && cpu < CLAIMED.length) {
+            synchronized (CLAIMED) {
+                CLAIMED[cpu] = Math.max(0, CLAIMED[cpu] - 1);
             }
+        }
+    }
+
+    /**
+     * The CPUs this process may use: the process's own list (Linux's {@code Cpus_allowed_list}, not the
+     * calling thread's mask, which is one CPU when a pinned node starts a run of its own), else the
+     * calling thread's mask, else none.
+     */
+    private static BitSet allowedCpus() {
+        BitSet cpus = new BitSet();
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+                if (line.startsWith("Cpus_allowed_list:")) {
+                    for (String range :
+                            line.substring(line.indexOf(':') + 1).trim().split(",")) {
+                        String[] ends = range.trim().split("-");
+                        int from = Integer.parseInt(ends[0]);
+                        int to = ends.length > 1 ? Integer.parseInt(ends[1]) : from;
+                        cpus.set(from, Math.min(to, CLAIMED.length - 1) + 1);
+                    }
+                    return cpus;
+                }
+            }
+        } catch (IOException | RuntimeException notLinux) {
+            cpus.clear(); // not Linux, or a list this code does not read: ask the affinity library
+        }
+        try {
+            BitSet mask = net.openhft.affinity.Affinity.getAffinity();
+            mask.clear(CLAIMED.length, Math.max(CLAIMED.length, mask.length()));
+            return mask;
+        } catch (Throwable unavailable) {
+            return new BitSet();
         }
     }
 }

@@ -83,11 +83,12 @@ public final class Executor {
         List<Vertex> vertices = graph.vertices();
         List<Integer> cpus = options.cpus();
         NodeRunner[] runners = new NodeRunner[vertices.size()];
+        int[] claimed = options.autoThreadMapping() ? Affinity.claim(vertices.size()) : null;
         for (Vertex v : vertices) {
-            int cpu = options.autoThreadMapping()
-                    ? Affinity.AUTO
-                    : cpus.isEmpty() ? -1 : cpus.get(v.index() % cpus.size());
-            runners[v.index()] = NodeRunner.create(v, control, idle, cpu);
+            int i = v.index();
+            runners[i] = claimed != null
+                    ? NodeRunner.create(v, control, idle, claimed.length > 0 ? claimed[i] : -1, true)
+                    : NodeRunner.create(v, control, idle, cpus.isEmpty() ? -1 : cpus.get(i % cpus.size()), false);
         }
         Map<Edge, SpscChannel> channels = new IdentityHashMap<>();
         for (Edge e : graph.edges()) {

@@ -40,8 +40,9 @@ import org.fastflowj.core.spi.Sentinel;
  */
 class NodeRunner extends RunnerState implements Runnable, NodeContext {
     /** A runner padded at its end too: what the executor creates (see {@link Padded}). */
-    static NodeRunner create(Vertex vertex, RunControl control, IdlePolicy idle, int cpuRequest) {
-        return new Padded(vertex, control, idle, cpuRequest);
+    /** {@code cpuClaimed}: {@code cpuRequest} came from {@link Affinity#claim}, released when the thread ends. */
+    static NodeRunner create(Vertex vertex, RunControl control, IdlePolicy idle, int cpuRequest, boolean cpuClaimed) {
+        return new Padded(vertex, control, idle, cpuRequest, cpuClaimed);
     }
 
     /**
@@ -53,13 +54,13 @@ class NodeRunner extends RunnerState implements Runnable, NodeContext {
         private long p00, p01, p02, p03, p04, p05, p06, p07;
         private long p10, p11, p12, p13, p14, p15, p16, p17;
 
-        Padded(Vertex vertex, RunControl control, IdlePolicy idle, int cpuRequest) {
-            super(vertex, control, idle, cpuRequest);
+        Padded(Vertex vertex, RunControl control, IdlePolicy idle, int cpuRequest, boolean cpuClaimed) {
+            super(vertex, control, idle, cpuRequest, cpuClaimed);
         }
     }
 
-    private NodeRunner(Vertex vertex, RunControl control, IdlePolicy idle, int cpuRequest) {
-        super(vertex, control, idle, cpuRequest);
+    private NodeRunner(Vertex vertex, RunControl control, IdlePolicy idle, int cpuRequest, boolean cpuClaimed) {
+        super(vertex, control, idle, cpuRequest, cpuClaimed);
     }
 
     /**
@@ -116,7 +117,8 @@ class NodeRunner extends RunnerState implements Runnable, NodeContext {
         Redelivery redelivery = control.hooks.redeliveryFor(name);
         this.redeliverer = redelivery == null ? null : new Redeliverer(this, redelivery);
         this.router = OutputRouter.of(this);
-        this.gate = inputGate(this);
+        TakeRecorder takes = inputs.length == 0 ? null : control.hooks.takeRecorderFor(name);
+        this.gate = takes == null ? inputGate(this) : new RecordedInputs(inputGate(this), this, takes);
         if (bridge != null) {
             bridgeEnds = new BridgeEnds(this, bridge);
             idleHook = bridgeEnds;
@@ -149,7 +151,7 @@ class NodeRunner extends RunnerState implements Runnable, NodeContext {
         ownThread = thread;
         startNanos = System.nanoTime();
         try {
-            cpu = Affinity.pin(cpuRequest, name, control);
+            cpu = cpuClaimed ? Affinity.pinClaimed(cpuRequest, control) : Affinity.pin(cpuRequest, name, control);
             access.bind(node, this, nodeId);
             if (bridgeEnds != null) {
                 bridge.attach(bridgeEnds);
@@ -195,8 +197,8 @@ class NodeRunner extends RunnerState implements Runnable, NodeContext {
         } catch (Throwable t) {
             failOrHalt(phase, unwrap(t));
         } finally {
-            if (cpuRequest == Affinity.AUTO) {
-                Affinity.release(cpu);
+            if (cpuClaimed) {
+                Affinity.release(cpuRequest);
             }
             markEnded();
             access.bind(node, null, nodeId);

@@ -19,7 +19,7 @@ import org.fastflowj.core.NodeFailedException;
  * waitEnd} returns only after it; {@code itemFilter} instances are made one per node thread.
  */
 public final class RunHooks {
-    public static final RunHooks NONE = new RunHooks(null, f -> {}, () -> {}, List::of, 0, name -> null);
+    public static final RunHooks NONE = new RunHooks(null, f -> {}, () -> {}, List::of, 0, name -> null, name -> null);
 
     private final Supplier<UnaryOperator<Object>> itemFilters;
     private final Consumer<NodeFailedException> onFailure;
@@ -27,6 +27,7 @@ public final class RunHooks {
     private final Supplier<List<LinkStats>> linkStats;
     private final int otherBusyThreads;
     private final Function<String, Redelivery> redeliveries;
+    private final Function<String, TakeRecorder> takeRecorders;
 
     private RunHooks(
             Supplier<UnaryOperator<Object>> itemFilters,
@@ -34,13 +35,15 @@ public final class RunHooks {
             Runnable onEnd,
             Supplier<List<LinkStats>> linkStats,
             int otherBusyThreads,
-            Function<String, Redelivery> redeliveries) {
+            Function<String, Redelivery> redeliveries,
+            Function<String, TakeRecorder> takeRecorders) {
         this.itemFilters = itemFilters;
         this.onFailure = onFailure;
         this.onEnd = onEnd;
         this.linkStats = linkStats;
         this.otherBusyThreads = otherBusyThreads;
         this.redeliveries = redeliveries;
+        this.takeRecorders = takeRecorders;
     }
 
     /**
@@ -49,32 +52,75 @@ public final class RunHooks {
      */
     public RunHooks redeliveries(Function<String, Redelivery> byNodeName) {
         return new RunHooks(
-                itemFilters, onFailure, onEnd, linkStats, otherBusyThreads, Objects.requireNonNull(byNodeName));
+                itemFilters,
+                onFailure,
+                onEnd,
+                linkStats,
+                otherBusyThreads,
+                Objects.requireNonNull(byNodeName),
+                takeRecorders);
     }
 
     Redelivery redeliveryFor(String nodeName) {
         return redeliveries.apply(nodeName);
     }
 
+    /**
+     * Per node (by its thread name): the {@link TakeRecorder} that hears the items it takes, or null (the
+     * default, for every node).
+     */
+    public RunHooks takeRecorders(Function<String, TakeRecorder> byNodeName) {
+        return new RunHooks(
+                itemFilters,
+                onFailure,
+                onEnd,
+                linkStats,
+                otherBusyThreads,
+                redeliveries,
+                Objects.requireNonNull(byNodeName));
+    }
+
+    TakeRecorder takeRecorderFor(String nodeName) {
+        return takeRecorders.apply(nodeName);
+    }
+
     /** Every item a node sends goes through a filter of its own from {@code factory} (null for none). */
     public RunHooks itemFilters(Supplier<UnaryOperator<Object>> factory) {
-        return new RunHooks(factory, onFailure, onEnd, linkStats, otherBusyThreads, redeliveries);
+        return new RunHooks(factory, onFailure, onEnd, linkStats, otherBusyThreads, redeliveries, takeRecorders);
     }
 
     public RunHooks onFailure(Consumer<NodeFailedException> action) {
         return new RunHooks(
-                itemFilters, Objects.requireNonNull(action), onEnd, linkStats, otherBusyThreads, redeliveries);
+                itemFilters,
+                Objects.requireNonNull(action),
+                onEnd,
+                linkStats,
+                otherBusyThreads,
+                redeliveries,
+                takeRecorders);
     }
 
     public RunHooks onEnd(Runnable action) {
         return new RunHooks(
-                itemFilters, onFailure, Objects.requireNonNull(action), linkStats, otherBusyThreads, redeliveries);
+                itemFilters,
+                onFailure,
+                Objects.requireNonNull(action),
+                linkStats,
+                otherBusyThreads,
+                redeliveries,
+                takeRecorders);
     }
 
     /** Statistics of the run's network links, added to {@link Execution#stats()}. */
     public RunHooks linkStats(Supplier<List<LinkStats>> supplier) {
         return new RunHooks(
-                itemFilters, onFailure, onEnd, Objects.requireNonNull(supplier), otherBusyThreads, redeliveries);
+                itemFilters,
+                onFailure,
+                onEnd,
+                Objects.requireNonNull(supplier),
+                otherBusyThreads,
+                redeliveries,
+                takeRecorders);
     }
 
     /**
@@ -86,7 +132,7 @@ public final class RunHooks {
         if (threads < 0) {
             throw new IllegalArgumentException("otherBusyThreads must be >= 0, got " + threads);
         }
-        return new RunHooks(itemFilters, onFailure, onEnd, linkStats, threads, redeliveries);
+        return new RunHooks(itemFilters, onFailure, onEnd, linkStats, threads, redeliveries, takeRecorders);
     }
 
     int otherBusyThreads() {

@@ -28,6 +28,8 @@ abstract class RunnerState extends ParkerPadAfter {
     final NodeAccess access = NodeAccess.get();
     final Vertex.OrderRole orderRole;
     final int cpuRequest;
+    /** {@link #cpuRequest} was claimed for this runner ({@code threadMapping("auto")}): released at its end. */
+    final boolean cpuClaimed;
     /** The node as a bridge to other groups (ff-dist), or null for an ordinary node. */
     final BridgeNode bridge;
     /** What every sent item goes through (ff-dist's serialization check), or null. */
@@ -97,7 +99,7 @@ abstract class RunnerState extends ParkerPadAfter {
     long endNanos;
     int cpu = -1;
 
-    RunnerState(Vertex vertex, RunControl control, IdlePolicy idle, int cpuRequest) {
+    RunnerState(Vertex vertex, RunControl control, IdlePolicy idle, int cpuRequest, boolean cpuClaimed) {
         this.name = vertex.name();
         this.fatalErrorSite = "node " + name;
         this.node = vertex.node();
@@ -106,6 +108,7 @@ abstract class RunnerState extends ParkerPadAfter {
         this.idle = idle;
         this.orderRole = vertex.orderRole();
         this.cpuRequest = cpuRequest;
+        this.cpuClaimed = cpuClaimed;
         this.bridge = vertex.node() instanceof BridgeNode b ? b : null;
         this.itemFilter = control.hooks.newItemFilter();
     }

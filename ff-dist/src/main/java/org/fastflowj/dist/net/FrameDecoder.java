@@ -60,6 +60,18 @@ final class FrameDecoder extends LengthFieldBasedFrameDecoder {
         limitBytes = maxFrameBytes;
     }
 
+    /**
+     * Whether a frame length read from the first four bytes is a TLS record's header instead: its content
+     * type (change_cipher_spec, alert, handshake or application data: 20-23) then major version 3. A
+     * TLS peer's first bytes (a ClientHello, or the alert a TLS server answers a plain HELLO with) read as
+     * a length of hundreds of megabytes; no frame of ours before the handshake comes near that.
+     */
+    static boolean isTlsRecordHeader(long length) {
+        int contentType = (int) (length >>> 24);
+        int majorVersion = (int) (length >>> 16) & 0xFF;
+        return contentType >= 20 && contentType <= 23 && majorVersion == 3;
+    }
+
     @Override
     protected Object decode(ChannelHandlerContext ctx, ByteBuf in) throws Exception {
         if (broken) {
@@ -74,6 +86,10 @@ final class FrameDecoder extends LengthFieldBasedFrameDecoder {
             if (length > limitBytes) {
                 broken = true;
                 in.skipBytes(in.readableBytes());
+                if (isTlsRecordHeader(length)) {
+                    throw new TooLongFrameException("the peer sent a TLS record before the handshake: it uses TLS"
+                            + " and this group does not (set tls on both, or on neither)");
+                }
                 throw new TooLongFrameException("frame of " + length + " bytes before the handshake completed (at most "
                         + limitBytes + " bytes are accepted until then)");
             }

@@ -6,14 +6,15 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import org.fastflowj.core.graph.Edge;
 import org.fastflowj.core.graph.Graph;
+import org.fastflowj.core.graph.RecoverableAllToAll;
 import org.fastflowj.core.graph.Vertex;
 import org.fastflowj.dist.DffConfig;
 import org.fastflowj.dist.GroupConfig;
 
 /**
  * A 64-bit digest of what two groups must agree on: the whole program's graph (every vertex's name,
- * node class and group, every edge), the groups of the config, their endpoints and credits, and the
- * serialization set-up. Processes started from different programs or configs refuse each other in the handshake.
+ * node class and group, every edge, the edges whose items carry a recoverable all-to-all's tags), the
+ * groups of the config, their endpoints and credits, and the serialization set-up. Processes started from different programs or configs refuse each other in the handshake.
  */
 final class Fingerprint {
     private Fingerprint() {}
@@ -28,6 +29,14 @@ final class Fingerprint {
         }
         for (Edge e : whole.edges()) {
             text(sha, e.from().index() + " " + e.kind() + " " + e.to().index() + " " + e.slots());
+        }
+        for (RecoverableAllToAll a2a : whole.recoverableAllToAlls()) {
+            // Its R-Workers' outputs carry tags on the wire: both ends must know which edges do.
+            StringBuilder returns = new StringBuilder("recoverable " + a2a.name());
+            for (Edge e : a2a.returns()) {
+                returns.append(' ').append(e.from().index()).append('>').append(e.to().index());
+            }
+            text(sha, returns.toString());
         }
         for (GroupConfig g : config.groups()) {
             // A receiver enforces the credits its peer's sender takes: both must read them alike.

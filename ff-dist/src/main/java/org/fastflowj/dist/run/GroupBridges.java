@@ -65,6 +65,10 @@ final class GroupBridges implements GraphCut.BridgeFactory {
         if (Arrays.stream(ledgers).anyMatch(Objects::nonNull)) {
             sender.recoverWith(ledgers);
         }
+        TakeOrder[] tags = forward.stream().map(recovery::tagsOfReturn).toArray(TakeOrder[]::new);
+        if (Arrays.stream(tags).anyMatch(Objects::nonNull)) {
+            sender.tagWith(tags);
+        }
         return sender;
     }
 
@@ -104,6 +108,15 @@ final class GroupBridges implements GraphCut.BridgeFactory {
         }
         if (any) {
             receiver.recoverWith(answers);
+        }
+        RecoveryLedger[][] byTag = new RecoveryLedger[receiver.outputSlots()][];
+        boolean anyTagged = false;
+        for (int i = 0; i < forward.size(); i++) {
+            byTag[i * 2] = recovery.answersOfReturn(forward.get(i));
+            anyTagged |= byTag[i * 2] != null;
+        }
+        if (anyTagged) {
+            receiver.recoverTaggedWith(byTag);
         }
         return receiver;
     }

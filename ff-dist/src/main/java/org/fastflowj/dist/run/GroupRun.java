@@ -107,6 +107,7 @@ public final class GroupRun {
                 .onEnd(reporter == null ? end : () -> endAndReport(end, reporter))
                 .linkStats(links::stats)
                 .redeliveries(recovery::redeliveryFor)
+                .takeRecorders(recovery::takeRecorderFor)
                 .otherBusyThreads(transport.busyIoThreads(links.inbound.size() + links.outbound.size()));
         RunOptions groupOptions =
                 mine.threadMapping().isBlank() ? options : options.threadMapping(mine.threadMapping());

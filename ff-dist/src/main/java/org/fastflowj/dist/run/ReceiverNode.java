@@ -41,6 +41,10 @@ import org.fastflowj.dist.serial.ItemCodec;
  * took (TAKEN, from how many are still queued), so the sender lets the producer give that worker more (see
  * {@link SenderNode}). While such items wait, it parks for at most {@link #TAKEN_CHECK_NANOS}.
  *
+ * <p>Recovery: an output of a recoverable farm's remote worker settles the worker's oldest unanswered item
+ * in its {@link RecoveryLedger}; an output of a recoverable all-to-all's remote R-Worker comes after the
+ * tag of its item, which settles that item, or drops the output when it was answered already.
+ *
  * <p>Threading: its own node thread (a source: the run-time calls {@code svc} until it returns EOS); it
  * parks on the link while no batch is queued.
  */
@@ -123,6 +127,8 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
     private long unackedMessages;
     /** Per output (as in {@link #outputOf}): the ledger its items answer (a recoverable farm's worker), or null. */
     private RecoveryLedger[] answers;
+    /** Per output: for a remote R-Worker's tagged outputs, the ledger of each of its input channels; or null. */
+    private RecoveryLedger[][] byTag;
 
     ReceiverNode(
             InboundLink in,
@@ -167,6 +173,14 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
     /** Before the run: per output ({@code channel * 2}, +1 for feedback), the ledger it answers, or null. */
     void recoverWith(RecoveryLedger[] ledgersOfOutputs) {
         this.answers = ledgersOfOutputs;
+    }
+
+    /**
+     * Before the run: per output (numbered as in {@link #recoverWith}), for the outputs of a recoverable
+     * all-to-all's remote R-Worker, the ledger of each of its input channels (its outputs come tagged).
+     */
+    void recoverTaggedWith(RecoveryLedger[][] ledgersOfTags) {
+        this.byTag = ledgersOfTags;
     }
 
     /** Outputs as {@link #recoverWith} numbers them. */
@@ -266,6 +280,10 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
                     throw new CorruptBatchException(
                             "group " + in.peer + " sent a run of " + items + " items for edge " + edge);
                 }
+                if (byTag != null && byTag[output] != null) {
+                    readTaggedRun(batch, output, items, byTag[output]);
+                    return items;
+                }
                 RecoveryLedger answered = answers == null ? null : answers[output];
                 for (int i = 0; i < items; i++) {
                     int start = batch.readerIndex();
@@ -292,6 +310,27 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
             }
             default -> throw new CorruptBatchException(
                     "group " + in.peer + " sent a message of unknown kind " + kind + " for edge " + edge);
+        }
+    }
+
+    /**
+     * A run of a recoverable all-to-all's remote R-Worker's outputs, each after the tag of the item it
+     * answers (its L-Worker, as the R-Worker's input channel, and its sequence there): the tag settles that
+     * item in its ledger, and an output for an item already answered is dropped here, before the consumer.
+     */
+    private void readTaggedRun(ByteBuf batch, int output, int items, RecoveryLedger[] ledgerOfChannel) {
+        for (int i = 0; i < items; i++) {
+            int start = batch.readerIndex();
+            long tag = batch.readLong();
+            Object item = codec.read(batch);
+            int channel = TakeOrder.channelOf(tag);
+            if (channel >= ledgerOfChannel.length) {
+                throw new CorruptBatchException("group " + in.peer + " sent an output for the item of input channel "
+                        + channel + ", but its R-Worker has " + ledgerOfChannel.length);
+            }
+            if (ledgerOfChannel[channel].answer(TakeOrder.sequenceOf(tag))) {
+                addToChunk(output, item, batch.readerIndex() - start);
+            }
         }
     }
 
@@ -456,6 +495,15 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
             for (RecoveryLedger ledger : answers) {
                 if (ledger != null) {
                     ledger.answersOver();
+                }
+            }
+        }
+        if (byTag != null) {
+            for (RecoveryLedger[] ledgers : byTag) {
+                if (ledgers != null) {
+                    for (RecoveryLedger ledger : ledgers) {
+                        ledger.answersOver();
+                    }
                 }
             }
         }

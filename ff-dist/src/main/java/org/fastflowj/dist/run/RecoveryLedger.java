@@ -10,6 +10,11 @@ import java.util.concurrent.locks.LockSupport;
  * ring of the items sent, and a count of the outputs arrived. Output {@code k} is the sequence number that
  * settles item {@code k}; nothing needs to travel with the items.
  *
+ * <p>For a recoverable all-to-all ({@link org.fastflowj.core.AllToAll#recoverable()}) a ledger holds the
+ * items of one L-Worker to one remote R-Worker, whose outputs mix several L-Workers' items: each output
+ * names the sequence of its item on the wire ({@link TakeOrder}), and {@link #answer} settles that item,
+ * or drops the output when that item was answered already.
+ *
  * <p>When the worker's group is lost, the receiver first takes the last outputs that arrived and then
  * closes the count ({@link #answersOver}); only then does the sender hand the unanswered items back to the
  * emitter ({@link #handBackUnanswered}). An output that comes later is never read (the link is closed), so
@@ -17,7 +22,7 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>Threading: {@link #record}, {@link #handBack} and {@link #handBackUnanswered} on the sender's thread
  * (the ring is its own: the receiver never reads it); {@link #answered} and {@link #answersOver} on the
- * receiver's thread; {@link #settled} on the emitter's. Each counter has one writer; the sender publishes
+ * receiver's thread ({@link #answer} too); {@link #settled} on the emitter's. Each counter has one writer; the sender publishes
  * {@code recorded} with a release store (no fence per item), the receiver its count likewise. Per item the
  * ledger takes no lock and allocates nothing (the ring doubles while more items are unanswered than it
  * holds).
@@ -36,6 +41,9 @@ final class RecoveryLedger {
     private final AtomicLong handedBack = new AtomicLong();
 
     private volatile boolean answersOver;
+    /** Outputs dropped as answers to items already answered (receiver's thread; read for messages). */
+    private long duplicates;
+
     private volatile Thread sender;
 
     /**
@@ -116,6 +124,34 @@ final class RecoveryLedger {
         answered.lazySet(n);
     }
 
+    /**
+     * An output named its item ({@link org.fastflowj.core.AllToAll#recoverable()}: an R-Worker's output
+     * carries the sequence of the item it answers): true for the answer to the oldest unanswered item; false
+     * for an item already answered, whose output is dropped before the consumer sees it twice.
+     *
+     * @throws IllegalStateException if the output skips an item, or answers one never sent: the worker
+     *     broke the one-output-per-item rule
+     */
+    boolean answer(long sequence) {
+        long expected = answered.get();
+        if (sequence < expected) {
+            duplicates++;
+            return false;
+        }
+        if (sequence >= recorded.get()) {
+            throw new IllegalStateException(worker + " sent an output for item " + sequence + " but only "
+                    + recorded.get() + " item(s) were sent: a recoverable all-to-all's R-Worker must send exactly"
+                    + " one output per item (AllToAll.recoverable())");
+        }
+        if (sequence > expected) {
+            throw new IllegalStateException(worker + " sent an output for item " + sequence + " while item " + expected
+                    + " had none: a recoverable all-to-all's R-Worker must send exactly one output per item, in order"
+                    + " (AllToAll.recoverable())");
+        }
+        answered.lazySet(expected + 1);
+        return true;
+    }
+
     /** The worker's group is lost and its last output was taken: no answer counts any more. */
     void answersOver() {
         answersOver = true;
@@ -135,6 +171,6 @@ final class RecoveryLedger {
     @Override
     public String toString() {
         return worker + ": " + recorded.get() + " sent, " + answered.get() + " answered, " + handedBack.get()
-                + " handed back";
+                + " handed back" + (duplicates == 0 ? "" : ", " + duplicates + " duplicate output(s) dropped");
     }
 }

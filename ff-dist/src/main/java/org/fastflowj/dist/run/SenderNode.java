@@ -41,6 +41,10 @@ import org.slf4j.LoggerFactory;
  * the sender took the item, and with every worker remote the items went out round-robin whatever the workers'
  * speed (FastFlow's tests/distributed/test_a2aOnDemand).
  *
+ * <p>Recovery: an item to a recoverable farm's or all-to-all's remote worker is kept in that worker's
+ * {@link RecoveryLedger} until answered; an output of a recoverable all-to-all's R-Worker in this group goes
+ * with the tag of the item it answers ({@link TakeOrder}: 8 bytes before the item in its DATA run).
+ *
  * <p>Threading: its own node thread; the link's event loop only returns credits.
  */
 final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNode {
@@ -71,6 +75,9 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
     private boolean anyHeld;
     private BridgeContext context;
     private final BatchSizer batchSizer;
+    /** The input ran dry since the last batch left: the batch did not fill at the sender's own pace. */
+    private boolean inputRanDry;
+
     private final long flushDelayNanos;
     private final int maxFrameBytes;
     private final SerializationConfig serialization;
@@ -99,6 +106,13 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
     private boolean lostInputsClosed;
 
     private boolean lostItemsHandedBack;
+    /** Per forward input: the tags of the remote R-Worker's outputs it carries, or null (none). */
+    private TakeOrder[] tags;
+    /**
+     * Some input is a recoverable farm's or all-to-all's ({@link #ledgers} or {@link #tags}): the only test
+     * per item a sender without recovery makes for it.
+     */
+    private boolean recovering;
 
     SenderNode(
             OutboundLink out,
@@ -133,6 +147,16 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
     /** Before the run: per forward input, the ledger of the recoverable farm's worker it feeds (or null). */
     void recoverWith(RecoveryLedger[] ledgersOfInputs) {
         this.ledgers = ledgersOfInputs;
+        this.recovering = true;
+    }
+
+    /**
+     * Before the run: per forward input, the take order of the recoverable all-to-all's R-Worker whose
+     * outputs it carries (or null): each such output goes with the tag of the item it answers.
+     */
+    void tagWith(TakeOrder[] tagsOfInputs) {
+        this.tags = tagsOfInputs;
+        this.recovering = true;
     }
 
     @Override
@@ -160,15 +184,41 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
         }
         boolean feedback = fromFeedback();
         int channel = inputChannel();
-        if (ledgers != null && !feedback && ledgers[channel] != null) {
+        int edge = feedback ? feedbackEdges[channel] : forwardEdges[channel];
+        if (recovering && !feedback) {
+            return svcRecoverable(item, channel, edge);
+        }
+        write(item, edge);
+        afterItem(feedback, channel);
+        return goOn();
+    }
+
+    /**
+     * An item on an input of a recoverable farm or all-to-all: kept in its ledger until its worker answers
+     * (to a remote worker), or sent with the tag of the item it answers (from a remote R-Worker).
+     */
+    private Void svcRecoverable(Object item, int channel, int edge) {
+        RecoveryLedger ledger = ledgers == null ? null : ledgers[channel];
+        if (ledger != null) {
             if (out.lost()) { // the emitter put it there before it saw the worker gone: another worker takes it
-                ledgers[channel].handBack(item);
+                ledger.handBack(item);
                 recoverLostWorkers();
                 return goOn();
             }
-            ledgers[channel].record(item); // kept until the worker's output for it arrives
+            ledger.record(item); // kept until the worker's output for it arrives
         }
-        int edge = feedback ? feedbackEdges[channel] : forwardEdges[channel];
+        TakeOrder order = tags == null ? null : tags[channel];
+        if (order == null) {
+            write(item, edge);
+        } else {
+            writeTagged(item, edge, order.next());
+        }
+        afterItem(false, channel);
+        return goOn();
+    }
+
+    /** Serializes the item into the batch, in the DATA run of its edge. */
+    private void write(Object item, int edge) {
         if (edge != runEdge || batch == null) {
             startRun(edge);
         }
@@ -182,19 +232,42 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
         count++;
         runItems++;
         if (batch.writerIndex() > maxFrameBytes - 64) {
-            splitOversized(start, edge, item);
+            splitOversized(start, edge, item, false, 0);
         }
+    }
+
+    /** {@link #write}, the item preceded by its tag (a recoverable all-to-all's R-Worker's output). */
+    private void writeTagged(Object item, int edge, long tag) {
+        if (edge != runEdge || batch == null) {
+            startRun(edge);
+        }
+        int start = batch.writerIndex();
+        try {
+            batch.writeLong(tag);
+            codec.write(item, batch);
+        } catch (RuntimeException | Error e) {
+            discardBatch();
+            throw e;
+        }
+        count++;
+        runItems++;
+        if (batch.writerIndex() > maxFrameBytes - 64) {
+            splitOversized(start, edge, item, true, tag);
+        }
+    }
+
+    /** After an item: an on-demand one goes at once, a full batch goes, and workers' reports are read. */
+    private void afterItem(boolean feedback, int channel) {
         if (!feedback && sendAtOnce[channel]) {
             flush();
             untaken[channel]++;
             holdIfRemoteWorkerFull(channel);
-        } else if (count >= batchSizer.target()) {
+        } else if (count >= batchSizer.target() || batchSizer.fullAt(batch.writerIndex())) {
             flush();
         }
         if (anyHeld && out.onDemandNews()) {
             collectTaken();
         }
-        return goOn();
     }
 
     /** The remote worker behind this on-demand input has its window's worth: take no more from it. */
@@ -269,6 +342,7 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
 
     @Override
     public void inputIdle(boolean aboutToPark) {
+        inputRanDry = true;
         if (count > 0 && (aboutToPark || System.nanoTime() - batchStartNanos >= flushDelayNanos)) {
             flush();
         }
@@ -384,7 +458,7 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
      * again as the first of the next batch (its bytes may name classes by ids of the batch it leaves).
      * An item alone in its batch stays: it fits, or it fails as too large.
      */
-    private void splitOversized(int start, int edgeId, Object item) {
+    private void splitOversized(int start, int edgeId, Object item, boolean tagged, long tag) {
         failIfTooLarge(batch.writerIndex() - start + RUN_HEADER_BYTES, edgeId);
         if (count == 1) {
             return;
@@ -398,6 +472,9 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
         flush();
         startRun(edgeId);
         int restart = batch.writerIndex();
+        if (tagged) {
+            batch.writeLong(tag);
+        }
         codec.write(item, batch);
         count = 1;
         runItems = 1;
@@ -426,12 +503,14 @@ final class SenderNode extends MultiInputNode<Object, Void> implements BridgeNod
         closeRun();
         ByteBuf full = batch;
         int messages = count;
-        if (messages >= batchSizer.target()) { // a partial batch (idle, on-demand, end) says nothing of the next
+        // a partial batch (idle, on-demand, end) says nothing of the next
+        if (messages >= batchSizer.target() || batchSizer.fullAt(full.writerIndex())) {
             nextBatchCapacity = Math.max(MIN_BATCH_CAPACITY, Math.min(full.writerIndex(), maxFrameBytes));
         }
         batch = null;
         count = 0;
-        batchSizer.sending(messages, System.nanoTime());
+        batchSizer.sending(messages, System.nanoTime(), !inputRanDry);
+        inputRanDry = false;
         out.send(full, messages);
         batchSizer.sent(System.nanoTime());
     }

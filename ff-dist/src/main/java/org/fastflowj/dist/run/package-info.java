@@ -29,8 +29,9 @@
  * own part was done: every process of a failed application exits non-zero. Each failing group prints
  * the origin as it sees it ({@code DFF_FAILED: G}, {@code FailureOrigin}) for the launcher.
  *
- * <p>The one loss a run survives: a peer that holds only workers of recoverable farms ({@code
- * RecoveryPlan}). Its links close both ways and its end counts as heard; each of its workers' {@code
+ * <p>The one loss a run survives: a peer that holds only workers of recoverable farms or R-Workers of
+ * recoverable all-to-alls ({@code RecoveryPlan}; an R-Worker's outputs carry the channel and sequence of
+ * the item they answer, from its {@code TakeOrder}). Its links close both ways and its end counts as heard; each of its workers' {@code
  * RecoveryLedger} (items sent, recorded by the sender; outputs back, counted by the receiver) hands the
  * unanswered items to the emitter ({@code LostItems}), after the receiver took the last outputs that
  * arrived, so each item is answered once.

@@ -39,6 +39,24 @@ class FrameDecoderTest {
     }
 
     @Test
+    void shouldNameATlsRecordReceivedBeforeTheHandshake() {
+        // the alert a TLS server answers a plain HELLO with: content type 21, version 3.3, length 2
+        byte[] alert = {0x15, 0x03, 0x03, 0x00, 0x02, 0x02, 0x28};
+        EmbeddedChannel plain = new EmbeddedChannel(FrameDecoder.beforeHandshake(1 << 20));
+        assertThatThrownBy(() -> plain.writeInbound(Unpooled.wrappedBuffer(alert)))
+                .isInstanceOf(TooLongFrameException.class)
+                .hasMessageContaining("it uses TLS and this group does not");
+        plain.finishAndReleaseAll();
+
+        // a TLS client's ClientHello: content type 22, version 3.1
+        byte[] hello = {0x16, 0x03, 0x01, 0x02, 0x00, 0x01};
+        EmbeddedChannel server = new EmbeddedChannel(FrameDecoder.beforeHandshake(1 << 20));
+        assertThatThrownBy(() -> server.writeInbound(Unpooled.wrappedBuffer(hello)))
+                .hasMessageContaining("it uses TLS and this group does not");
+        server.finishAndReleaseAll();
+    }
+
+    @Test
     void shouldCutAFrameOverAFewKiBBeforeTheHandshakeAndAcceptItOnceTheLinkIsOpen() {
         int big = FrameDecoder.HANDSHAKE_MAX_FRAME_BYTES + 1;
         EmbeddedChannel stranger = new EmbeddedChannel(FrameDecoder.beforeHandshake(1 << 20));

@@ -70,4 +70,35 @@ class BatchSizerTest {
         }
         assertThat(sizer.target()).isEqualTo(GroupConfig.AUTO_MAX_BATCH_SIZE);
     }
+
+    /** Twelve full batches filled at 300 ns a message (333 fit within the flush delay); returns the target. */
+    private static int fullBatchesAt300Nanos(boolean keptBusy) {
+        BatchSizer sizer = new BatchSizer(GroupConfig.AUTO_BATCH_SIZE, FLUSH_DELAY);
+        long now = 0;
+        for (int i = 0; i < 12; i++) {
+            int messages = sizer.target();
+            now += messages * 300L;
+            sizer.sending(messages, now, keptBusy);
+            sizer.sent(now);
+        }
+        return sizer.target();
+    }
+
+    @Test
+    void aStreamThatKeepsTheSenderBusyGrowsToTheLargestBatch() {
+        assertThat(fullBatchesAt300Nanos(true)).isEqualTo(GroupConfig.AUTO_MAX_BATCH_SIZE);
+    }
+
+    @Test
+    void aBatchWhoseInputRanDryIsSizedByTheRateItShowed() {
+        assertThat(fullBatchesAt300Nanos(false)).isBetween(300, 370);
+    }
+
+    @Test
+    void anAutoBatchLeavesAtItsByteBoundAndAFixedOneDoesNot() {
+        BatchSizer auto = new BatchSizer(GroupConfig.AUTO_BATCH_SIZE, FLUSH_DELAY);
+        assertThat(auto.fullAt(BatchSizer.AUTO_MAX_BATCH_BYTES - 1)).isFalse();
+        assertThat(auto.fullAt(BatchSizer.AUTO_MAX_BATCH_BYTES)).isTrue();
+        assertThat(new BatchSizer(512, FLUSH_DELAY).fullAt(64 * 1024 * 512)).isFalse();
+    }
 }

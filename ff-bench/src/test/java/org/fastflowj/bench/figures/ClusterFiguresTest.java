@@ -1,0 +1,111 @@
+package org.fastflowj.bench.figures;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * The shaped-cluster rows at {@link Scale#SMOKE} sizes: {@code cluster.sh up 2} with a prefix of the test's
+ * own, then the all-to-all and the master-worker with {@code --cluster}, whose groups ff-launcher starts in
+ * the two namespaces ({@code "host": "netns:PREFIXi"}). Each must log its cluster points, its bytes and tasks
+ * all accounted for, and keep the config it ran. Needs root and iproute2; skipped otherwise, saying so. No
+ * speed is asserted.
+ */
+@Timeout(value = 8, unit = TimeUnit.MINUTES)
+class ClusterFiguresTest {
+    private static final Path SCRIPT = Path.of("cluster.sh").toAbsolutePath();
+
+    @Test
+    void shouldRunTheAllToAllAndTheMasterWorkerOnTheClusterThroughTheLauncher(@TempDir Path dir) throws Exception {
+        assumeTrue(canMakeNamespaces(), "the shaped cluster needs root and iproute2 (ip, tc): skipped");
+        String prefix = "ffjf" + ProcessHandle.current().pid() % 10_000;
+        Path state = dir.resolve("cluster.state");
+        try {
+            String up = cluster(prefix, state, "up", "2");
+            assertThat(up).contains("cluster up: 2 hosts");
+            Figures figures = new Figures();
+            Path scratch = dir.resolve("scratch");
+
+            int exit = new CommandLine(figures)
+                    .setCaseInsensitiveEnumValuesAllowed(true)
+                    .execute(
+                            "--scale",
+                            "smoke",
+                            "--only",
+                            "fig9-all-to-all,fig10-master-worker",
+                            "--cluster",
+                            prefix,
+                            "--out",
+                            dir.resolve("out").toString(),
+                            "--scratch",
+                            scratch.toString());
+
+            assertThat(figures.lastLog.notes()).noneMatch(note -> note.contains("failed"));
+            assertThat(exit).isZero();
+            assertThat(figures.lastLog.points("fig9-all-to-all-shaped"))
+                    .extracting(ResultLog.Point::x)
+                    .containsExactlyElementsOf(Scale.SMOKE.a2aSenders.stream()
+                            .map(Integer::doubleValue)
+                            .toList());
+            assertThat(figures.lastLog.points("fig10-master-worker"))
+                    .extracting(ResultLog.Point::series)
+                    .anyMatch(series -> series.startsWith("speed-up, shaped cluster"));
+            assertThat(figures.lastLog.points("fig10-master-worker-split"))
+                    .extracting(ResultLog.Point::series)
+                    .anyMatch(series -> series.endsWith("(shaped cluster)"));
+            assertThat(figures.lastLog.notes()).noneMatch(note -> note.contains("shaped-link rows skipped"));
+            assertThat(Files.readString(scratch.resolve("fig10-master-worker.json"), StandardCharsets.UTF_8))
+                    .contains("\"host\": \"netns:" + prefix + "1\"", "\"host\": \"netns:" + prefix + "2\"");
+            assertThat(Files.readString(scratch.resolve("fig9-all-to-all-shaped-launcher.log"), StandardCharsets.UTF_8))
+                    .contains("(netns " + prefix + "1, pid", "(netns " + prefix + "2, pid")
+                    .contains("ff-launcher: all groups connected");
+            assertThat(dir.resolve("out").resolve("fig9-all-to-all-shaped.png")).exists();
+        } finally {
+            cluster(prefix, state, "down");
+        }
+        assertThat(state).doesNotExist();
+    }
+
+    private static boolean canMakeNamespaces() throws Exception {
+        return ProcessHandle.current().info().user().map("root"::equals).orElse(false)
+                && run(new ProcessBuilder("ip", "netns", "list")).exit == 0
+                && run(new ProcessBuilder("tc", "-V")).exit == 0;
+    }
+
+    private static String cluster(String prefix, Path state, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of("bash", SCRIPT.toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command);
+        builder.environment().put("FFJ_CLUSTER_PREFIX", prefix);
+        builder.environment().put("FFJ_CLUSTER_STATE", state.toString());
+        Result result = run(builder);
+        assertThat(result.exit).as(result.output).isZero();
+        return result.output;
+    }
+
+    private record Result(int exit, String output) {}
+
+    private static Result run(ProcessBuilder builder) throws InterruptedException, IOException {
+        Process process = builder.redirectErrorStream(true).start();
+        try {
+            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (!process.waitFor(60, TimeUnit.SECONDS)) {
+                throw new IllegalStateException("timed out: " + builder.command());
+            }
+            return new Result(process.exitValue(), output);
+        } finally {
+            process.destroyForcibly();
+        }
+    }
+}

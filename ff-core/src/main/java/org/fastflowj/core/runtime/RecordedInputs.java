@@ -1,0 +1,29 @@
+package org.fastflowj.core.runtime;
+
+/**
+ * The {@link InputGate} of a node whose takes are heard by a {@link TakeRecorder}: the node's plain gate,
+ * and after each item (or chunk) the channel it came from. Only such nodes have it, so no other node pays
+ * for the call.
+ *
+ * <p>Threading: the node thread.
+ */
+final class RecordedInputs implements InputGate {
+    private final InputGate plain;
+    private final RunnerState r;
+    private final TakeRecorder recorder;
+
+    RecordedInputs(InputGate plain, RunnerState r, TakeRecorder recorder) {
+        this.plain = plain;
+        this.r = r;
+        this.recorder = recorder;
+    }
+
+    @Override
+    public Object next() throws Exception {
+        Object item = plain.next();
+        if (item != null && !r.currentFeedback) {
+            recorder.took(r.currentChannel, item instanceof Chunk chunk ? chunk.size : 1);
+        }
+        return item;
+    }
+}

@@ -1,0 +1,135 @@
+package org.fastflowj.launcher;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code "host": "netns:NAME"} for real: two network namespaces made by the test, joined by one veth pair,
+ * and the three groups of {@code SumApp} started in them by the launcher with {@code ip netns exec}: A and C
+ * in the first, B in the second, so every item crosses the pair twice. Each group listens on its
+ * namespace's own address, which no other namespace has, so a group that ran anywhere else could not
+ * start. Needs root and iproute2; skipped otherwise, saying so.
+ *
+ * <pre>
+ *   ns a: 10.214.x.1 (A, C) ── veth ── ns b: 10.214.x.2 (B)
+ * </pre>
+ */
+@Timeout(value = 150, unit = TimeUnit.SECONDS)
+class NamespaceHostLaunchTest {
+    private static final Pattern SECRET = Pattern.compile("\\[(\\w)] \\1 secret: (.+)");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void shouldRunGroupsInTwoNamespacesThroughIpNetnsExec() throws Exception {
+        int id = (int) (ProcessHandle.current().pid() % 200) + 20;
+        String net = "10.214." + id;
+        String a = "fflx" + id + "a";
+        String b = "fflx" + id + "b";
+        try {
+            Assumptions.assumeTrue(
+                    sh("ip netns add " + a + " && ip netns add " + b + " && ip link add fflxv" + id + " netns " + a
+                            + " type veth peer name fflxw" + id + " netns " + b
+                            + " && ip -n " + a + " addr add " + net + ".1/24 dev fflxv" + id
+                            + " && ip -n " + b + " addr add " + net + ".2/24 dev fflxw" + id
+                            + " && ip -n " + a + " link set fflxv" + id + " up && ip -n " + b + " link set fflxw" + id
+                            + " up && ip -n " + a + " link set lo up && ip -n " + b + " link set lo up"),
+                    "skipped: cannot create network namespaces (needs root and iproute2)");
+            Path config = dir.resolve("app.json");
+            // Fresh namespaces: no other process listens on their addresses, any port is free there.
+            Files.writeString(
+                    config,
+                    "{\"groups\": [\n"
+                            + "  {\"name\": \"A\", \"endpoint\": \"" + net + ".1:9001\", \"host\": \"netns:" + a
+                            + "\"},\n"
+                            + "  {\"name\": \"B\", \"endpoint\": \"" + net + ".2:9002\", \"host\": \"netns:" + b
+                            + "\"},\n"
+                            + "  {\"name\": \"C\", \"endpoint\": \"" + net + ".1:9003\", \"host\": \"netns:" + a
+                            + "\"}\n"
+                            + "]}\n");
+
+            Launcher.Result result = Launcher.run(Launcher.args(
+                    List.of("run", "-c", config.toString(), "--timeout", "100s", "--no-status"),
+                    Launcher.sumApp("1000")));
+            try {
+                assertThat(result.code()).as(result.toString()).isZero();
+                assertThat(result.err())
+                        .contains("A (netns " + a + ", pid", "B (netns " + b + ", pid", "C (netns " + a + ", pid")
+                        .contains("ff-launcher: all groups connected")
+                        .contains("ff-launcher: group B: ended 0");
+                assertThat(result.out()).contains("[A] A up", "[B] B up", "[C] sum=332833500 count=1000");
+                // The run's secret reached every group through ip netns exec, the same one in each.
+                Matcher secrets = SECRET.matcher(result.out());
+                Set<String> seen = new HashSet<>();
+                while (secrets.find()) {
+                    seen.add(secrets.group(2));
+                }
+                assertThat(seen).hasSize(1);
+                assertThat(seen.iterator().next()).startsWith("43 chars, sha256 ");
+            } finally {
+                Launcher.killAll(result.pids());
+            }
+        } finally {
+            sh("ip netns del " + a + "; ip netns del " + b);
+        }
+    }
+
+    @Test
+    void shouldStopTheOtherNamespaceGroupsWhenOneFails() throws Exception {
+        int id = (int) (ProcessHandle.current().pid() % 200) + 20;
+        String a = "fflf" + id + "a";
+        try {
+            Assumptions.assumeTrue(
+                    sh("ip netns add " + a + " && ip -n " + a + " link set lo up"),
+                    "skipped: cannot create a network namespace (needs root and iproute2)");
+            Path config = dir.resolve("app.json");
+            Files.writeString(
+                    config,
+                    "{\"groups\": [\n"
+                            + "  {\"name\": \"A\", \"endpoint\": \"127.0.0.1:9001\", \"host\": \"netns:" + a + "\"},\n"
+                            + "  {\"name\": \"B\", \"endpoint\": \"127.0.0.1:9002\", \"host\": \"netns:" + a + "\"},\n"
+                            + "  {\"name\": \"C\", \"endpoint\": \"127.0.0.1:9003\", \"host\": \"netns:" + a + "\"}\n"
+                            + "]}\n");
+
+            // B throws at item 50: its exit code and exception are the launcher's, as for a local group.
+            Launcher.Result result = Launcher.run(Launcher.args(
+                    List.of("run", "-c", config.toString(), "--timeout", "100s", "--no-status"),
+                    Launcher.sumApp("1000", "50")));
+            try {
+                assertThat(result.code()).as(result.toString()).isEqualTo(RunSession.EXIT_GROUP_FAILED);
+                assertThat(result.err()).contains("ff-launcher: group B failed").contains("square refuses 50");
+                // The launcher returns once every group has exited: none is left in the namespace.
+                assertThat(result.pids()).hasSize(3).allMatch(pid -> ProcessHandle.of(pid)
+                        .map(p -> !p.isAlive())
+                        .orElse(true));
+            } finally {
+                Launcher.killAll(result.pids());
+            }
+        } finally {
+            sh("ip netns del " + a);
+        }
+    }
+
+    private static boolean sh(String script) throws Exception {
+        Process p = new ProcessBuilder("/bin/sh", "-c", script + " 2>&1").start();
+        try {
+            p.getInputStream().readAllBytes();
+            return p.waitFor(20, TimeUnit.SECONDS) && p.exitValue() == 0;
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+}
