@@ -50,8 +50,7 @@ public final class StressProbes {
 
     /** A node runner (padded, as the executor creates it) of a one-node graph, with no thread. */
     public static RunnerProbe runner() {
-        return new RunnerProbe(
-                NodeRunner.create(RunnerProbe.VERTEX, RunnerProbe.CONTROL, RunnerProbe.IDLE, -1, false));
+        return new RunnerProbe(NodeRunner.create(RunnerProbe.VERTEX, RunnerProbe.CONTROL, RunnerProbe.IDLE, -1, false));
     }
 
     /** A bounded forward channel of {@code limit} items with no runner at either end. */
