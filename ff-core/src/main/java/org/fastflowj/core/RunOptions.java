@@ -107,8 +107,8 @@ public final class RunOptions {
     /**
      * Pins node threads, in graph order, to the CPUs of a comma-separated list such as {@code "0,2,4"}
      * (cycling when there are more threads than CPUs). {@code "auto"} is FastFlow's default mapping: each
-     * thread on a CPU of its own among those this process may use, the least used by this JVM's other
-     * auto-pinned threads first. Where pinning is impossible the run still works and says so once. {@code
+     * thread of the run on a CPU of its own among those this process may use, the least used by this
+     * JVM's other auto-pinned threads first. Where pinning is impossible the run still works and says so once. {@code
      * ""} turns pinning off, also the optimizer's (see {@link OptLevel#LEVEL1}).
      *
      * @throws IllegalArgumentException naming the entry that is not a CPU number
