@@ -45,32 +45,38 @@ interface OutputRouter {
         return new Filtering(router, filter);
     }
 
-    /** No default output: the last stage's results are dropped, as in FastFlow. */
-    final class Unrouted implements OutputRouter {
-        private final OutputChannels out;
+    /** A router whose chosen-channel sends go straight to that channel. */
+    abstract class Direct implements OutputRouter {
+        final OutputChannels out;
 
-        Unrouted(OutputChannels out) {
+        Direct(OutputChannels out) {
             this.out = out;
+        }
+
+        @Override
+        public final void putTo(SpscChannel ch, Object item, int index) {
+            out.put(ch, item);
+        }
+    }
+
+    /** No default output: the last stage's results are dropped, as in FastFlow. */
+    final class Unrouted extends Direct {
+        Unrouted(OutputChannels out) {
+            super(out);
         }
 
         @Override
         public void emit(Object item) {
             // nowhere to go
         }
-
-        @Override
-        public void putTo(SpscChannel ch, Object item, int index) {
-            out.put(ch, item);
-        }
     }
 
     /** One default output: every item goes there. */
-    final class Single implements OutputRouter {
-        private final OutputChannels out;
+    final class Single extends Direct {
         private final SpscChannel channel;
 
         Single(OutputChannels out, SpscChannel channel) {
-            this.out = out;
+            super(out);
             this.channel = channel;
         }
 
@@ -78,31 +84,20 @@ interface OutputRouter {
         public void emit(Object item) {
             out.put(channel, item);
         }
-
-        @Override
-        public void putTo(SpscChannel ch, Object item, int index) {
-            out.put(ch, item);
-        }
     }
 
     /** Several default outputs: the first with room, starting after the last one used. */
-    final class RoundRobin implements OutputRouter {
-        private final OutputChannels out;
+    final class RoundRobin extends Direct {
         private final SpscChannel[] channels;
 
         RoundRobin(OutputChannels out, SpscChannel[] channels) {
-            this.out = out;
+            super(out);
             this.channels = channels;
         }
 
         @Override
         public void emit(Object item) {
             out.route(item, channels);
-        }
-
-        @Override
-        public void putTo(SpscChannel ch, Object item, int index) {
-            out.put(ch, item);
         }
     }
 
@@ -133,13 +128,12 @@ interface OutputRouter {
     }
 
     /** On-demand slots: items go on the staging channel, and the dispatch hands them to idle workers. */
-    final class OnDemand implements OutputRouter {
+    final class OnDemand extends Direct {
         private final RunnerState r;
-        private final OutputChannels out;
 
         OnDemand(RunnerState r, OutputChannels out) {
+            super(out);
             this.r = r;
-            this.out = out;
         }
 
         @Override
@@ -148,11 +142,6 @@ interface OutputRouter {
                 throw out.alreadyEnded();
             }
             out.stage(item);
-        }
-
-        @Override
-        public void putTo(SpscChannel ch, Object item, int index) {
-            out.put(ch, item);
         }
     }
 

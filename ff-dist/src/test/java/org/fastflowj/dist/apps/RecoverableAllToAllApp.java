@@ -1,9 +1,6 @@
 package org.fastflowj.dist.apps;
 
-import java.util.BitSet;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import org.fastflowj.core.AllToAll;
 import org.fastflowj.core.MultiInputNode;
 import org.fastflowj.core.Node;
@@ -37,8 +34,11 @@ public final class RecoverableAllToAllApp {
     static String run(int items, long workMicros, boolean recoverable) {
         StringBuilder out = new StringBuilder();
         List<Node<?, ?>> left = List.of(new Relay(), new Relay());
-        List<Node<?, ?>> right =
-                List.of(new Square(workMicros), new Square(workMicros), new Square(workMicros), new Square(workMicros));
+        List<Node<?, ?>> right = List.of(
+                new RecoverableFarmApp.Square(workMicros),
+                new RecoverableFarmApp.Square(workMicros),
+                new RecoverableFarmApp.Square(workMicros),
+                new RecoverableFarmApp.Square(workMicros));
         // tag::recoverable-a2a[]
         AllToAll a2a = new AllToAll().firstSet(left).secondSet(right).onDemand();
         if (recoverable) {
@@ -79,61 +79,25 @@ public final class RecoverableAllToAllApp {
         }
     }
 
-    /** An R-Worker: one result per task, the task and its square. */
-    static final class Square extends Node<Long, long[]> {
-        private final long workMicros;
-
-        Square(long workMicros) {
-            this.workMicros = workMicros;
-        }
-
-        @Override
-        protected long[] svc(Long task) {
-            if (workMicros > 0) {
-                LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(workMicros)); // stands for computing
-            }
-            return new long[] {task, task * task};
-        }
-    }
-
     /** Takes each result (a task answered twice is counted); prints progress once a quarter arrived. */
     static final class Results extends MultiInputNode<long[], Void> {
-        private final int items;
+        private final Answers answers;
         private final StringBuilder out;
-        private final BitSet answered = new BitSet();
-        private int results;
-        private long sum;
-        private int duplicates;
 
         Results(int items, StringBuilder out) {
-            this.items = items;
+            this.answers = new Answers(items);
             this.out = out;
         }
 
         @Override
         protected Void svc(long[] result) {
-            if (answered.get((int) result[0])) {
-                duplicates++;
-            }
-            answered.set((int) result[0]);
-            sum += result[1];
-            if (++results == Math.max(1, items / 4)) {
-                System.out.println("progress"); // the tests kill an R-Worker group once this line is out
-                System.out.flush();
-            }
+            answers.take(result);
             return goOn();
         }
 
         @Override
         protected void svcEnd() {
-            out.append("tasks=")
-                    .append(answered.cardinality())
-                    .append(" results=")
-                    .append(results)
-                    .append(" sum=")
-                    .append(sum)
-                    .append(" duplicates=")
-                    .append(duplicates);
+            out.append(answers.describe());
         }
     }
 }

@@ -1,6 +1,5 @@
 package org.fastflowj.dist.apps;
 
-import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -73,24 +72,15 @@ public final class RecoverableFarmApp {
         }
     }
 
-    private static void progress(int results, int items) {
-        if (results == Math.max(1, items / 4)) {
-            System.out.println("progress"); // the tests kill a worker group once this line is out
-            System.out.flush();
-        }
-    }
-
     /** Sends the tasks, then takes each result back (once: a task answered twice is reported). */
     static final class Master extends Node<long[], Long> {
         private final int items;
+        private final Answers answers;
         private final StringBuilder out;
-        private final BitSet answered = new BitSet();
-        private int results;
-        private long sum;
-        private int duplicates;
 
         Master(int items, StringBuilder out) {
             this.items = items;
+            this.answers = new Answers(items);
             this.out = out;
         }
 
@@ -102,19 +92,9 @@ public final class RecoverableFarmApp {
                 }
                 return goOn();
             }
-            if (answered.get((int) result[0])) {
-                duplicates++;
-            }
-            answered.set((int) result[0]);
-            sum += result[1];
-            progress(++results, items);
-            if (answered.cardinality() == items) {
-                out.append("tasks=")
-                        .append(answered.cardinality())
-                        .append(" sum=")
-                        .append(sum)
-                        .append(" duplicates=")
-                        .append(duplicates);
+            answers.take(result);
+            if (answers.complete()) {
+                out.append(answers.describe());
                 return eos();
             }
             return goOn();
@@ -187,7 +167,7 @@ public final class RecoverableFarmApp {
         @Override
         protected Void svc(Map<String, Integer> counts) {
             counts.forEach((word, n) -> totals.merge(word, n, Integer::sum));
-            progress(++results, items);
+            Answers.progress(++results, items);
             return goOn();
         }
 
