@@ -59,7 +59,7 @@ if [[ ! -s "$ceilings" ]] && command -v iperf3 >/dev/null 2>&1; then
     server=$!
     for _ in 1 2 3 4 5 6 7 8 9 10; do
         if mbps=$(iperf3 -c 127.0.0.1 -p "$port" -t 3 -J 2>/dev/null | python3 -c \
-            'import json,sys; print(round(json.load(sys.stdin)["end"]["sum_received"]["bits_per_second"]/1e6,1))'); then
+            'import json,sys; print(round(json.load(sys.stdin)["end"]["sum_received"]["bits_per_second"]/1e6,1))' 2>/dev/null); then
             echo "{\"link\":\"loopback\",\"tool\":\"iperf3\",\"seconds\":3,\"mbps\":$mbps}" > "$ceilings"
             break
         fi

@@ -35,6 +35,8 @@ import org.openjdk.jmh.annotations.TearDown;
  *
  *   executor:    for each of the M tasks: pool.execute(busy-work + latch.countDown()); latch.await()
  *                Executors.newFixedThreadPool(2), created once per trial
+ *
+ *   splitBound:  M/2 tasks on a thread started per invocation, M/2 on the benchmark thread (the bound)
  * </pre>
  *
  * <p>One invocation runs M = {@value #SEQUENTIAL_WORK_MICROS} / grainMicros tasks, i.e. about 100 ms of
@@ -160,6 +162,17 @@ public class FarmSpeedup extends AbstractBenchmark {
         return runParallelStream(work);
     }
 
+    /**
+     * The bound any two threads can reach on this machine: the tasks split in two halves, one run by a
+     * thread started in the invocation (as the farm starts its threads), the other by the benchmark thread,
+     * nothing handed over. {@code sequential / splitBound} is the largest speed-up two workers can show
+     * here; on two cores that also run the JIT, GC and other processes it stays below 2.
+     */
+    @Benchmark
+    public long splitBound(Work work) throws InterruptedException {
+        return runSplit(work);
+    }
+
     /** The ForkJoin baseline's pool, alive for the whole trial. */
     @State(Scope.Benchmark)
     public static class ForkJoinPoolState {
@@ -210,6 +223,26 @@ public class FarmSpeedup extends AbstractBenchmark {
         long sum = 0;
         for (Task task : work.tasks) {
             sum += BusyWork.spin(iterations, task.seed) + 1;
+        }
+        return sum;
+    }
+
+    static long runSplit(Work work) throws InterruptedException {
+        int iterations = work.iterations;
+        Task[] tasks = work.tasks;
+        int half = tasks.length / 2;
+        long[] secondSum = new long[1];
+        Thread second = new Thread(() -> secondSum[0] = spinAll(tasks, half, tasks.length, iterations), "split-bound");
+        second.start();
+        long sum = spinAll(tasks, 0, half, iterations);
+        second.join(); // the join orders the second thread's write before this read
+        return sum + secondSum[0];
+    }
+
+    private static long spinAll(Task[] tasks, int from, int to, int iterations) {
+        long sum = 0;
+        for (int i = from; i < to; i++) {
+            sum += BusyWork.spin(iterations, tasks[i].seed) + 1;
         }
         return sum;
     }

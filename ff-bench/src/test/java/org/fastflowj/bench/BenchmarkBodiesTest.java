@@ -90,7 +90,7 @@ class BenchmarkBodiesTest {
 
     @ParameterizedTest
     @EnumSource(FarmSpeedup.Policy.class)
-    void shouldComputeTheSameChecksumInFarmExecutorAndSequentialLoop(FarmSpeedup.Policy policy) throws Exception {
+    void shouldComputeTheSameChecksumInFarmExecutorSplitAndSequentialLoop(FarmSpeedup.Policy policy) throws Exception {
         FarmSpeedup.Work work = new FarmSpeedup.Work();
         work.prepare(1, 50, 5_000);
         ExecutorService pool = Executors.newFixedThreadPool(FarmSpeedup.WORKERS);
@@ -101,6 +101,7 @@ class BenchmarkBodiesTest {
                     .isEqualTo(sequential);
             assertThat(FarmSpeedup.runFarm(work, policy, RunOptions.defaults())).isEqualTo(sequential);
             assertThat(FarmSpeedup.runExecutor(work, pool)).isEqualTo(sequential);
+            assertThat(FarmSpeedup.runSplit(work)).isEqualTo(sequential);
         } finally {
             pool.shutdownNow();
         }

@@ -1,6 +1,8 @@
 package org.fastflowj.bench.figures;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -29,6 +31,8 @@ import org.fastflowj.examples.a2abw.A2aBandwidth;
 final class NetFigures {
     /** Frames in flight per link, as {@code NetThroughput}'s default. */
     private static final int MESSAGE_OTF = 64;
+    /** The all-to-all's shaped rows move at least this much (not in a smoke run): three seconds of a 1 Gbit/s link. */
+    static final long SHAPED_A2A_MIN_BYTES = 384L << 20;
 
     private NetFigures() {}
 
@@ -250,7 +254,27 @@ final class NetFigures {
      * the receiver groups and the sink on host 2, so every chunk crosses the shaped link; the attainable
      * rate is the link's iperf3 ceiling.
      */
-    private static void allToAllShaped(Context c, Path file, long bytes, int receivers) throws Exception {
+    /**
+     * The shaped rows' input: the loopback file, repeated up to {@link #SHAPED_A2A_MIN_BYTES}. The rate is
+     * taken from the first chunk received anywhere to the last; over a 1 Gbit/s link 64 MiB take half a
+     * second, about what separates the first sender group's first chunk from the last one's (each a JVM
+     * of its own, starting on two shared cores), so a short transfer measures the start, not the link.
+     */
+    private static Path shapedInput(Context c, Path loopbackInput, byte[] data) throws IOException {
+        if (data.length >= SHAPED_A2A_MIN_BYTES || c.scale() == Scale.SMOKE) {
+            return loopbackInput;
+        }
+        Path file = c.scratch().resolve("a2a-shaped-input.bin");
+        try (OutputStream out = Files.newOutputStream(file)) {
+            for (long written = 0; written < SHAPED_A2A_MIN_BYTES; written += data.length) {
+                out.write(data);
+            }
+        }
+        return file;
+    }
+
+    private static void allToAllShaped(Context c, Path file, int receivers) throws Exception {
+        long bytes = Files.size(file);
         String figure = "fig9-all-to-all-shaped";
         ClusterGroups cluster =
                 new ClusterGroups(c.clusterPrefix(), c.scratch(), c.scale() == Scale.PAPER ? 1800 : 300);
@@ -388,7 +412,14 @@ final class NetFigures {
                 }
             }
             if (c.clusterPrefix() != null) {
-                allToAllShaped(c, file, data.length, receivers);
+                Path shapedFile = shapedInput(c, file, data);
+                try {
+                    allToAllShaped(c, shapedFile, receivers);
+                } finally {
+                    if (!shapedFile.equals(file)) {
+                        Files.deleteIfExists(shapedFile);
+                    }
+                }
             } else {
                 c.log()
                         .note(

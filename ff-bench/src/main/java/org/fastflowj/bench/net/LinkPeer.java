@@ -24,14 +24,41 @@ import org.fastflowj.dist.run.GroupRun;
  *
  * Plain Netty sends with consolidated flushes, the like-for-like channel of ff-dist; FF-J uses Kryo, and its
  * groups run {@code insecure} (no secret, so no per-frame MAC, as the baseline).
+ *
+ * <p>Before its measured transfer each end runs {@value #WARM_UP_PROPERTY} messages (default {@value
+ * #DEFAULT_WARM_UP_MESSAGES}; 0: none) of the same variant on its own loopback, both ends in its JVM, so
+ * the JIT has compiled both ends' paths before the link is timed, as {@link NetThroughput}'s warm-up
+ * rounds do on loopback. Without it a transfer of two seconds at 512 B spends a good part of them in
+ * interpreted and C1 code, and measures the warm-up instead of the link.
  */
 public final class LinkPeer {
+    /** System property: messages of the loopback warm-up each end runs first. */
+    static final String WARM_UP_PROPERTY = "ff.bench.linkWarmUpMessages";
+
+    static final int DEFAULT_WARM_UP_MESSAGES = 200_000;
+
     private LinkPeer() {}
+
+    /** The loopback transfer each end runs before its measured one (results dropped). */
+    private static void warmUp(boolean ffj, int payloadBytes, int batchSize, int messageOTF) throws Exception {
+        int messages = Integer.getInteger(WARM_UP_PROPERTY, DEFAULT_WARM_UP_MESSAGES);
+        if (messages <= 0) {
+            return;
+        }
+        if (ffj) {
+            GroupToGroup.run(messages, payloadBytes, batchSize, messageOTF, GroupToGroup.Serialization.KRYO);
+        } else {
+            NettyBaseline.run(messages, payloadBytes, batchSize, messageOTF, NettyBaseline.Flush.CONSOLIDATED);
+        }
+        System.gc();
+    }
 
     public static void main(String[] args) throws Exception {
         String mode = args.length > 0 ? args[0] : "";
         switch (mode) {
             case "netty-receive" -> {
+                // The receiver is not told the sender's credits; any count compiles the same paths.
+                warmUp(false, Integer.parseInt(args[4]), Integer.parseInt(args[5]), 64);
                 long end = NettyBaseline.receive(
                         new InetSocketAddress(args[1], Integer.parseInt(args[2])),
                         Integer.parseInt(args[3]),
@@ -44,14 +71,17 @@ public final class LinkPeer {
                         });
                 System.out.println("end " + end);
             }
-            case "netty-send" -> System.out.println("start "
-                    + NettyBaseline.send(
-                            new InetSocketAddress(args[1], Integer.parseInt(args[2])),
-                            Integer.parseInt(args[3]),
-                            Integer.parseInt(args[4]),
-                            Integer.parseInt(args[5]),
-                            Integer.parseInt(args[6]),
-                            NettyBaseline.Flush.CONSOLIDATED));
+            case "netty-send" -> {
+                warmUp(false, Integer.parseInt(args[4]), Integer.parseInt(args[5]), Integer.parseInt(args[6]));
+                System.out.println("start "
+                        + NettyBaseline.send(
+                                new InetSocketAddress(args[1], Integer.parseInt(args[2])),
+                                Integer.parseInt(args[3]),
+                                Integer.parseInt(args[4]),
+                                Integer.parseInt(args[5]),
+                                Integer.parseInt(args[6]),
+                                NettyBaseline.Flush.CONSOLIDATED));
+            }
             case "ffj-receive", "ffj-send" -> runGroup(mode.equals("ffj-send"), args);
             default -> {
                 System.err.println(
@@ -69,6 +99,7 @@ public final class LinkPeer {
         int payloadBytes = Integer.parseInt(args[4]);
         int batchSize = Integer.parseInt(args[5]);
         int messageOTF = Integer.parseInt(args[6]);
+        warmUp(true, payloadBytes, batchSize, messageOTF);
         GroupToGroup.Source source = new GroupToGroup.Source(Payload.of(payloadBytes), messages);
         GroupToGroup.Sink sink = new GroupToGroup.Sink();
         Pipeline program = new Pipeline(source, sink);

@@ -26,8 +26,9 @@ import org.fastflowj.dist.GroupConfig;
  *     FF-J pre-batched          the source packs batchSize payloads per item, the sink unpacks (a bound)
  *     FF-J chunked              the source sends arrays of batchSize payloads, the sink walks them (a bound)
  *
- *   a round runs the six back to back (order rotated every round); a round's ratio divides that
- *   round's FF-J figure by that round's plain Netty figure; the table shows medians over rounds.
+ *   a round runs the six back to back for each batch size in turn (both orders rotated every round); a
+ *   round's ratio divides that round's FF-J figure by that round's plain Netty figure; the table shows
+ *   medians over rounds.
  * </pre>
  *
  * <p>Why a plain {@code main} and not JMH: one transfer of 1 M small messages takes seconds, so JMH
@@ -130,16 +131,20 @@ public final class NetThroughput {
             warmUp(payloadBytes, messages);
             System.out.printf(Locale.ROOT, "%n## %d B payload, %,d messages per transfer%n%n", payloadBytes, messages);
             printHeader(payloadBytes >= LARGE_FROM_BYTES);
-            List<Integer> batches = new ArrayList<>();
+            List<Integer> batches = Arrays.stream(batchSizes).boxed().toList();
             List<List<Round>> byBatch = new ArrayList<>();
-            for (int batchSize : batchSizes) {
-                List<Round> rounds = new ArrayList<>();
-                for (int round = 0; round < this.rounds; round++) {
-                    rounds.add(runRound(messages, payloadBytes, batchSize, round));
+            batches.forEach(b -> byBatch.add(new ArrayList<>()));
+            // Batch sizes interleave within a round, in an order rotated every round: every rate still rises
+            // over a JVM's first minutes, and a batch size measured in a block of its own would take that drift
+            // (the first row 20-25 % below the last for the same code).
+            for (int round = 0; round < this.rounds; round++) {
+                for (int i = 0; i < batches.size(); i++) {
+                    int b = (i + round) % batches.size();
+                    byBatch.get(b).add(runRound(messages, payloadBytes, batches.get(b), round));
                 }
-                printRow(payloadBytes >= LARGE_FROM_BYTES, batchSize, rounds);
-                batches.add(batchSize);
-                byBatch.add(rounds);
+            }
+            for (int b = 0; b < batches.size(); b++) {
+                printRow(payloadBytes >= LARGE_FROM_BYTES, batches.get(b), byBatch.get(b));
             }
             printCpu(batches, byBatch);
         }
