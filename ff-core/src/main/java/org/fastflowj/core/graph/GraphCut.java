@@ -38,13 +38,13 @@ import org.fastflowj.core.Node;
  * bridges carry its per-task marks ({@link org.fastflowj.core.runtime.BridgeNode#taskDone}).
  */
 public final class GraphCut {
-    /** Makes the bridge nodes of one group; given the whole graph's edges each bridge carries. */
+    /** Makes the bridges of one group; given the whole graph's edges each bridge carries. */
     public interface BridgeFactory {
-        /** The node that takes the group's items for {@code peerGroup} and sends them there. */
-        Node<?, ?> sender(String peerGroup, List<Edge> forward, List<Edge> feedback);
+        /** The task that takes the group's items for {@code peerGroup} and sends them there. */
+        EngineTask sender(String peerGroup, List<Edge> forward, List<Edge> feedback);
 
-        /** The node that receives the items {@code peerGroup} sends here and hands them to local nodes. */
-        Node<?, ?> receiver(String peerGroup, List<Edge> forward, List<Edge> feedback);
+        /** The task that receives the items {@code peerGroup} sends here and hands them to local nodes. */
+        EngineTask receiver(String peerGroup, List<Edge> forward, List<Edge> feedback);
     }
 
     private GraphCut() {}
@@ -95,16 +95,16 @@ public final class GraphCut {
         for (Map.Entry<String, List<Edge>> peer : outgoing.entrySet()) {
             List<Edge> forward = ofKind(peer.getValue(), Edge.Kind.FORWARD);
             List<Edge> feedback = ofKind(peer.getValue(), Edge.Kind.FEEDBACK);
-            Node<?, ?> node = factory.sender(peer.getKey(), forward, feedback);
-            Vertex sender = new Vertex(vertices.size(), "ff-send-" + peer.getKey(), node, 0, group);
+            EngineTask task = factory.sender(peer.getKey(), forward, feedback);
+            Vertex sender = bridge(vertices.size(), "ff-send-" + peer.getKey(), task, group);
             vertices.add(sender);
             peer.getValue().forEach(e -> bridgeOf.put(e, sender));
         }
         for (Map.Entry<String, List<Edge>> peer : incoming.entrySet()) {
             List<Edge> forward = ofKind(peer.getValue(), Edge.Kind.FORWARD);
             List<Edge> feedback = ofKind(peer.getValue(), Edge.Kind.FEEDBACK);
-            Node<?, ?> node = factory.receiver(peer.getKey(), forward, feedback);
-            Vertex receiver = new Vertex(vertices.size(), "ff-recv-" + peer.getKey(), node, 0, group);
+            EngineTask task = factory.receiver(peer.getKey(), forward, feedback);
+            Vertex receiver = bridge(vertices.size(), "ff-recv-" + peer.getKey(), task, group);
             vertices.add(receiver);
             peer.getValue().forEach(e -> bridgeOf.put(e, receiver));
         }
@@ -134,6 +134,12 @@ public final class GraphCut {
             }
         }
         return new Graph(vertices, edges);
+    }
+
+    private static Vertex bridge(int index, String name, EngineTask task, String group) {
+        return task instanceof Node<?, ?> node
+                ? new Vertex(index, name, node, 0, group)
+                : new Vertex(index, name, task, group);
     }
 
     private static List<Edge> ofKind(List<Edge> edges, Edge.Kind kind) {

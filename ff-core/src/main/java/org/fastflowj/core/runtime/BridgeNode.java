@@ -8,7 +8,7 @@ package org.fastflowj.core.runtime;
  *
  * <p>Threading: every method is called on the bridge node's own thread.
  */
-public interface BridgeNode {
+public interface BridgeNode extends org.fastflowj.core.graph.EngineTask {
     /** Before {@code svcInit}: the bridge's handle on its channels. */
     void attach(BridgeContext context);
 

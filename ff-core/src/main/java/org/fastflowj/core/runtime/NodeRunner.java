@@ -38,7 +38,7 @@ import org.fastflowj.core.spi.Sentinel;
  * <p>Threading: one thread runs all of this; other threads only read the park state and the channels'
  * end flags. Per item the hot path takes no lock and allocates nothing.
  */
-class NodeRunner extends RunnerState implements Runnable, NodeContext {
+class NodeRunner extends RunnerState implements NodeContext {
     /** A runner padded at its end too: what the executor creates (see {@link Padded}). */
     /** {@code cpuClaimed}: {@code cpuRequest} came from {@link Affinity#claim}, released when the thread ends. */
     static NodeRunner create(Vertex vertex, RunControl control, IdlePolicy idle, int cpuRequest, boolean cpuClaimed) {
@@ -104,7 +104,7 @@ class NodeRunner extends RunnerState implements Runnable, NodeContext {
             shortInputs |= ch.limit <= IdlePolicy.SHORT_CHANNEL;
         }
         for (SpscChannel ch : inputs) {
-            chunksIn |= ch.gathering != null || ch.producer.bridge != null; // only bridges send chunks
+            chunksIn |= ch.gathering != null || ch.producer.sendsChunks();
         }
         this.dispatchedInputs = dispatched.toArray(new SpscChannel[0]);
         IdlePolicy shortIdle = idle.forShortChannels();
@@ -132,6 +132,17 @@ class NodeRunner extends RunnerState implements Runnable, NodeContext {
         } else {
             itemLoop = ItemLoop.CONSUME;
         }
+    }
+
+    @Override
+    SpscChannel[] inputs() {
+        return inputs;
+    }
+
+    /** Only a bridge sends chunks; a node's items arrive one per slot. */
+    @Override
+    boolean sendsChunks() {
+        return bridge != null;
     }
 
     /** The input gate for {@code r}'s inputs and order role (null for a source, which takes nothing). */

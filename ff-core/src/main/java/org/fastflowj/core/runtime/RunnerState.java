@@ -16,8 +16,7 @@ import org.fastflowj.core.graph.Vertex;
  * <p>Threading: the node thread alone reads and writes the non-final fields, except the statistics,
  * which the executor reads after joining the thread.
  */
-abstract class RunnerState extends ParkerPadAfter {
-    final String name;
+abstract class RunnerState extends ChannelEnd {
     /** "node NAME", built before any out-of-memory: a fatal error's report must not need a new string. */
     final String fatalErrorSite;
 
@@ -100,7 +99,7 @@ abstract class RunnerState extends ParkerPadAfter {
     int cpu = -1;
 
     RunnerState(Vertex vertex, RunControl control, IdlePolicy idle, int cpuRequest, boolean cpuClaimed) {
-        this.name = vertex.name();
+        super(vertex.name());
         this.fatalErrorSite = "node " + name;
         this.node = vertex.node();
         this.nodeId = vertex.id();
@@ -123,6 +122,7 @@ abstract class RunnerState extends ParkerPadAfter {
         CONSUME_UNROLLING
     }
 
+    @Override
     NodeStats stats() {
         long total = Math.max(0, endNanos - startNanos);
         long svc = Math.max(0, total - blockedInNanos - blockedOutNanos);

@@ -40,8 +40,8 @@ final class SpscChannel {
     /** For an on-demand slot filled by a {@link OnDemandDispatch}: that dispatch, which its consumer runs. */
     OnDemandDispatch dispatch;
 
-    NodeRunner producer;
-    NodeRunner consumer;
+    ChannelEnd producer;
+    ChannelEnd consumer;
     /** The consumer ended: items offered from now on are dropped. */
     volatile boolean consumerGone;
     /** The producer ended: nothing more will be offered. */
@@ -152,6 +152,11 @@ final class SpscChannel {
     /** Producer only: the item (or a gathered chunk) in a slot of its own; false when full. */
     boolean offerSlot(Object item) {
         return (!softLimit || bounded.hasFreeSlots(freeForOne)) && queue.offer(item);
+    }
+
+    /** Producer only: whether an offer would find room now (always for an unbounded channel). */
+    boolean hasRoom() {
+        return bounded == null || bounded.hasFreeSlots(freeForOne);
     }
 
     /** Consumer only. Null when empty. */

@@ -27,7 +27,9 @@ class RunnerPartsTest {
     private static List<NodeRunner> wire(BuildingBlock root, RunOptions options) {
         RunControl control = new RunControl(RunHooks.NONE);
         IdlePolicy idle = IdlePolicy.of(options.waitStrategy(), false);
-        return Arrays.asList(Executor.wire(GraphCompiler.compile(root), options, control, idle, false));
+        return Arrays.stream(Executor.wire(GraphCompiler.compile(root), options, control, idle, false))
+                .map(NodeRunner.class::cast)
+                .toList();
     }
 
     private static List<NodeRunner> wire(BuildingBlock root) {
@@ -139,9 +141,9 @@ class RunnerPartsTest {
     void shouldPutTheItemFilterInFrontOfWhicheverRouterTheNodeGets() {
         RunControl control = new RunControl(RunHooks.NONE.itemFilters(() -> item -> item));
         IdlePolicy idle = IdlePolicy.of(WaitStrategy.BACKOFF, false);
-        NodeRunner[] runners = Executor.wire(
+        ChannelEnd[] runners = Executor.wire(
                 GraphCompiler.compile(new Pipeline(step(), step())), RunOptions.defaults(), control, idle, false);
 
-        assertThat(runners[0].router).isInstanceOf(OutputRouter.Filtering.class);
+        assertThat(((NodeRunner) runners[0]).router).isInstanceOf(OutputRouter.Filtering.class);
     }
 }
