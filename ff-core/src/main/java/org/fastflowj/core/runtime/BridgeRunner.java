@@ -61,11 +61,11 @@ final class BridgeRunner extends ChannelEnd {
     public void run() {
         thread = Thread.currentThread();
         startNanos = System.nanoTime();
-        String phase = "init";
+        String phase = "svcInit";
         try {
             cpu = cpuClaimed ? Affinity.pinClaimed(cpuRequest, control) : Affinity.pin(cpuRequest, name, control);
             task.init(channels);
-            phase = "run";
+            phase = "svc";
             while (!task.isDone()) {
                 control.checkCancelled();
                 if (task.doWork() > 0) {
@@ -75,7 +75,7 @@ final class BridgeRunner extends ChannelEnd {
                 }
             }
             control.checkCancelled(); // a cancelled bridge sends no end
-            phase = "close";
+            phase = "svcEnd";
             task.close();
             channels.endOpenOutputs();
         } catch (Cancelled cancelled) {
