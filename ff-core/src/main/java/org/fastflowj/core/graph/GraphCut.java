@@ -7,7 +7,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.fastflowj.core.Node;
 
 /**
  * Cuts a whole program's graph down to one distributed group: the group's vertices with their edges
@@ -35,7 +34,7 @@ import org.fastflowj.core.Node;
  * collector, and with them an ordered farm's order channel, lie in one group, and only forward and
  * feedback edges are cut (a farm's emitter-to-worker, worker-to-collector and worker-to-emitter edges
  * among them). A remote worker of an ordered farm keeps its part ({@link Vertex.OrderRole#MARK}): the
- * bridges carry its per-task marks ({@link org.fastflowj.core.runtime.BridgeNode#taskDone}).
+ * bridges carry its per-task marks (a TASK_DONE message in line with the worker's items).
  */
 public final class GraphCut {
     /** Makes the bridges of one group; given the whole graph's edges each bridge carries. */
@@ -96,7 +95,7 @@ public final class GraphCut {
             List<Edge> forward = ofKind(peer.getValue(), Edge.Kind.FORWARD);
             List<Edge> feedback = ofKind(peer.getValue(), Edge.Kind.FEEDBACK);
             EngineTask task = factory.sender(peer.getKey(), forward, feedback);
-            Vertex sender = bridge(vertices.size(), "ff-send-" + peer.getKey(), task, group);
+            Vertex sender = new Vertex(vertices.size(), "ff-send-" + peer.getKey(), task, group);
             vertices.add(sender);
             peer.getValue().forEach(e -> bridgeOf.put(e, sender));
         }
@@ -104,7 +103,7 @@ public final class GraphCut {
             List<Edge> forward = ofKind(peer.getValue(), Edge.Kind.FORWARD);
             List<Edge> feedback = ofKind(peer.getValue(), Edge.Kind.FEEDBACK);
             EngineTask task = factory.receiver(peer.getKey(), forward, feedback);
-            Vertex receiver = bridge(vertices.size(), "ff-recv-" + peer.getKey(), task, group);
+            Vertex receiver = new Vertex(vertices.size(), "ff-recv-" + peer.getKey(), task, group);
             vertices.add(receiver);
             peer.getValue().forEach(e -> bridgeOf.put(e, receiver));
         }
@@ -134,12 +133,6 @@ public final class GraphCut {
             }
         }
         return new Graph(vertices, edges);
-    }
-
-    private static Vertex bridge(int index, String name, EngineTask task, String group) {
-        return task instanceof Node<?, ?> node
-                ? new Vertex(index, name, node, 0, group)
-                : new Vertex(index, name, task, group);
     }
 
     private static List<Edge> ofKind(List<Edge> edges, Edge.Kind kind) {

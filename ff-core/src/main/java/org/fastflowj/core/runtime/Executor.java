@@ -200,8 +200,7 @@ public final class Executor {
      * channel before it hands out another task.
      */
     private static boolean fromBridgeToOrderedCollector(Edge e) {
-        return (e.from().node() instanceof BridgeNode || e.from().task() != null)
-                && e.to().orderRole() == Vertex.OrderRole.COLLECT;
+        return e.from().task() != null && e.to().orderRole() == Vertex.OrderRole.COLLECT;
     }
 
     /**
@@ -211,9 +210,7 @@ public final class Executor {
      */
     private static SpscChannel plainForward(Edge e, RunOptions options, String description) {
         int limit = options.unboundedQueues() ? Integer.MAX_VALUE : options.queueCapacity();
-        int asked = e.to().node() instanceof BridgeNode bridge
-                ? bridge.inputChunkCapacity()
-                : e.to().task() instanceof BridgeTask task ? task.inputChunkCapacity() : 0;
+        int asked = e.to().task() instanceof BridgeTask task ? task.inputChunkCapacity() : 0;
         int chunk = e.from().orderRole() != Vertex.OrderRole.RECORD ? Math.min(asked, limit / 4) : 0;
         if (chunk > 1) {
             return SpscChannel.gathering(limit, chunk, description);

@@ -55,11 +55,6 @@ final class SpscChannel {
     enum Intake {
         /** Items are taken. */
         OPEN,
-        /**
-         * A bridge holds this input ({@link BridgeContext#holdInput}); nothing is taken from it, so its
-         * producer finds it full, as an on-demand producer finds a busy worker's slot.
-         */
-        HELD,
         /** EOS was taken (or the node ended its stream): nothing more is taken. Final. */
         ENDED
     }
@@ -68,13 +63,13 @@ final class SpscChannel {
     enum Outflow {
         /** Items are sent. */
         OPEN,
-        /** A bridge already ended this channel (its EOS went out). */
+        /** A bridge ended this channel itself ({@link BridgeChannels#endOutput}): its EOS went out. */
         ENDED,
         /** The producer noticed {@link #consumerGone}: items are dropped. Final. */
         GONE
     }
 
-    /** Consumer only: items may be taken (open, neither held nor ended). */
+    /** Consumer only: items may be taken (EOS not taken yet). */
     boolean taking() {
         return intake == Intake.OPEN;
     }
@@ -82,13 +77,6 @@ final class SpscChannel {
     /** Consumer only: EOS was taken from this channel. */
     boolean endTaken() {
         return intake == Intake.ENDED;
-    }
-
-    /** Consumer only: a bridge holds this input or lets it go; an ended input stays ended. */
-    void hold(boolean held) {
-        if (intake != Intake.ENDED) {
-            intake = held ? Intake.HELD : Intake.OPEN;
-        }
     }
 
     /** Producer only: the producer noticed its consumer gone. */
