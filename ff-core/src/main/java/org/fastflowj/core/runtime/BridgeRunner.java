@@ -26,6 +26,11 @@ final class BridgeRunner extends ChannelEnd {
     final IdlePolicy idle;
     private final int cpuRequest;
     private final boolean cpuClaimed;
+    /**
+     * "node NAME", as a node's failures name it (reports and the launcher read bridge failures the same
+     * way), built before any out-of-memory: a fatal error's report must not need a new string.
+     */
+    private final String fatalErrorSite;
 
     private BridgeChannels channels;
     private IdleStrategy idler;
@@ -45,6 +50,7 @@ final class BridgeRunner extends ChannelEnd {
         this.idle = idle;
         this.cpuRequest = cpuRequest;
         this.cpuClaimed = cpuClaimed;
+        this.fatalErrorSite = "node " + name;
     }
 
     /** Connects the runner to its channels; once, before its thread starts and after every runner exists. */
@@ -82,7 +88,7 @@ final class BridgeRunner extends ChannelEnd {
             // another thread failed first; it is the one reported
         } catch (Throwable t) {
             if (FatalErrors.isFatal(t)) {
-                FatalErrors.halt("bridge " + name, t);
+                FatalErrors.halt(fatalErrorSite, t);
             }
             control.fail(name, phase, t);
         } finally {
