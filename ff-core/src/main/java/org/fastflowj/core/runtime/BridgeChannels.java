@@ -160,13 +160,24 @@ public final class BridgeChannels {
         }
     }
 
-    /** Whether a drain of this input would report something now: items, staged on-demand items, or its end. */
+    /**
+     * Whether a drain of this input would report something now: items, staged on-demand items, or its end.
+     * During a short park's re-check (the runner announced one, {@link BridgeTask#workPending}) items count
+     * as a node's re-check counts them: once a batch worth waking for is queued, or its producer stopped
+     * or waits itself; until then the producer wakes the bridge when the batch is there.
+     */
     public boolean hasInput(int channel, boolean feedback) {
         SpscChannel ch = input(channel, feedback);
-        return !ch.endTaken()
-                && (ch.hasItems()
-                        || (ch.dispatch != null && ch.dispatch.hasWork())
-                        || (ch.producerDone && (feedback || ch.consumerGone)));
+        if (ch.endTaken()) {
+            return false;
+        }
+        if (ch.hasItems()) {
+            return runner.state != Parker.WAIT_INPUT
+                    || ch.worthWaking()
+                    || ch.producerDone
+                    || ch.producer.state != Parker.RUNNING;
+        }
+        return (ch.dispatch != null && ch.dispatch.hasWork()) || (ch.producerDone && (feedback || ch.consumerGone));
     }
 
     /** Whether this input's end was reported. */
