@@ -26,7 +26,7 @@ import org.openjdk.jmh.annotations.TearDown;
  * <pre>
  *   serialization  DEFAULT: the default SerializationConfig (NetThroughput's "FF-J Kryo")
  *                  CUSTOM:  ByteArraySerializer registered for byte[] ("FF-J custom")
- *   buffer         HEAP (a batch up to 64 KiB: SenderNode's and FrameDecoder's choice) or DIRECT
+ *   buffer         HEAP (a batch up to 64 KiB: BatchWriter's and FrameDecoder's choice) or DIRECT
  * </pre>
  *
  * <p>Run: {@code java -jar ff-bench/target/benchmarks.jar ItemCodecCost -f 1 -wi 2 -i 3}. The codec's

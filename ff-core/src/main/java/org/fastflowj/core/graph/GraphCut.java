@@ -7,7 +7,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.fastflowj.core.Node;
 
 /**
  * Cuts a whole program's graph down to one distributed group: the group's vertices with their edges
@@ -35,16 +34,16 @@ import org.fastflowj.core.Node;
  * collector, and with them an ordered farm's order channel, lie in one group, and only forward and
  * feedback edges are cut (a farm's emitter-to-worker, worker-to-collector and worker-to-emitter edges
  * among them). A remote worker of an ordered farm keeps its part ({@link Vertex.OrderRole#MARK}): the
- * bridges carry its per-task marks ({@link org.fastflowj.core.runtime.BridgeNode#taskDone}).
+ * bridges carry its per-task marks (a TASK_DONE message in line with the worker's items).
  */
 public final class GraphCut {
-    /** Makes the bridge nodes of one group; given the whole graph's edges each bridge carries. */
+    /** Makes the bridges of one group; given the whole graph's edges each bridge carries. */
     public interface BridgeFactory {
-        /** The node that takes the group's items for {@code peerGroup} and sends them there. */
-        Node<?, ?> sender(String peerGroup, List<Edge> forward, List<Edge> feedback);
+        /** The task that takes the group's items for {@code peerGroup} and sends them there. */
+        EngineTask sender(String peerGroup, List<Edge> forward, List<Edge> feedback);
 
-        /** The node that receives the items {@code peerGroup} sends here and hands them to local nodes. */
-        Node<?, ?> receiver(String peerGroup, List<Edge> forward, List<Edge> feedback);
+        /** The task that receives the items {@code peerGroup} sends here and hands them to local nodes. */
+        EngineTask receiver(String peerGroup, List<Edge> forward, List<Edge> feedback);
     }
 
     private GraphCut() {}
@@ -95,16 +94,16 @@ public final class GraphCut {
         for (Map.Entry<String, List<Edge>> peer : outgoing.entrySet()) {
             List<Edge> forward = ofKind(peer.getValue(), Edge.Kind.FORWARD);
             List<Edge> feedback = ofKind(peer.getValue(), Edge.Kind.FEEDBACK);
-            Node<?, ?> node = factory.sender(peer.getKey(), forward, feedback);
-            Vertex sender = new Vertex(vertices.size(), "ff-send-" + peer.getKey(), node, 0, group);
+            EngineTask task = factory.sender(peer.getKey(), forward, feedback);
+            Vertex sender = new Vertex(vertices.size(), "ff-send-" + peer.getKey(), task, group);
             vertices.add(sender);
             peer.getValue().forEach(e -> bridgeOf.put(e, sender));
         }
         for (Map.Entry<String, List<Edge>> peer : incoming.entrySet()) {
             List<Edge> forward = ofKind(peer.getValue(), Edge.Kind.FORWARD);
             List<Edge> feedback = ofKind(peer.getValue(), Edge.Kind.FEEDBACK);
-            Node<?, ?> node = factory.receiver(peer.getKey(), forward, feedback);
-            Vertex receiver = new Vertex(vertices.size(), "ff-recv-" + peer.getKey(), node, 0, group);
+            EngineTask task = factory.receiver(peer.getKey(), forward, feedback);
+            Vertex receiver = new Vertex(vertices.size(), "ff-recv-" + peer.getKey(), task, group);
             vertices.add(receiver);
             peer.getValue().forEach(e -> bridgeOf.put(e, receiver));
         }

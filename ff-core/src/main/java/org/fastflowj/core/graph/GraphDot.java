@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import org.fastflowj.core.Combiner;
-import org.fastflowj.core.Node;
 
 /**
  * A {@link Graph} in Graphviz DOT: one box per vertex (thread) listing the nodes fused into it, one
@@ -107,7 +106,7 @@ public final class GraphDot {
 
     private void vertex(Vertex v, String indent) {
         List<String> parts = new ArrayList<>();
-        fusedParts(v.node(), parts);
+        fusedParts(v.work(), parts);
         String label = v.name() + "\n" + String.join("\n", parts);
         out.append(indent).append(quote(v.name())).append(" [label=").append(quote(label));
         if (parts.size() > 1) {
@@ -116,7 +115,7 @@ public final class GraphDot {
         out.append("];\n");
     }
 
-    private static void fusedParts(Node<?, ?> node, List<String> parts) {
+    private static void fusedParts(Object node, List<String> parts) {
         if (node instanceof Combiner<?, ?> c) {
             fusedParts(c.first(), parts);
             fusedParts(c.second(), parts);

@@ -27,6 +27,9 @@ public final class Vertex {
     private final int index;
     private final String name;
     private final Node<?, ?> node;
+    /** What a bridge vertex runs instead of a node, or null for a node's vertex. */
+    private final EngineTask task;
+
     private final int id;
     private final String group;
     private final List<Edge> forwardIn = new ArrayList<>();
@@ -40,7 +43,18 @@ public final class Vertex {
         this.index = index;
         this.name = name;
         this.node = node;
+        this.task = null;
         this.id = id;
+        this.group = group;
+    }
+
+    /** A bridge vertex: it runs {@code task}, not a node. */
+    Vertex(int index, String name, EngineTask task, String group) {
+        this.index = index;
+        this.name = name;
+        this.node = null;
+        this.task = task;
+        this.id = 0;
         this.group = group;
     }
 
@@ -52,8 +66,19 @@ public final class Vertex {
         return name;
     }
 
+    /** The vertex's node, or null for a bridge vertex (see {@link #task()}). */
     public Node<?, ?> node() {
         return node;
+    }
+
+    /** What a bridge vertex runs instead of a node, or null for a node's vertex. */
+    public EngineTask task() {
+        return task;
+    }
+
+    /** What the vertex runs, as graph reports show it: its node, or its task. */
+    public Object work() {
+        return node != null ? node : task;
     }
 
     /** The value {@code node.id()} returns during the run. */

@@ -6,7 +6,6 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import org.fastflowj.core.Combiner;
-import org.fastflowj.core.Node;
 import org.fastflowj.core.graph.Cluster;
 import org.fastflowj.core.graph.Edge;
 import org.fastflowj.core.graph.Graph;
@@ -48,7 +47,7 @@ final class GraphJson {
             out.append(",\"clusters\":[");
             clusterPath(out, innermost.get(v));
             out.append("],\"parts\":[");
-            fusedParts(out, v.node(), true);
+            fusedParts(out, v.work(), true);
             out.append("]}");
         }
         out.append("],\"clusters\":[");
@@ -120,7 +119,7 @@ final class GraphJson {
         JsonText.string(out, c.name());
     }
 
-    private static boolean fusedParts(StringBuilder out, Node<?, ?> node, boolean first) {
+    private static boolean fusedParts(StringBuilder out, Object node, boolean first) {
         if (node instanceof Combiner<?, ?> c) {
             return fusedParts(out, c.second(), fusedParts(out, c.first(), first));
         }

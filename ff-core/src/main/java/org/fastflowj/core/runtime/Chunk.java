@@ -4,7 +4,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * A run of items a {@link BridgeNode} hands to one output channel in a single slot: the consumer's
+ * A run of items a {@link BridgeTask} hands to one output channel in a single slot: the consumer's
  * run-time unrolls it, so the consumer's node sees each item on its own, with the chunk's channel as
  * {@code inputChannel()}, exactly as if the items had been sent one by one. It saves one channel hand-off
  * per item where items arrive in runs anyway (a received batch).
@@ -12,7 +12,7 @@ import java.lang.invoke.VarHandle;
  * <p>A chunk takes one slot of a channel's capacity however many items it holds, so a bridge bounds what
  * it puts in one (items and bytes). Only a bridge sends chunks. To an ordered farm's collector a chunk
  * holds the outputs of one task at most: the bridge ends it before the task's mark, which it puts on the
- * channel after the chunk ({@link BridgeContext#taskDone}). A consumer unrolls chunks only on channels
+ * channel after the chunk ({@link BridgeChannels#taskDone}). A consumer unrolls chunks only on channels
  * from a bridge (its runner picks that loop when wired), so one sent by an ordinary node arrives as a
  * plain item.
  *

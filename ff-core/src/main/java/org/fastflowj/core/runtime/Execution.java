@@ -14,13 +14,13 @@ public final class Execution {
     /** After a failure, how long to wait for node threads stuck in user code before giving up on them. */
     static final long CANCEL_GRACE_NANOS = TimeUnit.SECONDS.toNanos(10);
 
-    private final NodeRunner[] runners;
+    private final ChannelEnd[] runners;
     private final Thread[] threads;
     private final RunControl control;
     /** The channels that carry items (forward and feedback), in graph order, for their fill. */
     private final SpscChannel[] channels;
 
-    Execution(NodeRunner[] runners, Thread[] threads, RunControl control, SpscChannel[] channels) {
+    Execution(ChannelEnd[] runners, Thread[] threads, RunControl control, SpscChannel[] channels) {
         this.runners = runners;
         this.threads = threads;
         this.control = control;
@@ -146,7 +146,7 @@ public final class Execution {
      */
     public RunStats stats() {
         List<NodeStats> list = new ArrayList<>();
-        for (NodeRunner r : runners) {
+        for (ChannelEnd r : runners) {
             list.add(r.stats());
         }
         List<QueueStats> queues = new ArrayList<>(channels.length);

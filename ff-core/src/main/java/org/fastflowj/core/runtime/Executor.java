@@ -37,7 +37,7 @@ public final class Executor {
         boolean oversubscribed =
                 oversubscribed(vertices.size(), hooks, Runtime.getRuntime().availableProcessors());
         IdlePolicy idle = IdlePolicy.of(options.waitStrategy(), oversubscribed);
-        NodeRunner[] runners = wire(graph, options, control, idle, oversubscribed);
+        ChannelEnd[] runners = wire(graph, options, control, idle, oversubscribed);
         control.runners(runners);
         Thread[] threads = new Thread[runners.length];
         for (int i = 0; i < runners.length; i++) {
@@ -66,29 +66,32 @@ public final class Executor {
      * Every channel that carries items, for the queue fill in the run's statistics: each runner's forward
      * and feedback inputs (an order channel holds the emitter's records, not items, and is no input).
      */
-    private static SpscChannel[] itemChannels(NodeRunner[] runners) {
+    private static SpscChannel[] itemChannels(ChannelEnd[] runners) {
         List<SpscChannel> channels = new ArrayList<>();
-        for (NodeRunner r : runners) {
-            channels.addAll(List.of(r.inputs));
+        for (ChannelEnd r : runners) {
+            channels.addAll(List.of(r.inputs()));
         }
         return channels.toArray(SpscChannel[]::new);
     }
 
     /**
-     * The runners of {@code graph}, each wired to its channels with the parts its place in the graph asks
-     * for (see {@link NodeRunner#wire}); no thread is started.
+     * The runners of {@code graph}, each wired to its channels: a node's with the parts its place in the
+     * graph asks for (see {@link NodeRunner#wire}), a bridge's {@link BridgeRunner}; no thread is started.
      */
-    static NodeRunner[] wire(
+    static ChannelEnd[] wire(
             Graph graph, RunOptions options, RunControl control, IdlePolicy idle, boolean oversubscribed) {
         List<Vertex> vertices = graph.vertices();
         List<Integer> cpus = options.cpus();
-        NodeRunner[] runners = new NodeRunner[vertices.size()];
+        ChannelEnd[] runners = new ChannelEnd[vertices.size()];
         int[] claimed = options.autoThreadMapping() ? Affinity.claim(vertices.size()) : null;
         for (Vertex v : vertices) {
             int i = v.index();
-            runners[i] = claimed != null
-                    ? NodeRunner.create(v, control, idle, claimed.length > 0 ? claimed[i] : -1, true)
-                    : NodeRunner.create(v, control, idle, cpus.isEmpty() ? -1 : cpus.get(i % cpus.size()), false);
+            int cpu = claimed != null
+                    ? (claimed.length > 0 ? claimed[i] : -1)
+                    : (cpus.isEmpty() ? -1 : cpus.get(i % cpus.size()));
+            runners[i] = v.task() instanceof BridgeTask task
+                    ? new BridgeRunner(v, task, control, idle, cpu, claimed != null)
+                    : NodeRunner.create(v, control, idle, cpu, claimed != null);
         }
         Map<Edge, SpscChannel> channels = new IdentityHashMap<>();
         for (Edge e : graph.edges()) {
@@ -105,13 +108,22 @@ public final class Executor {
             }
         }
         for (Vertex v : vertices) {
-            runners[v.index()].wire(
-                    array(v.forwardIn(), channels),
-                    array(v.feedbackIn(), channels),
-                    array(v.forwardOut(), channels),
-                    array(v.feedbackOut(), channels),
-                    v.orderEdge() == null ? null : channels.get(v.orderEdge()),
-                    dispatches[v.index()]);
+            if (runners[v.index()] instanceof BridgeRunner bridge) {
+                bridge.wire(
+                        array(v.forwardIn(), channels),
+                        array(v.feedbackIn(), channels),
+                        array(v.forwardOut(), channels),
+                        array(v.feedbackOut(), channels));
+                continue;
+            }
+            ((NodeRunner) runners[v.index()])
+                    .wire(
+                            array(v.forwardIn(), channels),
+                            array(v.feedbackIn(), channels),
+                            array(v.forwardOut(), channels),
+                            array(v.feedbackOut(), channels),
+                            v.orderEdge() == null ? null : channels.get(v.orderEdge()),
+                            dispatches[v.index()]);
         }
         return runners;
     }
@@ -122,7 +134,10 @@ public final class Executor {
      * {@link OnDemandDispatch}.
      */
     private static boolean dispatchesOnDemand(Vertex v) {
-        if (v.forwardOut().isEmpty() || v.node().isMultiOutput() || v.orderRole() == Vertex.OrderRole.RECORD) {
+        if (v.node() == null // a bridge offers to the channel it chooses
+                || v.forwardOut().isEmpty()
+                || v.node().isMultiOutput()
+                || v.orderRole() == Vertex.OrderRole.RECORD) {
             return false;
         }
         for (Edge e : v.forwardOut()) {
@@ -133,7 +148,7 @@ public final class Executor {
         return true;
     }
 
-    private static OnDemandDispatch dispatch(NodeRunner producer, SpscChannel[] slots, RunOptions options) {
+    private static OnDemandDispatch dispatch(ChannelEnd producer, SpscChannel[] slots, RunOptions options) {
         String description = producer.name + " -staging-> on-demand slots";
         // It stands for one channel per consumer: the producer may get as far ahead as with round-robin.
         int capacity = (int) Math.min(1 << 30, (long) options.queueCapacity() * slots.length);
@@ -185,7 +200,7 @@ public final class Executor {
      * channel before it hands out another task.
      */
     private static boolean fromBridgeToOrderedCollector(Edge e) {
-        return e.from().node() instanceof BridgeNode && e.to().orderRole() == Vertex.OrderRole.COLLECT;
+        return e.from().task() != null && e.to().orderRole() == Vertex.OrderRole.COLLECT;
     }
 
     /**
@@ -195,9 +210,8 @@ public final class Executor {
      */
     private static SpscChannel plainForward(Edge e, RunOptions options, String description) {
         int limit = options.unboundedQueues() ? Integer.MAX_VALUE : options.queueCapacity();
-        int chunk = e.to().node() instanceof BridgeNode bridge && e.from().orderRole() != Vertex.OrderRole.RECORD
-                ? Math.min(bridge.inputChunkCapacity(), limit / 4)
-                : 0;
+        int asked = e.to().task() instanceof BridgeTask task ? task.inputChunkCapacity() : 0;
+        int chunk = e.from().orderRole() != Vertex.OrderRole.RECORD ? Math.min(asked, limit / 4) : 0;
         if (chunk > 1) {
             return SpscChannel.gathering(limit, chunk, description);
         }

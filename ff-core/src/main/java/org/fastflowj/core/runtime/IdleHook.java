@@ -1,8 +1,8 @@
 package org.fastflowj.core.runtime;
 
 /**
- * What a node thread does on each round of a wait for input, before its idle step: nothing for an
- * ordinary node; a bridge hears of ended inputs and flushes what it holds back ({@link BridgeEnds}).
+ * What a node thread does on each round of a wait for input, before its idle step: nothing for most
+ * nodes; a recoverable farm's emitter sends lost items again ({@link Redeliverer}).
  *
  * <p>Threading: the node thread.
  */

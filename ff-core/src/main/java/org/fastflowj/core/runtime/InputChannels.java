@@ -32,8 +32,6 @@ final class InputChannels {
         } else if (signal == Sentinel.TASK_DONE) {
             if (r.orderRole == Vertex.OrderRole.PASS_MARKS) {
                 r.out.sendMarks();
-            } else if (r.bridge != null && index < r.forwardInputs) {
-                r.bridge.taskDone(index); // a remote collector's mark: it crosses in line with the items
             }
         }
     }

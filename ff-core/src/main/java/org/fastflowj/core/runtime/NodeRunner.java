@@ -24,7 +24,7 @@ import org.fastflowj.core.spi.Sentinel;
  * graph, so the per-item loop tests no mode: an {@link InputGate} (one input, several in turn, or an
  * ordered farm's recorded order), an {@link OutputRouter} (none, one, round-robin, on-demand, recorded),
  * the channel work both share ({@link InputChannels}, {@link OutputChannels}), the waits ({@link
- * RunnerWaits}, on this runner as its {@link Parker}), and for a bridge only, {@link BridgeEnds}. Its
+ * RunnerWaits}, on this runner as its {@link Parker}). Its
  * state lives in one padded block ({@link RunnerState}); where it is in its life is a {@link RunPhase},
  * its forward outputs an {@link OutputSide}, each channel's ends {@link SpscChannel.Intake} and {@link
  * SpscChannel.Outflow}.
@@ -38,7 +38,7 @@ import org.fastflowj.core.spi.Sentinel;
  * <p>Threading: one thread runs all of this; other threads only read the park state and the channels'
  * end flags. Per item the hot path takes no lock and allocates nothing.
  */
-class NodeRunner extends RunnerState implements Runnable, NodeContext {
+class NodeRunner extends RunnerState implements NodeContext {
     /** A runner padded at its end too: what the executor creates (see {@link Padded}). */
     /** {@code cpuClaimed}: {@code cpuRequest} came from {@link Affinity#claim}, released when the thread ends. */
     static NodeRunner create(Vertex vertex, RunControl control, IdlePolicy idle, int cpuRequest, boolean cpuClaimed) {
@@ -86,7 +86,6 @@ class NodeRunner extends RunnerState implements Runnable, NodeContext {
         this.orderChannel = orderChannel;
         this.dispatch = dispatch;
         this.currentFeedback = forwardIn.length == 0 && feedbackIn.length == 1; // fixed for one input
-        this.endsWithConsumers = bridge == null;
 
         boolean shortOutputs = false;
         if (dispatch == null) {
@@ -95,7 +94,7 @@ class NodeRunner extends RunnerState implements Runnable, NodeContext {
             }
         }
         boolean shortInputs = false;
-        boolean chunksIn = false;
+        boolean chunksIn = false; // only a bridge sends chunks
         List<SpscChannel> dispatched = new ArrayList<>();
         for (SpscChannel ch : forwardIn) {
             if (ch.dispatch != null) {
@@ -104,7 +103,7 @@ class NodeRunner extends RunnerState implements Runnable, NodeContext {
             shortInputs |= ch.limit <= IdlePolicy.SHORT_CHANNEL;
         }
         for (SpscChannel ch : inputs) {
-            chunksIn |= ch.gathering != null || ch.producer.bridge != null; // only bridges send chunks
+            chunksIn |= ch.producer.sendsChunks();
         }
         this.dispatchedInputs = dispatched.toArray(new SpscChannel[0]);
         IdlePolicy shortIdle = idle.forShortChannels();
@@ -119,12 +118,7 @@ class NodeRunner extends RunnerState implements Runnable, NodeContext {
         this.router = OutputRouter.of(this);
         TakeRecorder takes = inputs.length == 0 ? null : control.hooks.takeRecorderFor(name);
         this.gate = takes == null ? inputGate(this) : new RecordedInputs(inputGate(this), this, takes);
-        if (bridge != null) {
-            bridgeEnds = new BridgeEnds(this, bridge);
-            idleHook = bridgeEnds;
-        } else {
-            idleHook = redeliverer != null ? redeliverer : IdleHook.NONE;
-        }
+        idleHook = redeliverer != null ? redeliverer : IdleHook.NONE;
         if (inputs.length == 0) {
             itemLoop = ItemLoop.PRODUCE;
         } else if (chunksIn || orderRole == Vertex.OrderRole.MARK) {
@@ -132,6 +126,17 @@ class NodeRunner extends RunnerState implements Runnable, NodeContext {
         } else {
             itemLoop = ItemLoop.CONSUME;
         }
+    }
+
+    @Override
+    SpscChannel[] inputs() {
+        return inputs;
+    }
+
+    /** A node's items arrive one per slot (a chunk it sends is an item like any other). */
+    @Override
+    boolean sendsChunks() {
+        return false;
     }
 
     /** The input gate for {@code r}'s inputs and order role (null for a source, which takes nothing). */
@@ -153,9 +158,6 @@ class NodeRunner extends RunnerState implements Runnable, NodeContext {
         try {
             cpu = cpuClaimed ? Affinity.pinClaimed(cpuRequest, control) : Affinity.pin(cpuRequest, name, control);
             access.bind(node, this, nodeId);
-            if (bridgeEnds != null) {
-                bridge.attach(bridgeEnds);
-            }
             access.svcInit(node);
             phase = "svc";
             switch (itemLoop) {
@@ -181,9 +183,6 @@ class NodeRunner extends RunnerState implements Runnable, NodeContext {
             phase = "svc";
             if (redeliverer != null) {
                 redeliverer.awaitSettled();
-            }
-            if (bridgeEnds != null) {
-                bridgeEnds.notifyInputEnds(); // the stream is over, so every feedback input has ended
             }
             out.sendEos();
             markEnded();

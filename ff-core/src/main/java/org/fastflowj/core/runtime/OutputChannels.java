@@ -204,8 +204,7 @@ final class OutputChannels {
             // Only forward consumers keep a node useful. A loop head that ended must not end the loop's
             // last stage through the feedback channel: the EOS it sent is still on its way forward,
             // behind items the last stage must process. The order channel is bookkeeping.
-            // A bridge stays: it must tell its peer group, and decides itself when it ends.
-            if (ch != r.orderChannel && !ch.feedback && --r.liveForwardOutputs == 0 && r.endsWithConsumers) {
+            if (ch != r.orderChannel && !ch.feedback && --r.liveForwardOutputs == 0) {
                 r.runPhase = r.runPhase.stopRequested();
             }
         }

@@ -19,7 +19,7 @@ final class RunControl {
     volatile boolean cancelled;
     private final AtomicReference<NodeFailedException> failure = new AtomicReference<>();
     private final Set<String> warned = ConcurrentHashMap.newKeySet();
-    private volatile NodeRunner[] runners = new NodeRunner[0];
+    private volatile ChannelEnd[] runners = new ChannelEnd[0];
     private volatile long cancelledAtNanos;
     final RunHooks hooks;
     private final AtomicInteger liveRunners = new AtomicInteger();
@@ -28,7 +28,7 @@ final class RunControl {
         this.hooks = hooks;
     }
 
-    void runners(NodeRunner[] all) {
+    void runners(ChannelEnd[] all) {
         this.runners = all;
         liveRunners.set(all.length);
     }
@@ -69,7 +69,7 @@ final class RunControl {
         cancelledAtNanos = System.nanoTime();
         cancelled = true;
         Thread self = Thread.currentThread();
-        for (NodeRunner r : runners) {
+        for (ChannelEnd r : runners) {
             Thread t = r.thread();
             if (t != null && t != self) {
                 // Interrupt: a node blocked in user code (sleep, I/O) must notice too.

@@ -10,14 +10,13 @@ import org.fastflowj.core.graph.Vertex;
  * ParkingStateLayoutTest} guards): what it was built from, its channels and parts (set once by {@link
  * NodeRunner#wire} before its thread starts), its node-thread state and its statistics. Fields only: the
  * behaviour is in the runner's parts ({@link InputGate}, {@link OutputRouter}, {@link InputChannels},
- * {@link OutputChannels}, {@link RunnerWaits}, {@link BridgeEnds}), which share this block, so the per-item
+ * {@link OutputChannels}, {@link RunnerWaits}), which share this block, so the per-item
  * state of one thread stays on lines no other thread writes.
  *
  * <p>Threading: the node thread alone reads and writes the non-final fields, except the statistics,
  * which the executor reads after joining the thread.
  */
-abstract class RunnerState extends ParkerPadAfter {
-    final String name;
+abstract class RunnerState extends ChannelEnd {
     /** "node NAME", built before any out-of-memory: a fatal error's report must not need a new string. */
     final String fatalErrorSite;
 
@@ -30,8 +29,6 @@ abstract class RunnerState extends ParkerPadAfter {
     final int cpuRequest;
     /** {@link #cpuRequest} was claimed for this runner ({@code threadMapping("auto")}): released at its end. */
     final boolean cpuClaimed;
-    /** The node as a bridge to other groups (ff-dist), or null for an ordinary node. */
-    final BridgeNode bridge;
     /** What every sent item goes through (ff-dist's serialization check), or null. */
     final UnaryOperator<Object> itemFilter;
 
@@ -50,8 +47,6 @@ abstract class RunnerState extends ParkerPadAfter {
     OnDemandDispatch dispatch;
     /** Forward inputs that are on-demand slots of some dispatch, which this node runs when they are empty. */
     SpscChannel[] dispatchedInputs;
-    /** Whether the node ends once every forward consumer is gone (a bridge decides itself). */
-    boolean endsWithConsumers;
 
     // the parts, chosen by wire() for this node's mode
     /** Where the next item comes from; an ordered collector's gate hands over to a plain one once. */
@@ -61,10 +56,8 @@ abstract class RunnerState extends ParkerPadAfter {
     InputChannels in;
     OutputChannels out;
     RunnerWaits waits;
-    /** What a waiting thread does before each idle step: nothing, or a bridge's flush. */
+    /** What a waiting thread does before each idle step: nothing, or a recoverable emitter's redelivery. */
     IdleHook idleHook;
-    /** The bridge's channel powers, or null for an ordinary node. */
-    BridgeEnds bridgeEnds;
     /** A recoverable farm's emitter's redelivery, or null for any other node. */
     Redeliverer redeliverer;
 
@@ -100,7 +93,7 @@ abstract class RunnerState extends ParkerPadAfter {
     int cpu = -1;
 
     RunnerState(Vertex vertex, RunControl control, IdlePolicy idle, int cpuRequest, boolean cpuClaimed) {
-        this.name = vertex.name();
+        super(vertex.name());
         this.fatalErrorSite = "node " + name;
         this.node = vertex.node();
         this.nodeId = vertex.id();
@@ -109,7 +102,6 @@ abstract class RunnerState extends ParkerPadAfter {
         this.orderRole = vertex.orderRole();
         this.cpuRequest = cpuRequest;
         this.cpuClaimed = cpuClaimed;
-        this.bridge = vertex.node() instanceof BridgeNode b ? b : null;
         this.itemFilter = control.hooks.newItemFilter();
     }
 
@@ -123,6 +115,7 @@ abstract class RunnerState extends ParkerPadAfter {
         CONSUME_UNROLLING
     }
 
+    @Override
     NodeStats stats() {
         long total = Math.max(0, endNanos - startNanos);
         long svc = Math.max(0, total - blockedInNanos - blockedOutNanos);

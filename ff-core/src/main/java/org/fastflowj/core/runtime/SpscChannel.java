@@ -40,8 +40,8 @@ final class SpscChannel {
     /** For an on-demand slot filled by a {@link OnDemandDispatch}: that dispatch, which its consumer runs. */
     OnDemandDispatch dispatch;
 
-    NodeRunner producer;
-    NodeRunner consumer;
+    ChannelEnd producer;
+    ChannelEnd consumer;
     /** The consumer ended: items offered from now on are dropped. */
     volatile boolean consumerGone;
     /** The producer ended: nothing more will be offered. */
@@ -55,11 +55,6 @@ final class SpscChannel {
     enum Intake {
         /** Items are taken. */
         OPEN,
-        /**
-         * A bridge holds this input ({@link BridgeContext#holdInput}); nothing is taken from it, so its
-         * producer finds it full, as an on-demand producer finds a busy worker's slot.
-         */
-        HELD,
         /** EOS was taken (or the node ended its stream): nothing more is taken. Final. */
         ENDED
     }
@@ -68,13 +63,13 @@ final class SpscChannel {
     enum Outflow {
         /** Items are sent. */
         OPEN,
-        /** A bridge already ended this channel (its EOS went out). */
+        /** A bridge ended this channel itself ({@link BridgeChannels#endOutput}): its EOS went out. */
         ENDED,
         /** The producer noticed {@link #consumerGone}: items are dropped. Final. */
         GONE
     }
 
-    /** Consumer only: items may be taken (open, neither held nor ended). */
+    /** Consumer only: items may be taken (EOS not taken yet). */
     boolean taking() {
         return intake == Intake.OPEN;
     }
@@ -82,13 +77,6 @@ final class SpscChannel {
     /** Consumer only: EOS was taken from this channel. */
     boolean endTaken() {
         return intake == Intake.ENDED;
-    }
-
-    /** Consumer only: a bridge holds this input or lets it go; an ended input stays ended. */
-    void hold(boolean held) {
-        if (intake != Intake.ENDED) {
-            intake = held ? Intake.HELD : Intake.OPEN;
-        }
     }
 
     /** Producer only: the producer noticed its consumer gone. */
@@ -152,6 +140,11 @@ final class SpscChannel {
     /** Producer only: the item (or a gathered chunk) in a slot of its own; false when full. */
     boolean offerSlot(Object item) {
         return (!softLimit || bounded.hasFreeSlots(freeForOne)) && queue.offer(item);
+    }
+
+    /** Producer only: whether an offer would find room now (always for an unbounded channel). */
+    boolean hasRoom() {
+        return bounded == null || bounded.hasFreeSlots(freeForOne);
     }
 
     /** Consumer only. Null when empty. */

@@ -1,8 +1,10 @@
 /**
- * The executor: one platform thread ({@code NodeRunner}) per vertex, one JCTools SPSC queue
- * ({@code SpscChannel}) per edge. A runner is built from parts picked once when the graph is wired (an
- * {@code InputGate}, an {@code OutputRouter}, the channel work they share, its waits, and for a bridge
- * its {@code BridgeEnds}), so its per-item loop tests no mode.
+ * The executor: one platform thread per vertex, one JCTools SPSC queue ({@code SpscChannel}) per edge.
+ * A node's thread runs a {@code NodeRunner}, built from parts picked once when the graph is wired (an
+ * {@code InputGate}, an {@code OutputRouter}, the channel work they share, its waits), so its per-item
+ * loop tests no mode. A bridge vertex (ff-dist's network ends) runs a {@code BridgeTask} on a {@code
+ * BridgeRunner} instead, which reads and writes its channels directly ({@code BridgeChannels}); both
+ * kinds are a channel's {@code ChannelEnd}, the parker its neighbours wake.
  *
  * <p>Design note. Every channel has exactly one producer thread and one consumer thread, so the queues
  * need no lock and no CAS. A node with several inputs polls its queues in turn; a node with several

@@ -10,12 +10,11 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.fastflowj.core.AllToAll;
-import org.fastflowj.core.MultiInputNode;
 import org.fastflowj.core.Node;
 import org.fastflowj.core.Pipeline;
 import org.fastflowj.core.RunOptions;
-import org.fastflowj.core.RunStats;
 import org.fastflowj.core.WaitStrategy;
+import org.fastflowj.core.graph.Graph;
 import org.fastflowj.core.spi.Sentinel;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -137,13 +136,15 @@ class ChannelGatheringTest {
         }
     }
 
-    /** A bridge that asks for gathering and records what it takes, per input channel. */
-    static final class GatheringBridge extends MultiInputNode<Long, Void> implements BridgeNode {
+    /** A sender stand-in: a bridge task that asks for gathering and records what it takes, per input channel. */
+    static final class GatheringBridge implements BridgeTask, BridgeChannels.InputEvents {
         /** Written by the bridge's thread, read after the run (its end orders them). */
         final List<List<Long>> seen = List.of(new ArrayList<>(), new ArrayList<>());
 
         final List<String> ends = new CopyOnWriteArrayList<>();
         final CountDownLatch[] arrived;
+        private BridgeChannels channels;
+        private int live;
 
         GatheringBridge(int watched) {
             arrived = new CountDownLatch[watched];
@@ -153,7 +154,10 @@ class ChannelGatheringTest {
         }
 
         @Override
-        public void attach(BridgeContext context) {}
+        public void init(BridgeChannels ch) {
+            channels = ch;
+            live = ch.forwardInputs();
+        }
 
         @Override
         public int inputChunkCapacity() {
@@ -161,18 +165,52 @@ class ChannelGatheringTest {
         }
 
         @Override
-        protected Void svc(Long item) {
-            seen.get(inputChannel()).add(item);
-            if (item < arrived.length) {
-                arrived[item.intValue()].countDown();
+        public int doWork() throws Exception {
+            int work = 0;
+            for (int i = 0; i < channels.forwardInputs(); i++) {
+                work += channels.drain(i, false, this, 64);
             }
-            return goOn();
+            return work;
         }
 
         @Override
-        protected void eosNotify(int channel) {
-            ends.add("eos " + channel + " after " + seen.get(channel).size());
+        public boolean workPending() {
+            for (int i = 0; i < channels.forwardInputs(); i++) {
+                if (channels.hasInput(i, false)) {
+                    return true;
+                }
+            }
+            return false;
         }
+
+        @Override
+        public boolean isDone() {
+            return live == 0;
+        }
+
+        @Override
+        public void close() {}
+
+        @Override
+        public void item(int channel, boolean feedback, Object value) {
+            Long item = (Long) value;
+            seen.get(channel).add(item);
+            if (item < arrived.length) {
+                arrived[item.intValue()].countDown();
+            }
+        }
+
+        @Override
+        public void inputEnded(int channel) {
+            ends.add("eos " + channel + " after " + seen.get(channel).size());
+            live--;
+        }
+
+        @Override
+        public void taskDone(int channel) {}
+
+        @Override
+        public void feedbackEnded(int channel) {}
     }
 
     /** Sends 0, 1, ... count-1; item k+1 only once the bridge has item k, for the first {@code waitFor} items. */
@@ -207,8 +245,12 @@ class ChannelGatheringTest {
     void shouldPassASlowStreamToTheBridgeItemByItem() {
         for (WaitStrategy strategy : WaitStrategy.values()) {
             GatheringBridge bridge = new GatheringBridge(20);
-            new Pipeline(new WaitingSource(20, bridge, 20), bridge)
-                    .runAndWaitEnd(RunOptions.defaults().waitStrategy(strategy));
+            Node<Void, Long> source = new WaitingSource(20, bridge, 20);
+            Node<Long, Long> remote = Node.of((Long x) -> x);
+            source.createGroup("G1");
+            remote.createGroup("G2");
+            Graph g1 = BridgeGraphs.group(new Pipeline(source, remote), "G1", bridge, null);
+            BridgeGraphs.run(g1, RunOptions.defaults().waitStrategy(strategy));
             assertThat(bridge.seen.get(0)).as(strategy.name()).hasSize(20);
             assertThat(bridge.ends).containsExactly("eos 0 after 20");
         }
@@ -221,9 +263,12 @@ class ChannelGatheringTest {
         Node<Void, Long> first = new CountingSource(0, perSource);
         Node<Void, Long> second = new CountingSource(1_000_000_000L, perSource);
 
-        AllToAll a2a = new AllToAll().firstSet(first, second).secondSet(bridge);
-        a2a.runAndWaitEnd(RunOptions.defaults().queueCapacity(512));
-        RunStats stats = a2a.stats();
+        Node<Long, Long> remote = Node.of((Long x) -> x);
+        AllToAll a2a = new AllToAll().firstSet(first, second).secondSet(remote);
+        a2a.createGroup("G1").include(first).include(second);
+        a2a.createGroup("G2").include(remote);
+        Graph g1 = BridgeGraphs.group(new Pipeline(a2a), "G1", bridge, null);
+        var stats = BridgeGraphs.run(g1, RunOptions.defaults().queueCapacity(512));
 
         for (int channel = 0; channel < 2; channel++) {
             List<Long> items = bridge.seen.get(channel);
@@ -234,7 +279,7 @@ class ChannelGatheringTest {
             }
         }
         assertThat(bridge.ends).containsExactlyInAnyOrder("eos 0 after " + perSource, "eos 1 after " + perSource);
-        assertThat(stats.nodes()).anySatisfy(n -> assertThat(n.itemsIn()).isEqualTo(2L * perSource));
+        assertThat(stats.node("ff-send-G2").itemsIn()).isEqualTo(2L * perSource);
     }
 
     static final class CountingSource extends Node<Void, Long> {

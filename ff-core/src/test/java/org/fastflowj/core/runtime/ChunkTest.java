@@ -9,57 +9,92 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.fastflowj.core.AllToAll;
 import org.fastflowj.core.MultiInputNode;
-import org.fastflowj.core.MultiOutputNode;
+import org.fastflowj.core.Node;
 import org.fastflowj.core.Pipeline;
 import org.fastflowj.core.RunOptions;
-import org.fastflowj.core.RunStats;
+import org.fastflowj.core.graph.Graph;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
  * A {@link Chunk} a bridge puts on a channel reaches the consumer's node item by item: same order, the
  * chunk's channel as {@code inputChannel()}, {@code eosNotify} only after every item before the EOS,
- * statistics per item. Driven here by sources that stand for bridges (only a bridge's chunks are unrolled:
- * the consumer's runner picks its unrolling loop when wired, by its producers).
+ * statistics per item. Driven here by a bridge task that stands for a receiver (only a bridge's chunks are
+ * unrolled: the consumer's runner picks its unrolling loop when wired, by its producers).
  */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 class ChunkTest {
-    /** Sends {@code count} numbers tagged with its index, in chunks of 1, 2, 3, ... items (cycling to max), some alone. */
-    static final class ChunkingSource extends MultiOutputNode<Void, Object> implements BridgeNode {
-        private final long tag;
-        private final int count;
-        private final int max;
-        private int next;
-        private int size = 1;
+    /**
+     * Stands for a receiver: on each output {@code k} sends {@code count} numbers tagged {@code k + 1}, in
+     * chunks of 1, 2, 3, ... items (cycling to {@code max[k]}), some alone; the outputs take turns.
+     */
+    static final class ChunkingReceiver implements BridgeTask {
+        private final int[] count;
+        private final int[] max;
+        private final int[] next;
+        private final int[] size;
+        private BridgeChannels channels;
+        private int live;
 
-        ChunkingSource(long tag, int count, int max) {
-            this.tag = tag;
+        ChunkingReceiver(int[] count, int[] max) {
             this.count = count;
             this.max = max;
+            this.next = new int[count.length];
+            this.size = new int[count.length];
+            java.util.Arrays.fill(size, 1);
+            this.live = count.length;
         }
 
         @Override
-        public void attach(BridgeContext context) {
-            // a source that ends its own stream needs none of a bridge's channel powers
+        public void init(BridgeChannels ch) {
+            channels = ch;
         }
 
         @Override
-        protected Object svc(Void none) {
-            if (next == count) {
-                return eos();
+        public int doWork() {
+            int work = 0;
+            for (int k = 0; k < count.length; k++) {
+                if (next[k] > count[k]) {
+                    continue;
+                }
+                work++;
+                if (next[k] == count[k]) {
+                    channels.endOutput(k, false);
+                    next[k]++;
+                    live--;
+                    continue;
+                }
+                long tag = (k + 1) * 1_000_000L;
+                Object run;
+                if (next[k] % 7 == 6) { // now and then an item alone, between chunks
+                    run = tag + next[k]++;
+                } else {
+                    Chunk chunk = new Chunk(size[k]);
+                    while (!chunk.isFull() && next[k] < count[k]) {
+                        chunk.add(tag + next[k]++);
+                    }
+                    size[k] = size[k] == max[k] ? 1 : size[k] + 1;
+                    run = chunk;
+                }
+                while (!channels.offer(k, false, run)) {
+                    channels.awaitRoom(k, false);
+                }
             }
-            if (next % 7 == 6) { // now and then an item alone, between chunks
-                sendOut(tag * 1_000_000 + next++);
-                return goOn();
-            }
-            Chunk chunk = new Chunk(size);
-            while (!chunk.isFull() && next < count) {
-                chunk.add(tag * 1_000_000 + next++);
-            }
-            size = size == max ? 1 : size + 1;
-            sendOut(chunk);
-            return goOn();
+            return work;
         }
+
+        @Override
+        public boolean workPending() {
+            return true;
+        }
+
+        @Override
+        public boolean isDone() {
+            return live == 0;
+        }
+
+        @Override
+        public void close() {}
     }
 
     /** Records every item with the channel it came on, and how many it had from a channel at its eosNotify. */
@@ -84,33 +119,40 @@ class ChunkTest {
 
     @Test
     void shouldUnrollChunksInOrderOnASingleInput() {
-        ChunkingSource source = new ChunkingSource(0, 1_000, 9);
+        Node<Void, Long> remote = Node.of((Void none) -> 0L);
         Recorder sink = new Recorder();
-        Pipeline pipe = new Pipeline(source, sink);
+        remote.createGroup("G1");
+        sink.createGroup("G2");
+        Graph g2 = BridgeGraphs.group(
+                new Pipeline(remote, sink), "G2", null, new ChunkingReceiver(new int[] {1_000}, new int[] {9}));
 
-        pipe.runAndWaitEnd(RunOptions.defaults().queueCapacity(4)); // a full channel of chunks too
+        // a full channel of chunks too
+        var stats = BridgeGraphs.run(g2, RunOptions.defaults().queueCapacity(4));
 
-        assertThat(sink.seen).extracting(s -> s[1]).containsExactlyElementsOf(range(0, 1_000));
+        assertThat(sink.seen).extracting(s -> s[1]).containsExactlyElementsOf(range(1_000_000, 1_000));
         assertThat(sink.ends).containsExactly("eos 0 after 1000");
-        RunStats stats = pipe.stats();
-        assertThat(stats.node("ff-pipe1-stage1").orElseThrow().itemsIn()).isEqualTo(1_000);
+        assertThat(stats.node(g2.vertices().get(0).name()).itemsIn()).isEqualTo(1_000);
     }
 
     @Test
     void shouldKeepEachChunksChannelWhileItIsUnrolledAmongOtherInputs() {
-        ChunkingSource left = new ChunkingSource(1, 3_000, 5);
-        ChunkingSource right = new ChunkingSource(2, 2_000, 17);
+        Node<Void, Long> left = Node.of((Void none) -> 0L);
+        Node<Void, Long> right = Node.of((Void none) -> 0L);
         Recorder sink = new Recorder();
         AllToAll a2a = new AllToAll().firstSet(left, right).secondSet(sink);
+        a2a.createGroup("G1").include(left).include(right);
+        a2a.createGroup("G2").include(sink);
+        Graph g2 = BridgeGraphs.group(
+                new Pipeline(a2a), "G2", null, new ChunkingReceiver(new int[] {3_000, 2_000}, new int[] {5, 17}));
 
-        new Pipeline(a2a).runAndWaitEnd(RunOptions.defaults().queueCapacity(8));
+        BridgeGraphs.run(g2, RunOptions.defaults().queueCapacity(8));
 
         List<Long> fromLeft = new ArrayList<>();
         List<Long> fromRight = new ArrayList<>();
         for (long[] s : sink.seen) {
             (s[0] == 0 ? fromLeft : fromRight).add(s[1]);
         }
-        // every item on the channel of the source that sent it, in the order sent
+        // every item on the channel it was sent on, in the order sent
         assertThat(fromLeft).containsExactlyElementsOf(range(1_000_000, 3_000));
         assertThat(fromRight).containsExactlyElementsOf(range(2_000_000, 2_000));
         assertThat(sink.ends).containsExactlyInAnyOrder("eos 0 after 3000", "eos 1 after 2000");

@@ -7,19 +7,22 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.fastflowj.core.BuildingBlock;
 import org.fastflowj.core.Farm;
-import org.fastflowj.core.MultiOutputNode;
 import org.fastflowj.core.Node;
 import org.fastflowj.core.Pipeline;
 import org.fastflowj.core.RunOptions;
 import org.fastflowj.core.WaitStrategy;
+import org.fastflowj.core.graph.Edge;
+import org.fastflowj.core.graph.EngineTask;
+import org.fastflowj.core.graph.Graph;
 import org.fastflowj.core.graph.GraphCompiler;
+import org.fastflowj.core.graph.GraphCut;
 import org.fastflowj.core.graph.Vertex;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
  * The parts a runner is built from are chosen once, when the graph is wired, by the node's place in it:
- * its input gate, its output router, its item loop, and bridge ends for bridges only. Runners are wired
+ * its input gate, its output router, its item loop; a bridge vertex gets a bridge runner. Runners are wired
  * here as the executor wires them, without starting a thread.
  */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
@@ -27,7 +30,9 @@ class RunnerPartsTest {
     private static List<NodeRunner> wire(BuildingBlock root, RunOptions options) {
         RunControl control = new RunControl(RunHooks.NONE);
         IdlePolicy idle = IdlePolicy.of(options.waitStrategy(), false);
-        return Arrays.asList(Executor.wire(GraphCompiler.compile(root), options, control, idle, false));
+        return Arrays.stream(Executor.wire(GraphCompiler.compile(root), options, control, idle, false))
+                .map(NodeRunner.class::cast)
+                .toList();
     }
 
     private static List<NodeRunner> wire(BuildingBlock root) {
@@ -57,7 +62,6 @@ class RunnerPartsTest {
         assertThat(middle.router).isInstanceOf(OutputRouter.Single.class);
         assertThat(last.router).isInstanceOf(OutputRouter.Unrouted.class);
         for (NodeRunner r : runners) {
-            assertThat(r.bridgeEnds).as("%s is no bridge", r).isNull();
             assertThat(r.idleHook).isSameAs(IdleHook.NONE);
             assertThat(r.runPhase).isEqualTo(RunPhase.RUNNING);
             assertThat(r.outputSide).isEqualTo(OutputSide.OPEN);
@@ -107,41 +111,75 @@ class RunnerPartsTest {
                 .isEqualTo(RunnerState.ItemLoop.CONSUME_UNROLLING);
     }
 
-    /** Stands for a receiver: a bridge that sends chunks downstream. */
-    static final class BridgeSource extends MultiOutputNode<Void, Object> implements BridgeNode {
+    /** Stands for a receiver: a bridge task that sends chunks downstream. */
+    static final class ReceiverStandIn implements BridgeTask {
         @Override
-        public void attach(BridgeContext context) {}
+        public void init(BridgeChannels channels) {}
 
         @Override
-        protected Object svc(Void none) {
-            return eos();
+        public int doWork() {
+            return 0;
         }
+
+        @Override
+        public boolean workPending() {
+            return false;
+        }
+
+        @Override
+        public boolean isDone() {
+            return true;
+        }
+
+        @Override
+        public void close() {}
     }
 
     @Test
-    void shouldGiveOnlyABridgeBridgeEndsAndUnrollChunksOnlyDownstreamOfABridge() {
-        List<NodeRunner> runners = wire(new Pipeline(new BridgeSource(), step(), step()));
-        NodeRunner bridge = runners.get(0);
+    void shouldRunABridgeVertexOnABridgeRunnerAndUnrollChunksOnlyRightDownstreamOfIt() {
+        Node<Integer, Integer> source = step();
+        Node<Integer, Integer> first = step();
+        Node<Integer, Integer> second = step();
+        source.createGroup("G1");
+        Pipeline downstream = new Pipeline(first, second);
+        downstream.createGroup("G2");
+        Graph whole = GraphCompiler.compile(new Pipeline(source, downstream));
+        Graph g2 = GraphCut.forGroup(whole, "G2", new GraphCut.BridgeFactory() {
+            @Override
+            public EngineTask sender(String peer, List<Edge> forward, List<Edge> feedback) {
+                throw new AssertionError("G2 sends to nobody");
+            }
 
-        assertThat(bridge.bridgeEnds).isNotNull();
-        assertThat(bridge.idleHook).isSameAs(bridge.bridgeEnds);
-        assertThat(bridge.endsWithConsumers)
-                .as("a bridge decides itself when it ends")
-                .isFalse();
-        assertThat(runners.get(1).itemLoop).isEqualTo(RunnerState.ItemLoop.CONSUME_UNROLLING);
-        assertThat(runners.get(2).itemLoop)
+            @Override
+            public EngineTask receiver(String peer, List<Edge> forward, List<Edge> feedback) {
+                return new ReceiverStandIn();
+            }
+        });
+        RunControl control = new RunControl(RunHooks.NONE);
+        IdlePolicy idle = IdlePolicy.of(WaitStrategy.BACKOFF, false);
+
+        ChannelEnd[] runners = Executor.wire(g2, RunOptions.defaults(), control, idle, false);
+
+        ChannelEnd receiver = runners[g2.vertex("ff-recv-G1").index()];
+        assertThat(receiver).isInstanceOf(BridgeRunner.class);
+        assertThat(receiver.sendsChunks()).isTrue();
+        NodeRunner next =
+                (NodeRunner) runners[g2.vertex(whole.vertices().get(1).name()).index()];
+        NodeRunner after =
+                (NodeRunner) runners[g2.vertex(whole.vertices().get(2).name()).index()];
+        assertThat(next.itemLoop).isEqualTo(RunnerState.ItemLoop.CONSUME_UNROLLING);
+        assertThat(after.itemLoop)
                 .as("two hops from the bridge: plain items only")
                 .isEqualTo(RunnerState.ItemLoop.CONSUME);
-        assertThat(runners.get(2).endsWithConsumers).isTrue();
     }
 
     @Test
     void shouldPutTheItemFilterInFrontOfWhicheverRouterTheNodeGets() {
         RunControl control = new RunControl(RunHooks.NONE.itemFilters(() -> item -> item));
         IdlePolicy idle = IdlePolicy.of(WaitStrategy.BACKOFF, false);
-        NodeRunner[] runners = Executor.wire(
+        ChannelEnd[] runners = Executor.wire(
                 GraphCompiler.compile(new Pipeline(step(), step())), RunOptions.defaults(), control, idle, false);
 
-        assertThat(runners[0].router).isInstanceOf(OutputRouter.Filtering.class);
+        assertThat(((NodeRunner) runners[0]).router).isInstanceOf(OutputRouter.Filtering.class);
     }
 }

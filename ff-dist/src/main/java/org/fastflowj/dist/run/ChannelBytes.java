@@ -1,7 +1,6 @@
 package org.fastflowj.dist.run;
 
 import java.util.Arrays;
-import org.fastflowj.core.runtime.BridgeContext;
 
 /**
  * The serialized bytes of what a receiver put on its forward channels and their consumers have not taken
@@ -13,11 +12,17 @@ import org.fastflowj.core.runtime.BridgeContext;
  * taken, and its bytes leave the total. The channel may report more queued than there are (its consumer's
  * index is read late), never fewer: the total is late at worst, never low.
  *
- * <p>Threading: the receiver node's thread only. Nothing is allocated, except when a ring grows (to the
+ * <p>Threading: the receiver's thread only. Nothing is allocated, except when a ring grows (to the
  * most runs its channel ever held).
  */
 final class ChannelBytes {
     private static final int INITIAL_RING = 64;
+
+    /** What a forward channel holds of what was sent on it: runs not taken yet, 0 if its consumer ended. */
+    @FunctionalInterface
+    interface Queued {
+        int runsQueued(int channel);
+    }
 
     private final int[][] rings;
     private final int[] oldest;
@@ -50,12 +55,12 @@ final class ChannelBytes {
     }
 
     /** Drops what the consumers took (or will never take: a consumer that ended); returns the new total. */
-    long refresh(BridgeContext context) {
+    long refresh(Queued channels) {
         for (int channel = 0; channel < rings.length; channel++) {
             if (runs[channel] == 0) {
                 continue;
             }
-            int queued = context.outputGone(channel, false) ? 0 : context.outputQueued(channel, false);
+            int queued = channels.runsQueued(channel);
             int[] ring = rings[channel];
             while (runs[channel] > queued) {
                 total -= ring[oldest[channel]];

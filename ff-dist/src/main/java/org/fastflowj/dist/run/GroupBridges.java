@@ -14,8 +14,8 @@ import org.fastflowj.dist.DffConfig;
 import org.fastflowj.dist.GroupConfig;
 
 /**
- * Makes the bridges of one group as {@link GraphCut} asks for them: per peer a {@link SenderNode} over an
- * {@link OutboundLink} or a {@link ReceiverNode} over an {@link InboundLink}, each link registered with the
+ * Makes the bridges of one group as {@link GraphCut} asks for them: per peer a {@link SenderTask} over an
+ * {@link OutboundLink} or a {@link ReceiverTask} over an {@link InboundLink}, each link registered with the
  * group's {@link GroupLinks} so the transport can reach it. Edges are named by their position in the whole
  * program's graph, the same in every process.
  *
@@ -43,12 +43,12 @@ final class GroupBridges implements GraphCut.BridgeFactory {
     }
 
     @Override
-    public SenderNode sender(String peer, List<Edge> forward, List<Edge> feedback) {
+    public SenderTask sender(String peer, List<Edge> forward, List<Edge> feedback) {
         OutboundLink link =
                 new OutboundLink(group, peer, credits(mine, forward, feedback), ids(forward), ids(feedback));
         links.outbound.put(peer, link);
         int[] onDemandSlots = forward.stream().mapToInt(Edge::slots).toArray();
-        SenderNode sender = new SenderNode(
+        SenderTask sender = new SenderTask(
                 link,
                 ids(forward),
                 ids(feedback),
@@ -73,7 +73,7 @@ final class GroupBridges implements GraphCut.BridgeFactory {
     }
 
     @Override
-    public ReceiverNode receiver(String peer, List<Edge> forward, List<Edge> feedback) {
+    public ReceiverTask receiver(String peer, List<Edge> forward, List<Edge> feedback) {
         GroupConfig sender = config.group(peer).orElseThrow();
         // The credits the peer's sender takes (see sender() there): the fingerprint makes both configs agree.
         InboundLink link =
@@ -87,7 +87,7 @@ final class GroupBridges implements GraphCut.BridgeFactory {
         for (int i = 0; i < toOrderedCollector.length; i++) {
             toOrderedCollector[i] = forward.get(i).to().orderRole() == Vertex.OrderRole.COLLECT;
         }
-        ReceiverNode receiver = new ReceiverNode(
+        ReceiverTask receiver = new ReceiverTask(
                 link,
                 ids(forward),
                 ids(feedback),

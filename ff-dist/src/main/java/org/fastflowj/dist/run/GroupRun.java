@@ -20,7 +20,7 @@ import org.fastflowj.dist.net.Transport;
 
 /**
  * Runs one group of a distributed program: cuts the whole graph down to the group ({@link GraphCut},
- * with a {@link SenderNode} per peer it sends to and a {@link ReceiverNode} per peer it hears from),
+ * with a {@link SenderTask} per peer it sends to and a {@link ReceiverTask} per peer it hears from),
  * listens on the group's endpoint, connects to the peers it sends to, and runs the group's graph on
  * ff-core's {@link Executor}: the same run-time as a one-process run.
  *

@@ -62,10 +62,11 @@ final class InboundLink {
     private final Runnable resumeIfRoom = this::resumeIfRoom;
 
     private volatile PeerLink link;
-    /** Where the receiver thread parks while no batch is queued. */
-    final Parker parker = Parker.create();
-    /** The receiver's re-check before it parks, made once. */
-    final Parker.WaitCondition ready = this::batchOrBroken;
+    /**
+     * Where the receiver's thread parks while no batch is queued: its runner's ({@link #wakeOn}). A batch
+     * offered before that is seen by the receiver's re-check before its first park.
+     */
+    private volatile Parker parker = Parker.create();
 
     private volatile boolean done;
     private volatile String brokenReason;
@@ -108,8 +109,17 @@ final class InboundLink {
         return batches.poll();
     }
 
-    private boolean batchOrBroken() {
-        return !batches.isEmpty() || brokenReason != null;
+    /** Before the run, on the receiver's thread: the event loop wakes {@code receiver} from now on. */
+    void wakeOn(Parker receiver) {
+        this.parker = receiver;
+    }
+
+    /**
+     * The receiver's re-check before it parks: a batch is queued, or the link broke or the peer was lost.
+     * Reads what the event loop publishes before it wakes the receiver.
+     */
+    boolean batchOrNews() {
+        return !batches.isEmpty() || brokenReason != null || lostReason != null;
     }
 
     /** Whether a batch is queued (the next {@link #poll} returns one). */

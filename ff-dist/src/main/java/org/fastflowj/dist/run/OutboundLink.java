@@ -4,9 +4,8 @@ import io.netty.buffer.ByteBuf;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
-import java.util.concurrent.locks.LockSupport;
 import org.fastflowj.core.LinkStats;
-import org.fastflowj.core.runtime.BridgeContext;
+import org.fastflowj.core.runtime.BridgeChannels;
 import org.fastflowj.core.runtime.IdleStrategy;
 import org.fastflowj.core.runtime.Parker;
 import org.fastflowj.dist.net.Frames;
@@ -20,7 +19,7 @@ import org.fastflowj.dist.net.PeerLink;
  * batch once its items are on local channels, so a slow consumer stops the sender after that many
  * batches and never grows anyone's heap.
  *
- * <p>Threading: {@link #send} and {@link #finish} on the sender node's thread; {@code on*} on the
+ * <p>Threading: {@link #send} and {@link #finish} on the sender's thread; {@code on*} on the
  * connection's event loop. {@link #credits} is the one shared counter (the sender takes, the event loop
  * gives back); the sender parks on {@link #creditParker} when it has none (the run-time's handshake: it
  * announces the park and re-checks), so an acknowledgement that races the park still wakes it.
@@ -38,7 +37,7 @@ final class OutboundLink {
     private final int[] forwardEdges;
     private final int[] feedbackEdges;
     private volatile PeerLink link;
-    private volatile BridgeContext context;
+    private volatile BridgeChannels context;
     /** Where the sender thread waits for credits (and, at the end, for the last acknowledgements). */
     private final Parker creditParker = Parker.create();
     /** The sender's re-checks before it parks, made once: waiting allocates nothing. */
@@ -47,8 +46,8 @@ final class OutboundLink {
     private final Parker.WaitCondition allAckedOrEnd = this::allAckedOrEnd;
     /** How the sender thread waits, by the run's wait strategy (set in {@link #attach}). */
     private IdleStrategy creditIdle;
-    /** The sender node's thread, woken when an on-demand edge gets credit back. */
-    private volatile Thread senderThread;
+    /** Where the sender's thread idles: woken when an on-demand edge gets credit back or a consumer ended. */
+    private volatile Parker senderParker;
 
     private final AtomicIntegerArray takenSinceLastLook;
     /** 1 for a forward input whose remote consumer ended (GONE): the sender stops holding it. */
@@ -91,9 +90,9 @@ final class OutboundLink {
         return link;
     }
 
-    void attach(BridgeContext ctx) {
+    void attach(BridgeChannels ctx) {
         this.context = ctx;
-        this.senderThread = Thread.currentThread();
+        this.senderParker = ctx.parker();
         this.creditIdle = ctx.newIdleStrategy();
     }
 
@@ -135,14 +134,11 @@ final class OutboundLink {
     void lose() {
         lost = true;
         for (int i = 0; i < forwardEdges.length; i++) {
-            consumerGone.set(i, 1); // an on-demand input held for the lost worker lets go (see SenderNode)
+            consumerGone.set(i, 1); // an on-demand input held for the lost worker drains again (see SenderTask)
         }
         onDemandNews = true;
         creditParker.wake();
-        Thread sender = senderThread;
-        if (sender != null) {
-            LockSupport.unpark(sender);
-        }
+        wakeSender();
     }
 
     /**
@@ -251,10 +247,7 @@ final class OutboundLink {
             if (forwardEdges[i] == edgeId) {
                 takenSinceLastLook.addAndGet(i, count);
                 onDemandNews = true; // after the count: the sender clears the flag before it reads counts
-                Thread sender = senderThread;
-                if (sender != null) {
-                    LockSupport.unpark(sender);
-                }
+                wakeSender();
                 return;
             }
         }
@@ -262,8 +255,16 @@ final class OutboundLink {
                 "group " + peer + " reported items taken on edge " + edgeId + ", which this group does not send it");
     }
 
+    /** After publishing news for the sender's thread: the waker's half of the Parker handshake. */
+    private void wakeSender() {
+        Parker sender = senderParker;
+        if (sender != null) {
+            sender.wake();
+        }
+    }
+
     void onGone(int edgeId) {
-        BridgeContext ctx = context;
+        BridgeChannels ctx = context;
         if (ctx == null) {
             return;
         }
@@ -272,10 +273,7 @@ final class OutboundLink {
                 consumerGone.set(i, 1);
                 ctx.closeInput(i, false);
                 onDemandNews = true; // a held input must drain now (what it holds is dropped)
-                Thread sender = senderThread;
-                if (sender != null) {
-                    LockSupport.unpark(sender);
-                }
+                wakeSender();
             }
         }
         for (int i = 0; i < feedbackEdges.length; i++) {

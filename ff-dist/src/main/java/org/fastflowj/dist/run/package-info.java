@@ -2,12 +2,26 @@
  * One group of a distributed program, run on ff-core's executor with bridges to the other groups.
  *
  * <p>Design note. {@link org.fastflowj.dist.run.GroupRun} cuts the whole graph down to the group
- * ({@code GraphCut}); every edge to another group ends at a {@code SenderNode} (one per peer group), every
- * edge from another group starts at a {@code ReceiverNode} (one per peer group). Bridges are ordinary node
- * threads with a few extra powers ({@code BridgeNode}/{@code BridgeContext} in ff-core): they end one
- * channel at a time and close one input at a time, so EOS, feedback ends and early termination cross
- * groups edge by edge, as they travel in one process. {@code GroupBridges} makes the bridges and their
- * links, {@code LocalRun} holds the run (or a failure that came before it), {@code GroupEnd} ends it.
+ * ({@code GraphCut}); every edge to another group ends at a {@code SenderTask} (one per peer group), every
+ * edge from another group starts at a {@code ReceiverTask} (one per peer group). Bridges are engine tasks,
+ * not nodes ({@code BridgeTask} in ff-core, run on a thread of their own, {@code ff-send-G}/{@code
+ * ff-recv-G}, by a {@code BridgeRunner}): they drain and offer to the engine's channels directly ({@code
+ * BridgeChannels}), end one channel at a time and close one input at a time, so EOS, feedback ends and
+ * early termination cross groups edge by edge, as they travel in one process. Each task is its loop, its
+ * ends and its credits; {@code BatchWriter} builds the sender's batches, {@code BatchReader} decodes the
+ * receiver's, {@code OnDemandWindow} sizes a remote on-demand worker's window. {@code GroupBridges} makes
+ * the bridges and their links, {@code LocalRun} holds the run (or a failure that came before it), {@code
+ * GroupEnd} ends it.
+ *
+ * <p>One item from a source in G1 to a sink in G2:
+ *
+ * <pre>
+ *   G1: source ──SPSC (gathering)──▶ ff-send-G2: SenderTask.doWork drains it, BatchWriter writes
+ *       [DATA e0 n item...] into a batch, OutboundLink sends it for a credit ──TCP──▶
+ *   G2: event loop ──InboundLink (SPSC of batches), wakes──▶ ff-recv-G1: ReceiverTask.doWork,
+ *       BatchReader decodes, a Chunk per channel offered ──SPSC──▶ sink's runner unrolls it, svc per item;
+ *       the receiver acknowledges (ACK: the credit goes back to G1)
+ * </pre>
  *
  * <p>Threads and hand-offs, per item: the producer's SPSC channel to the sender (ff-core's queue); the
  * sender serializes into a pooled batch buffer and hands whole batches to Netty (one write per batch);

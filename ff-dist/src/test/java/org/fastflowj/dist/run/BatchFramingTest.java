@@ -111,7 +111,7 @@ class BatchFramingTest {
 
     @Test
     void shouldReadBatchesOnEitherSideOfTheHeapCopyLimitAlike() throws Exception {
-        // Batches up to SenderNode.HEAP_BATCH_MAX_BYTES are built and read in heap memory, bigger ones in
+        // Batches up to BatchWriter.HEAP_BATCH_MAX_BYTES are built and read in heap memory, bigger ones in
         // direct memory: runs of small items and runs of 40 KiB arrays make the batches cross that line
         // both ways, and every array must arrive whole.
         List<Object> items = new ArrayList<>();

@@ -3,48 +3,19 @@ package org.fastflowj.dist.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.concurrent.TimeUnit;
-import org.fastflowj.core.runtime.BridgeContext;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 @Timeout(value = 10, unit = TimeUnit.SECONDS)
 class ChannelBytesTest {
     /** Two channels whose queued counts and consumers the test sets. */
-    private static final class Channels implements BridgeContext {
+    private static final class Channels implements ChannelBytes.Queued {
         final int[] queued = new int[2];
         final boolean[] gone = new boolean[2];
 
         @Override
-        public int outputQueued(int channel, boolean feedback) {
-            return queued[channel];
-        }
-
-        @Override
-        public boolean outputGone(int channel, boolean feedback) {
-            return gone[channel];
-        }
-
-        @Override
-        public void endOutput(int channel, boolean feedback) {}
-
-        @Override
-        public void taskDone(int channel) {}
-
-        @Override
-        public void wakeWaitingNeighbours() {}
-
-        @Override
-        public void closeInput(int channel, boolean feedback) {}
-
-        @Override
-        public void holdInput(int channel, boolean held) {}
-
-        @Override
-        public void fail(String phase, Throwable cause) {}
-
-        @Override
-        public boolean cancelled() {
-            return false;
+        public int runsQueued(int channel) {
+            return gone[channel] ? 0 : queued[channel];
         }
     }
 

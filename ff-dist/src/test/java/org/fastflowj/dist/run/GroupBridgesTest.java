@@ -6,8 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.fastflowj.core.Node;
 import org.fastflowj.core.graph.Edge;
+import org.fastflowj.core.graph.EngineTask;
 import org.fastflowj.core.graph.Graph;
 import org.fastflowj.core.graph.GraphCompiler;
 import org.fastflowj.core.graph.GraphCut;
@@ -27,15 +27,15 @@ class GroupBridgesTest {
         Map<String, List<Edge>> forwardByPeer = new LinkedHashMap<>();
         GraphCut.forGroup(whole, "G2", new GraphCut.BridgeFactory() {
             @Override
-            public Node<?, ?> sender(String peer, List<Edge> forward, List<Edge> feedback) {
+            public EngineTask sender(String peer, List<Edge> forward, List<Edge> feedback) {
                 assertThat(feedback).isEmpty();
                 forwardByPeer.put(peer, forward);
-                return Node.of((Object x) -> x);
+                return new EngineTask() {};
             }
 
             @Override
-            public Node<?, ?> receiver(String peer, List<Edge> forward, List<Edge> feedback) {
-                return Node.of((Object x) -> x);
+            public EngineTask receiver(String peer, List<Edge> forward, List<Edge> feedback) {
+                return new EngineTask() {};
             }
         });
         return forwardByPeer;

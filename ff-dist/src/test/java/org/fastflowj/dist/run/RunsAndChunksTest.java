@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Timeout;
 /**
  * How items travel inside a batch and after it: the sender writes consecutive items of one edge as one
  * run (kind, edge and count once), the receiver hands each batch's items for one channel to it as one
- * chunk (at most {@link ReceiverNode#CHUNK_MAX_BYTES} of them), and the consumer still sees them one by
+ * chunk (at most {@link ReceiverTask#CHUNK_MAX_BYTES} of them), and the consumer still sees them one by
  * one, on their own channel, in order, with {@code eosNotify} after the last.
  */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
@@ -149,7 +149,7 @@ class RunsAndChunksTest {
         // 3 KiB items, 64 per batch: a batch's items for one channel exceed CHUNK_MAX_BYTES, so the
         // receiver sends several chunks per channel per batch
         int payload = 3 * 1024;
-        assertThat(64 * payload).isGreaterThan(ReceiverNode.CHUNK_MAX_BYTES * 2);
+        assertThat(64 * payload).isGreaterThan(ReceiverTask.CHUNK_MAX_BYTES * 2);
         Recorder sink = runTwoIntoOne(600, 400, payload, "\"batchSize\": 64");
         assertEveryItemOnItsChannelInOrder(sink, 600, 400);
         assertThat(sink.wholeArrays).isTrue();
@@ -196,7 +196,7 @@ class RunsAndChunksTest {
 
         // 3 KiB items, 64 a batch: a chunk is cut once it holds 16 KiB, so at most 6 items each
         int payload = 3 * 1024;
-        int perChunk = ReceiverNode.CHUNK_MAX_BYTES / payload + 1;
+        int perChunk = ReceiverTask.CHUNK_MAX_BYTES / payload + 1;
         long large = receiverHandOffs(640, payload, 64);
         assertThat(large).isGreaterThanOrEqualTo(640 / perChunk).isLessThan(640 / 2);
     }

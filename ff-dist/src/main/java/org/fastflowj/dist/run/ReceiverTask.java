@@ -1,24 +1,22 @@
 package org.fastflowj.dist.run;
 
 import io.netty.buffer.ByteBuf;
-import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
-import org.fastflowj.core.MultiOutputNode;
-import org.fastflowj.core.runtime.BridgeContext;
-import org.fastflowj.core.runtime.BridgeNode;
+import org.fastflowj.core.runtime.BridgeChannels;
+import org.fastflowj.core.runtime.BridgeTask;
 import org.fastflowj.core.runtime.Chunk;
 import org.fastflowj.core.runtime.IdleStrategy;
 import org.fastflowj.dist.SerializationConfig;
-import org.fastflowj.dist.net.Frames;
 import org.fastflowj.dist.serial.ItemCodec;
 
 /**
  * Stands for a peer group in this group's graph: every edge from a node of that group to a local node
- * starts here. Takes the batches the event loop received, deserializes them on its own thread and puts
- * the items on the local channel of their edge, a {@link Chunk} per channel per batch (one hand-off
- * instead of one per item; the consumer's run-time unrolls it), waiting while that channel is full (and
- * so holding back the acknowledgement, which stops the sender: flow control end to end).
+ * starts here. An engine task ({@link BridgeTask}) on its own thread: it takes the batches the event loop
+ * received, decodes them ({@link BatchReader}) and offers the items to the local channel of their edge, a
+ * {@link Chunk} per channel per batch (one hand-off instead of one per item; the consumer's run-time
+ * unrolls it), waiting while that channel is full (and so holding back the acknowledgement, which stops
+ * the sender: flow control end to end).
  *
  * <pre>
  *   group G1 ──TCP──▶ event loop ──SPSC──▶ ┌──────────────┐ ──SPSC──▶ local node (edge e3)
@@ -29,7 +27,7 @@ import org.fastflowj.dist.serial.ItemCodec;
  * <p>An EOS message ends its forward channel (the consumer's {@code eosNotify} for that channel, as in
  * one process); a DONE message ends its feedback channel. A TASK_DONE message puts an ordered farm's
  * per-task mark on its channel, after that task's items: the collector then reads a remote worker's
- * outputs task by task, in the order its emitter recorded. The node ends once every edge ended. A local
+ * outputs task by task, in the order its emitter recorded. The task is done once every edge ended. A local
  * consumer that ended is reported to the sender (GONE), so the remote producer stops as it would in one
  * process.
  *
@@ -39,16 +37,12 @@ import org.fastflowj.dist.serial.ItemCodec;
  *
  * <p>On-demand edges: their items go to the worker one by one, and the receiver reports how many the worker
  * took (TAKEN, from how many are still queued), so the sender lets the producer give that worker more (see
- * {@link SenderNode}). While such items wait, it parks for at most {@link #TAKEN_CHECK_NANOS}.
+ * {@link SenderTask}). While such items wait, it parks for at most {@link #TAKEN_CHECK_NANOS}.
  *
- * <p>Recovery: an output of a recoverable farm's remote worker settles the worker's oldest unanswered item
- * in its {@link RecoveryLedger}; an output of a recoverable all-to-all's remote R-Worker comes after the
- * tag of its item, which settles that item, or drops the output when it was answered already.
- *
- * <p>Threading: its own node thread (a source: the run-time calls {@code svc} until it returns EOS); it
- * parks on the link while no batch is queued.
+ * <p>Threading: its own thread ({@code BridgeRunner}); the event loop queues batches on the link and wakes
+ * it through its parker.
  */
-final class ReceiverNode extends MultiOutputNode<Object, Object> implements BridgeNode {
+final class ReceiverTask implements BridgeTask, BatchReader.Outputs {
     /** The longest park while waiting for consumers to take items: nobody wakes the receiver for that. */
     private static final long MAX_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
     /**
@@ -57,11 +51,11 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
      * full channel holds to what it holds of 64 KiB items sent alone: a slow consumer's heap stays bounded.
      */
     static final int CHUNK_MAX_BYTES = 16 * 1024;
-    /** At most this many batches are acknowledged by one ACK (see {@link #svc}). */
+    /** At most this many batches are acknowledged by one ACK (see {@link #doWork}). */
     static final int MAX_UNACKED_BATCHES = 8;
     /**
      * With no batch queued, the receiver yields this many times before it acknowledges what it read and
-     * parks. The next batch is often on its way: taking it within those yields saves an ACK frame (a task
+     * idles. The next batch is often on its way: taking it within those yields saves an ACK frame (a task
      * and a wake-up of each side's event loop) and a park and unpark per batch, which is about a quarter
      * of the CPU per item for 8 B items at batch 128 (NetThroughput); acknowledging before the yields
      * would give that away. A sender out of credits waits those few yields longer for them.
@@ -76,17 +70,14 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
     private final InboundLink in;
     private final int[] forwardEdges;
     private final int[] feedbackEdges;
-    /** Edge id to output: channel * 2 (+1 for feedback), or -1 for an edge that does not come here. */
-    private final int[] outputOf;
 
     /**
-     * Per output (as in {@link #outputOf}): the items of the current batch not sent yet, as a chunk being
-     * filled or (while there is only one) the item alone, and their serialized bytes.
+     * Per output ({@code channel * 2}, +1 for feedback): the items of the current batch not sent yet, as a
+     * chunk being filled or (while there is only one) the item alone, and their serialized bytes.
      */
     private final Chunk[] open;
 
     private final Object[] single;
-
     private final int[] openBytes;
     private final int chunkCapacity;
     /** Per forward channel: whether its edge is on-demand. */
@@ -104,19 +95,22 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
     private int untakenTotal;
     /** What the forward channels hold, in serialized bytes: bounded by {@code maxBufferedBytesPerLink}. */
     private final ChannelBytes onChannels;
+    /** Runs a forward channel holds of what was sent there, for {@link #onChannels}; made once. */
+    private final ChannelBytes.Queued runsQueued = this::runsQueued;
 
     private final boolean[] ended;
     private final boolean[] goneReported;
     private final long connectDeadlineNanos;
     private final SerializationConfig serialization;
-    private BridgeContext context;
-    private ItemCodec codec;
+    private BridgeChannels channels;
+    private BatchReader reader;
+    private RecoveryLedger[] answers;
+    private RecoveryLedger[][] byTag;
     private int live;
-    /** How this thread waits on its link (by the run's wait strategy), and for room on its channels. */
-    private IdleStrategy linkIdle;
-
+    private boolean done;
+    /** How this thread waits for room on its channels (a poll: nobody wakes it for that). */
     private IdleStrategy roomIdle;
-    /** Parked on the link since the last batch: its neighbours were woken then. */
+    /** Idle since the last batch, and its neighbours woken then. */
     private boolean idleSinceBatch;
     /** Yields since the last batch (see {@link #IDLE_YIELDS}). */
     private int idleYields;
@@ -125,12 +119,8 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
 
     private long unackedBytes;
     private long unackedMessages;
-    /** Per output (as in {@link #outputOf}): the ledger its items answer (a recoverable farm's worker), or null. */
-    private RecoveryLedger[] answers;
-    /** Per output: for a remote R-Worker's tagged outputs, the ledger of each of its input channels; or null. */
-    private RecoveryLedger[][] byTag;
 
-    ReceiverNode(
+    ReceiverTask(
             InboundLink in,
             int[] forwardEdges,
             int[] feedbackEdges,
@@ -142,17 +132,6 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
         this.in = in;
         this.forwardEdges = forwardEdges;
         this.feedbackEdges = feedbackEdges;
-        int maxEdge = Math.max(
-                Arrays.stream(forwardEdges).max().orElse(0),
-                Arrays.stream(feedbackEdges).max().orElse(0));
-        this.outputOf = new int[maxEdge + 1];
-        Arrays.fill(outputOf, -1);
-        for (int i = 0; i < forwardEdges.length; i++) {
-            outputOf[forwardEdges[i]] = i * 2;
-        }
-        for (int i = 0; i < feedbackEdges.length; i++) {
-            outputOf[feedbackEdges[i]] = i * 2 + 1;
-        }
         this.ended = new boolean[forwardEdges.length + feedbackEdges.length];
         this.open = new Chunk[ended.length * 2];
         this.single = new Object[open.length];
@@ -189,60 +168,51 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
     }
 
     @Override
-    public void attach(BridgeContext ctx) {
-        this.context = ctx;
-        this.linkIdle = ctx.newIdleStrategy();
-        this.roomIdle = ctx.newIdleStrategy();
+    public void init(BridgeChannels ch) {
+        this.channels = ch;
+        this.roomIdle = ch.newIdleStrategy();
+        this.reader = new BatchReader(in.peer, forwardEdges, feedbackEdges, new ItemCodec(serialization));
+        if (answers != null) {
+            reader.answers(answers);
+        }
+        if (byTag != null) {
+            reader.answersByTag(byTag);
+        }
+        in.wakeOn(ch.parker());
     }
 
+    /** One batch: its items onto the channels, then an acknowledgement unless more batches are queued. */
     @Override
-    protected void svcInit() {
-        codec = new ItemCodec(serialization);
-    }
-
-    @Override
-    protected Object svc(Object none) {
+    public int doWork() {
         // Up to 64 KiB a batch is in heap memory, where the frame decoder copied it (see FrameDecoder).
         ByteBuf batch = in.poll();
         if (batch == null) {
-            if (idleYields < IDLE_YIELDS) {
-                idleYields++;
-                Thread.yield();
-                return goOn();
-            }
-            if (unackedBatches > 0) {
-                acknowledge(); // never idle on credits the sender is waiting for
-            }
-            idle();
-            return live == 0 ? eos() : goOn(); // (the peer was lost, see idle)
+            return 0;
         }
         idleYields = 0;
         idleSinceBatch = false;
-        linkIdle.reset();
         int batchBytes = batch.readableBytes();
         unackedBytes += batchBytes;
-        codec.startBatch(); // as the sender did before writing it
         try {
-            while (batch.isReadable()) {
-                unackedMessages += readMessage(batch);
-            }
+            unackedMessages += reader.read(batch, this);
             sendOpenChunks();
         } finally {
             batch.release();
         }
-        in.batchRead(batchBytes, onChannels.refresh(context));
+        in.batchRead(batchBytes, onChannels.refresh(runsQueued));
         if (untakenTotal > 0) {
             reportTaken();
         }
         unackedBatches++;
-        // Not only when idle: an endless remote producer keeps this node busy with items it now drops,
+        // Not only when idle: an endless remote producer keeps this thread busy with items it now drops,
         // and only the GONE note stops it.
         reportGoneConsumers();
         if (live == 0) {
             answersOver(); // every worker behind this peer ended: nothing more can answer
             in.done(); // before the acknowledgement: the sender closes once it has it
             acknowledge();
-            return eos();
+            done = true;
+            return 1;
         }
         // One ACK for every batch taken while more were queued (up to MAX_UNACKED_BATCHES): each ACK is a
         // frame and a task on the event loop, and a receiver that is behind would otherwise pay one per
@@ -252,8 +222,26 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
         if (unackedBatches >= MAX_UNACKED_BATCHES || !in.hasBatch()) {
             acknowledge();
         }
-        return goOn();
+        return 1;
     }
+
+    @Override
+    public boolean workPending() {
+        return in.batchOrNews();
+    }
+
+    @Override
+    public long maxParkNanos() {
+        return untakenTotal > 0 ? TAKEN_CHECK_NANOS : Long.MAX_VALUE;
+    }
+
+    @Override
+    public boolean isDone() {
+        return done;
+    }
+
+    @Override
+    public void close() {}
 
     private void acknowledge() {
         in.ack(unackedBatches, unackedBytes, unackedMessages);
@@ -262,76 +250,21 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
         unackedMessages = 0;
     }
 
-    /** Reads one message (a run of items, or an end mark); returns how many messages it stood for. */
-    private int readMessage(ByteBuf batch) {
-        byte kind = batch.readByte();
-        int edge = batch.readInt();
-        int output = edge >= 0 && edge < outputOf.length ? outputOf[edge] : -1;
-        if (output < 0) {
-            throw new CorruptBatchException("group " + in.peer + " sent a message for edge " + edge
-                    + ", which does not come to this group from it");
-        }
-        int channel = output >> 1;
-        boolean feedback = (output & 1) != 0;
-        switch (kind) {
-            case Frames.DATA -> {
-                int items = batch.readInt();
-                if (items < 1) {
-                    throw new CorruptBatchException(
-                            "group " + in.peer + " sent a run of " + items + " items for edge " + edge);
-                }
-                if (byTag != null && byTag[output] != null) {
-                    readTaggedRun(batch, output, items, byTag[output]);
-                    return items;
-                }
-                RecoveryLedger answered = answers == null ? null : answers[output];
-                for (int i = 0; i < items; i++) {
-                    int start = batch.readerIndex();
-                    Object item = codec.read(batch);
-                    if (answered != null) {
-                        answered.answered(); // this output settles the worker's oldest unanswered item
-                    }
-                    addToChunk(output, item, batch.readerIndex() - start);
-                }
-                return items;
-            }
-            case Frames.TASK_DONE -> {
-                if (feedback) {
-                    throw new CorruptBatchException("group " + in.peer + " sent a task mark for feedback edge " + edge);
-                }
-                sendChunk(output); // the task's outputs go first, in a chunk of their own
-                context.taskDone(channel);
-                return 1;
-            }
-            case Frames.EOS, Frames.DONE -> {
-                sendChunk(output); // what came before the end goes first
-                end(channel, feedback);
-                return 1;
-            }
-            default -> throw new CorruptBatchException(
-                    "group " + in.peer + " sent a message of unknown kind " + kind + " for edge " + edge);
-        }
+    @Override
+    public void item(int output, Object item, int bytes) {
+        addToChunk(output, item, bytes);
     }
 
-    /**
-     * A run of a recoverable all-to-all's remote R-Worker's outputs, each after the tag of the item it
-     * answers (its L-Worker, as the R-Worker's input channel, and its sequence there): the tag settles that
-     * item in its ledger, and an output for an item already answered is dropped here, before the consumer.
-     */
-    private void readTaggedRun(ByteBuf batch, int output, int items, RecoveryLedger[] ledgerOfChannel) {
-        for (int i = 0; i < items; i++) {
-            int start = batch.readerIndex();
-            long tag = batch.readLong();
-            Object item = codec.read(batch);
-            int channel = TakeOrder.channelOf(tag);
-            if (channel >= ledgerOfChannel.length) {
-                throw new CorruptBatchException("group " + in.peer + " sent an output for the item of input channel "
-                        + channel + ", but its R-Worker has " + ledgerOfChannel.length);
-            }
-            if (ledgerOfChannel[channel].answer(TakeOrder.sequenceOf(tag))) {
-                addToChunk(output, item, batch.readerIndex() - start);
-            }
-        }
+    @Override
+    public void taskDone(int output) {
+        sendChunk(output); // the task's outputs go first, in a chunk of their own
+        channels.taskDone(output >> 1);
+    }
+
+    @Override
+    public void ended(int output) {
+        sendChunk(output); // what came before the end goes first
+        end(output >> 1, (output & 1) != 0);
     }
 
     /**
@@ -382,20 +315,32 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
         openBytes[output] = 0;
         int channel = output >> 1;
         if ((output & 1) != 0) {
-            sendFeedbackTo(sent, channel); // unbounded, as in one process: a loop must never wait on itself
+            put(channel, true, sent); // unbounded, as in one process: a loop must never wait on itself
         } else if (toOrderedCollector[channel]) {
-            sendOutTo(sent, channel); // unbounded, not counted: the farm's maxInFlight bounds it (see Executor)
+            put(channel, false, sent); // unbounded, not counted: the farm's maxInFlight bounds it (see Executor)
         } else {
             if (onChannels.total() + bytes > in.maxBufferedBytes) {
                 awaitRoomOnChannels(bytes);
             }
-            sendOutTo(sent, channel);
+            put(channel, false, sent);
             onChannels.sent(channel, bytes);
             if (onDemand[channel]) {
                 untaken[channel]++; // one item: an on-demand edge's items go one by one (addToChunk)
                 untakenTotal++;
             }
         }
+    }
+
+    /** Offers a run to a channel, waiting while it is full (dropped if its consumer ended). */
+    private void put(int channel, boolean feedback, Object run) {
+        while (!channels.offer(channel, feedback, run)) {
+            channels.awaitRoom(channel, feedback);
+        }
+    }
+
+    /** Runs of what was sent on a forward channel still queued there; 0 once its consumer ended. */
+    private int runsQueued(int channel) {
+        return channels.outputGone(channel, false) ? 0 : channels.outputQueued(channel, false);
     }
 
     /**
@@ -407,13 +352,13 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
         boolean neighboursWoken = false;
         roomIdle.reset();
         while (true) {
-            long held = onChannels.refresh(context);
+            long held = onChannels.refresh(runsQueued);
             in.channelBytes(held);
-            if (held == 0 || held + bytes <= in.maxBufferedBytes || context.cancelled()) {
+            if (held == 0 || held + bytes <= in.maxBufferedBytes || channels.cancelled()) {
                 return;
             }
             if (!neighboursWoken) {
-                context.wakeWaitingNeighbours(); // a consumer parked with items waiting must take them
+                channels.wakeWaitingNeighbours(); // a consumer parked with items waiting must take them
                 neighboursWoken = true;
             }
             roomIdle.idleAtMost(MAX_PARK_NANOS);
@@ -429,7 +374,7 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
             }
             // The worker's queue may read as fuller than it is (its consumer index is read late), never
             // emptier: a report is late at worst, never early.
-            int taken = waiting - Math.min(waiting, context.outputQueued(channel, false));
+            int taken = waiting - Math.min(waiting, channels.outputQueued(channel, false));
             if (taken > 0) {
                 untaken[channel] -= taken;
                 untakenTotal -= taken;
@@ -443,14 +388,29 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
         if (!ended[index]) {
             ended[index] = true;
             live--;
-            context.endOutput(channel, feedback);
+            channels.endOutput(channel, feedback);
         }
     }
 
-    /** No batch queued: report consumers that ended, check the link, park a little (growing to 1 ms). */
-    private void idle() {
+    /**
+     * No batch queued: after a few yields (see {@link #IDLE_YIELDS}), acknowledge what was read, report
+     * consumers that ended and items taken, check the link; the runner then idles one step.
+     */
+    @Override
+    public void onIdle(boolean aboutToPark) {
+        if (idleYields < IDLE_YIELDS && !aboutToPark) {
+            idleYields++;
+            Thread.yield();
+            return;
+        }
+        if (unackedBatches > 0) {
+            acknowledge(); // never idle on credits the sender is waiting for
+        }
         if (in.lostReason() != null) {
             endLostPeer();
+            if (live == 0) {
+                done = true;
+            }
             return;
         }
         reportGoneConsumers();
@@ -462,17 +422,16 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
             throw new PeerLostException("group " + in.peer + " did not connect within the connect timeout:"
                     + " is it running, and is its config the same as this one?");
         }
-        if (!idleSinceBatch) { // the first park since the last batch: its items must not wait for ours
-            context.wakeWaitingNeighbours();
+        if (!idleSinceBatch) { // the first idle round since the last batch: its items must not wait for ours
+            channels.wakeWaitingNeighbours();
             idleSinceBatch = true;
         }
         if (untakenTotal > 0) {
             reportTaken();
         }
         if (in.readingPaused()) { // paused for the bytes on the channels: their consumers may have taken some
-            in.channelBytes(onChannels.refresh(context));
+            in.channelBytes(onChannels.refresh(runsQueued));
         }
-        linkIdle.idle(in.parker, in.ready, untakenTotal > 0 ? TAKEN_CHECK_NANOS : Long.MAX_VALUE);
     }
 
     /**
@@ -511,7 +470,7 @@ final class ReceiverNode extends MultiOutputNode<Object, Object> implements Brid
 
     private void reportGoneConsumers() {
         for (int i = 0; i < forwardEdges.length; i++) {
-            if (!goneReported[i] && !ended[i] && context.outputGone(i, false)) {
+            if (!goneReported[i] && !ended[i] && channels.outputGone(i, false)) {
                 goneReported[i] = true;
                 in.gone(forwardEdges[i]);
                 untakenTotal -= untaken[i]; // never taken now; GONE frees the sender's window for good

@@ -1,0 +1,427 @@
+package org.fastflowj.core.runtime;
+
+import static org.fastflowj.core.runtime.Parker.LONG;
+import static org.fastflowj.core.runtime.Parker.WAIT_OUTPUT;
+
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.locks.LockSupport;
+import org.fastflowj.core.spi.Sentinel;
+
+/**
+ * A {@link BridgeTask}'s handle on its channels: it drains its inputs itself, seeing items, ends and an
+ * ordered farm's task marks as explicit {@link InputEvents}, and offers to its outputs without waiting
+ * ({@link #offer}; {@link #awaitRoom} when it chooses to wait), ending each output itself ({@link
+ * #endOutput}). An input the bridge does not drain is simply held: its producer finds it full, as an
+ * on-demand producer finds a busy worker's slot.
+ *
+ * <p>Channels are numbered per kind, as the bridge vertex's edges are: forward input (output) {@code i}
+ * is the {@code i}-th forward edge of the vertex, feedback ones likewise.
+ *
+ * <p>Memory ordering: the channels' queues publish each item (the producer's offer is a release store,
+ * the consumer's poll an acquire load). Wake-ups follow the {@link Parker} handshake as in a node's loop:
+ * after a take or an offer the bridge reads the other end's park state (with a full fence one time in 64,
+ * and always before it parks itself, in {@link #wakeWaitingNeighbours}); end flags are volatile, each
+ * written then fenced before the other end's park state is read.
+ *
+ * <p>Threading: {@link #closeInput}, {@link #fail}, {@link #cancelled} and {@link #parker} from any
+ * thread; the rest on the bridge's thread only.
+ */
+public final class BridgeChannels {
+    /** What draining an input reports, in channel order. Called on the bridge's thread. */
+    public interface InputEvents {
+        /** An item taken from input {@code channel}. */
+        void item(int channel, boolean feedback, Object item) throws Exception;
+
+        /**
+         * Forward input {@code channel} ended: its EOS was taken, or the bridge closed it ({@link
+         * #closeInput}) and its producer is done with nothing left in it. Once per channel.
+         */
+        void inputEnded(int channel) throws Exception;
+
+        /**
+         * Forward input {@code channel} carried an ordered farm's per-task mark: its producer, a worker whose
+         * collector runs elsewhere, finished a task, and the items before the mark were that task's outputs.
+         */
+        void taskDone(int channel) throws Exception;
+
+        /** Feedback input {@code channel}'s producer ended and everything it sent was taken. Once per channel. */
+        void feedbackEnded(int channel) throws Exception;
+    }
+
+    private final BridgeRunner runner;
+    final SpscChannel[] inputs;
+    final int forwardInputs;
+    final SpscChannel[] forwardOut;
+    final SpscChannel[] feedbackOut;
+    private final IdleStrategy outputIdler;
+
+    private int inputsSinceFence;
+    private int outputsSinceFence;
+    // statistics: written by the bridge's thread, read after it ended (or approximately, while it runs)
+    long itemsIn;
+    long itemsOut;
+    long blockedOutNanos;
+
+    BridgeChannels(
+            BridgeRunner runner,
+            SpscChannel[] forwardIn,
+            SpscChannel[] feedbackIn,
+            SpscChannel[] forwardOut,
+            SpscChannel[] feedbackOut) {
+        this.runner = runner;
+        this.inputs = new SpscChannel[forwardIn.length + feedbackIn.length];
+        System.arraycopy(forwardIn, 0, inputs, 0, forwardIn.length);
+        System.arraycopy(feedbackIn, 0, inputs, forwardIn.length, feedbackIn.length);
+        this.forwardInputs = forwardIn.length;
+        this.forwardOut = forwardOut;
+        this.feedbackOut = feedbackOut;
+        this.outputIdler = new IdleStrategy(runner.idle);
+    }
+
+    public int forwardInputs() {
+        return forwardInputs;
+    }
+
+    public int feedbackInputs() {
+        return inputs.length - forwardInputs;
+    }
+
+    public int forwardOutputs() {
+        return forwardOut.length;
+    }
+
+    public int feedbackOutputs() {
+        return feedbackOut.length;
+    }
+
+    // ---- inputs ----
+
+    /**
+     * Takes up to {@code max} values from an input and reports each to {@code events}; stops after its end.
+     * An empty on-demand slot is refilled from its dispatch first. Returns how many were reported (0: the
+     * input is empty, or ended before).
+     */
+    public int drain(int channel, boolean feedback, InputEvents events, int max) throws Exception {
+        SpscChannel ch = input(channel, feedback);
+        if (ch.endTaken()) {
+            return 0;
+        }
+        int n = 0;
+        boolean refilled = false;
+        while (n < max) {
+            Object value = ch.poll();
+            if (value == null) {
+                if (ch.dispatch != null && !refilled) {
+                    refilled = true;
+                    if (ch.dispatch.run(runner)) {
+                        continue;
+                    }
+                }
+                break;
+            }
+            n++;
+            tookFrom(ch);
+            if (value == Sentinel.EOS) {
+                ended(ch, channel, feedback, events);
+                return n;
+            }
+            if (value == Sentinel.TASK_DONE) {
+                if (!feedback) {
+                    events.taskDone(channel);
+                }
+                continue;
+            }
+            itemsIn++;
+            events.item(channel, feedback, value);
+        }
+        if (n == 0 && endedWithoutEos(ch, feedback)) {
+            ended(ch, channel, feedback, events);
+            return 1;
+        }
+        return n;
+    }
+
+    /**
+     * An input that ended without an EOS the bridge could take: a feedback input (they carry none) whose
+     * producer is done, or a forward input the bridge closed (its producer then drops what it sends, its
+     * EOS too). Producer done is read first: its last offer happened before, so an empty channel then
+     * stays empty.
+     */
+    private static boolean endedWithoutEos(SpscChannel ch, boolean feedback) {
+        return ch.producerDone && (feedback || ch.consumerGone) && !ch.hasItems();
+    }
+
+    private static void ended(SpscChannel ch, int channel, boolean feedback, InputEvents events) throws Exception {
+        ch.intake = SpscChannel.Intake.ENDED;
+        if (feedback) {
+            events.feedbackEnded(channel);
+        } else {
+            events.inputEnded(channel);
+        }
+    }
+
+    /**
+     * Whether a drain of this input would report something now: items, staged on-demand items, or its end.
+     * During a short park's re-check (the runner announced one, {@link BridgeTask#workPending}) items count
+     * as a node's re-check counts them: once a batch worth waking for is queued, or its producer stopped
+     * or waits itself; until then the producer wakes the bridge when the batch is there.
+     */
+    public boolean hasInput(int channel, boolean feedback) {
+        SpscChannel ch = input(channel, feedback);
+        if (ch.endTaken()) {
+            return false;
+        }
+        if (ch.hasItems()) {
+            return runner.state != Parker.WAIT_INPUT
+                    || ch.worthWaking()
+                    || ch.producerDone
+                    || ch.producer.state != Parker.RUNNING;
+        }
+        return (ch.dispatch != null && ch.dispatch.hasWork()) || (ch.producerDone && (feedback || ch.consumerGone));
+    }
+
+    /** Whether this input's end was reported. */
+    public boolean inputEnded(int channel, boolean feedback) {
+        return input(channel, feedback).endTaken();
+    }
+
+    /** The consumer behind this input ended: its producer stops sending (and may end early). Any thread. */
+    public void closeInput(int channel, boolean feedback) {
+        SpscChannel ch = input(channel, feedback);
+        ch.consumerGone = true;
+        VarHandle.fullFence(); // consumerGone before reading the producer's park state (Parker's handshake)
+        ch.producer.wakeAnyway();
+    }
+
+    /**
+     * After a take: wake the producer if it parked on this channel for room; looked at every 16 takes on
+     * a long channel (a producer parks until half of it drained), every take on a short one.
+     */
+    private void tookFrom(SpscChannel ch) {
+        int n = ++inputsSinceFence;
+        if ((n & 15) == 0 || ch.limit <= IdlePolicy.SHORT_CHANNEL) {
+            if ((n & 63) == 0) {
+                VarHandle.fullFence(); // bounds the missed-wake-up race, see Parker
+            }
+            Parker producer = ch.producer;
+            if (Parker.waitsForRoom(producer.state)) {
+                producer.wakeForRoom(ch);
+            }
+        }
+    }
+
+    private SpscChannel input(int channel, boolean feedback) {
+        int index = feedback ? forwardInputs + channel : channel;
+        if (channel < 0 || index >= (feedback ? inputs.length : forwardInputs)) {
+            throw new IndexOutOfBoundsException(
+                    "bridge " + runner.name + " has no " + (feedback ? "feedback" : "forward") + " input " + channel
+                            + " (" + forwardInputs + " forward, " + feedbackInputs() + " feedback)");
+        }
+        return inputs[index];
+    }
+
+    // ---- outputs ----
+
+    /**
+     * Offers an item (or a {@link Chunk}, which the consumer unrolls) without waiting: false if the channel
+     * is full. An item for a consumer that ended is dropped (true); see {@link #outputGone}.
+     */
+    public boolean offer(int channel, boolean feedback, Object item) {
+        SpscChannel ch = output(channel, feedback);
+        if (ch.outflow != SpscChannel.Outflow.OPEN) {
+            return true; // its consumer is gone, or the bridge ended the channel: nothing more goes there
+        }
+        if (ch.offer(item)) {
+            itemsOut++;
+            wakeConsumer(ch);
+            return true;
+        }
+        if (ch.consumerGone) {
+            ch.outflow = SpscChannel.Outflow.GONE;
+            return true;
+        }
+        return false;
+    }
+
+    /**
+     * Waits until an offer to this output may succeed (after a full channel: until its consumer drained it
+     * to the low-water mark, by the run's wait policy) or its consumer ended.
+     *
+     * @throws Cancelled if the run was cancelled meanwhile (the runner ends the bridge quietly)
+     */
+    public void awaitRoom(int channel, boolean feedback) {
+        awaitRoom(output(channel, feedback));
+    }
+
+    private void awaitRoom(SpscChannel ch) {
+        long start = System.nanoTime();
+        outputIdler.reset();
+        try {
+            while (!ch.consumerGone && !(mayRefill(ch) && ch.hasRoom())) {
+                runner.control.checkCancelled();
+                pauseForRoom(ch);
+            }
+        } finally {
+            blockedOutNanos += System.nanoTime() - start;
+        }
+    }
+
+    private boolean mayRefill(SpscChannel ch) {
+        return !runner.idle.hysteresis() || ch.limit <= IdlePolicy.SHORT_CHANNEL || ch.producerMayResume();
+    }
+
+    /** One failed check of a wait for room: spin, yield, or the waiter's half of the Parker handshake. */
+    private void pauseForRoom(SpscChannel ch) {
+        if (!outputIdler.nextStepParks()) {
+            return;
+        }
+        wakeWaitingNeighbours();
+        BridgeRunner self = runner;
+        self.waitTarget = ch;
+        self.announce(outputIdler.longPark() ? WAIT_OUTPUT | LONG : WAIT_OUTPUT);
+        if (!(ch.producerMayResume() || ch.consumerGone) && !self.control.cancelled) {
+            LockSupport.parkNanos(self, outputIdler.parkNanos());
+        }
+        self.running();
+        outputIdler.parked();
+        Thread.interrupted(); // cancellation, the only interrupt the run-time sends, is seen through control
+    }
+
+    /**
+     * The producer behind this output ended: a forward channel gets its EOS now (after what was sent on
+     * it, waiting for room), a feedback channel is marked done. Once; the runner's own end skips it.
+     */
+    public void endOutput(int channel, boolean feedback) {
+        SpscChannel ch = output(channel, feedback);
+        if (ch.outflow == SpscChannel.Outflow.ENDED) {
+            return;
+        }
+        if (ch.outflow == SpscChannel.Outflow.OPEN) {
+            ch.outflow = SpscChannel.Outflow.ENDED; // a gone channel stays gone
+        }
+        if (!feedback) {
+            putControl(ch, Sentinel.EOS);
+        }
+        ch.producerDone = true;
+        VarHandle.fullFence(); // producerDone before reading the consumer's park state (Parker's handshake)
+        ch.consumer.wakeAnyway();
+    }
+
+    /**
+     * Puts an ordered farm's per-task mark on forward output {@code channel}, after the items sent there so
+     * far: a remote worker finished a task, and those items were its outputs. Waits for room like an item;
+     * dropped if the consumer ended.
+     */
+    public void taskDone(int channel) {
+        putControl(output(channel, false), Sentinel.TASK_DONE);
+    }
+
+    private void putControl(SpscChannel ch, Object signal) {
+        while (!ch.offer(signal)) {
+            if (ch.consumerGone) {
+                return;
+            }
+            awaitRoom(ch);
+        }
+        wakeConsumer(ch);
+    }
+
+    /** Whether the consumer of this output ended (what is offered there is dropped). */
+    public boolean outputGone(int channel, boolean feedback) {
+        return output(channel, feedback).consumerGone;
+    }
+
+    /** Items (or chunks) offered to this output that its consumer has not taken yet. */
+    public int outputQueued(int channel, boolean feedback) {
+        return output(channel, feedback).queue.size();
+    }
+
+    /**
+     * After an offer: wake the consumer if it parked on this channel, as a node's output does (a short park
+     * waits for a batch, a long one for any item; a full fence one offer in 64, see {@link Parker}).
+     */
+    private void wakeConsumer(SpscChannel ch) {
+        if ((++outputsSinceFence & 63) == 0) {
+            VarHandle.fullFence();
+        }
+        Parker consumer = ch.consumer;
+        int s = consumer.state;
+        if (s != Parker.RUNNING && (s == (Parker.WAIT_INPUT | LONG) || (s == Parker.WAIT_INPUT && ch.worthWaking()))) {
+            consumer.wakeForItem(ch);
+        }
+    }
+
+    private SpscChannel output(int channel, boolean feedback) {
+        SpscChannel[] outs = feedback ? feedbackOut : forwardOut;
+        if (channel < 0 || channel >= outs.length) {
+            throw new IndexOutOfBoundsException(
+                    "bridge " + runner.name + " has no " + (feedback ? "feedback" : "forward")
+                            + " output " + channel + " (" + forwardOut.length + " forward, " + feedbackOut.length
+                            + " feedback)");
+        }
+        return outs[channel];
+    }
+
+    // ---- waits and the run ----
+
+    /**
+     * Before the bridge waits on something of its own (a link, credits): wakes the consumers of its
+     * outputs that parked with items waiting, and the producers of its inputs that parked for room, as the
+     * runner does before it parks. Without it a consumer that parked before a few items came waits out its
+     * park time-out for them.
+     */
+    public void wakeWaitingNeighbours() {
+        VarHandle.fullFence(); // what this thread published, before the neighbours' park states are read
+        for (SpscChannel ch : forwardOut) {
+            wakeIfItems(ch);
+        }
+        for (SpscChannel ch : feedbackOut) {
+            wakeIfItems(ch);
+        }
+        for (SpscChannel ch : inputs) {
+            Parker producer = ch.producer;
+            if (Parker.waitsForRoom(producer.state)) {
+                producer.wakeForRoom(ch);
+            }
+        }
+    }
+
+    private static void wakeIfItems(SpscChannel ch) {
+        Parker consumer = ch.consumer;
+        if (Parker.waitsForInput(consumer.state) && ch.hasItems()) {
+            consumer.wakeForItem(ch);
+        }
+    }
+
+    /**
+     * Where the bridge's thread parks when idle: whoever hands it work from outside its channels (a
+     * network event loop) publishes, then calls {@link Parker#wake()} on it. Any thread.
+     */
+    public Parker parker() {
+        return runner;
+    }
+
+    /** A new idle strategy of the run's wait strategy, for a wait of the bridge's own (a link, credits). */
+    public IdleStrategy newIdleStrategy() {
+        return new IdleStrategy(runner.idle);
+    }
+
+    /** Fails the run, naming this bridge; the first failure of a run wins. Any thread. */
+    public void fail(String phase, Throwable cause) {
+        runner.control.fail(runner.name, phase, cause);
+    }
+
+    /** Whether the run failed or was cancelled. Any thread. */
+    public boolean cancelled() {
+        return runner.control.cancelled;
+    }
+
+    /** The runner's normal end: EOS on every forward output the bridge did not end itself. */
+    void endOpenOutputs() {
+        for (SpscChannel ch : forwardOut) {
+            if (ch.outflow == SpscChannel.Outflow.OPEN) {
+                putControl(ch, Sentinel.EOS);
+            }
+        }
+    }
+}

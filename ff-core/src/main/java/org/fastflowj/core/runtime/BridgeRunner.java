@@ -1,0 +1,177 @@
+package org.fastflowj.core.runtime;
+
+import static org.fastflowj.core.runtime.Parker.LONG;
+import static org.fastflowj.core.runtime.Parker.WAIT_INPUT;
+
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.locks.LockSupport;
+import org.fastflowj.core.NodeStats;
+import org.fastflowj.core.graph.Vertex;
+
+/**
+ * Runs one {@link BridgeTask} on its own platform thread, named after its vertex ({@code ff-send-G2},
+ * {@code ff-recv-G1}): {@code doWork} while it finds work, an idle step of the run's {@link IdleStrategy}
+ * when it finds none (the task hears of it first, {@code onIdle}), until the task is done; then {@code
+ * close}, and its channels are marked ended at both sides, as a node's are. The executor creates it for a
+ * bridge vertex instead of a {@link NodeRunner}; it is the {@link Parker} of the bridge's channels.
+ *
+ * <p>The idle step is the waiter's half of the {@link Parker} handshake: announce, wake neighbours a
+ * skipped fence may have left asleep, re-check ({@link BridgeTask#workPending}), park with a time-out.
+ *
+ * <p>Threading: its own thread; other threads read only the park state and the channels' end flags.
+ */
+final class BridgeRunner extends ChannelEnd {
+    final BridgeTask task;
+    final RunControl control;
+    final IdlePolicy idle;
+    private final int cpuRequest;
+    private final boolean cpuClaimed;
+    /**
+     * "node NAME", as a node's failures name it (reports and the launcher read bridge failures the same
+     * way), built before any out-of-memory: a fatal error's report must not need a new string.
+     */
+    private final String fatalErrorSite;
+
+    private BridgeChannels channels;
+    private IdleStrategy idler;
+    private boolean ended;
+
+    // statistics, read after the thread ended
+    private long blockedInNanos;
+    private long startNanos;
+    private long endNanos;
+    private int cpu = -1;
+
+    BridgeRunner(
+            Vertex vertex, BridgeTask task, RunControl control, IdlePolicy idle, int cpuRequest, boolean cpuClaimed) {
+        super(vertex.name());
+        this.task = task;
+        this.control = control;
+        this.idle = idle;
+        this.cpuRequest = cpuRequest;
+        this.cpuClaimed = cpuClaimed;
+        this.fatalErrorSite = "node " + name;
+    }
+
+    /** Connects the runner to its channels; once, before its thread starts and after every runner exists. */
+    void wire(SpscChannel[] forwardIn, SpscChannel[] feedbackIn, SpscChannel[] forwardOut, SpscChannel[] feedbackOut) {
+        this.channels = new BridgeChannels(this, forwardIn, feedbackIn, forwardOut, feedbackOut);
+        boolean shortInputs = false;
+        for (SpscChannel ch : forwardIn) {
+            shortInputs |= ch.limit <= IdlePolicy.SHORT_CHANNEL;
+        }
+        this.idler = new IdleStrategy(shortInputs ? idle.forShortChannels() : idle);
+    }
+
+    @Override
+    public void run() {
+        thread = Thread.currentThread();
+        startNanos = System.nanoTime();
+        String phase = "svcInit";
+        try {
+            cpu = cpuClaimed ? Affinity.pinClaimed(cpuRequest, control) : Affinity.pin(cpuRequest, name, control);
+            task.init(channels);
+            phase = "svc";
+            while (!task.isDone()) {
+                control.checkCancelled();
+                if (task.doWork() > 0) {
+                    idler.reset();
+                } else {
+                    idle();
+                }
+            }
+            control.checkCancelled(); // a cancelled bridge sends no end
+            phase = "svcEnd";
+            task.close();
+            channels.endOpenOutputs();
+        } catch (Cancelled cancelled) {
+            // another thread failed first; it is the one reported
+        } catch (Throwable t) {
+            if (FatalErrors.isFatal(t)) {
+                FatalErrors.halt(fatalErrorSite, t);
+            }
+            control.fail(name, phase, t);
+        } finally {
+            if (cpuClaimed) {
+                Affinity.release(cpuRequest);
+            }
+            markEnded();
+            endNanos = System.nanoTime();
+            control.runnerEnded();
+        }
+    }
+
+    /** Nothing done: the task hears of it, then one step of the wait (spin, yield, or park). */
+    private void idle() throws Exception {
+        long start = System.nanoTime();
+        task.onIdle(idler.parksNext());
+        if (!task.isDone() && idler.nextStepParks()) {
+            channels.wakeWaitingNeighbours();
+            waitTarget = null;
+            announce(idler.longPark() ? WAIT_INPUT | LONG : WAIT_INPUT);
+            if (!task.workPending() && !control.cancelled) {
+                LockSupport.parkNanos(this, Math.min(idler.parkNanos(), task.maxParkNanos()));
+            }
+            running();
+            idler.parked();
+            Thread.interrupted(); // cancellation, the only interrupt the run-time sends, is seen through control
+        }
+        blockedInNanos += System.nanoTime() - start;
+    }
+
+    /** Tells both sides the bridge is done: consumers stop waiting for it, producers stop feeding it. */
+    private void markEnded() {
+        if (ended || channels == null) {
+            return;
+        }
+        ended = true;
+        for (SpscChannel ch : channels.forwardOut) {
+            ch.producerDone = true;
+        }
+        for (SpscChannel ch : channels.feedbackOut) {
+            ch.producerDone = true;
+        }
+        for (SpscChannel ch : channels.inputs) {
+            ch.consumerGone = true;
+        }
+        VarHandle.fullFence(); // the end flags before the neighbours' park states (Parker's handshake)
+        for (SpscChannel ch : channels.forwardOut) {
+            ch.consumer.wakeAnyway();
+        }
+        for (SpscChannel ch : channels.feedbackOut) {
+            ch.consumer.wakeAnyway();
+        }
+        for (SpscChannel ch : channels.inputs) {
+            ch.producer.wakeAnyway();
+            if (ch.dispatch != null) {
+                ch.dispatch.consumerEnded();
+            }
+        }
+    }
+
+    @Override
+    SpscChannel[] inputs() {
+        return channels.inputs;
+    }
+
+    /** A bridge hands over a received batch's items to a channel in {@link Chunk}s. */
+    @Override
+    boolean sendsChunks() {
+        return true;
+    }
+
+    @Override
+    NodeStats stats() {
+        long total = Math.max(0, endNanos - startNanos);
+        long blockedOut = channels == null ? 0 : channels.blockedOutNanos;
+        long work = Math.max(0, total - blockedInNanos - blockedOut);
+        long in = channels == null ? 0 : channels.itemsIn;
+        long out = channels == null ? 0 : channels.itemsOut;
+        return new NodeStats(name, in, out, work, blockedInNanos, blockedOut, cpu);
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+}
