@@ -98,20 +98,24 @@ EOF
     (cd "$bound_dir" && jar cf connect-only.jar ConnectOnly.class)
 fi
 
-# Prints "<ms to first result> <ms connected>" for one run of "$@" (connected: - when not printed).
+# Prints "<ms to first result> <ms connected> <ms started>" for one run of "$@": connected is the
+# launcher's figure, started the time from the launcher's start to its line saying every group started
+# (- when not printed).
 measure() {
-    local start first="" connected="-" line
+    local start first="" connected="-" started="-" line
     start=$EPOCHREALTIME
     while IFS= read -r line; do
         if [[ -z "$first" && ( "$line" == "[G3] ff-"*/*:* || "$line" == ff-*/*:* ) ]]; then
             first=$EPOCHREALTIME
+        elif [[ "$line" == "ff-launcher: started "* ]]; then
+            started=$(awk -v n="$EPOCHREALTIME" -v s="$start" 'BEGIN { printf "%d", (n - s) * 1000 }')
         elif [[ "$line" == "ff-launcher: all groups connected "* ]]; then
             connected="${line#ff-launcher: all groups connected }"
             connected="${connected%% ms*}"
         fi
     done < <("$@" 2>&1)
     [[ -n "$first" ]] || { echo "no result line from: $*" >&2; exit 1; }
-    awk -v f="$first" -v s="$start" -v c="$connected" 'BEGIN { printf "%d %s\n", (f - s) * 1000, c }'
+    awk -v f="$first" -v s="$start" -v c="$connected" -v g="$started" 'BEGIN { printf "%d %s %s\n", (f - s) * 1000, c, g }'
 }
 
 median() {
@@ -138,19 +142,21 @@ for name in "${names[@]}"; do
     # shellcheck disable=SC2086 # the commands are words without spaces
     measure ${commands[$name]} > /dev/null
 done
-declare -A firsts connects
+declare -A firsts connects starts
 for ((r = 1; r <= rounds; r++)); do
     for name in "${names[@]}"; do
         # shellcheck disable=SC2086
-        read -r f c < <(measure ${commands[$name]})
+        read -r f c g < <(measure ${commands[$name]})
         firsts[$name]+="$f "
         connects[$name]+="$c "
+        starts[$name]+="$g "
     done
 done
-printf "%-12s %22s %22s   (%d rounds, %d cores, load average %s)\n" "variant" "first result ms (med)" \
-    "all connected ms (med)" "$rounds" "$(nproc)" "$(cut -d' ' -f1-3 /proc/loadavg)"
+numbers_median() { (tr ' ' '\n' <<< "$1" | grep -E '^[0-9]+$' || true) | median; }
+printf "%-12s %14s %14s %14s   (%d rounds, %d cores, load average %s)\n" "variant (ms)" "first result" \
+    "all connected" "groups started" "$rounds" "$(nproc)" "$(cut -d' ' -f1-3 /proc/loadavg)"
 for name in "${names[@]}"; do
-    f=$(tr ' ' '\n' <<< "${firsts[$name]}" | grep -v '^$' | median)
-    c=$( (tr ' ' '\n' <<< "${connects[$name]:-}" | grep -E '^[0-9]+$' || true) | median)
-    printf "%-12s %22s %22s   first results: %s\n" "$name" "$f" "$c" "${firsts[$name]}"
+    printf "%-12s %14s %14s %14s   first results: %s\n" "$name" "$(numbers_median "${firsts[$name]}")" \
+        "$(numbers_median "${connects[$name]:-}")" "$(numbers_median "${starts[$name]:-}")" "${firsts[$name]}"
 done
+echo "(medians; all connected: from the first group's start; groups started: from the launcher's start)"
