@@ -20,8 +20,8 @@ import ch.qos.logback.core.spi.ContextAwareBase;
  * a model of some 400 classes, which more than doubled the time its start takes each group of the
  * README's filesearch on the way to its first connection (docs/benchmarks.md, "Time to a first result").
  *
- * <p>A file of the user's wins, as with the shipped file before: {@code -Dlogback.configurationFile=FILE},
- * or a {@code logback-test.xml} or {@code logback.xml} on the class path; then logback reads that file.
+ * <p>A file of the user's wins: {@code -Dlogback.configurationFile=FILE}, or a {@code logback-test.xml}
+ * or {@code logback.xml} on the class path; then logback reads that file.
  *
  * <p>Threading: logback calls it once, on the thread that first asks for a logger.
  */

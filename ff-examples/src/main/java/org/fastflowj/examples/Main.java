@@ -102,10 +102,10 @@ public final class Main {
     /**
      * The top command for {@code args}: when they start with an application's name, only that application
      * is registered. Picocli reads every registered command's annotations by reflection, and its classes
-     * are too old for a CDS archive to hold, so registering all twelve applications costs each group's JVM
-     * a tenth of a second of start-up (measured with {@code -Xlog:class+load} time stamps on the README's
-     * filesearch, see docs/benchmarks.md, "Time to a first result"); any other first word (a typo,
-     * {@code --help}) gets them all, for the list and the suggestions.
+     * are too old for a CDS archive to hold, so registering all twelve applications costs each JVM some
+     * 40 ms of CPU ({@code perf stat} of a filesearch command line that fails right after parsing; see
+     * docs/benchmarks.md, "Time to a first result"); any other first word (a typo, {@code --help}) gets
+     * them all, for the list and the suggestions.
      */
     static CommandLine commandLine(OutputStream out, String[] args) {
         return args.length > 0 && APPLICATIONS.containsKey(args[0])
