@@ -21,18 +21,33 @@ class ConnectBackoffTest {
     }
 
     @Test
-    void shouldNeverWaitLongerThanTheCapHoweverLongThePeerTakes() {
+    void shouldTryAtMostTwentyMillisecondsApartForTheFirstTwoSeconds() {
         ConnectBackoff backoff = new ConnectBackoff();
         long waitedMs = 0;
         int attempts = 0;
-        while (waitedMs < 1_000) {
+        while (waitedMs < ConnectBackoff.FAST_PERIOD_MS) {
             long wait = backoff.nextWaitMs();
-            assertThat(wait).isBetween(ConnectBackoff.FIRST_MS, ConnectBackoff.MAX_MS);
+            assertThat(wait).isBetween(ConnectBackoff.FIRST_MS, ConnectBackoff.FAST_MAX_MS);
             waitedMs += wait;
             attempts++;
         }
 
-        // A peer that listens one second late is tried about fifty times, so joined within 20 ms.
-        assertThat(attempts).isBetween(50, 52);
+        // 5 + 10, then 20 ms apart: a peer listening at any moment of those 2 s is joined within 20 ms.
+        assertThat(attempts).isEqualTo(2 + 100);
+    }
+
+    @Test
+    void shouldSlowDownToAHundredMillisecondsForAPeerThatTakesLonger() {
+        ConnectBackoff backoff = new ConnectBackoff();
+        long waitedMs = 0;
+        while (waitedMs < ConnectBackoff.FAST_PERIOD_MS) {
+            waitedMs += backoff.nextWaitMs();
+        }
+        List<Long> later = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            later.add(backoff.nextWaitMs());
+        }
+
+        assertThat(later).containsExactly(40L, 80L, 100L, 100L, 100L);
     }
 }
