@@ -132,6 +132,7 @@ public final class DFF {
         group = groupName;
         if (groupName != null) {
             System.setProperty(GROUP_PROPERTY, groupName);
+            NettyDefaults.apply();
         }
         return rest.toArray(new String[0]);
     }

@@ -63,6 +63,31 @@ class DFFInitTest {
     }
 
     @Test
+    void shouldTurnNettysFlightRecorderEventsOffForAGroupUnlessTheApplicationChose() {
+        String before = System.getProperty(NettyDefaults.JFR_PROPERTY);
+        try {
+            System.clearProperty(NettyDefaults.JFR_PROPERTY);
+            DFF.init(new String[] {"a"}, Map.of());
+            assertThat(System.getProperty(NettyDefaults.JFR_PROPERTY))
+                    .as("a program run whole uses no Netty of ff-dist's")
+                    .isNull();
+
+            DFF.init(new String[] {"--DFF_GName=G1", "--DFF_Config=" + config}, Map.of());
+            assertThat(System.getProperty(NettyDefaults.JFR_PROPERTY)).isEqualTo("false");
+
+            System.setProperty(NettyDefaults.JFR_PROPERTY, "true");
+            DFF.init(new String[] {"--DFF_GName=G1", "--DFF_Config=" + config}, Map.of());
+            assertThat(System.getProperty(NettyDefaults.JFR_PROPERTY)).isEqualTo("true");
+        } finally {
+            if (before == null) {
+                System.clearProperty(NettyDefaults.JFR_PROPERTY);
+            } else {
+                System.setProperty(NettyDefaults.JFR_PROPERTY, before);
+            }
+        }
+    }
+
+    @Test
     void shouldTakeTheReportOptionOutOfTheArgumentsAndRememberIt() {
         assertThat(DFF.init(new String[] {"a"}, Map.of())).containsExactly("a");
         assertThat(DFF.reportRequested()).isFalse();

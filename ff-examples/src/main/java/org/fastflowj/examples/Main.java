@@ -4,6 +4,9 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
 import org.fastflowj.dist.DFF;
 import org.fastflowj.examples.a2abw.A2aBandwidthCommand;
 import org.fastflowj.examples.fig5.Fig5Command;
@@ -37,7 +40,40 @@ public final class Main {
             description = "Show this help and exit.")
     private boolean help;
 
+    /**
+     * Every application by its subcommand name, in the order the help lists them; each is made for the
+     * stream its results go to.
+     */
+    private static final Map<String, Application> APPLICATIONS = applications();
+
+    /** Makes one application's command, printing its results to {@code out} (or its {@code printer}). */
+    private interface Application {
+        Object command(OutputStream out, PrintStream printer);
+    }
+
     private Main() {}
+
+    private static Map<String, Application> applications() {
+        Map<String, Application> apps = new LinkedHashMap<>();
+        apps.put("filesearch", (out, printer) -> new FileSearchCommand(out));
+        apps.put("fig5", (out, printer) -> new Fig5Command(printer));
+        apps.put("wordcount", (out, printer) -> new WordCountCommand(printer));
+        apps.put("wordcount-gen", (out, printer) -> new WordCountGenCommand(printer));
+        apps.put("masterworker", (out, printer) -> new MasterWorkerCommand(printer));
+        apps.put("matsquare", (out, printer) -> new MatSquareCommand(printer));
+        apps.put("matmul", (out, printer) -> new MatMulCommand(printer));
+        apps.put("imagefilter", (out, printer) -> new ImageFilterCommand(printer));
+        apps.put("mandelbrot", (out, printer) -> new MandelbrotCommand(printer));
+        apps.put("swsearch", (out, printer) -> new SwSearchCommand(printer));
+        apps.put("swsearch-gen", (out, printer) -> new SwSearchGenCommand());
+        apps.put("a2abw", (out, printer) -> new A2aBandwidthCommand(printer));
+        return apps;
+    }
+
+    /** The subcommand names of every application. */
+    static Set<String> applicationNames() {
+        return APPLICATIONS.keySet();
+    }
 
     /**
      * Strips the distributed options ({@code --DFF_GName=G --DFF_Config=app.json}, see {@link DFF#init})
@@ -52,7 +88,7 @@ public final class Main {
             System.exit(2);
             return;
         }
-        System.exit(commandLine(System.out).execute(rest));
+        System.exit(commandLine(System.out, rest).execute(rest));
     }
 
     /**
@@ -60,20 +96,31 @@ public final class Main {
      * (picocli's own messages still go to the command line's out/err writers).
      */
     public static CommandLine commandLine(OutputStream out) {
+        return withApplications(out, APPLICATIONS.keySet());
+    }
+
+    /**
+     * The top command for {@code args}: when they start with an application's name, only that application
+     * is registered. Picocli reads every registered command's annotations by reflection, and its classes
+     * are too old for a CDS archive to hold, so registering all twelve applications costs each JVM some
+     * 40 ms of CPU ({@code perf stat} of a filesearch command line that fails right after parsing; see
+     * docs/benchmarks.md, "Time to a first result"); any other first word (a typo, {@code --help}) gets
+     * them all, for the list and the suggestions.
+     */
+    static CommandLine commandLine(OutputStream out, String[] args) {
+        return args.length > 0 && APPLICATIONS.containsKey(args[0])
+                ? withApplications(out, Set.of(args[0]))
+                : commandLine(out);
+    }
+
+    private static CommandLine withApplications(OutputStream out, Set<String> names) {
         CommandLine commandLine = new CommandLine(new Main());
         PrintStream printer = out instanceof PrintStream p ? p : new PrintStream(out, true, StandardCharsets.UTF_8);
-        commandLine.addSubcommand(new FileSearchCommand(out));
-        commandLine.addSubcommand(new Fig5Command(printer));
-        commandLine.addSubcommand(new WordCountCommand(printer));
-        commandLine.addSubcommand(new WordCountGenCommand(printer));
-        commandLine.addSubcommand(new MasterWorkerCommand(printer));
-        commandLine.addSubcommand(new MatSquareCommand(printer));
-        commandLine.addSubcommand(new MatMulCommand(printer));
-        commandLine.addSubcommand(new ImageFilterCommand(printer));
-        commandLine.addSubcommand(new MandelbrotCommand(printer));
-        commandLine.addSubcommand(new SwSearchCommand(printer));
-        commandLine.addSubcommand(new SwSearchGenCommand());
-        commandLine.addSubcommand(new A2aBandwidthCommand(printer));
+        APPLICATIONS.forEach((name, application) -> {
+            if (names.contains(name)) {
+                commandLine.addSubcommand(application.command(out, printer));
+            }
+        });
         commandLine.setParameterExceptionHandler(Main::shortUsageError);
         return commandLine;
     }

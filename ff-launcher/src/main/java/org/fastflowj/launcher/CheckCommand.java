@@ -29,6 +29,12 @@ import picocli.CommandLine.Spec;
         description = "Validates the config and, with COMMAND, that the program's groups match it. Starts nothing."
                 + " Exit code 0 when all is well, 2 otherwise.")
 final class CheckCommand implements Callable<Integer> {
+    private final Prefetch prefetch;
+
+    CheckCommand(Prefetch prefetch) {
+        this.prefetch = prefetch;
+    }
+
     @Spec
     CommandSpec spec;
 
@@ -42,11 +48,11 @@ final class CheckCommand implements Callable<Integer> {
     public Integer call() throws IOException, InterruptedException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        DffConfig config = common.load(err);
+        DffConfig config = common.load(err, prefetch);
         if (config == null) {
             return CommonOptions.EXIT_BAD_CONFIG;
         }
-        LocalHosts local = LocalHosts.detect();
+        LocalHosts local = prefetch.localHosts();
         for (GroupConfig g : config.groups()) {
             out.println(g.name() + ": " + g.endpoint() + ", started " + where(g, local));
         }

@@ -21,10 +21,10 @@ final class CommonOptions {
             description = "The application's config (JSON, see docs/config.md).")
     Path config;
 
-    /** The config, or null after printing why it cannot be used. */
-    DffConfig load(PrintWriter err) {
+    /** The config (read ahead by {@code prefetch} when it could), or null after printing why it cannot be used. */
+    DffConfig load(PrintWriter err, Prefetch prefetch) {
         try {
-            return DffConfig.load(config);
+            return prefetch.config(config);
         } catch (ConfigException e) {
             err.println(e.getMessage());
             err.flush();

@@ -17,7 +17,6 @@ import picocli.CommandLine.Command;
         name = "ff-launcher",
         mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
-        subcommands = {RunCommand.class, CheckCommand.class, CommandLine.HelpCommand.class},
         description = "Starts, watches and stops every group of a distributed FastFlow-J application.",
         footer = {
             "",
@@ -29,12 +28,29 @@ public final class Main implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
-        System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+        Prefetch prefetch = Prefetch.start(args);
+        System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true), prefetch));
     }
 
     /** Runs the launcher with {@code args}, printing to {@code out} and {@code err}; returns the exit code. */
     static int execute(String[] args, PrintWriter out, PrintWriter err) {
+        return execute(args, out, err, Prefetch.none());
+    }
+
+    private static int execute(String[] args, PrintWriter out, PrintWriter err, Prefetch prefetch) {
         CommandLine cli = new CommandLine(new Main());
+        // Picocli reads a command's annotations by reflection when it is added: a run or a check adds only
+        // itself, anything else (help, a typo) gets every command for the list and the suggestions.
+        String first = args.length > 0 ? args[0] : "";
+        if (!first.equals("check")) {
+            cli.addSubcommand(new RunCommand(prefetch));
+        }
+        if (!first.equals("run")) {
+            cli.addSubcommand(new CheckCommand(prefetch));
+        }
+        if (!first.equals("run") && !first.equals("check")) {
+            cli.addSubcommand(new CommandLine.HelpCommand());
+        }
         cli.setOut(out);
         cli.setErr(err);
         // Everything from the first positional word on is the application's command, options included,

@@ -34,6 +34,12 @@ import picocli.CommandLine.Spec;
                     + " group to fail stops the others, and the launcher exits 0 only if every group exits 0."
         })
 final class RunCommand implements Callable<Integer> {
+    private final Prefetch prefetch;
+
+    RunCommand(Prefetch prefetch) {
+        this.prefetch = prefetch;
+    }
+
     @Spec
     CommandSpec spec;
 
@@ -140,7 +146,7 @@ final class RunCommand implements Callable<Integer> {
             err.flush();
             return CommonOptions.EXIT_BAD_CONFIG;
         }
-        DffConfig config = common.load(err);
+        DffConfig config = common.load(err, prefetch);
         if (config == null) {
             return CommonOptions.EXIT_BAD_CONFIG;
         }
@@ -180,7 +186,7 @@ final class RunCommand implements Callable<Integer> {
                                 why -> err.println("ff-launcher: --cds: the groups run without the archive: " + why));
             }
             launches = new LaunchPlanner(
-                            config, common.absoluteConfig(), command, remote, LocalHosts.detect(), grace, archive)
+                            config, common.absoluteConfig(), command, remote, prefetch.localHosts(), grace, archive)
                     .plan();
         }
         Shipper shipper = new Shipper(remote, ship, launches);

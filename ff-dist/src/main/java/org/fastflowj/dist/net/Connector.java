@@ -12,19 +12,12 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * One blocking {@link Transport#connect}: TCP connect with retries while the peer is not up yet, then
- * the handshake. Groups start in any order, so "connection refused" for a while is normal; a REFUSE
- * from the peer is not, and ends the attempt at once.
+ * the handshake. Groups start in any order, so "connection refused" for a while is normal (retried on
+ * {@link ConnectBackoff}'s schedule); a REFUSE from the peer is not, and ends the attempt at once.
  *
  * <p>Threading: used by the calling thread only, for one call.
  */
 final class Connector {
-    /*
-     * A refused connect costs well under a millisecond, even across a LAN: retrying soon and often joins
-     * a peer within 100 ms of it listening, where a backoff doubling up to a second had groups started
-     * together wait up to a second more than their slowest peer's start.
-     */
-    static final long FIRST_BACKOFF_MS = 5;
-    static final long MAX_BACKOFF_MS = 100;
     /** Extra time granted over the handshake timeout the handler enforces itself. */
     private static final long HANDSHAKE_GRACE_MS = 2_000;
 
@@ -43,7 +36,7 @@ final class Connector {
     PeerLink connect() {
         long timeoutMs = transport.settings().connectTimeoutMs();
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
-        long backoffMs = FIRST_BACKOFF_MS;
+        ConnectBackoff backoff = new ConnectBackoff();
         while (true) {
             Promise<PeerLink> handshake = transport.newPromise();
             long remainingMs = Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()));
@@ -70,8 +63,7 @@ final class Connector {
                 throw new PeerUnavailableException(
                         peer + " did not come up within " + timeoutMs + " ms: " + shortReason(cause), cause);
             }
-            sleep(Math.min(backoffMs, leftMs));
-            backoffMs = Math.min(backoffMs * 2, MAX_BACKOFF_MS);
+            sleep(Math.min(backoff.nextWaitMs(), leftMs));
         }
     }
 

@@ -125,8 +125,8 @@ public final class Transport implements AutoCloseable {
     }
 
     /**
-     * Connects to {@code peerGroup} and shakes hands, retrying refused or unreachable connections with
-     * a back-off of 50 ms doubling to 1 s until the connect timeout. Throws {@link
+     * Connects to {@code peerGroup} and shakes hands, retrying refused or unreachable connections 5 to
+     * 20 ms apart for 2 s, then up to 100 ms apart ({@link ConnectBackoff}), until the connect timeout. Throws {@link
      * PeerUnavailableException} when the peer did not come up in time, {@link PeerRefusedException}
      * at once when it refused us, {@link PeerLinkFailedException} when the handshake failed otherwise.
      */
