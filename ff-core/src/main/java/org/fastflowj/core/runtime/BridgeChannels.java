@@ -193,21 +193,9 @@ public final class BridgeChannels {
         ch.producer.wakeAnyway();
     }
 
-    /**
-     * After a take: wake the producer if it parked on this channel for room; looked at every 16 takes on
-     * a long channel (a producer parks until half of it drained), every take on a short one.
-     */
+    /** After a take: wakes the producer if it parked on this channel for room ({@link SpscChannel#tookOne}). */
     private void tookFrom(SpscChannel ch) {
-        int n = ++inputsSinceFence;
-        if ((n & 15) == 0 || ch.limit <= IdlePolicy.SHORT_CHANNEL) {
-            if ((n & 63) == 0) {
-                VarHandle.fullFence(); // bounds the missed-wake-up race, see Parker
-            }
-            Parker producer = ch.producer;
-            if (Parker.waitsForRoom(producer.state)) {
-                producer.wakeForRoom(ch);
-            }
-        }
+        ch.tookOne(++inputsSinceFence);
     }
 
     private SpscChannel input(int channel, boolean feedback) {

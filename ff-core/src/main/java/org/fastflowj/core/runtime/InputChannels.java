@@ -1,6 +1,5 @@
 package org.fastflowj.core.runtime;
 
-import java.lang.invoke.VarHandle;
 import org.fastflowj.core.graph.Vertex;
 import org.fastflowj.core.spi.Sentinel;
 
@@ -36,23 +35,9 @@ final class InputChannels {
         }
     }
 
-    /**
-     * After a poll: wake the producer if it parked on this channel. A producer parks until half the
-     * channel drained, so on a long channel looking every 16 items is soon enough, and keeps the
-     * volatile read off most items; a short (on-demand) channel is looked at every time.
-     */
+    /** After a poll: wakes the producer if it parked on this channel for room ({@link SpscChannel#tookOne}). */
     void tookFrom(SpscChannel ch) {
-        RunnerState self = r;
-        int n = ++self.inputsSinceFence;
-        if ((n & 15) == 0 || ch.limit <= IdlePolicy.SHORT_CHANNEL) {
-            if ((n & 63) == 0) {
-                VarHandle.fullFence(); // bounds the missed-wake-up race, see Parker
-            }
-            Parker producer = ch.producer;
-            if (Parker.waitsForRoom(producer.state)) {
-                producer.wakeForRoom(ch);
-            }
-        }
+        ch.tookOne(++r.inputsSinceFence);
     }
 
     /**

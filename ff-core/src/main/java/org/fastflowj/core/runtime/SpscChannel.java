@@ -1,5 +1,6 @@
 package org.fastflowj.core.runtime;
 
+import java.lang.invoke.VarHandle;
 import org.jctools.queues.MessagePassingQueue;
 
 /**
@@ -67,6 +68,24 @@ final class SpscChannel {
         ENDED,
         /** The producer noticed {@link #consumerGone}: items are dropped. Final. */
         GONE
+    }
+
+    /**
+     * Consumer only, after its {@code takes}-th take since it started counting: wakes the producer if it
+     * parked on this channel for room. A producer parks until half the channel drained, so on a long channel
+     * looking every 16 takes is soon enough and keeps the volatile read off most items; a short (on-demand)
+     * channel is looked at every time.
+     */
+    void tookOne(int takes) {
+        if ((takes & 15) == 0 || limit <= IdlePolicy.SHORT_CHANNEL) {
+            if ((takes & 63) == 0) {
+                VarHandle.fullFence(); // bounds the missed-wake-up race, see Parker
+            }
+            Parker p = producer;
+            if (Parker.waitsForRoom(p.state)) {
+                p.wakeForRoom(this);
+            }
+        }
     }
 
     /** Consumer only: items may be taken (EOS not taken yet). */
