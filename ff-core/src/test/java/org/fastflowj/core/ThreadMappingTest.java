@@ -148,14 +148,19 @@ class ThreadMappingTest {
         assertThat(affinity.get("ff-pipe1-stage1")).isEqualTo(only(cpus.get(1)));
     }
 
-    /** A lone source pinned to one CPU that runs a two-stage pipeline of its own with {@code "auto"}. */
-    private static final class NestedAutoRun extends Node<Void, Integer> {
+    /** A lone source pinned to one CPU that runs a two-stage pipeline of its own with {@code mapping}. */
+    private static final class NestedRun extends Node<Void, Integer> {
         final CompletableFuture<List<Integer>> innerCpus = new CompletableFuture<>();
+        private final String mapping;
+
+        NestedRun(String mapping) {
+            this.mapping = mapping;
+        }
 
         @Override
         protected Integer svc(Void none) {
             Pipeline inner = new Pipeline(StreamFixtures.source(10), new AffinityProbe(new ConcurrentHashMap<>()));
-            inner.runAndWaitEnd(RunOptions.defaults().threadMapping("auto"));
+            inner.runAndWaitEnd(RunOptions.defaults().threadMapping(mapping));
             innerCpus.complete(
                     inner.stats().nodes().stream().map(NodeStats::cpu).toList());
             return eos();
@@ -165,13 +170,24 @@ class ThreadMappingTest {
     @Test
     void shouldSpreadARunStartedFromAPinnedNodeOverTheProcessCpusNotTheNodesOne() throws Exception {
         assumeTrue(Runtime.getRuntime().availableProcessors() >= 2, "needs two CPUs");
-        NestedAutoRun outer = new NestedAutoRun();
+        NestedRun outer = new NestedRun("auto");
         outer.runAndWaitEnd(RunOptions.defaults().threadMapping("0"));
         assumeTrue(outer.stats().nodes().get(0).cpu() == 0, "pinning unavailable on this platform");
 
         assertThat(outer.innerCpus.get(20, TimeUnit.SECONDS))
                 .doesNotHaveDuplicates()
                 .doesNotContain(-1);
+    }
+
+    @Test
+    void shouldPinARunStartedFromAPinnedThreadToEveryListedCpuTheProcessMayUse() throws Exception {
+        assumeTrue(Runtime.getRuntime().availableProcessors() >= 2, "needs two CPUs");
+        NestedRun outer = new NestedRun("0,1");
+        outer.runAndWaitEnd(RunOptions.defaults().threadMapping("0"));
+        assumeTrue(outer.stats().nodes().get(0).cpu() == 0, "pinning unavailable on this platform");
+
+        // The inner threads start with their creator's one-CPU mask; CPU 1 is still the process's.
+        assertThat(outer.innerCpus.get(20, TimeUnit.SECONDS)).containsExactly(0, 1);
     }
 
     /** A lone source that emits one item once released, and reports the CPU its thread runs on. */

@@ -23,17 +23,25 @@ final class Affinity {
 
     private Affinity() {}
 
-    /** Pins to {@code cpu} from a thread mapping (-1: leave alone); returns the CPU pinned to, or -1. */
+    /**
+     * Pins to {@code cpu} from a thread mapping (-1: leave alone); returns the CPU pinned to, or -1. The CPU
+     * is checked against the CPUs the process may use, not the calling thread's mask: a thread inherits its
+     * creator's mask, so a run started from a pinned thread would otherwise see one CPU.
+     */
     static int pin(int cpu, String threadName, RunControl control) {
         if (cpu < 0) {
             return -1;
         }
-        int available = Runtime.getRuntime().availableProcessors();
-        if (cpu >= available) {
+        BitSet allowed = allowedCpus();
+        boolean usable = allowed.isEmpty() ? cpu < Runtime.getRuntime().availableProcessors() : allowed.get(cpu);
+        if (!usable) {
             control.warnOnce(
                     "cpu" + cpu,
-                    "threadMapping: CPU " + cpu + " is not available (this JVM sees " + available + " CPUs); "
-                            + threadName + " and any other thread mapped to it run unpinned");
+                    "threadMapping: CPU " + cpu + " is not one this process may use ("
+                            + (allowed.isEmpty()
+                                    ? Runtime.getRuntime().availableProcessors() + " CPUs"
+                                    : "CPUs " + allowed)
+                            + "); " + threadName + " and any other thread mapped to it run unpinned");
             return -1;
         }
         return pinTo(cpu, control);
