@@ -1,14 +1,13 @@
 package org.fastflowj.bench.figures;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.fastflowj.bench.figures.ClusterScript.canMakeNamespaces;
+import static org.fastflowj.bench.figures.ClusterScript.cluster;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -24,15 +23,13 @@ import picocli.CommandLine;
  */
 @Timeout(value = 8, unit = TimeUnit.MINUTES)
 class ClusterFiguresTest {
-    private static final Path SCRIPT = Path.of("cluster.sh").toAbsolutePath();
-
     @Test
     void shouldRunTheAllToAllAndTheMasterWorkerOnTheClusterThroughTheLauncher(@TempDir Path dir) throws Exception {
         assumeTrue(canMakeNamespaces(), "the shaped cluster needs root and iproute2 (ip, tc): skipped");
         String prefix = "ffjf" + ProcessHandle.current().pid() % 10_000;
         Path state = dir.resolve("cluster.state");
         try {
-            String up = cluster(prefix, state, "up", "2");
+            String up = clusterOk(prefix, state, "up", "2");
             assertThat(up).contains("cluster up: 2 hosts");
             Figures figures = new Figures();
             Path scratch = dir.resolve("scratch");
@@ -72,40 +69,14 @@ class ClusterFiguresTest {
                     .contains("ff-launcher: all groups connected");
             assertThat(dir.resolve("out").resolve("fig9-all-to-all-shaped.png")).exists();
         } finally {
-            cluster(prefix, state, "down");
+            clusterOk(prefix, state, "down");
         }
         assertThat(state).doesNotExist();
     }
 
-    private static boolean canMakeNamespaces() throws Exception {
-        return ProcessHandle.current().info().user().map("root"::equals).orElse(false)
-                && run(new ProcessBuilder("ip", "netns", "list")).exit == 0
-                && run(new ProcessBuilder("tc", "-V")).exit == 0;
-    }
-
-    private static String cluster(String prefix, Path state, String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of("bash", SCRIPT.toString()));
-        command.addAll(List.of(args));
-        ProcessBuilder builder = new ProcessBuilder(command);
-        builder.environment().put("FFJ_CLUSTER_PREFIX", prefix);
-        builder.environment().put("FFJ_CLUSTER_STATE", state.toString());
-        Result result = run(builder);
-        assertThat(result.exit).as(result.output).isZero();
-        return result.output;
-    }
-
-    private record Result(int exit, String output) {}
-
-    private static Result run(ProcessBuilder builder) throws InterruptedException, IOException {
-        Process process = builder.redirectErrorStream(true).start();
-        try {
-            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!process.waitFor(60, TimeUnit.SECONDS)) {
-                throw new IllegalStateException("timed out: " + builder.command());
-            }
-            return new Result(process.exitValue(), output);
-        } finally {
-            process.destroyForcibly();
-        }
+    private static String clusterOk(String prefix, Path state, String... args) throws Exception {
+        ClusterScript.Result result = cluster(prefix, state, args);
+        assertThat(result.exit()).as(result.output()).isZero();
+        return result.output();
     }
 }

@@ -1,10 +1,11 @@
 package org.fastflowj.bench.figures;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.fastflowj.bench.figures.ClusterScript.canMakeNamespaces;
+import static org.fastflowj.bench.figures.ClusterScript.cluster;
+import static org.fastflowj.bench.figures.ClusterScript.run;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,85 +21,50 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(value = 2, unit = TimeUnit.MINUTES)
 class ClusterScriptTest {
-    private static final Path SCRIPT = Path.of("cluster.sh").toAbsolutePath();
-
     @Test
     void shouldBringUpShapedHostsThatReachEachOtherAndRemoveThemAll(@TempDir Path dir) throws Exception {
         assumeTrue(canMakeNamespaces(), "cluster.sh needs root and iproute2 (ip, tc): skipped");
         String prefix = "ffjt" + ProcessHandle.current().pid() % 10_000;
         Path state = dir.resolve("cluster.state");
         try {
-            Result up = run(prefix, state, "up", "2");
-            assertThat(up.exit).as(up.output).isZero();
+            ClusterScript.Result up = cluster(prefix, state, "up", "2");
+            assertThat(up.exit()).as(up.output()).isZero();
 
-            Result status = run(prefix, state, "status");
-            assertThat(status.output)
+            ClusterScript.Result status = cluster(prefix, state, "status");
+            assertThat(status.output())
                     .contains(prefix + "1: 10.213.0.1/24 rate 1Gbit", prefix + "2: 10.213.0.2/24 rate 1Gbit");
             // Host 2 answers a connection to a closed port with a reset: it is reachable through the bridge.
-            Result reach = run(prefix, state, "exec", "1", "bash", "-c", "timeout 10 bash -c '</dev/tcp/10.213.0.2/9'");
-            assertThat(reach.output).contains("Connection refused");
-            Result again = run(prefix, state, "up", "2");
-            assertThat(again.exit).isEqualTo(2);
-            assertThat(again.output).contains("already up");
+            ClusterScript.Result reach =
+                    cluster(prefix, state, "exec", "1", "bash", "-c", "timeout 10 bash -c '</dev/tcp/10.213.0.2/9'");
+            assertThat(reach.output()).contains("Connection refused");
+            ClusterScript.Result again = cluster(prefix, state, "up", "2");
+            assertThat(again.exit()).isEqualTo(2);
+            assertThat(again.output()).contains("already up");
         } finally {
-            Result down = run(prefix, state, "down");
-            assertThat(down.exit).as(down.output).isZero();
+            ClusterScript.Result down = cluster(prefix, state, "down");
+            assertThat(down.exit()).as(down.output()).isZero();
         }
         assertThat(namespaces()).noneMatch(ns -> ns.startsWith(prefix));
-        assertThat(run("ip", "link", "show", prefix + "br0").exit).isNotZero();
+        assertThat(run("ip", "link", "show", prefix + "br0").exit()).isNotZero();
         assertThat(state).doesNotExist();
     }
 
     @Test
     void shouldRefuseABadHostCountSayingWhy(@TempDir Path dir) throws Exception {
-        Result zero = run("ffjx", dir.resolve("state"), "up", "0");
+        ClusterScript.Result zero = cluster("ffjx", dir.resolve("state"), "up", "0");
 
-        assertThat(zero.exit).isEqualTo(2);
-        assertThat(zero.output).contains("N must be 1..250");
+        assertThat(zero.exit()).isEqualTo(2);
+        assertThat(zero.output()).contains("N must be 1..250");
         assertThat(dir.resolve("state")).doesNotExist();
-    }
-
-    private static boolean canMakeNamespaces() throws Exception {
-        return ProcessHandle.current().info().user().map("root"::equals).orElse(false)
-                && run("ip", "netns", "list").exit == 0
-                && run("tc", "-V").exit == 0;
     }
 
     private static List<String> namespaces() throws Exception {
         List<String> names = new ArrayList<>();
-        for (String line : run("ip", "netns", "list").output.split("\n")) {
+        for (String line : run("ip", "netns", "list").output().split("\n")) {
             if (!line.isBlank()) {
                 names.add(line.split(" ")[0]);
             }
         }
         return names;
-    }
-
-    private record Result(int exit, String output) {}
-
-    private static Result run(String prefix, Path state, String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of("bash", SCRIPT.toString()));
-        command.addAll(List.of(args));
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
-        builder.environment().put("FFJ_CLUSTER_PREFIX", prefix);
-        builder.environment().put("FFJ_CLUSTER_STATE", state.toString());
-        return finish(builder.start());
-    }
-
-    private static Result run(String... command) throws Exception {
-        return finish(new ProcessBuilder(command).redirectErrorStream(true).start());
-    }
-
-    private static Result finish(Process process) throws InterruptedException, IOException {
-        try {
-            if (!process.waitFor(60, TimeUnit.SECONDS)) {
-                throw new IllegalStateException(
-                        "timed out: " + process.info().commandLine().orElse("?"));
-            }
-            return new Result(
-                    process.exitValue(), new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
-        } finally {
-            process.destroyForcibly();
-        }
     }
 }
