@@ -25,8 +25,9 @@ final class Affinity {
 
     /**
      * Pins to {@code cpu} from a thread mapping (-1: leave alone); returns the CPU pinned to, or -1. The CPU
-     * is checked against the CPUs the process may use, not the calling thread's mask: a thread inherits its
-     * creator's mask, so a run started from a pinned thread would otherwise see one CPU.
+     * is checked against the CPUs the process may use, not {@link Runtime#availableProcessors}: that counts
+     * the calling thread's mask (one CPU for a thread started by a pinned one), and the JVM may keep such a
+     * count a few milliseconds for every thread, so one pinned thread's call can make all of them see one.
      */
     static int pin(int cpu, String threadName, RunControl control) {
         if (cpu < 0) {
