@@ -107,11 +107,23 @@ final class PeerAborts {
         return fromOutside;
     }
 
-    /** Waits (a little) until the failure hook sent the ABORTs. */
+    /**
+     * Waits (a little) until the failure hook sent the ABORTs. Uninterruptibly: the end hook runs on a node
+     * thread, which the run's failure interrupts; returning at once would close the transport under the
+     * ABORTs, and the peers would blame this group.
+     */
     void awaitSent() {
-        try {
-            sent.await(WAIT_MS, TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(WAIT_MS);
+        boolean interrupted = false;
+        while (true) {
+            try {
+                sent.await(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
             Thread.currentThread().interrupt();
         }
     }
