@@ -50,11 +50,11 @@ class CancelAndTimeoutTest {
         assertThat(pipe.waitEnd(50, TimeUnit.MILLISECONDS))
                 .as("an endless run is still going")
                 .isFalse();
-        assertThat(threads).allMatch(Thread::isAlive);
+        assertThat(threads).allMatch(NodeThreadStates::runsANode);
 
         pipe.cancel();
         assertThatThrownBy(pipe::waitEnd).isInstanceOf(CancellationException.class);
-        assertThat(threads).hasSize(3).noneMatch(Thread::isAlive);
+        assertThat(threads).hasSize(3).noneMatch(NodeThreadStates::runsANode);
         assertThat(stage.svcEnds).as("a cancelled node runs no svcEnd").isZero();
     }
 

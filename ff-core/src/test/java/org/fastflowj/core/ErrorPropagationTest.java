@@ -257,7 +257,7 @@ class ErrorPropagationTest {
         assertThat(e.getSuppressed())
                 .as("no node thread outlived the cancellation")
                 .isEmpty();
-        assertThat(threads.values()).as("node threads of the run").noneMatch(Thread::isAlive);
+        assertThat(threads.values()).as("node threads of the run").noneMatch(NodeThreadStates::runsANode);
         assertThat(nodeThreadsStartedSince(before))
                 .as("ff- threads started by this run and still alive")
                 .isEmpty();
@@ -328,7 +328,7 @@ class ErrorPropagationTest {
         assertThat(produced.get())
                 .as("the source was held back by the full queues")
                 .isLessThan(10);
-        assertThat(threads.values()).hasSize(4).noneMatch(Thread::isAlive);
+        assertThat(threads.values()).hasSize(4).noneMatch(NodeThreadStates::runsANode);
         assertThat(nodeThreadsStartedSince(before)).isEmpty();
     }
 
@@ -362,7 +362,7 @@ class ErrorPropagationTest {
         assertThat(e.phase()).isEqualTo("svc");
         assertThat(e.getCause()).isSameAs(error);
         assertThat(e.getSuppressed()).isEmpty();
-        assertThat(threads.values()).hasSize(6).noneMatch(Thread::isAlive);
+        assertThat(threads.values()).hasSize(6).noneMatch(NodeThreadStates::runsANode);
         assertThat(nodeThreadsStartedSince(before)).isEmpty();
     }
 
@@ -405,7 +405,7 @@ class ErrorPropagationTest {
                 .as("the sleeping node did not have to be abandoned")
                 .isEmpty();
         assertThat(sleeperSaw.get()).isInstanceOf(InterruptedException.class);
-        assertThat(threads.values()).hasSize(2).noneMatch(Thread::isAlive);
+        assertThat(threads.values()).hasSize(2).noneMatch(NodeThreadStates::runsANode);
     }
 
     @Test
@@ -427,7 +427,7 @@ class ErrorPropagationTest {
         assertThat(stillInterrupted)
                 .as("the interrupt status is kept for the caller")
                 .isTrue();
-        assertThat(threads.values()).hasSize(3).noneMatch(Thread::isAlive);
+        assertThat(threads.values()).hasSize(3).noneMatch(NodeThreadStates::runsANode);
     }
 
     @Test
@@ -480,10 +480,9 @@ class ErrorPropagationTest {
         assertThat(e.getSuppressed()).as("the abandoned thread is named").hasSize(1);
         assertThat(e.getSuppressed()[0]).hasMessageContaining("ff-pipe1-stage1");
         Thread deafThread = threads.get("ff-pipe1-stage1");
-        deafThread.join(10_000);
-        assertThat(deafThread.isAlive())
-                .as("once released the node thread ends")
-                .isFalse();
+        assertThat(NodeThreadStates.awaitNoNode(deafThread, 10_000))
+                .as("once released the node thread ends its node")
+                .isTrue();
     }
 
     @Test

@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import org.fastflowj.core.NodeThreadStates;
 import org.fastflowj.core.RunOptions;
 import org.fastflowj.core.WaitStrategy;
 import org.junit.jupiter.api.Test;
@@ -242,7 +243,9 @@ class DivideAndConquerTest {
         assertThat(failure.function()).isEqualTo(function);
         assertThat(failure).hasMessageContaining("DivideAndConquer: " + function + " failed");
         assertThat(failure.getCause()).isInstanceOf(IllegalStateException.class).hasMessage(function + " broke");
-        assertThat(threads).isNotEmpty().noneMatch(Thread::isAlive); // run() returned after every thread ended
+        assertThat(threads)
+                .isNotEmpty()
+                .noneMatch(NodeThreadStates::runsANode); // run() returned after every thread ended
     }
 
     @Test

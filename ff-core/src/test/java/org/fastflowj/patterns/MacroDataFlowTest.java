@@ -17,6 +17,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import org.fastflowj.core.NodeThreadStates;
 import org.fastflowj.core.RunOptions;
 import org.fastflowj.core.WaitStrategy;
 import org.junit.jupiter.api.Test;
@@ -283,7 +284,7 @@ class MacroDataFlowTest {
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessage("bad header");
             assertThat(ranAfter).hasValue(0);
-            assertThat(threads).isNotEmpty().noneMatch(Thread::isAlive);
+            assertThat(threads).isNotEmpty().noneMatch(NodeThreadStates::runsANode);
 
             MacroDataFlowException unnamed = catchThrowableOfType(
                     MacroDataFlowException.class,

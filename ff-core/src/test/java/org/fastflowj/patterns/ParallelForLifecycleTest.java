@@ -13,6 +13,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
+import org.fastflowj.core.NodeThreadStates;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -301,8 +302,9 @@ class ParallelForLifecycleTest {
         pf.close();
         pf.close(); // a second close does nothing
         for (Thread worker : workers) {
-            worker.join(TimeUnit.SECONDS.toMillis(10));
-            assertThat(worker.isAlive()).as(worker.getName()).isFalse();
+            assertThat(NodeThreadStates.awaitNoNode(worker, TimeUnit.SECONDS.toMillis(10)))
+                    .as(worker.getName())
+                    .isTrue();
         }
         assertThatThrownBy(() -> pf.parallelFor(0, 10, i -> {}))
                 .isInstanceOf(IllegalStateException.class)

@@ -55,6 +55,7 @@ final class Affinity {
 
     private static int pinTo(int cpu, RunControl control) {
         try {
+            NodeThreads.doNotReuseCurrentThread(); // its CPU mask is this run's
             net.openhft.affinity.Affinity.setAffinity(cpu);
             BitSet now = net.openhft.affinity.Affinity.getAffinity();
             if (now.cardinality() == 1 && now.get(cpu)) {

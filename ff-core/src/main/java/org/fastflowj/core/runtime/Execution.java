@@ -15,12 +15,12 @@ public final class Execution {
     static final long CANCEL_GRACE_NANOS = TimeUnit.SECONDS.toNanos(10);
 
     private final ChannelEnd[] runners;
-    private final Thread[] threads;
+    private final NodeThreads.Run[] threads;
     private final RunControl control;
     /** The channels that carry items (forward and feedback), in graph order, for their fill. */
     private final SpscChannel[] channels;
 
-    Execution(ChannelEnd[] runners, Thread[] threads, RunControl control, SpscChannel[] channels) {
+    Execution(ChannelEnd[] runners, NodeThreads.Run[] threads, RunControl control, SpscChannel[] channels) {
         this.runners = runners;
         this.threads = threads;
         this.control = control;
@@ -51,8 +51,8 @@ public final class Execution {
 
     private boolean awaitUntil(long deadlineNanos) {
         boolean interrupted = false;
-        for (Thread t : threads) {
-            while (t.isAlive()) {
+        for (NodeThreads.Run t : threads) {
+            while (t != null && t.isAlive()) {
                 if (deadlineNanos != Long.MAX_VALUE && System.nanoTime() - deadlineNanos >= 0) {
                     if (interrupted) {
                         Thread.currentThread().interrupt();
@@ -75,9 +75,9 @@ public final class Execution {
         }
         NodeFailedException failure = control.failure();
         List<String> stuck = new ArrayList<>();
-        for (Thread t : threads) {
-            if (t.isAlive()) {
-                stuck.add(t.getName());
+        for (NodeThreads.Run t : threads) {
+            if (t != null && t.isAlive()) {
+                stuck.add(t.name);
             }
         }
         if (failure != null) {
@@ -117,8 +117,8 @@ public final class Execution {
 
     /** Whether every node thread has ended. */
     public boolean isDone() {
-        for (Thread t : threads) {
-            if (t.isAlive()) {
+        for (NodeThreads.Run t : threads) {
+            if (t != null && t.isAlive()) {
                 return false;
             }
         }

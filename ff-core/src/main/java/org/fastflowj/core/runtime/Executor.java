@@ -10,12 +10,19 @@ import org.fastflowj.core.graph.Graph;
 import org.fastflowj.core.graph.Vertex;
 
 /**
- * Runs a {@link Graph}: one SPSC channel per edge, one platform thread per vertex, named after it. It
- * knows nothing of farms or pipelines.
+ * Runs a {@link Graph}: one SPSC channel per edge, one platform thread per vertex ({@link NodeThreads}),
+ * named after it. It knows nothing of farms or pipelines.
  */
 public final class Executor {
     /** Feedback items per wake-up of a parked loop head under batched wake-ups; see {@link #wakeBatch}. */
     static final int FEEDBACK_WAKE_BATCH = 16;
+
+    /**
+     * The processors this JVM may use, read once, as {@code ForkJoinPool.commonPool} does: the JVM
+     * answers {@link Runtime#availableProcessors} from container files it re-reads after 20 ms, which
+     * costs about 100 µs on every run of a program running graph after graph.
+     */
+    private static final int CORES = Runtime.getRuntime().availableProcessors();
 
     private Executor() {}
 
@@ -34,29 +41,27 @@ public final class Executor {
         FatalErrors.prepare(); // loaded before any node can run out of memory
         RunControl control = new RunControl(hooks);
         List<Vertex> vertices = graph.vertices();
-        boolean oversubscribed =
-                oversubscribed(vertices.size(), hooks, Runtime.getRuntime().availableProcessors());
+        boolean oversubscribed = oversubscribed(vertices.size(), hooks, CORES);
         IdlePolicy idle = IdlePolicy.of(options.waitStrategy(), oversubscribed);
         ChannelEnd[] runners = wire(graph, options, control, idle, oversubscribed);
         control.runners(runners);
-        Thread[] threads = new Thread[runners.length];
+        NodeThreads.Run[] threads = new NodeThreads.Run[runners.length];
         for (int i = 0; i < runners.length; i++) {
-            threads[i] = new Thread(runners[i], runners[i].name);
-            // Daemon: a node stuck in user code must not keep the JVM alive after waitEnd has given up.
-            threads[i].setDaemon(true);
-            runners[i].thread = threads[i];
+            // Known to the run's cancellation before any runner runs: one that fails at once interrupts all.
+            threads[i] = NodeThreads.prepare(runners[i], runners[i].name);
+            runners[i].threadRun = threads[i];
         }
         Execution execution = new Execution(runners, threads, control, itemChannels(runners));
+        int started = 0;
         try {
-            for (Thread t : threads) {
-                t.start();
+            for (; started < runners.length; started++) {
+                threads[started].start();
             }
         } catch (Throwable t) {
             control.fail("executor", "thread start", t);
-            for (Thread t2 : threads) {
-                if (t2.getState() == Thread.State.NEW) {
-                    control.runnerEnded(); // never started, so it will not count itself out
-                }
+            for (int i = started; i < runners.length; i++) {
+                threads[i].neverStarted();
+                control.runnerEnded(); // never started, so it will not count itself out
             }
         }
         return execution;

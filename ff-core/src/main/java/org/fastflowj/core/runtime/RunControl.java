@@ -70,10 +70,10 @@ final class RunControl {
         cancelled = true;
         Thread self = Thread.currentThread();
         for (ChannelEnd r : runners) {
-            Thread t = r.thread();
-            if (t != null && t != self) {
+            NodeThreads.Run run = r.threadRun;
+            if (run != null && run.thread() != self) {
                 // Interrupt: a node blocked in user code (sleep, I/O) must notice too.
-                t.interrupt();
+                run.interrupt();
             }
         }
     }
