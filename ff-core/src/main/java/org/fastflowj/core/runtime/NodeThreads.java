@@ -20,8 +20,9 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>Threading: {@link #start} from any thread. An idle thread is handed its next runner by one CAS on
  * its state (so a thread timing out and a starter taking it never both succeed), then its runner field is
- * published by a volatile write before the unpark. {@link Run#interrupt} and a run's end exclude each other
- * on the run's monitor, so an interrupt meant for one run never reaches the next runner on that thread.
+ * published by a volatile write before the unpark. {@link Run#interrupt} and the release of a run's thread
+ * exclude each other on the run's monitor, and the thread clears its interrupt status before it waits for
+ * its next runner, so an interrupt meant for one run never reaches the next runner on that thread.
  */
 final class NodeThreads {
     /** How long an idle thread waits for another runner before it exits. */
@@ -73,6 +74,8 @@ final class NodeThreads {
         private volatile Thread thread;
         /** Guarded by this run's monitor for writes; read without it by {@link #isAlive}. */
         private volatile boolean ended;
+        /** The runner returned: its thread is no longer its own (guarded by this run's monitor). */
+        private boolean released;
 
         private Run(Runnable runner, String name, ClassLoader contextLoader) {
             this.runner = runner;
@@ -112,7 +115,7 @@ final class NodeThreads {
         /** Interrupts the runner's thread, if the runner is still on it. */
         synchronized void interrupt() {
             Thread t = thread;
-            if (!ended && t != null) {
+            if (!released && t != null) {
                 t.interrupt();
             }
         }
@@ -134,6 +137,11 @@ final class NodeThreads {
         }
 
         /** On the runner's thread, once it returned: no interrupt for it gets through after this. */
+        private synchronized void release() {
+            released = true;
+        }
+
+        /** The runner ended: who waits for it goes on. */
         private synchronized void end() {
             ended = true;
             notifyAll();
@@ -176,26 +184,44 @@ final class NodeThreads {
             Run run = next;
             while (run != null) {
                 next = null;
+                Throwable thrown = null;
                 try {
                     run.runOn(this);
-                } finally {
-                    setName(IDLE_NAME);
-                    run.end();
-                    Thread.interrupted(); // an interrupt that came before end() was for that run only
-                    setContextClassLoader(null);
+                } catch (Throwable t) {
+                    thrown = t; // the thread ends with it, as a thread of its own would
                 }
-                run = pinned ? null : awaitNext();
+                setName(IDLE_NAME);
+                run.release();
+                Thread.interrupted(); // an interrupt that came before release() was for that run only
+                setContextClassLoader(null);
+                // Idle before the run is told it ended: whoever waited for it may start the next run at
+                // once, and should find this thread waiting rather than start a new one.
+                boolean idle = thrown == null && !pinned && offerSelf();
+                run.end();
+                if (thrown instanceof RuntimeException e) {
+                    throw e;
+                } else if (thrown instanceof Error e) {
+                    throw e;
+                } else if (thrown != null) {
+                    throw new IllegalStateException(thrown);
+                }
+                run = idle ? awaitNext() : null;
             }
+        }
+
+        /** Joins the idle threads, unless there are enough already. */
+        private boolean offerSelf() {
+            if (IDLE_COUNT.incrementAndGet() > MAX_IDLE) {
+                IDLE_COUNT.decrementAndGet();
+                return false;
+            }
+            state.set(IDLE_STATE);
+            IDLE.addFirst(this);
+            return true;
         }
 
         /** The next runner, or null once no starter took this thread within the keep-alive. */
         private Run awaitNext() {
-            if (IDLE_COUNT.incrementAndGet() > MAX_IDLE) {
-                IDLE_COUNT.decrementAndGet();
-                return null;
-            }
-            state.set(IDLE_STATE);
-            IDLE.addFirst(this);
             long deadline = System.nanoTime() + KEEP_ALIVE_NANOS;
             for (; ; ) {
                 Run run = next;
