@@ -77,6 +77,12 @@ public record GroupConfig(
      */
     public static final int DEFAULT_MESSAGE_OTF = 256;
 
+    /**
+     * {@code maxBufferedBytesPerLink} when the config gives none: 32 MiB per link, which is also the byte
+     * window of every sender to the group.
+     */
+    public static final long DEFAULT_MAX_BUFFERED_BYTES_PER_LINK = 32L << 20;
+
     public GroupConfig {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(endpoint, "endpoint");
