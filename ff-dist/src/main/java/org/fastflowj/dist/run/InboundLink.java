@@ -26,13 +26,12 @@ import org.jctools.queues.MessagePassingQueue;
  * ({@link OutboundLink}: a credit left and fewer than {@link #maxBufferedBytes} bytes in flight, both given
  * back by ACKs), never finds more than {@link #credits} batches held, nor a batch arriving while {@code
  * maxBufferedBytes} or more are held. Either is a protocol violation that closes the connection and fails
- * the run naming the peer. Reading stops
- * (Netty auto-read off) while the link is full: {@link #maxBufferedBytes} in batches held and items on
- * the local channels together; the peer's further bytes wait in the sockets, and TCP slows it down,
- * whatever it does. Holding {@code credits} batches does not stop reading: a correct sender sends no more
- * then, and a batch past them fails the run, so stopping there would bound nothing more, and would cost
- * a pair of epoll changes per ACK whenever the receiver is the slower side (with small items, in every
- * batch cycle).
+ * the run naming the peer. Reading stops (Netty auto-read off) while the link is full: {@link
+ * #maxBufferedBytes} in batches held and items on the local channels together; the peer's further bytes
+ * wait in the sockets, and TCP slows it down, whatever it does. Holding {@code credits} batches does not
+ * stop reading: a correct sender sends no more then, and a batch past them fails the run, so stopping
+ * there would bound nothing more, and would cost a pair of epoll changes per ACK whenever the receiver
+ * is the slower side (with small items, in every batch cycle).
  *
  * <p>Pausing and resuming race, and are ordered like the park above. Only the event loop turns reading
  * off or on; the receiver, after giving room back (a volatile read-modify-write), reads {@link
