@@ -63,7 +63,7 @@ final class ConfigReader {
         ObjectNode root = fields.object(json.root, "", "a JSON object with a \"groups\" array");
         fields.allowOnly(root, "", TOP_LEVEL_KEYS);
         String protocol = fields.attempt(() -> protocol(root), "TCP");
-        Tuning defaults = GroupsReader.tuning(fields, root, "", Tuning.FASTFLOW_DEFAULTS);
+        Tuning defaults = GroupsReader.tuning(fields, root, "", Tuning.DEFAULTS);
         long connectTimeoutMs = fields.attempt(() -> fields.longAtLeast(root, "", "connectTimeoutMs", 0, 30_000), 0L);
         Long heartbeatIntervalMs =
                 fields.attempt(() -> fields.longAtLeast(root, "", "heartbeatIntervalMs", 1, 1_000), null);

@@ -24,7 +24,8 @@ import java.util.Optional;
  *     {@code netns:NAME} for a network namespace of the launcher's machine ({@link #launchNamespace()})
  * @param batchSize messages packed into one network frame, or {@link #AUTO_BATCH_SIZE} ({@code "auto"}): sized by the
  *     observed rate, up to {@link #AUTO_MAX_BATCH_SIZE}
- * @param messageOTF un-acknowledged batches allowed in flight per connection to another group
+ * @param messageOTF un-acknowledged batches allowed in flight per connection to another group (default {@link
+ *     #DEFAULT_MESSAGE_OTF}); their bytes are bounded too, by the receiving group's {@code maxBufferedBytesPerLink}
  * @param internalMessageOTF the same, for connections between groups of one all-to-all
  * @param flushDelayMicros the longest a partly filled batch waits before it is sent
  * @param maxBufferedBytesPerLink serialized bytes this group holds per incoming link, in batches and on
@@ -65,6 +66,22 @@ public record GroupConfig(
     public static final int AUTO_BATCH_SIZE = 0;
     /** The largest batch an {@code "auto"} sender builds: past it, a bigger frame bought nothing measurable. */
     public static final int AUTO_MAX_BATCH_SIZE = 512;
+
+    /**
+     * {@code messageOTF} and {@code internalMessageOTF} when the config gives none: 256 batches in flight per
+     * connection. FastFlow's 64 keep only 256 KiB in flight with batches of 8 messages of 512 B, and a
+     * 1 Gbit/s link then runs at 0.85 of its iperf3 rate; 256 fill it (0.97; {@code LinkPeer} on {@code
+     * ff-bench/cluster.sh}, see docs/benchmarks.md, Fig. 9). What 256 large batches could hold is bounded
+     * by the byte window besides: a sender never has more than the receiving group's {@code
+     * maxBufferedBytesPerLink} unacknowledged (plus the one batch that crosses it).
+     */
+    public static final int DEFAULT_MESSAGE_OTF = 256;
+
+    /**
+     * {@code maxBufferedBytesPerLink} when the config gives none: 32 MiB per link, which is also the byte
+     * window of every sender to the group.
+     */
+    public static final long DEFAULT_MAX_BUFFERED_BYTES_PER_LINK = 32L << 20;
 
     public GroupConfig {
         Objects.requireNonNull(name, "name");

@@ -6,8 +6,16 @@ package org.fastflowj.dist;
  */
 record Tuning(
         int batchSize, int messageOTF, int internalMessageOTF, long flushDelayMicros, long maxBufferedBytesPerLink) {
-    /** FastFlow's values, and a receiving group's 32 MiB per link (not in FastFlow). */
-    static final Tuning FASTFLOW_DEFAULTS = new Tuning(1, 64, 64, 100, 32L << 20);
+    /**
+     * FastFlow's batch size and flush delay; more batches in flight than FastFlow's 64 ({@link
+     * GroupConfig#DEFAULT_MESSAGE_OTF} says why); and a receiving group's 32 MiB per link (not in FastFlow).
+     */
+    static final Tuning DEFAULTS = new Tuning(
+            1,
+            GroupConfig.DEFAULT_MESSAGE_OTF,
+            GroupConfig.DEFAULT_MESSAGE_OTF,
+            100,
+            GroupConfig.DEFAULT_MAX_BUFFERED_BYTES_PER_LINK);
     /** Below a few 64 KiB items in flight, a stream of large items would pause reading at every one. */
     static final long MIN_BUFFERED_BYTES_PER_LINK = 256 * 1024;
 }

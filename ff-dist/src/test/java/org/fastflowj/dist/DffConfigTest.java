@@ -106,14 +106,14 @@ class DffConfigTest {
     }
 
     @Test
-    void shouldFallBackToFastFlowDefaultsWhenOnlyGroupsAreGiven() {
+    void shouldFallBackToDefaultsWhenOnlyGroupsAreGiven() {
         DffConfig config =
                 DffConfig.parse("{\"groups\": [{\"name\": \"G1\", \"endpoint\": \"localhost:9000\"}]}", "min.json");
 
         assertThat(config.protocol()).isEqualTo("TCP");
         assertThat(config.batchSize()).isEqualTo(1);
-        assertThat(config.messageOTF()).isEqualTo(64);
-        assertThat(config.internalMessageOTF()).isEqualTo(64);
+        assertThat(config.messageOTF()).isEqualTo(256);
+        assertThat(config.internalMessageOTF()).isEqualTo(256);
         assertThat(config.flushDelayMicros()).isEqualTo(100);
         assertThat(config.connectTimeoutMs()).isEqualTo(30_000);
         assertThat(config.heartbeatIntervalMs()).isEqualTo(1_000);
@@ -125,8 +125,8 @@ class DffConfigTest {
         assertThat(config.insecure()).isFalse();
         GroupConfig g1 = config.groups().get(0);
         assertThat(g1.batchSize()).isEqualTo(1);
-        assertThat(g1.messageOTF()).isEqualTo(64);
-        assertThat(g1.internalMessageOTF()).isEqualTo(64);
+        assertThat(g1.messageOTF()).isEqualTo(256);
+        assertThat(g1.internalMessageOTF()).isEqualTo(256);
         assertThat(g1.flushDelayMicros()).isEqualTo(100);
     }
 
@@ -143,7 +143,7 @@ class DffConfigTest {
         GroupConfig a = config.group("A").orElseThrow();
         GroupConfig b = config.group("B").orElseThrow();
         assertThat(List.of(a.batchSize(), a.messageOTF(), b.batchSize(), b.messageOTF()))
-                .containsExactly(5, 3, 50, 64);
+                .containsExactly(5, 3, 50, GroupConfig.DEFAULT_MESSAGE_OTF);
         assertThat(a.flushDelayMicros()).isEqualTo(100);
         assertThat(b.flushDelayMicros()).isEqualTo(7);
     }

@@ -17,6 +17,7 @@ import java.util.regex.Pattern;
 import org.fastflowj.bench.net.GroupToGroup;
 import org.fastflowj.bench.net.NettyBaseline;
 import org.fastflowj.bench.net.Transfer;
+import org.fastflowj.dist.GroupConfig;
 import org.fastflowj.dist.SerializationConfig;
 import org.fastflowj.examples.a2abw.A2aBandwidth;
 
@@ -29,8 +30,8 @@ import org.fastflowj.examples.a2abw.A2aBandwidth;
  * shaped link's ceiling comes from iperf3 between two hosts of the cluster.
  */
 final class NetFigures {
-    /** Frames in flight per link, as {@code NetThroughput}'s default. */
-    private static final int MESSAGE_OTF = 64;
+    /** Frames in flight per link, for FF-J and plain Netty alike: ff-dist's default, as {@code NetThroughput}'s. */
+    private static final int MESSAGE_OTF = GroupConfig.DEFAULT_MESSAGE_OTF;
     /** The all-to-all's shaped rows move at least this much (not in a smoke run): three seconds of a 1 Gbit/s link. */
     static final long SHAPED_A2A_MIN_BYTES = 384L << 20;
 

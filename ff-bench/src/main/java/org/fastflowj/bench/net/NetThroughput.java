@@ -38,8 +38,9 @@ import org.fastflowj.dist.GroupConfig;
  * same warm-up, and the median of the per-round ratios drops a round another process disturbed.
  *
  * <p>Usage: {@code java -Xmx2g -cp ff-bench/target/benchmarks.jar org.fastflowj.bench.net.NetThroughput
- * [--rounds 3] [--small 1000000] [--large 20000] [--batches 1,8,32,128] [--otf 64] [--sizes 8,65536]
- * [--warmup 8]}. Batch size 0 stands for {@code "auto"} (FF-J Kryo and custom; the others run at its cap).
+ * [--rounds 3] [--small 1000000] [--large 20000] [--batches 1,8,32,128] [--otf 256] [--sizes 8,65536]
+ * [--warmup 8]}. {@code --otf}: frames in flight per link, both for FF-J ({@code messageOTF}) and
+ * plain Netty; ff-dist's default unless given. Batch size 0 stands for {@code "auto"} (FF-J Kryo and custom; the others run at its cap).
  * {@code --small}/{@code --large}: messages per transfer for payloads below/from 1 KiB.
  */
 public final class NetThroughput {
@@ -94,7 +95,7 @@ public final class NetThroughput {
         this.smallMessages = args.intValue("--small", 1_000_000);
         this.largeMessages = args.intValue("--large", 20_000);
         this.batchSizes = args.ints("--batches", "1,8,32,128");
-        this.messageOTF = args.intValue("--otf", 64);
+        this.messageOTF = args.intValue("--otf", GroupConfig.DEFAULT_MESSAGE_OTF);
         this.payloadSizes = args.ints("--sizes", "8,65536");
         this.warmUpRounds = args.intValue("--warmup", 8);
     }

@@ -29,6 +29,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
+import org.fastflowj.dist.GroupConfig;
 
 /**
  * The baseline of {@link NetThroughput}: plain Netty moving the same payload bytes over loopback TCP,
@@ -53,7 +54,8 @@ import java.util.concurrent.locks.LockSupport;
  * <p>Per message the sender copies the payload array into the frame (as a serializer does) and the
  * receiver copies it out into a new array (as a deserializer must), so both ends touch every byte once,
  * like ff-dist with a custom serializer. At most {@code framesInFlight} frames are unacknowledged
- * (ff-dist's {@code messageOTF}); the sender parks while it has no credit. The clock runs from the
+ * (ff-dist's {@code messageOTF}), and no more than ff-dist's byte window lets its sender have ({@link
+ * #credits}); the sender parks while it has no credit. The clock runs from the
  * first frame built to the last message read; connecting is not timed (nor is it for ff-dist).
  *
  * <p>Threading: {@link #run} blocks its caller, which is the sending thread; the receiving happens on
@@ -91,7 +93,7 @@ public final class NettyBaseline {
         EventLoopGroup clientLoops = new MultiThreadIoEventLoopGroup(EVENT_LOOP_THREADS, io);
         int maxFrameBytes = LENGTH_BYTES + batchSize * (LENGTH_BYTES + payloadBytes);
         Receiver receiver = new Receiver(messages);
-        Credits credits = new Credits(framesInFlight);
+        Credits credits = new Credits(credits(framesInFlight, batchSize, payloadBytes));
         try {
             Channel server = new ServerBootstrap()
                     .group(serverLoops)
@@ -167,7 +169,7 @@ public final class NettyBaseline {
         boolean epoll = Epoll.isAvailable();
         IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
         EventLoopGroup clientLoops = new MultiThreadIoEventLoopGroup(EVENT_LOOP_THREADS, io);
-        Credits credits = new Credits(framesInFlight);
+        Credits credits = new Credits(credits(framesInFlight, batchSize, payloadBytes));
         try {
             Channel client = new Bootstrap()
                     .group(clientLoops)
@@ -180,7 +182,7 @@ public final class NettyBaseline {
             long start = System.nanoTime();
             send(client, credits, Payload.of(payloadBytes), messages, batchSize);
             // Every frame is written once its credit came back; the last ones leave before the close.
-            while (credits.available.get() < framesInFlight && client.isActive()) {
+            while (credits.available.get() < credits.max && client.isActive()) {
                 LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
             }
             client.close().sync();
@@ -188,6 +190,18 @@ public final class NettyBaseline {
         } finally {
             clientLoops.shutdownGracefully(0, 1, TimeUnit.SECONDS).sync();
         }
+    }
+
+    /**
+     * The frames the sender may have unacknowledged: {@code framesInFlight}, and no more than ff-dist's
+     * sender would have with frames of this size under its byte window (it sends while fewer than {@link
+     * GroupConfig#DEFAULT_MAX_BUFFERED_BYTES_PER_LINK} bytes are unacknowledged). The same flow control,
+     * and 256 frames of 8 MiB (64 KiB at batch 128) are not queued in the sender's direct memory.
+     */
+    static int credits(int framesInFlight, int batchSize, int payloadBytes) {
+        long frameBytes = (long) batchSize * (LENGTH_BYTES + payloadBytes);
+        long byteWindow = GroupConfig.DEFAULT_MAX_BUFFERED_BYTES_PER_LINK;
+        return (int) Math.min(framesInFlight, (byteWindow + frameBytes - 1) / frameBytes);
     }
 
     private static ChannelInitializer<Channel> pipeline(
@@ -290,10 +304,12 @@ public final class NettyBaseline {
      */
     private static final class Credits extends ChannelInboundHandlerAdapter {
         private final AtomicInteger available;
+        private final int max;
         private volatile Thread waiter;
 
         Credits(int framesInFlight) {
             this.available = new AtomicInteger(framesInFlight);
+            this.max = framesInFlight;
         }
 
         void take(Channel channel) {

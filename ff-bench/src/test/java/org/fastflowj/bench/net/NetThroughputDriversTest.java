@@ -34,6 +34,17 @@ class NetThroughputDriversTest {
         assertThat(transfer.nanos()).isPositive();
     }
 
+    @Test
+    void shouldKeepPlainNettysFramesInFlightUnderFfDistsByteWindow() {
+        // 512 B at batch 8: 4 KiB frames, the batch credits bound them; 64 KiB at batch 128: 8 MiB frames,
+        // ff-dist's sender stops at 32 MiB unacknowledged, after 4 of them
+        assertThat(NettyBaseline.credits(256, 8, 512)).isEqualTo(256);
+        assertThat(NettyBaseline.credits(256, 128, 65536)).isEqualTo(4);
+        assertThat(NettyBaseline.credits(256, 1, 64 << 20))
+                .as("a frame larger than the window goes alone")
+                .isOne();
+    }
+
     @ParameterizedTest
     @CsvSource({
         "8, 1, KRYO",

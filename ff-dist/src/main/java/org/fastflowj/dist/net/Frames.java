@@ -22,7 +22,8 @@ import io.netty.buffer.CompositeByteBuf;
  *   run layer (0x10 and up), between sender group G and receiver group H (one connection, opened by G):
  *     BATCH   G to H: message*        message: kind (byte), edge id (int), then for DATA a count (int)
  *                                     and that many items, in order; kinds DATA, EOS, DONE, TASK_DONE
- *     ACK     H to G: batches (int)   that many batches were taken: G may send that many more
+ *     ACK     H to G: batches (int), bytes (long)   that many batches, of that many payload bytes, were
+ *                                     taken: G has that many batch credits and bytes of its window back
  *     TAKEN   H to G: edge id (int), n (int)   the on-demand edge's consumer took n more of its items:
  *                                     G may send that many more on that edge
  *     GONE    H to G: edge id (int)   the edge's consumer ended: its producer stops (early termination)

@@ -39,8 +39,12 @@ final class Fingerprint {
             text(sha, returns.toString());
         }
         for (GroupConfig g : config.groups()) {
-            // A receiver enforces the credits its peer's sender takes: both must read them alike.
-            text(sha, g.name() + "@" + g.endpoint() + " " + g.messageOTF() + "/" + g.internalMessageOTF());
+            // A receiver enforces the window its peer's sender keeps (batches, and bytes up to the receiver's
+            // maxBufferedBytesPerLink): both must read them alike.
+            text(
+                    sha,
+                    g.name() + "@" + g.endpoint() + " " + g.messageOTF() + "/" + g.internalMessageOTF() + " "
+                            + g.maxBufferedBytesPerLink());
         }
         text(sha, Long.toHexString(serializationFingerprint));
         return ByteBuffer.wrap(sha.digest()).getLong();

@@ -44,8 +44,15 @@ final class GroupBridges implements GraphCut.BridgeFactory {
 
     @Override
     public SenderTask sender(String peer, List<Edge> forward, List<Edge> feedback) {
-        OutboundLink link =
-                new OutboundLink(group, peer, credits(mine, forward, feedback), ids(forward), ids(feedback));
+        // The byte window is what the receiving group buffers per link: more in flight would wait in the
+        // sockets while it stops reading, and the fingerprint makes both ends read the same value.
+        OutboundLink link = new OutboundLink(
+                group,
+                peer,
+                credits(mine, forward, feedback),
+                config.group(peer).orElseThrow().maxBufferedBytesPerLink(),
+                ids(forward),
+                ids(feedback));
         links.outbound.put(peer, link);
         int[] onDemandSlots = forward.stream().mapToInt(Edge::slots).toArray();
         SenderTask sender = new SenderTask(

@@ -187,7 +187,7 @@ final class GroupLinks implements PeerHandler {
             } else if (!link.inbound() && outbound.containsKey(link.peerGroup())) {
                 OutboundLink out = outbound.get(link.peerGroup());
                 if (type == Frames.ACK) {
-                    out.onAck(payload.readInt());
+                    out.onAck(payload.readInt(), payload.readLong());
                 } else if (type == Frames.TAKEN) {
                     out.onTaken(payload.readInt(), payload.readInt());
                 } else if (type == Frames.GONE) {

@@ -20,16 +20,18 @@ import org.jctools.queues.MessagePassingQueue;
  * (the run-time's handshake: it announces the park and re-checks {@link #ready}; the event loop offers,
  * then {@link Parker#wake}), so either the receiver sees the batch or the event loop unparks it.
  *
- * <p>Flow control is enforced here, not trusted to the sender. {@link #heldBatches} counts the batches
- * received and not yet acknowledged: the receiver subtracts before its ACK leaves, so a correct sender,
- * which sends only on a credit an ACK gave back, never finds more than {@link #credits} held; one more
- * is a protocol violation that closes the connection and fails the run naming the peer. Reading stops
- * (Netty auto-read off) while the link is full: {@link #maxBufferedBytes} in batches held and items on
- * the local channels together; the peer's further bytes wait in the sockets, and TCP slows it down,
- * whatever it does. Holding {@code credits} batches does not stop reading: a correct sender sends no more
- * then, and a batch past them fails the run, so stopping there would bound nothing more, and would cost
- * a pair of epoll changes per ACK whenever the receiver is the slower side (with small items, in every
- * batch cycle).
+ * <p>Flow control is enforced here, not trusted to the sender. {@link #heldBatches} and {@link
+ * #unackedBytes} count the batches received and not yet acknowledged, and their payload bytes: the
+ * receiver subtracts before its ACK leaves, so a correct sender, which sends only while its window is open
+ * ({@link OutboundLink}: a credit left and fewer than {@link #maxBufferedBytes} bytes in flight, both given
+ * back by ACKs), never finds more than {@link #credits} batches held, nor a batch arriving while {@code
+ * maxBufferedBytes} or more are held. Either is a protocol violation that closes the connection and fails
+ * the run naming the peer. Reading stops (Netty auto-read off) while the link is full: {@link
+ * #maxBufferedBytes} in batches held and items on the local channels together; the peer's further bytes
+ * wait in the sockets, and TCP slows it down, whatever it does. Holding {@code credits} batches does not
+ * stop reading: a correct sender sends no more then, and a batch past them fails the run, so stopping
+ * there would bound nothing more, and would cost a pair of epoll changes per ACK whenever the receiver
+ * is the slower side (with small items, in every batch cycle).
  *
  * <p>Pausing and resuming race, and are ordered like the park above. Only the event loop turns reading
  * off or on; the receiver, after giving room back (a volatile read-modify-write), reads {@link
@@ -50,6 +52,8 @@ final class InboundLink {
     private final MessagePassingQueue<ByteBuf> batches = SpscQueues.unbounded(64);
     /** Batches received and not acknowledged yet: the event loop adds, the receiver subtracts. */
     private final AtomicInteger heldBatches = new AtomicInteger();
+    /** Payload bytes of those batches: the byte window the peer's sender keeps within. */
+    private final AtomicLong unackedBytes = new AtomicLong();
     /** Bytes of the batches received and not read to the end yet. */
     private final AtomicLong heldBatchBytes = new AtomicLong();
     /** Serialized bytes of the items on local channels that their consumers have not taken yet. */
@@ -135,9 +139,11 @@ final class InboundLink {
         bytes += payloadBytes + 5L * count;
         batchCount += count;
         messages += messageCount;
-        heldBatches.addAndGet(-count); // before the ACK leaves: the credits it gives back are free here first
+        // before the ACK leaves: the credits and bytes it gives back are free here first
+        heldBatches.addAndGet(-count);
+        unackedBytes.addAndGet(-payloadBytes);
         PeerLink l = link;
-        l.send(Frames.ACK, l.alloc().buffer(4).writeInt(count));
+        l.send(Frames.ACK, l.alloc().buffer(12).writeInt(count).writeLong(payloadBytes));
         lookAgainIfPaused();
     }
 
@@ -223,11 +229,16 @@ final class InboundLink {
             payload.release(); // nothing can follow the last end mark; never expected
             return;
         }
+        int size = payload.readableBytes();
         if (heldBatches.incrementAndGet() > credits) {
             payload.release();
             throw creditsExceeded();
         }
-        int size = payload.readableBytes();
+        long bytesBefore = unackedBytes.getAndAdd(size);
+        if (bytesBefore >= maxBufferedBytes) {
+            payload.release();
+            throw byteWindowExceeded(bytesBefore);
+        }
         heldBatchBytes.addAndGet(size);
         batches.offer(payload);
         parker.wake();
@@ -262,6 +273,13 @@ final class InboundLink {
     private CorruptBatchException creditsExceeded() {
         violation = link + " broke the flow-control protocol: it sent" + " a batch beyond the " + credits
                 + " unacknowledged batches it may have in flight (messageOTF)";
+        return new CorruptBatchException(violation);
+    }
+
+    private CorruptBatchException byteWindowExceeded(long bytesBefore) {
+        violation = link + " broke the flow-control protocol: it sent a batch while " + bytesBefore
+                + " bytes were unacknowledged, when it may send only while fewer than " + maxBufferedBytes
+                + " are (maxBufferedBytesPerLink of this group)";
         return new CorruptBatchException(violation);
     }
 

@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicLong;
 import org.fastflowj.core.LinkStats;
 import org.fastflowj.core.runtime.BridgeChannels;
 import org.fastflowj.core.runtime.IdleStrategy;
@@ -15,14 +16,19 @@ import org.fastflowj.dist.net.PeerLink;
  * The sending end of one connection (this group to one peer group): credit-based flow control, and
  * what comes back from the receiver (acknowledgements, consumers gone).
  *
- * <p>Credits: the sender may have {@code messageOTF} batches unacknowledged; the receiver acknowledges a
- * batch once its items are on local channels, so a slow consumer stops the sender after that many
- * batches and never grows anyone's heap.
+ * <p>Credits: the sender may have {@code messageOTF} batches unacknowledged, and sends the next batch
+ * only while those hold less than {@link #maxBytesInFlight} bytes (the receiving group's {@code
+ * maxBufferedBytesPerLink}): the window is in batches and in bytes. The receiver acknowledges a batch once
+ * its items are on local channels, so a slow consumer stops the sender after that many batches or bytes
+ * and never grows anyone's heap: what one connection has in flight is at most {@code min(messageOTF x
+ * the largest batch, maxBytesInFlight + the largest batch)}. Small batches meet the batch bound, large
+ * ones the byte bound; a batch larger than the whole byte window still goes, alone.
  *
  * <p>Threading: {@link #send} and {@link #finish} on the sender's thread; {@code on*} on the
- * connection's event loop. {@link #credits} is the one shared counter (the sender takes, the event loop
- * gives back); the sender parks on {@link #creditParker} when it has none (the run-time's handshake: it
- * announces the park and re-checks), so an acknowledgement that races the park still wakes it.
+ * connection's event loop. {@link #credits} and {@link #bytesInFlight} are the shared counters (the
+ * sender takes, the event loop gives back, both before it wakes the sender); the sender parks on {@link
+ * #creditParker} when the window is closed (the run-time's handshake: it announces the park and
+ * re-checks), so an acknowledgement that races the park still wakes it.
  *
  * <p>On-demand edges have a credit of their own besides: the receiver reports (TAKEN) each item the remote
  * worker took; {@link #takenSinceLastLook} counts them per forward input until the sender thread collects
@@ -34,6 +40,11 @@ final class OutboundLink {
     final String description;
     private final int maxCredits;
     private final AtomicInteger credits;
+    /** The receiving group's {@code maxBufferedBytesPerLink}: a batch goes only while fewer bytes are in flight. */
+    private final long maxBytesInFlight;
+    /** Payload bytes of the batches sent and not yet acknowledged. */
+    private final AtomicLong bytesInFlight = new AtomicLong();
+
     private final int[] forwardEdges;
     private final int[] feedbackEdges;
     private volatile PeerLink link;
@@ -71,10 +82,17 @@ final class OutboundLink {
     private volatile long batches;
     private volatile long creditWaitNanos;
 
-    OutboundLink(String localGroup, String peer, int maxCredits, int[] forwardEdges, int[] feedbackEdges) {
+    OutboundLink(
+            String localGroup,
+            String peer,
+            int maxCredits,
+            long maxBytesInFlight,
+            int[] forwardEdges,
+            int[] feedbackEdges) {
         this.peer = peer;
         this.description = localGroup + " -> " + peer;
         this.maxCredits = maxCredits;
+        this.maxBytesInFlight = maxBytesInFlight;
         this.credits = new AtomicInteger(maxCredits);
         this.forwardEdges = forwardEdges;
         this.feedbackEdges = feedbackEdges;
@@ -154,21 +172,28 @@ final class OutboundLink {
             throw cancelledOrBroken();
         }
         int size = batch.readableBytes();
+        // Counted before the batch can leave: its ACK may come back (and give these bytes back) at once.
+        // The receiver counts the same payload bytes (InboundLink#onBatch).
+        bytesInFlight.addAndGet(size);
         link.send(Frames.BATCH, batch);
         messages += count;
         bytes += size + 5;
         batches++;
     }
 
+    /**
+     * Waits until the window is open: a batch credit left and fewer than {@link #maxBytesInFlight} bytes in
+     * flight. Only this thread takes credits and adds bytes, so an open window stays open until it does.
+     */
     private boolean takeCredit() {
-        if (credits.get() > 0) {
-            credits.decrementAndGet(); // only this thread takes, so the count cannot drop below zero meanwhile
+        if (windowOpen()) {
+            credits.decrementAndGet();
             return true;
         }
         long start = System.nanoTime();
         creditIdle.reset();
         try {
-            while (credits.get() <= 0) {
+            while (!windowOpen()) {
                 if (stopped()) {
                     return false;
                 }
@@ -181,8 +206,13 @@ final class OutboundLink {
         }
     }
 
+    /** Volatile reads of what the event loop gives back (it updates both before it wakes this thread). */
+    boolean windowOpen() {
+        return credits.get() > 0 && bytesInFlight.get() < maxBytesInFlight;
+    }
+
     private boolean creditOrEnd() {
-        return credits.get() > 0 || stopped();
+        return windowOpen() || stopped();
     }
 
     private boolean allAckedOrEnd() {
@@ -237,8 +267,15 @@ final class OutboundLink {
 
     // ---- event loop ----
 
-    void onAck(int batchCount) {
-        credits.addAndGet(batchCount);
+    /** The receiver acknowledged {@code batchCount} batches of {@code payloadBytes} in all. */
+    void onAck(int batchCount, long payloadBytes) {
+        if (batchCount <= 0 || payloadBytes < 0 || payloadBytes > bytesInFlight.get()) {
+            throw new CorruptBatchException("group " + peer + " at " + remote() + " acknowledged " + batchCount
+                    + " batches of " + payloadBytes + " bytes, with " + bytesInFlight.get()
+                    + " bytes unacknowledged");
+        }
+        bytesInFlight.addAndGet(-payloadBytes);
+        credits.addAndGet(batchCount); // both before the wake: the sender's re-check sees the whole window
         creditParker.wake();
     }
 
@@ -311,5 +348,10 @@ final class OutboundLink {
 
     LinkStats stats() {
         return new LinkStats(description, messages, bytes, batches, creditWaitNanos);
+    }
+
+    /** Payload bytes sent and not yet acknowledged (for tests). */
+    long bytesInFlight() {
+        return bytesInFlight.get();
     }
 }

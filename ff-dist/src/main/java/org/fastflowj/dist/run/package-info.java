@@ -30,8 +30,9 @@
  * path, no blocking queue; serialization never runs on an event loop.
  *
  * <p>Flow control is end to end: the receiver acknowledges a batch only after its items are on local
- * channels; the sender has {@code messageOTF} credits per connection. The only shared counters are the
- * credits (an {@code AtomicInteger}) and the park flags of the two bridge threads; each class comment
+ * channels; the sender has {@code messageOTF} credits per connection, and sends only while fewer than the
+ * receiving group's {@code maxBufferedBytesPerLink} bytes are unacknowledged. The only shared counters are
+ * the credits and bytes in flight (atomics) and the park flags of the two bridge threads; each class comment
  * says why its wake-up cannot be lost (or, for the receiver's park time-out, is bounded).
  *
  * <p>Ends and failures: a connection may close only after every edge on it ended (the receiver marks

@@ -38,7 +38,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The receiver enforces the credits it grants: a peer that completes a genuine handshake and then floods
  * batches without waiting for ACKs fails the run naming it, and cannot grow the receiver's heap; a correct
- * sender never trips the check, whatever its batch size and credits.
+ * sender never trips the check, whatever its batch size, credits and byte window ({@link CreditWindowTest}
+ * checks each bound alone).
  */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class CreditEnforcementTest {
@@ -96,7 +97,9 @@ class CreditEnforcementTest {
                 "\"batchSize\": 1, \"messageOTF\": 1",
                 "\"batchSize\": 1, \"messageOTF\": 3",
                 // 3000 items of 1 KiB: the byte bound stops reading here, and the receiver waits for room
-                "\"batchSize\": 7, \"messageOTF\": 64, \"maxBufferedBytesPerLink\": 262144")) {
+                "\"batchSize\": 7, \"messageOTF\": 64, \"maxBufferedBytesPerLink\": 262144",
+                // batches of about 64 KiB: the byte window (256 KiB) holds the sender long before its credits
+                "\"batchSize\": 64, \"messageOTF\": 256, \"maxBufferedBytesPerLink\": 262144")) {
             long[] sum = new long[1];
             Node<Void, long[]> source = Node.source(() -> LongStream.range(0, 3_000)
                     .mapToObj(i -> {
