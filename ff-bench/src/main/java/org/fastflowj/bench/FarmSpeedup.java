@@ -42,8 +42,8 @@ import org.openjdk.jmh.annotations.TearDown;
  * <p>One invocation runs M = {@value #SEQUENTIAL_WORK_MICROS} / grainMicros tasks, i.e. about 100 ms of
  * sequential work whatever the grain, so each 1 s iteration averages several invocations. The mode is
  * average time per invocation (ms): speed-up = sequential time / farm time, and the farm's gain over the
- * executor = executor time / farm time. The farm starts its four threads inside the invocation (under
- * 1 ms); the executor's pool is reused, as a real program would.
+ * executor = executor time / farm time. The farm takes its four node threads inside the invocation
+ * (the run-time keeps them from one run to the next, as the executor's pool is kept for the trial).
  *
  * <p>The executor submits every task on its own and waits on one latch: the honest per-task comparison
  * with the farm, whose emitter also hands over one task at a time (no chunking on either side). Results
@@ -164,8 +164,7 @@ public class FarmSpeedup extends AbstractBenchmark {
 
     /**
      * The bound any two threads can reach on this machine: the tasks split in two halves, one run by a
-     * thread started in the invocation (as the farm starts its threads), the other by the benchmark thread,
-     * nothing handed over. {@code sequential / splitBound} is the largest speed-up two workers can show
+     * thread started in the invocation, the other by the benchmark thread, nothing handed over. {@code sequential / splitBound} is the largest speed-up two workers can show
      * here; on two cores that also run the JIT, GC and other processes it stays below 2.
      */
     @Benchmark

@@ -38,6 +38,17 @@ class BenchmarkBodiesTest {
     }
 
     @Test
+    void shouldSumEveryItemOfRunStartsFarmAndAgreeWithItsThreadBaselines() throws InterruptedException {
+        long expected = 0;
+        for (int k = 0; k < RunStart.THREADS; k++) {
+            expected += RunStart.body(k);
+        }
+
+        assertThat(RunStart.runFarm()).isEqualTo((long) RunStart.ITEMS * (RunStart.ITEMS - 1) / 2);
+        assertThat(new RunStart().freshThreads()).isEqualTo(expected);
+    }
+
+    @Test
     void shouldDeliverEveryItemThroughTheRawQueue() throws InterruptedException {
         assertThat(PipelineThroughput.runRaw(16, ITEMS)).isEqualTo(ITEMS);
     }
