@@ -184,29 +184,38 @@ final class NodeThreads {
             Run run = next;
             while (run != null) {
                 next = null;
-                Throwable thrown = null;
-                try {
-                    run.runOn(this);
-                } catch (Throwable t) {
-                    thrown = t; // the thread ends with it, as a thread of its own would
+                boolean idle = runToEnd(run);
+                run = null; // an idle thread holds nothing of its last run (the node, its graph)
+                if (idle) {
+                    run = awaitNext();
                 }
-                setName(IDLE_NAME);
-                run.release();
-                Thread.interrupted(); // an interrupt that came before release() was for that run only
-                setContextClassLoader(null);
-                // Idle before the run is told it ended: whoever waited for it may start the next run at
-                // once, and should find this thread waiting rather than start a new one.
-                boolean idle = thrown == null && !pinned && offerSelf();
-                run.end();
-                if (thrown instanceof RuntimeException e) {
-                    throw e;
-                } else if (thrown instanceof Error e) {
-                    throw e;
-                } else if (thrown != null) {
-                    throw new IllegalStateException(thrown);
-                }
-                run = idle ? awaitNext() : null;
             }
+        }
+
+        /** Runs {@code run}'s runner; whether this thread is then idle, waiting for the next one. */
+        private boolean runToEnd(Run run) {
+            Throwable thrown = null;
+            try {
+                run.runOn(this);
+            } catch (Throwable t) {
+                thrown = t; // the thread ends with it, as a thread of its own would
+            }
+            setName(IDLE_NAME);
+            run.release();
+            Thread.interrupted(); // an interrupt that came before release() was for that run only
+            setContextClassLoader(null);
+            // Idle before the run is told it ended: whoever waited for it may start the next run at once,
+            // and should find this thread waiting rather than start a new one.
+            boolean idle = thrown == null && !pinned && offerSelf();
+            run.end();
+            if (thrown instanceof RuntimeException e) {
+                throw e;
+            } else if (thrown instanceof Error e) {
+                throw e;
+            } else if (thrown != null) {
+                throw new IllegalStateException(thrown);
+            }
+            return idle;
         }
 
         /** Joins the idle threads, unless there are enough already. */

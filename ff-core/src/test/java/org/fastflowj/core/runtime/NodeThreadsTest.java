@@ -2,6 +2,7 @@ package org.fastflowj.core.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.lang.ref.WeakReference;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.util.concurrent.CountDownLatch;
@@ -111,6 +112,34 @@ class NodeThreadsTest {
         pinned.join(10_000);
 
         assertThat(pinned.isAlive()).as("a pinned thread exits with its runner").isFalse();
+    }
+
+    @Test
+    void anIdleThreadHoldsNothingOfItsLastRunner() throws Exception {
+        AtomicReference<Thread> thread = new AtomicReference<>();
+        WeakReference<Object> captured = runHoldingAnObject(thread);
+        awaitIdle(thread.get());
+        for (int attempt = 0; attempt < 50 && captured.get() != null; attempt++) {
+            System.gc();
+            Thread.sleep(10);
+        }
+
+        assertThat(captured.get())
+                .as("the runner's object, once its thread is idle")
+                .isNull();
+    }
+
+    private static WeakReference<Object> runHoldingAnObject(AtomicReference<Thread> thread)
+            throws InterruptedException {
+        Object payload = new Object();
+        NodeThreads.Run run = NodeThreads.start(
+                () -> {
+                    thread.set(Thread.currentThread());
+                    assertThat(payload).isNotNull();
+                },
+                "ff-holding");
+        run.join(10_000);
+        return new WeakReference<>(payload);
     }
 
     private static Thread runAndTakeThread(Runnable body) throws InterruptedException {
