@@ -14,7 +14,7 @@ import org.fastflowj.core.NodeStats;
 abstract class ChannelEnd extends ParkerPadAfter implements Runnable {
     /** The vertex's name, which its thread takes. */
     final String name;
-    /** Its thread's run, set by the executor as it starts it: what cancellation interrupts. */
+    /** Its thread's run, set by the executor before any runner starts: what cancellation interrupts. */
     volatile NodeThreads.Run threadRun;
 
     ChannelEnd(String name) {
