@@ -204,6 +204,8 @@ final class NodeThreads {
             run.release();
             Thread.interrupted(); // an interrupt that came before release() was for that run only
             setContextClassLoader(null);
+            setPriority(NORM_PRIORITY); // what a node changed of its thread is not the next one's
+            setUncaughtExceptionHandler(null);
             // Idle before the run is told it ended: whoever waited for it may start the next run at once,
             // and should find this thread waiting rather than start a new one.
             boolean idle = thrown == null && !pinned && offerSelf();

@@ -107,6 +107,18 @@ class NodeThreadsTest {
     }
 
     @Test
+    void whatARunnerChangedOfItsThreadIsNotTheNextRunnersConcern() throws Exception {
+        Thread first = runAndTakeThread(() -> Thread.currentThread().setPriority(Thread.MAX_PRIORITY));
+        awaitIdle(first);
+        AtomicReference<Integer> priority = new AtomicReference<>();
+        Thread second =
+                runAndTakeThread(() -> priority.set(Thread.currentThread().getPriority()));
+
+        assertThat(second).isSameAs(first);
+        assertThat(priority).hasValue(Thread.NORM_PRIORITY);
+    }
+
+    @Test
     void aThreadItsRunnerPinnedIsNotReused() throws Exception {
         Thread pinned = runAndTakeThread(NodeThreads::doNotReuseCurrentThread);
         pinned.join(10_000);
