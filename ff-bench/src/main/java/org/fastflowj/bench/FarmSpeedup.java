@@ -3,7 +3,6 @@ package org.fastflowj.bench;
 import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
@@ -120,18 +119,10 @@ public class FarmSpeedup extends AbstractBenchmark {
 
     /** The executor baseline's pool, alive for the whole trial. */
     @State(Scope.Benchmark)
-    public static class Pool {
-        ExecutorService executor;
-
-        @Setup(Level.Trial)
-        public void setUp() {
-            executor = Executors.newFixedThreadPool(WORKERS);
-        }
-
-        @TearDown(Level.Trial)
-        public void tearDown() throws InterruptedException {
-            executor.shutdown();
-            executor.awaitTermination(10, TimeUnit.SECONDS);
+    public static class Pool extends KeptPool {
+        @Override
+        protected int threads() {
+            return WORKERS;
         }
     }
 

@@ -1,21 +1,16 @@
 package org.fastflowj.bench;
 
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.fastflowj.core.Farm;
 import org.fastflowj.core.Node;
 import org.fastflowj.core.RunOptions;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * What a short run costs beyond its work: a whole run of a 4-node farm (emitter, 2 workers, collector)
@@ -38,18 +33,10 @@ public class RunStart extends AbstractBenchmark {
 
     /** The pool baseline's threads, alive for the whole trial. */
     @State(Scope.Benchmark)
-    public static class Pool {
-        ExecutorService executor;
-
-        @Setup(Level.Trial)
-        public void setUp() {
-            executor = Executors.newFixedThreadPool(THREADS);
-        }
-
-        @TearDown(Level.Trial)
-        public void tearDown() throws InterruptedException {
-            executor.shutdown();
-            executor.awaitTermination(10, TimeUnit.SECONDS);
+    public static class Pool extends KeptPool {
+        @Override
+        protected int threads() {
+            return THREADS;
         }
     }
 

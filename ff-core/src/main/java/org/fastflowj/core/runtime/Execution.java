@@ -52,7 +52,7 @@ public final class Execution {
     private boolean awaitUntil(long deadlineNanos) {
         boolean interrupted = false;
         for (NodeThreads.Run t : threads) {
-            while (t != null && t.isAlive()) {
+            while (t.isAlive()) {
                 if (deadlineNanos != Long.MAX_VALUE && System.nanoTime() - deadlineNanos >= 0) {
                     if (interrupted) {
                         Thread.currentThread().interrupt();
@@ -76,7 +76,7 @@ public final class Execution {
         NodeFailedException failure = control.failure();
         List<String> stuck = new ArrayList<>();
         for (NodeThreads.Run t : threads) {
-            if (t != null && t.isAlive()) {
+            if (t.isAlive()) {
                 stuck.add(t.name);
             }
         }
@@ -118,7 +118,7 @@ public final class Execution {
     /** Whether every node thread has ended. */
     public boolean isDone() {
         for (NodeThreads.Run t : threads) {
-            if (t != null && t.isAlive()) {
+            if (t.isAlive()) {
                 return false;
             }
         }

@@ -61,11 +61,6 @@ final class NodeThreads {
         }
     }
 
-    /** Idle threads waiting now, for tests. */
-    static int idleThreads() {
-        return IDLE_COUNT.get();
-    }
-
     /** One runner on one thread: what the executor waits for and interrupts. */
     static final class Run {
         final String name;
