@@ -133,9 +133,9 @@ final class FrameDecoder extends LengthFieldBasedFrameDecoder {
      *
      * <p>Memory: a slice holds the buffers its bytes were read into until it is released. Each of them
      * is at least half full ({@link #composable}), so a big frame holds at most twice its length, plus
-     * the two reads at its ends, which it shares with the frames before and after it. The credit window
-     * ({@code maxBufferedBytesPerLink}) counts frame lengths, so what a link holds stays within a small
-     * multiple of it, as it did with a copy per frame.
+     * the buffers at its two ends, which it shares with the frames before and after it (a read, or the
+     * merged bytes of small frames: at most a small frame and a read). The credit window ({@code
+     * maxBufferedBytesPerLink}) counts frame lengths, so what a link holds stays within about twice it.
      */
     @Override
     protected ByteBuf extractFrame(ChannelHandlerContext ctx, ByteBuf buffer, int index, int length) {
