@@ -26,9 +26,11 @@ import java.util.List;
  * bytes through the {@link ByteBuf} API, never from one array or address.
  *
  * <p>Threading: one instance per channel, used on its event loop only (not {@code @Sharable}). A big
- * frame is read on another thread while the event loop goes on with the bytes after it: the buffers
- * they share are read by both, changed by neither (Netty's cumulators add to a cumulation in place only
- * while nothing else holds it, and start a new one otherwise).
+ * frame is read on another thread while the event loop goes on with the bytes after it, in buffers they
+ * share: the event loop never changes bytes a slice covers. Netty's cumulators write a read only after
+ * the bytes already there, and change a composite's layout or move bytes to the front only while
+ * nothing else holds the cumulation (its reference count is 1); otherwise they start a new one. The
+ * slice reaches the receiver's thread through the link's queue, which orders its bytes before the read.
  */
 final class FrameDecoder extends LengthFieldBasedFrameDecoder {
     /**
