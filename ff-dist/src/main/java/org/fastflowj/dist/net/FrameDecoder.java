@@ -1,6 +1,8 @@
 package org.fastflowj.dist.net;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.CompositeByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.CorruptedFrameException;
 import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
@@ -17,13 +19,25 @@ import java.util.List;
  * accepts frames of {@link #HANDSHAKE_MAX_FRAME_BYTES} at most until {@link #openLink} raises the limit
  * to {@code maxFrameBytes}: an unauthenticated connection cannot make us buffer megabytes.
  *
- * <p>Threading: one instance per channel, used on its event loop only (not {@code @Sharable}).
+ * <p>Small frames (up to {@link #HEAP_FRAME_MAX_BYTES}) are handed on as a heap copy of their bytes,
+ * big ones as a retained slice of the bytes as they were read, without a copy ({@link #extractFrame}):
+ * the reads that carry a small frame are merged into one buffer, those that carry a big one are
+ * composed ({@link #cumulate}). A big frame may so span several buffers: whatever reads it takes its
+ * bytes through the {@link ByteBuf} API, never from one array or address.
+ *
+ * <p>Threading: one instance per channel, used on its event loop only (not {@code @Sharable}). A big
+ * frame is read on another thread while the event loop goes on with the bytes after it, in buffers they
+ * share: the event loop never changes bytes a slice covers. Netty's cumulators write a read only after
+ * the bytes already there, and change a composite's layout or move bytes to the front only while
+ * nothing else holds the cumulation (its reference count is 1); otherwise they start a new one. The
+ * slice reaches the receiver's thread through the link's queue, which orders its bytes before the read.
  */
 final class FrameDecoder extends LengthFieldBasedFrameDecoder {
     /**
-     * Frames up to this size are handed on in heap memory, bigger ones in direct memory. Deserializing
-     * from a direct buffer costs a checked copy per item, so small items read about twice as fast from a
-     * heap frame (NetThroughput's 8 B cells); for a big frame a heap copy would cost more than it saves.
+     * Frames up to this size are handed on as a copy in heap memory, bigger ones as a slice of the bytes
+     * read. Deserializing from a direct buffer costs a checked copy per item, so small items read about
+     * twice as fast from a heap frame (NetThroughput's 8 B cells); for a big frame any copy costs more
+     * than it saves.
      */
     static final int HEAP_FRAME_MAX_BYTES = 64 * 1024 + 64;
 
@@ -48,6 +62,7 @@ final class FrameDecoder extends LengthFieldBasedFrameDecoder {
         super(maxFrameBytes + Frames.LENGTH_BYTES, 0, Frames.LENGTH_BYTES, 0, Frames.LENGTH_BYTES, true);
         this.maxFrameBytes = maxFrameBytes;
         this.limitBytes = limitBytes;
+        setCumulator(this::cumulate);
     }
 
     /** A decoder for a new connection: handshake-sized frames until {@link #openLink}. */
@@ -112,17 +127,86 @@ final class FrameDecoder extends LengthFieldBasedFrameDecoder {
     }
 
     /**
-     * A copy of the frame, not Netty's retained slice: a frame is read later, on another thread, and while
-     * a slice of the accumulated bytes is alive Netty cannot append the next read in place; it copies the
-     * partial frame into a new buffer on every read that ends inside one (profiled, 64 KiB frames: a
-     * fifth of the receiving event loop's time, plus zeroing new memory).
+     * A small frame is a heap copy, a big one a retained slice of the bytes read. A slice of the
+     * cumulation keeps Netty from appending the next read to it in place: the merge cumulator would then
+     * copy the partial next frame on every read that ends inside one (profiled, 64 KiB frames: a fifth
+     * of the receiving event loop's time). {@link #cumulate} composes the reads of a big frame instead,
+     * so no read is copied while a slice lives.
+     *
+     * <p>Memory: a slice holds the buffers its bytes were read into until it is released. Each of them
+     * is at least half full ({@link #composable}), so a big frame holds at most twice its length, plus
+     * the buffers at its two ends, which it shares with the frames before and after it (a read, or the
+     * merged bytes of small frames: at most a small frame and a read). The credit window ({@code
+     * maxBufferedBytesPerLink}) counts frame lengths, so what a link holds stays within about twice it.
      */
     @Override
     protected ByteBuf extractFrame(ChannelHandlerContext ctx, ByteBuf buffer, int index, int length) {
-        ByteBuf frame = length <= HEAP_FRAME_MAX_BYTES
-                ? ctx.alloc().heapBuffer(length, length)
-                : ctx.alloc().directBuffer(length, length);
-        return frame.writeBytes(buffer, index, length);
+        if (length > HEAP_FRAME_MAX_BYTES) {
+            return buffer.retainedSlice(index, length);
+        }
+        return ctx.alloc().heapBuffer(length, length).writeBytes(buffer, index, length);
+    }
+
+    /**
+     * Adds a read to the bytes not yet cut into frames: composed, without a copy, when the frame they
+     * start is big (it will be handed on as a slice), else merged into one contiguous buffer (a small
+     * frame is copied out of it, and the next read goes in place). The cumulation always starts at a
+     * frame's length field: {@link #decode} leaves it there, or skips everything once the stream broke.
+     */
+    private ByteBuf cumulate(ByteBufAllocator alloc, ByteBuf cumulation, ByteBuf in) {
+        if (cumulation != in && cumulation.isReadable() && pendingFrameLength(cumulation, in) > HEAP_FRAME_MAX_BYTES) {
+            return COMPOSITE_CUMULATOR.cumulate(alloc, cumulation, composable(alloc, in));
+        }
+        if (cumulation instanceof CompositeByteBuf && cumulation != in && cumulation.isReadable()) {
+            // What is left of a composed cumulation is the start of a small frame: merge it, as a whole.
+            try {
+                return alloc.buffer(cumulation.readableBytes() + in.readableBytes())
+                        .writeBytes(cumulation)
+                        .writeBytes(in);
+            } finally {
+                cumulation.release();
+                in.release();
+            }
+        }
+        return MERGE_CUMULATOR.cumulate(alloc, cumulation, in);
+    }
+
+    /**
+     * The length field at the cumulation's reader index, read across into {@code in} if the cumulation
+     * holds less than all of it; 0 while even both hold less.
+     */
+    private static long pendingFrameLength(ByteBuf cumulation, ByteBuf in) {
+        int held = cumulation.readableBytes();
+        if (held >= Frames.LENGTH_BYTES) {
+            return cumulation.getUnsignedInt(cumulation.readerIndex());
+        }
+        if (held + in.readableBytes() < Frames.LENGTH_BYTES) {
+            return 0;
+        }
+        long length = 0;
+        for (int i = 0; i < Frames.LENGTH_BYTES; i++) {
+            byte b = i < held
+                    ? cumulation.getByte(cumulation.readerIndex() + i)
+                    : in.getByte(in.readerIndex() + i - held);
+            length = (length << 8) | (b & 0xFF);
+        }
+        return length;
+    }
+
+    /**
+     * The read itself, or a copy of its bytes when it fills less than half of its buffer: a slice holds
+     * whole buffers, and a few bytes must not hold a big one.
+     */
+    private static ByteBuf composable(ByteBufAllocator alloc, ByteBuf in) {
+        int readable = in.readableBytes();
+        if (in.capacity() <= 2 * readable) {
+            return in;
+        }
+        try {
+            return alloc.directBuffer(readable, readable).writeBytes(in);
+        } finally {
+            in.release();
+        }
     }
 
     @Override

@@ -229,6 +229,8 @@ final class InboundLink {
             payload.release(); // nothing can follow the last end mark; never expected
             return;
         }
+        // Counted by its length: a batch above 64 KiB is a slice of the buffers it was read into and holds
+        // at most twice that, plus the buffers it shares with its neighbours (net.FrameDecoder.extractFrame).
         int size = payload.readableBytes();
         if (heldBatches.incrementAndGet() > credits) {
             payload.release();
