@@ -39,7 +39,7 @@ import org.openjdk.jmh.annotations.TearDown;
  *   accelerator: caller ─offload─▶ [input] ─▶ [emitter] ─┬─▶ [worker0] ─┐
  *                                                        └─▶ [worker1] ─┴─▶ [collector] ─▶ [output] ─load─▶ caller
  *                the same farm, started once per trial (Accelerator.start); each invocation offloads its
- *                M tasks, at most 512 ahead of the results it loaded back, and ends when all M are back
+ *                M tasks, taking ready results in between, and ends when all M results are back
  *
  *   splitBound:  M/2 tasks on a thread started per invocation, M/2 on the benchmark thread (the bound)
  * </pre>
@@ -137,8 +137,6 @@ public class FarmSpeedup extends AbstractBenchmark {
         Accelerator<Job, Job> accelerator;
         /** One job per task, with a slot for its result: offloaded again by every invocation. */
         Job[] jobs;
-        /** The most jobs one invocation keeps offloaded but not yet loaded back (see {@link #runAccelerator}). */
-        int window;
 
         @Setup(Level.Trial)
         public void setUp(Work work, FarmConfig config) {
@@ -162,7 +160,6 @@ public class FarmSpeedup extends AbstractBenchmark {
             for (int i = 0; i < jobs.length; i++) {
                 jobs[i] = new Job(work.tasks[i].seed);
             }
-            window = Math.max(1, Math.min(options.queueCapacity(), RESULT_CHUNK) / 2);
             accelerator = Accelerator.start(farm, options);
         }
 
@@ -176,12 +173,6 @@ public class FarmSpeedup extends AbstractBenchmark {
             }
         }
     }
-
-    /**
-     * The accelerator's result channel grows by chunks of this many slots (ff-core's {@code
-     * AcceleratorStages}): keeping fewer results pending than that keeps it in its first chunk.
-     */
-    static final int RESULT_CHUNK = 1024;
 
     /** The executor baseline's pool, alive for the whole trial. */
     @State(Scope.Benchmark)
@@ -284,35 +275,32 @@ public class FarmSpeedup extends AbstractBenchmark {
     }
 
     /**
-     * One invocation on the kept farm. A single thread both offloads and loads, so it must never wait for
-     * room in the bounded input channel while the results it has not loaded hold the farm up. It keeps at
-     * most {@code window} jobs in flight (offloaded, not yet loaded): the input channel then holds fewer
-     * items than its capacity, so {@code offload} never waits; when the window is full the thread waits for
-     * one result instead ({@code loadResult}, woken by the result's arrival), and between offloads it takes
-     * whatever results are ready without waiting. The window is half the input channel and half a chunk of
-     * the result channel, so neither channel ever waits nor grows, and 512 jobs ahead keep both workers
-     * busy while the benchmark thread is descheduled for a while.
+     * One invocation on the kept farm: offload the M jobs, then load results until all M are back.
+     *
+     * <p>A single thread both offloads and loads. {@code offload} waits while the bounded input channel is
+     * full, which cannot deadlock here: the accelerator's result channel is unbounded, so the farm keeps
+     * draining the input whether or not the caller takes results. Between offloads the thread takes the
+     * results that are ready without waiting, so they do not pile up while it offloads: the result channel
+     * stays short and the tail of the invocation has few results left to load. The caller is fed back by
+     * nothing: like the farm's emitter and the executor's submitting loop it hands tasks over as fast as
+     * the farm takes them. (Capping the jobs in flight at or below the channels' wake-up batch instead
+     * stalls the workers: the collector then wakes only when a worker runs dry, so the caller refills in
+     * bursts, which costs most at fine grain.)
      */
     static long runAccelerator(KeptFarm farm) {
         Accelerator<Job, Job> accelerator = farm.accelerator;
         Job[] jobs = farm.jobs;
-        int window = farm.window;
         long sum = 0;
         int loaded = 0;
-        for (int offloaded = 0; offloaded < jobs.length; offloaded++) {
-            if (offloaded - loaded == window) {
-                sum += accelerator.loadResult().result + 1;
-                loaded++;
-            }
+        for (Job job : jobs) {
+            accelerator.offload(job);
             for (Job done = accelerator.pollResult(); done != null; done = accelerator.pollResult()) {
                 sum += done.result + 1;
                 loaded++;
             }
-            accelerator.offload(jobs[offloaded]);
         }
-        while (loaded < jobs.length) {
+        for (; loaded < jobs.length; loaded++) {
             sum += accelerator.loadResult().result + 1;
-            loaded++;
         }
         return sum;
     }

@@ -126,12 +126,11 @@ class BenchmarkBodiesTest {
     void shouldComputeTheSequentialChecksumOnTheKeptAcceleratorInvocationAfterInvocation(WaitStrategy strategy) {
         for (FarmSpeedup.Policy policy : List.of(FarmSpeedup.Policy.ROUND_ROBIN, FarmSpeedup.Policy.ON_DEMAND)) {
             FarmSpeedup.Work work = new FarmSpeedup.Work();
-            work.prepare(1, 50, 3_000); // more tasks than the window: offloading waits on results in between
+            work.prepare(1, 50, 20_000); // more tasks than the input channel holds: offloading waits for room
             FarmSpeedup.KeptFarm farm = new FarmSpeedup.KeptFarm();
             farm.start(work, policy, RunOptions.defaults().waitStrategy(strategy));
             try {
                 long sequential = FarmSpeedup.runSequential(work);
-                assertThat(farm.window).isLessThan(work.tasks.length);
 
                 for (int invocation = 0; invocation < 3; invocation++) {
                     assertThat(FarmSpeedup.runAccelerator(farm))
