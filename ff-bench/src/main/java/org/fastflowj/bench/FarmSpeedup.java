@@ -281,9 +281,9 @@ public class FarmSpeedup extends AbstractBenchmark {
      * full, which cannot deadlock here: the accelerator's result channel is unbounded, so the farm keeps
      * draining the input whether or not the caller takes results. Between offloads the thread takes the
      * results that are ready without waiting, so they do not pile up while it offloads: the result channel
-     * stays short and the tail of the invocation has few results left to load. The caller is fed back by
-     * nothing: like the farm's emitter and the executor's submitting loop it hands tasks over as fast as
-     * the farm takes them. (Capping the jobs in flight at or below the channels' wake-up batch instead
+     * stays short and the tail of the invocation has few results left to load. Only room in the input
+     * channel holds the caller back: like the farm's emitter and the executor's submitting loop, it hands
+     * tasks over as fast as the farm takes them. (Capping the jobs in flight at or below the channels' wake-up batch instead
      * stalls the workers: the collector then wakes only when a worker runs dry, so the caller refills in
      * bursts, which costs most at fine grain.)
      */
