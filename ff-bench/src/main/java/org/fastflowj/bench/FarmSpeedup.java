@@ -6,6 +6,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
+import org.fastflowj.core.Accelerator;
 import org.fastflowj.core.Farm;
 import org.fastflowj.core.Node;
 import org.fastflowj.core.RunOptions;
@@ -35,6 +36,11 @@ import org.openjdk.jmh.annotations.TearDown;
  *   executor:    for each of the M tasks: pool.execute(busy-work + latch.countDown()); latch.await()
  *                Executors.newFixedThreadPool(2), created once per trial
  *
+ *   accelerator: caller ─offload─▶ [input] ─▶ [emitter] ─┬─▶ [worker0] ─┐
+ *                                                        └─▶ [worker1] ─┴─▶ [collector] ─▶ [output] ─load─▶ caller
+ *                the same farm, started once per trial (Accelerator.start); each invocation offloads its
+ *                M tasks, taking ready results in between, and ends when all M results are back
+ *
  *   splitBound:  M/2 tasks on a thread started per invocation, M/2 on the benchmark thread (the bound)
  * </pre>
  *
@@ -43,13 +49,15 @@ import org.openjdk.jmh.annotations.TearDown;
  * average time per invocation (ms): speed-up = sequential time / farm time, and the farm's gain over the
  * executor = executor time / farm time. The farm takes its four node threads inside the invocation
  * (the run-time keeps them from one run to the next, as the executor's pool is kept for the trial).
+ * The accelerator is the like-for-like rival of the kept pool: the same farm, running for the whole trial
+ * and merely handed tasks; it has two more threads than the farm (the caller's input and output stages).
  *
  * <p>The executor submits every task on its own and waits on one latch: the honest per-task comparison
  * with the farm, whose emitter also hands over one task at a time (no chunking on either side). Results
  * go into a {@link LongAdder} (per-thread cells, no shared hot line).
  *
  * <p>Busy-work: {@link BusyWork#spin}, calibrated to {@code grainMicros}. Each variant returns the sum of
- * the task results plus the task count, which is identical in all three (the unit test checks it).
+ * the task results plus the task count, which is identical in every variant (the unit test checks it).
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
@@ -117,6 +125,55 @@ public class FarmSpeedup extends AbstractBenchmark {
         }
     }
 
+    /**
+     * The accelerator variant's farm, started once per trial and fed by every invocation, as the executor's
+     * pool is kept for the trial; ended (input closed, run joined) at the trial's end.
+     */
+    @State(Scope.Benchmark)
+    public static class KeptFarm {
+        /** How long the trial's end waits for the farm to drain and stop before it cancels the run. */
+        static final long CLOSE_TIMEOUT_SECONDS = 10;
+
+        Accelerator<Job, Job> accelerator;
+        /** One job per task, with a slot for its result: offloaded again by every invocation. */
+        Job[] jobs;
+
+        @Setup(Level.Trial)
+        public void setUp(Work work, FarmConfig config) {
+            start(work, config.policy, config.options);
+        }
+
+        void start(Work work, Policy policy, RunOptions options) {
+            JobWorker[] workers = new JobWorker[WORKERS];
+            for (int i = 0; i < WORKERS; i++) {
+                workers[i] = new JobWorker(work.iterations);
+            }
+            // The same shape as runFarm: the accelerator's input stage feeds the farm's emitter (the default
+            // one: it forwards), the collector (also the default one) passes each finished job to the caller.
+            Farm farm = Farm.of(workers);
+            if (policy.slots > 0) {
+                farm.onDemand(policy.slots);
+            } else {
+                farm.roundRobin();
+            }
+            jobs = new Job[work.tasks.length];
+            for (int i = 0; i < jobs.length; i++) {
+                jobs[i] = new Job(work.tasks[i].seed);
+            }
+            accelerator = Accelerator.start(farm, options);
+        }
+
+        @TearDown(Level.Trial)
+        public void tearDown() {
+            accelerator.endInput();
+            if (!accelerator.waitEnd(CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                accelerator.cancel();
+                throw new IllegalStateException("FarmSpeedup.accelerator: the kept farm did not end within "
+                        + CLOSE_TIMEOUT_SECONDS + " s of endInput(); its run was cancelled");
+            }
+        }
+    }
+
     /** The executor baseline's pool, alive for the whole trial. */
     @State(Scope.Benchmark)
     public static class Pool extends KeptPool {
@@ -129,6 +186,15 @@ public class FarmSpeedup extends AbstractBenchmark {
     @Benchmark
     public long farm(Work work, FarmConfig config) {
         return runFarm(work, config.policy, config.options);
+    }
+
+    /**
+     * The same farm used as a kept thread pool (FastFlow's accelerator): started once per trial, each
+     * invocation offloads its M tasks and waits until it has loaded all M results back.
+     */
+    @Benchmark
+    public long accelerator(KeptFarm farm) {
+        return runAccelerator(farm);
     }
 
     @Benchmark
@@ -204,6 +270,37 @@ public class FarmSpeedup extends AbstractBenchmark {
         long sum = collector.received; // read after waitEnd: every node thread was joined
         for (Worker w : workers) {
             sum += w.checksum;
+        }
+        return sum;
+    }
+
+    /**
+     * One invocation on the kept farm: offload the M jobs, then load results until all M are back.
+     *
+     * <p>A single thread both offloads and loads. {@code offload} waits while the bounded input channel is
+     * full, which cannot deadlock here: the accelerator's result channel is unbounded, so the farm keeps
+     * draining the input whether or not the caller takes results. Between offloads the thread takes the
+     * results that are ready without waiting, so they do not pile up while it offloads: the result channel
+     * stays short and the tail of the invocation has few results left to load. Only room in the input
+     * channel holds the caller back: like the farm's emitter and the executor's submitting loop, it hands
+     * tasks over as fast as the farm takes them. (Capping the jobs in flight at or below the channels' wake-up batch instead
+     * stalls the workers: the collector then wakes only when a worker runs dry, so the caller refills in
+     * bursts, which costs most at fine grain.)
+     */
+    static long runAccelerator(KeptFarm farm) {
+        Accelerator<Job, Job> accelerator = farm.accelerator;
+        Job[] jobs = farm.jobs;
+        long sum = 0;
+        int loaded = 0;
+        for (Job job : jobs) {
+            accelerator.offload(job);
+            for (Job done = accelerator.pollResult(); done != null; done = accelerator.pollResult()) {
+                sum += done.result + 1;
+                loaded++;
+            }
+        }
+        for (; loaded < jobs.length; loaded++) {
+            sum += accelerator.loadResult().result + 1;
         }
         return sum;
     }
@@ -290,6 +387,36 @@ public class FarmSpeedup extends AbstractBenchmark {
         protected Task svc(Task task) {
             checksum += BusyWork.spin(iterations, task.seed);
             return task;
+        }
+    }
+
+    /**
+     * A task of the kept farm: its seed and a slot for its result. The worker writes the slot before it
+     * passes the job on; every SPSC channel between the worker and the caller publishes an item with a
+     * release store and takes it with an acquire load, so the caller's read of {@code result} after
+     * loading the job sees the write. A job is offloaded again only after it was loaded back.
+     */
+    static final class Job {
+        final long seed;
+        long result;
+
+        Job(long seed) {
+            this.seed = seed;
+        }
+    }
+
+    /** A worker of the kept farm: the busy-work, written into the job's result slot. */
+    static final class JobWorker extends Node<Job, Job> {
+        private final int iterations;
+
+        JobWorker(int iterations) {
+            this.iterations = iterations;
+        }
+
+        @Override
+        protected Job svc(Job job) {
+            job.result = BusyWork.spin(iterations, job.seed);
+            return job;
         }
     }
 

@@ -2,6 +2,7 @@ package org.fastflowj.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -115,6 +116,36 @@ class BenchmarkBodiesTest {
             assertThat(FarmSpeedup.runSplit(work)).isEqualTo(sequential);
         } finally {
             pool.shutdownNow();
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(
+            value = WaitStrategy.class,
+            names = {"BACKOFF", "BLOCKING"})
+    void shouldComputeTheSequentialChecksumOnTheKeptAcceleratorInvocationAfterInvocation(WaitStrategy strategy) {
+        for (FarmSpeedup.Policy policy : List.of(FarmSpeedup.Policy.ROUND_ROBIN, FarmSpeedup.Policy.ON_DEMAND)) {
+            FarmSpeedup.Work work = new FarmSpeedup.Work();
+            work.prepare(1, 50, 20_000); // more tasks than the input channel holds: offloading waits for room
+            FarmSpeedup.KeptFarm farm = new FarmSpeedup.KeptFarm();
+            farm.start(work, policy, RunOptions.defaults().waitStrategy(strategy));
+            try {
+                long sequential = FarmSpeedup.runSequential(work);
+
+                for (int invocation = 0; invocation < 3; invocation++) {
+                    assertThat(FarmSpeedup.runAccelerator(farm))
+                            .as("%s, invocation %d", policy, invocation)
+                            .isEqualTo(sequential);
+                    assertThat(farm.accelerator.pollResult())
+                            .as("no result left over")
+                            .isNull();
+                }
+            } finally {
+                farm.tearDown();
+            }
+            assertThat(farm.accelerator.isFinished())
+                    .as("the trial's end stops the farm")
+                    .isTrue();
         }
     }
 

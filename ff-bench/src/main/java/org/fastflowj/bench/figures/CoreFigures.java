@@ -31,12 +31,14 @@ final class CoreFigures {
                     c.scale().farmGrainsMicros.stream().map(String::valueOf).toArray(String[]::new);
             List<Jmh.Score> scores = Jmh.run(
                     c.scale(),
-                    "org\\.fastflowj\\.bench\\.FarmSpeedup\\.(farm|sequential|executor|forkJoin|parallelStream|splitBound)$",
+                    "org\\.fastflowj\\.bench\\.FarmSpeedup\\.(farm|accelerator|sequential|executor|forkJoin|parallelStream|splitBound)$",
                     Map.of("grainMicros", grains, "policy", new String[] {"ROUND_ROBIN", "ON_DEMAND"}));
             for (Jmh.Score s : scores) {
                 String series =
                         switch (s.method()) {
                             case "farm" -> "FF-J farm "
+                                    + s.params().get("policy").toLowerCase().replace('_', '-');
+                            case "accelerator" -> "FF-J farm accelerator "
                                     + s.params().get("policy").toLowerCase().replace('_', '-');
                             case "splitBound" -> "two-thread bound (no hand-off)";
                             default -> s.method();

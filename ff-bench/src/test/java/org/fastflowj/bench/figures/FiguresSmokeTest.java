@@ -54,6 +54,13 @@ class FiguresSmokeTest {
                 .extracting(ResultLog.Point::series)
                 .contains("Flink MiniCluster", "FF-J one process", "FF-J source groups (loopback)");
         assertThat(figures.lastLog.notes()).anyMatch(note -> note.contains("shaped-link rows skipped"));
+        assertThat(figures.lastLog.points("farm-2009"))
+                .extracting(ResultLog.Point::series)
+                .contains(
+                        "FF-J farm round-robin",
+                        "FF-J farm accelerator round-robin",
+                        "FF-J farm accelerator on-demand",
+                        "executor");
 
         List<String> lines = Files.readAllLines(results, StandardCharsets.UTF_8);
         assertThat(lines.get(0)).startsWith("{\"type\":\"run\"").contains("\"jdk\":", "\"commit\":", "\"cores\":");
