@@ -326,9 +326,13 @@ public final class NettyBaseline {
             ctx.close();
         }
 
+        /** After the last frame of one socket read. */
+        void readComplete() {}
+
         @Override
         public final void channelReadComplete(ChannelHandlerContext ctx) {
             ctx.flush(); // one flush for every acknowledgement of this read
+            readComplete();
         }
     }
 

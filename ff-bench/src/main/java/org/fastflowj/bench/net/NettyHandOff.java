@@ -29,9 +29,12 @@ import org.fastflowj.bench.net.NettyBaseline.MessageReader;
  * the sink threads.
  */
 final class NettyHandOff {
-    /** The waiting scheme that measured faster (docs/benchmarks.md, NetThroughput); the other for reruns. */
+    /**
+     * The waiting scheme: PARK, which measured faster (docs/benchmarks.md, NetThroughput); {@code
+     * -Dff.bench.handOffWait=BACKOFF} runs the other.
+     */
     static final SpscHandOff.Wait WAIT =
-            SpscHandOff.Wait.valueOf(System.getProperty("ff.bench.handOffWait", SpscHandOff.Wait.BACKOFF.name()));
+            SpscHandOff.Wait.valueOf(System.getProperty("ff.bench.handOffWait", SpscHandOff.Wait.PARK.name()));
 
     private static final long JOIN_MILLIS = TimeUnit.SECONDS.toMillis(5);
 
@@ -105,6 +108,7 @@ final class NettyHandOff {
                 for (int i = 0; i < messages; i++) {
                     out.put(payload);
                 }
+                out.wakeConsumerNow();
             } catch (RuntimeException | Error e) {
                 out.abandon(); // the sending thread fails instead of waiting for items that never come
                 throw e;
@@ -123,6 +127,11 @@ final class NettyHandOff {
         @Override
         void accept(byte[] message) {
             toSink.put(message);
+        }
+
+        @Override
+        void readComplete() {
+            toSink.wakeConsumerNow(); // the end of a burst: nothing more comes before the next socket read
         }
     }
 

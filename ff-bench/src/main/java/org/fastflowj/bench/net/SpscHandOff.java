@@ -12,6 +12,9 @@ import org.jctools.queues.SpscArrayQueue;
  * A producer that finds the queue full waits until it is at most half full (a consumer that finds it
  * empty, until it holds an item), as {@link Wait} says; {@link #abandon} ends every wait with an error.
  *
+ * <p>Memory ordering: an item's contents, written before {@link #put}, are visible to the thread that
+ * {@link #take}s it through the queue's release store of the element and acquire load of it.
+ *
  * <p>Threading: {@link #put} from one producer thread, {@link #take} from one consumer thread, {@link
  * #abandon} from any.
  */
@@ -19,8 +22,16 @@ final class SpscHandOff {
     /** ff-core's default channel capacity. */
     static final int CAPACITY = 2048;
 
-    private static final int SPINS = 16;
-    private static final int YIELDS = 256;
+    private static final int SPINS = 64;
+    /** Few: with more threads than cores a waiting thread should leave the core to the busy ones soon. */
+    private static final int YIELDS = 16;
+    /**
+     * A parked consumer is woken once this many items wait (or by {@link #wakeConsumerNow}): a park and
+     * an unpark cost microseconds, so they come once per few hundred items, not per item; a quarter of
+     * the queue, so a producer does not find it full before the woken consumer runs.
+     */
+    private static final int WAKE_AT_ITEMS = CAPACITY / 4;
+
     private static final long BACKOFF_PARK_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
     /** Only a safety net: a parked side is woken by the other (see {@link #wakeConsumer}). */
     private static final long PARK_BOUND_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
@@ -44,7 +55,9 @@ final class SpscHandOff {
         BACKOFF,
         /**
          * Spin, then yield, then announce itself and park until the other side unparks it (bounded as a
-         * safety net); the other side reads one volatile field per item to know whether to.
+         * safety net); the other side reads one volatile field per item to know whether to. The default:
+         * level with BACKOFF in NetThroughput's A/B (docs/benchmarks.md), and a waiting side leaves the
+         * cores to the busy ones.
          */
         PARK
     }
@@ -89,6 +102,16 @@ final class SpscHandOff {
         return item;
     }
 
+    /**
+     * Wakes a parked consumer whatever the number of items waiting: the producer calls it at the end of
+     * a burst (a frame, the last item), so the last items of a burst do not wait out the park bound.
+     */
+    void wakeConsumerNow() {
+        if (parking) {
+            wake(PARKED_CONSUMER);
+        }
+    }
+
     /** Ends every wait on this hand-off, now and later, with an {@link IllegalStateException}. */
     void abandon() {
         abandoned = true;
@@ -99,8 +122,9 @@ final class SpscHandOff {
     private void wakeConsumer() {
         // A volatile read per item, a plain load on x86. The item was published by the queue's ordered
         // store, which a later load may pass: a consumer that announced itself in that window misses this
-        // wake-up and sleeps out PARK_BOUND_NANOS. Rare, bounded, and a fence per item would cost more.
-        if (parkedConsumer != null) {
+        // wake-up and sleeps out PARK_BOUND_NANOS unless a later item or wakeConsumerNow wakes it. Rare,
+        // bounded, and a fence per item would cost more.
+        if (parkedConsumer != null && queue.size() >= WAKE_AT_ITEMS) {
             wake(PARKED_CONSUMER);
         }
     }

@@ -30,6 +30,7 @@ class SpscHandOffTest {
             for (int i = 0; i < ITEMS; i++) {
                 handOff.put(items[i % items.length]);
             }
+            handOff.wakeConsumerNow();
         });
 
         for (int i = 0; i < ITEMS; i++) {
