@@ -54,6 +54,8 @@ public final class NetThroughput {
     static final double BOUND_GOAL = 1.0;
 
     private static final int LARGE_FROM_BYTES = 1024;
+    /** The ratio columns of {@link #printRow}, after one rate column per variant. */
+    private static final int RATIO_COLUMNS = 8;
 
     /** What one transfer runs, and its column's label. */
     enum Variant {
@@ -247,8 +249,6 @@ public final class NetThroughput {
         System.out.println(header);
         System.out.println("|---" + "|---".repeat(Variant.values().length + RATIO_COLUMNS) + "|");
     }
-
-    private static final int RATIO_COLUMNS = 8;
 
     private static String label(int batchSize) {
         return batchSize == GroupConfig.AUTO_BATCH_SIZE ? "auto" : Integer.toString(batchSize);

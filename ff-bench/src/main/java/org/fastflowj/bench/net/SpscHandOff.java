@@ -22,9 +22,6 @@ final class SpscHandOff {
     /** ff-core's default channel capacity. */
     static final int CAPACITY = 2048;
 
-    private static final int SPINS = 64;
-    /** Few: with more threads than cores a waiting thread should leave the core to the busy ones soon. */
-    private static final int YIELDS = 16;
     /**
      * A parked consumer is woken once this many items wait (or by {@link #wakeConsumerNow}): a park and
      * an unpark cost microseconds, so they come once per few hundred items, not per item; a quarter of
@@ -51,21 +48,34 @@ final class SpscHandOff {
 
     /** How a side waits for the other. */
     enum Wait {
-        /** Spin, then yield, then park for a bounded time, over and over; the other side never signals. */
-        BACKOFF,
         /**
-         * Spin, then yield, then announce itself and park until the other side unparks it (bounded as a
-         * safety net); the other side reads one volatile field per item to know whether to. The default:
-         * level with BACKOFF in NetThroughput's A/B (docs/benchmarks.md), and a waiting side leaves the
-         * cores to the busy ones.
+         * Spin 64 times, yield 16 times, then park for 50 µs, over and over; the other side never signals.
          */
-        PARK
+        BACKOFF(64, 16),
+        /**
+         * Spin 16 times, then announce itself and park until the other side unparks it (bounded as a safety
+         * net); the other side reads one volatile field per item to know whether to. ff-core's BACKOFF
+         * with more node threads than cores waits the same way. The default: the faster in NetThroughput's
+         * A/B (docs/benchmarks.md); with more threads than cores every spin or yield of a waiting thread
+         * takes the core from a busy one.
+         */
+        PARK(16, 0);
+
+        final int spins;
+        final int yields;
+
+        Wait(int spins, int yields) {
+            this.spins = spins;
+            this.yields = yields;
+        }
     }
 
     private final SpscArrayQueue<byte[]> queue = new SpscArrayQueue<>(CAPACITY);
     private final int resumeAtSize = CAPACITY / 2;
     private final String name;
     private final boolean parking;
+    private final int spins;
+    private final int spinsAndYields;
     private volatile boolean abandoned;
 
     @SuppressWarnings("unused") // through PARKED_PRODUCER
@@ -77,6 +87,8 @@ final class SpscHandOff {
     SpscHandOff(String name, Wait wait) {
         this.name = name;
         this.parking = wait == Wait.PARK;
+        this.spins = wait.spins;
+        this.spinsAndYields = wait.spins + wait.yields;
     }
 
     /** Hands {@code item} over, waiting while the queue is full. */
@@ -161,9 +173,9 @@ final class SpscHandOff {
         if (abandoned) {
             throw new IllegalStateException(name + ": the other side gave up");
         }
-        if (step < SPINS) {
+        if (step < spins) {
             Thread.onSpinWait();
-        } else if (step < SPINS + YIELDS) {
+        } else if (step < spinsAndYields) {
             Thread.yield();
         } else if (!parking) {
             LockSupport.parkNanos(this, BACKOFF_PARK_NANOS);
