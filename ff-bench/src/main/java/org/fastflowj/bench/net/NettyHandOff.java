@@ -53,6 +53,8 @@ final class NettyHandOff {
         Sink sink = new Sink(toSink, messages);
         Thread sourceThread = new Thread(source, "hand-off-source");
         Thread sinkThread = new Thread(sink, "hand-off-sink");
+        sourceThread.setDaemon(true); // a thread that failed to end in time must not keep the JVM alive
+        sinkThread.setDaemon(true);
         Link link = Link.open(payloadBytes, batchSize, framesInFlight, Flush.CONSOLIDATED, new Forwarder(toSink));
         try {
             sinkThread.start();
