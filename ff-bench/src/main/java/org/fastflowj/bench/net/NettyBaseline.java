@@ -96,47 +96,55 @@ public final class NettyBaseline {
      * {@code reader}, and a client with its credits. Connecting is not timed by its users. Closing it
      * closes both channels and both event loop groups.
      *
-     * <p>Threading: opened and closed by the sending thread; {@link #client} is written from it.
+     * <p>Threading: opened and closed by the sending thread, which writes the frames to {@link #client}.
      */
     static final class Link implements AutoCloseable {
         private final EventLoopGroup serverLoops;
         private final EventLoopGroup clientLoops;
+        private final Channel server;
+        final Channel client;
         final Credits credits;
-        private Channel server;
-        Channel client;
 
-        private Link(IoHandlerFactory io, Credits credits) {
-            this.serverLoops = new MultiThreadIoEventLoopGroup(EVENT_LOOP_THREADS, io);
-            this.clientLoops = new MultiThreadIoEventLoopGroup(EVENT_LOOP_THREADS, io);
+        private Link(
+                EventLoopGroup serverLoops,
+                EventLoopGroup clientLoops,
+                Channel server,
+                Channel client,
+                Credits credits) {
+            this.serverLoops = serverLoops;
+            this.clientLoops = clientLoops;
+            this.server = server;
+            this.client = client;
             this.credits = credits;
         }
 
         static Link open(int payloadBytes, int batchSize, int framesInFlight, Flush flush, MessageReader reader)
                 throws InterruptedException {
             boolean epoll = Epoll.isAvailable();
-            Link link = new Link(
-                    epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory(),
-                    new Credits(credits(framesInFlight, batchSize, payloadBytes)));
+            IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
+            EventLoopGroup serverLoops = new MultiThreadIoEventLoopGroup(EVENT_LOOP_THREADS, io);
+            EventLoopGroup clientLoops = new MultiThreadIoEventLoopGroup(EVENT_LOOP_THREADS, io);
+            Credits credits = new Credits(credits(framesInFlight, batchSize, payloadBytes));
             try {
-                link.server = new ServerBootstrap()
-                        .group(link.serverLoops)
+                Channel server = new ServerBootstrap()
+                        .group(serverLoops)
                         .channel(epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class)
                         .childOption(ChannelOption.TCP_NODELAY, true)
                         .childHandler(pipeline(maxFrameBytes(batchSize, payloadBytes), flush, () -> reader))
                         .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))
                         .sync()
                         .channel();
-                link.client = new Bootstrap()
-                        .group(link.clientLoops)
+                Channel client = new Bootstrap()
+                        .group(clientLoops)
                         .channel(epoll ? EpollSocketChannel.class : NioSocketChannel.class)
                         .option(ChannelOption.TCP_NODELAY, true)
-                        .handler(pipeline(LENGTH_BYTES + LENGTH_BYTES, flush, () -> link.credits))
-                        .connect(link.server.localAddress())
+                        .handler(pipeline(LENGTH_BYTES + LENGTH_BYTES, flush, () -> credits))
+                        .connect(server.localAddress())
                         .sync()
                         .channel();
-                return link;
+                return new Link(serverLoops, clientLoops, server, client, credits);
             } catch (InterruptedException | RuntimeException | Error e) {
-                link.close();
+                shutDown(clientLoops, serverLoops); // closes whatever channel was opened on them
                 throw e;
             }
         }
@@ -145,14 +153,17 @@ public final class NettyBaseline {
         @Override
         public void close() {
             try {
-                if (client != null) {
-                    client.close().syncUninterruptibly();
-                }
-                if (server != null) {
-                    server.close().syncUninterruptibly();
-                }
+                client.close().syncUninterruptibly();
+                server.close().syncUninterruptibly();
             } finally {
+                shutDown(clientLoops, serverLoops);
+            }
+        }
+
+        private static void shutDown(EventLoopGroup clientLoops, EventLoopGroup serverLoops) {
+            try {
                 clientLoops.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+            } finally {
                 serverLoops.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
             }
         }
