@@ -21,12 +21,14 @@ import org.fastflowj.dist.GroupConfig;
  *
  *     Netty, flush each frame   [sender thread] ──frame──▶ [event loop: read every message]     (NettyBaseline)
  *     Netty, consolidated       the same behind ff-dist's FlushConsolidationHandler
+ *     Netty via hand-offs       [source] ─SPSC─▶ [sender thread] ──frame──▶ [event loop] ─SPSC─▶ [sink]  (NettyHandOff)
+ *                               consolidated; the bound of any design with source and sink on threads of their own
  *     FF-J Kryo                 [source] ▶ [sender] ──BATCH──▶ [event loop] ▶ [receiver] ▶ [sink] (GroupToGroup)
  *     FF-J custom               the same with ByteArraySerializer
  *     FF-J pre-batched          the source packs batchSize payloads per item, the sink unpacks (a bound)
  *     FF-J chunked              the source sends arrays of batchSize payloads, the sink walks them (a bound)
  *
- *   a round runs the six back to back for each batch size in turn (both orders rotated every round); a
+ *   a round runs the seven back to back for each batch size in turn (both orders rotated every round); a
  *   round's ratio divides that round's FF-J figure by that round's plain Netty figure; the table shows
  *   medians over rounds.
  * </pre>
@@ -48,18 +50,34 @@ public final class NetThroughput {
             java.lang.management.ManagementFactory.getOperatingSystemMXBean();
     static final double SMALL_GOAL = 0.5;
     static final double LARGE_GOAL = 0.7;
-    private static final int LARGE_FROM_BYTES = 1024;
+    /** Issue 18's goal against consolidated Netty; the columns of the hand-off bound are marked against it. */
+    static final double BOUND_GOAL = 1.0;
 
-    /** What one transfer runs. */
+    private static final int LARGE_FROM_BYTES = 1024;
+    /** The ratio columns of {@link #printRow}, after one rate column per variant. */
+    private static final int RATIO_COLUMNS = 8;
+
+    /** What one transfer runs, and its column's label. */
     enum Variant {
-        NETTY_EACH_FRAME,
-        NETTY_CONSOLIDATED,
-        FFJ_KRYO,
-        FFJ_CUSTOM,
+        NETTY_EACH_FRAME("Netty each-frame"),
+        NETTY_CONSOLIDATED("Netty consolidated"),
+        /**
+         * Consolidated Netty fed by a source thread and drained into a sink thread through one SPSC queue
+         * each (NettyHandOff): the bound of any design whose source and sink are nodes on threads of their own.
+         */
+        NETTY_HANDOFF("Netty via hand-offs"),
+        FFJ_KRYO("FF-J Kryo"),
+        FFJ_CUSTOM("FF-J custom"),
         /** Not ff-dist's design: the edge nodes batch themselves (GroupToGroup.Serialization.PREBATCHED). */
-        FFJ_PREBATCHED,
+        FFJ_PREBATCHED("FF-J pre-batched"),
         /** Not ff-dist's design: the source and sink hand over arrays of items (GroupToGroup.Serialization.CHUNKED). */
-        FFJ_CHUNKED;
+        FFJ_CHUNKED("FF-J chunked");
+
+        final String label;
+
+        Variant(String label) {
+            this.label = label;
+        }
 
         Transfer run(int messages, int payloadBytes, int configured, int messageOTF) throws Exception {
             // "auto" is ff-dist's own: the variants that batch by themselves run at its cap, as bounds.
@@ -71,6 +89,7 @@ public final class NetThroughput {
                         messages, payloadBytes, batchSize, messageOTF, Flush.EACH_FRAME);
                 case NETTY_CONSOLIDATED -> NettyBaseline.run(
                         messages, payloadBytes, batchSize, messageOTF, Flush.CONSOLIDATED);
+                case NETTY_HANDOFF -> NettyHandOff.run(messages, payloadBytes, batchSize, messageOTF);
                 case FFJ_KRYO -> GroupToGroup.run(messages, payloadBytes, batchSize, messageOTF, Serialization.KRYO);
                 case FFJ_CUSTOM -> GroupToGroup.run(
                         messages, payloadBytes, batchSize, messageOTF, Serialization.CUSTOM);
@@ -202,9 +221,12 @@ public final class NetThroughput {
     /** Process CPU time per message, medians over rounds: where the two cores went. */
     private static void printCpu(List<Integer> batches, List<List<Round>> byBatch) {
         System.out.println();
-        System.out.println("| batchSize | CPU ns/msg: Netty each-frame | Netty consolidated | FF-J Kryo | FF-J custom"
-                + " | FF-J pre-batched | FF-J chunked |");
-        System.out.println("|---|---|---|---|---|---|---|");
+        StringBuilder header = new StringBuilder("| batchSize | CPU ns/msg:");
+        for (Variant v : Variant.values()) {
+            header.append(' ').append(v.label).append(" |");
+        }
+        System.out.println(header);
+        System.out.println("|---" + "|---".repeat(Variant.values().length) + "|");
         for (int b = 0; b < batches.size(); b++) {
             StringBuilder row =
                     new StringBuilder("| ").append(label(batches.get(b))).append(" |");
@@ -218,11 +240,14 @@ public final class NetThroughput {
 
     private static void printHeader(boolean large) {
         String unit = large ? "MB/s" : "msgs/s";
-        System.out.println("| batchSize | Netty each-frame " + unit + " | Netty consolidated " + unit + " | FF-J Kryo "
-                + unit + " | FF-J custom " + unit + " | FF-J pre-batched " + unit + " | FF-J chunked " + unit
-                + " | Kryo / each-frame | custom / each-frame"
-                + " | Kryo / consolidated | custom / consolidated | pre-batched / each-frame | chunked / each-frame |");
-        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+        StringBuilder header = new StringBuilder("| batchSize |");
+        for (Variant v : Variant.values()) {
+            header.append(' ').append(v.label).append(' ').append(unit).append(" |");
+        }
+        header.append(" Kryo / each-frame | custom / each-frame | Kryo / consolidated | custom / consolidated"
+                + " | pre-batched / each-frame | chunked / each-frame | Kryo / hand-offs | hand-offs / consolidated |");
+        System.out.println(header);
+        System.out.println("|---" + "|---".repeat(Variant.values().length + RATIO_COLUMNS) + "|");
     }
 
     private static String label(int batchSize) {
@@ -249,6 +274,12 @@ public final class NetThroughput {
                     .append(ratio(rounds, r -> r.ratio(bound, Variant.NETTY_EACH_FRAME), goal))
                     .append(" |");
         }
+        row.append(' ')
+                .append(ratio(rounds, r -> r.ratio(Variant.FFJ_KRYO, Variant.NETTY_HANDOFF), BOUND_GOAL))
+                .append(" |");
+        row.append(' ')
+                .append(ratio(rounds, r -> r.ratio(Variant.NETTY_HANDOFF, Variant.NETTY_CONSOLIDATED), BOUND_GOAL))
+                .append(" |");
         System.out.println(row);
     }
 

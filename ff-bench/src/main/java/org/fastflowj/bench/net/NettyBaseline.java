@@ -11,13 +11,11 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.ServerChannel;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.channel.epoll.EpollServerSocketChannel;
 import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.channel.nio.NioIoHandler;
-import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
@@ -84,42 +82,90 @@ public final class NettyBaseline {
     /** Moves {@code messages} messages of {@code payloadBytes} bytes; returns how long it took. */
     public static Transfer run(int messages, int payloadBytes, int batchSize, int framesInFlight, Flush flush)
             throws InterruptedException, TimeoutException {
-        boolean epoll = Epoll.isAvailable();
-        IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
-        Class<? extends ServerChannel> serverType =
-                epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
-        Class<? extends SocketChannel> clientType = epoll ? EpollSocketChannel.class : NioSocketChannel.class;
-        EventLoopGroup serverLoops = new MultiThreadIoEventLoopGroup(EVENT_LOOP_THREADS, io);
-        EventLoopGroup clientLoops = new MultiThreadIoEventLoopGroup(EVENT_LOOP_THREADS, io);
-        int maxFrameBytes = LENGTH_BYTES + batchSize * (LENGTH_BYTES + payloadBytes);
         Receiver receiver = new Receiver(messages);
-        Credits credits = new Credits(credits(framesInFlight, batchSize, payloadBytes));
-        try {
-            Channel server = new ServerBootstrap()
-                    .group(serverLoops)
-                    .channel(serverType)
-                    .childOption(ChannelOption.TCP_NODELAY, true)
-                    .childHandler(pipeline(maxFrameBytes, flush, () -> receiver))
-                    .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))
-                    .sync()
-                    .channel();
-            Channel client = new Bootstrap()
-                    .group(clientLoops)
-                    .channel(clientType)
-                    .option(ChannelOption.TCP_NODELAY, true)
-                    .handler(pipeline(LENGTH_BYTES + LENGTH_BYTES, flush, () -> credits))
-                    .connect(server.localAddress())
-                    .sync()
-                    .channel();
+        try (Link link = Link.open(payloadBytes, batchSize, framesInFlight, flush, receiver)) {
             long start = System.nanoTime();
-            send(client, credits, Payload.of(payloadBytes), messages, batchSize);
+            send(link.client, link.credits, Payload.of(payloadBytes), messages, batchSize);
             long end = receiver.awaitLast(messages, payloadBytes);
-            client.close().sync();
-            server.close().sync();
             return new Transfer(receiver.received, payloadBytes, end - start);
-        } finally {
-            clientLoops.shutdownGracefully(0, 1, TimeUnit.SECONDS).sync();
-            serverLoops.shutdownGracefully(0, 1, TimeUnit.SECONDS).sync();
+        }
+    }
+
+    /**
+     * One connected pair over loopback with this baseline's transport: a server whose pipeline ends in
+     * {@code reader}, and a client with its credits. Connecting is not timed by its users. Closing it
+     * closes both channels and both event loop groups.
+     *
+     * <p>Threading: opened and closed by the sending thread, which writes the frames to {@link #client}.
+     */
+    static final class Link implements AutoCloseable {
+        private final EventLoopGroup serverLoops;
+        private final EventLoopGroup clientLoops;
+        private final Channel server;
+        final Channel client;
+        final Credits credits;
+
+        private Link(
+                EventLoopGroup serverLoops,
+                EventLoopGroup clientLoops,
+                Channel server,
+                Channel client,
+                Credits credits) {
+            this.serverLoops = serverLoops;
+            this.clientLoops = clientLoops;
+            this.server = server;
+            this.client = client;
+            this.credits = credits;
+        }
+
+        static Link open(int payloadBytes, int batchSize, int framesInFlight, Flush flush, MessageReader reader)
+                throws InterruptedException {
+            boolean epoll = Epoll.isAvailable();
+            IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
+            EventLoopGroup serverLoops = new MultiThreadIoEventLoopGroup(EVENT_LOOP_THREADS, io);
+            EventLoopGroup clientLoops = new MultiThreadIoEventLoopGroup(EVENT_LOOP_THREADS, io);
+            Credits credits = new Credits(credits(framesInFlight, batchSize, payloadBytes));
+            try {
+                Channel server = new ServerBootstrap()
+                        .group(serverLoops)
+                        .channel(epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class)
+                        .childOption(ChannelOption.TCP_NODELAY, true)
+                        .childHandler(pipeline(maxFrameBytes(batchSize, payloadBytes), flush, () -> reader))
+                        .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))
+                        .sync()
+                        .channel();
+                Channel client = new Bootstrap()
+                        .group(clientLoops)
+                        .channel(epoll ? EpollSocketChannel.class : NioSocketChannel.class)
+                        .option(ChannelOption.TCP_NODELAY, true)
+                        .handler(pipeline(LENGTH_BYTES + LENGTH_BYTES, flush, () -> credits))
+                        .connect(server.localAddress())
+                        .sync()
+                        .channel();
+                return new Link(serverLoops, clientLoops, server, client, credits);
+            } catch (InterruptedException | RuntimeException | Error e) {
+                shutDown(clientLoops, serverLoops); // closes whatever channel was opened on them
+                throw e;
+            }
+        }
+
+        /** Uninterruptible: an interrupted caller still leaves no event loop thread behind. */
+        @Override
+        public void close() {
+            try {
+                client.close().syncUninterruptibly();
+                server.close().syncUninterruptibly();
+            } finally {
+                shutDown(clientLoops, serverLoops);
+            }
+        }
+
+        private static void shutDown(EventLoopGroup clientLoops, EventLoopGroup serverLoops) {
+            try {
+                clientLoops.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+            } finally {
+                serverLoops.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+            }
         }
     }
 
@@ -145,8 +191,7 @@ public final class NettyBaseline {
                     .group(serverLoops)
                     .channel(epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class)
                     .childOption(ChannelOption.TCP_NODELAY, true)
-                    .childHandler(
-                            pipeline(LENGTH_BYTES + batchSize * (LENGTH_BYTES + payloadBytes), flush, () -> receiver))
+                    .childHandler(pipeline(maxFrameBytes(batchSize, payloadBytes), flush, () -> receiver))
                     .bind(bind)
                     .sync()
                     .channel();
@@ -219,24 +264,91 @@ public final class NettyBaseline {
         };
     }
 
+    private static int maxFrameBytes(int batchSize, int payloadBytes) {
+        return LENGTH_BYTES + batchSize * (LENGTH_BYTES + payloadBytes);
+    }
+
     private static void send(Channel channel, Credits credits, byte[] payload, int messages, int batchSize) {
         for (int sent = 0; sent < messages; ) {
             int inFrame = Math.min(batchSize, messages - sent);
-            int frameBytes = inFrame * (LENGTH_BYTES + payload.length);
-            credits.take(channel);
-            ByteBuf frame = channel.alloc().buffer(LENGTH_BYTES + frameBytes);
-            frame.writeInt(frameBytes);
+            ByteBuf frame = startFrame(channel, credits, inFrame, payload.length);
             for (int i = 0; i < inFrame; i++) {
-                frame.writeInt(payload.length);
-                frame.writeBytes(payload);
+                appendMessage(frame, payload);
             }
             channel.writeAndFlush(frame, channel.voidPromise());
             sent += inFrame;
         }
     }
 
-    /** Server side: reads every message of a frame into its own array, then acknowledges the frame. */
-    private static final class Receiver extends ChannelInboundHandlerAdapter {
+    /**
+     * Takes a credit (parks while there is none), then allocates one exactly sized frame for {@code
+     * inFrame} messages of {@code payloadBytes} bytes and writes its length; the caller appends the
+     * messages ({@link #appendMessage}) and writes and flushes it.
+     */
+    static ByteBuf startFrame(Channel channel, Credits credits, int inFrame, int payloadBytes) {
+        int frameBytes = inFrame * (LENGTH_BYTES + payloadBytes);
+        credits.take(channel);
+        ByteBuf frame = channel.alloc().buffer(LENGTH_BYTES + frameBytes);
+        frame.writeInt(frameBytes);
+        return frame;
+    }
+
+    /** One message of a frame: its length, then a copy of its bytes (as a serializer does). */
+    static void appendMessage(ByteBuf frame, byte[] payload) {
+        frame.writeInt(payload.length);
+        frame.writeBytes(payload);
+    }
+
+    /**
+     * Server side: reads every message of a frame into its own array (as a deserializer must), hands it
+     * to {@link #accept}, then acknowledges the frame; the acknowledgements of one socket read leave in
+     * one flush.
+     *
+     * <p>Threading: the server's event loop.
+     */
+    abstract static class MessageReader extends ChannelInboundHandlerAdapter {
+        @Override
+        public final void channelRead(ChannelHandlerContext ctx, Object msg) {
+            ByteBuf frame = (ByteBuf) msg;
+            try {
+                while (frame.isReadable()) {
+                    byte[] message = new byte[frame.readInt()];
+                    frame.readBytes(message);
+                    accept(message);
+                }
+            } finally {
+                frame.release();
+            }
+            ctx.write(
+                    ctx.alloc().buffer(2 * LENGTH_BYTES).writeInt(LENGTH_BYTES).writeInt(1), ctx.voidPromise());
+            frameRead();
+        }
+
+        /** One message, read in full into an array of its own. */
+        abstract void accept(byte[] message);
+
+        /** After a frame's messages were accepted and its acknowledgement written. */
+        void frameRead() {}
+
+        @Override
+        public final void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            // After the last message the client may close with acknowledgements unread (a reset): harmless.
+            // Before it, the run fails by timeout where it awaits the last message, naming how far it got.
+            ctx.close();
+        }
+
+        /** After the last frame of one socket read. */
+        void readComplete() {}
+
+        @Override
+        public final void channelReadComplete(ChannelHandlerContext ctx) {
+            ctx.flush(); // one flush for every acknowledgement of this read
+            readComplete();
+        }
+    }
+
+    /** Server side: counts every message and sums its first byte on the event loop itself. */
+    private static final class Receiver extends MessageReader {
         private final int expected;
         private final CountDownLatch last = new CountDownLatch(1);
         /** Event loop only until {@link #last} opens; read by the caller after it. */
@@ -251,36 +363,17 @@ public final class NettyBaseline {
         }
 
         @Override
-        public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            ByteBuf frame = (ByteBuf) msg;
-            try {
-                while (frame.isReadable()) {
-                    byte[] message = new byte[frame.readInt()];
-                    frame.readBytes(message);
-                    checksum += message[0];
-                    received++;
-                }
-            } finally {
-                frame.release();
-            }
-            ctx.write(
-                    ctx.alloc().buffer(2 * LENGTH_BYTES).writeInt(LENGTH_BYTES).writeInt(1), ctx.voidPromise());
+        void accept(byte[] message) {
+            checksum += message[0];
+            received++;
+        }
+
+        @Override
+        void frameRead() {
             if (received == expected) {
                 lastNanos = System.nanoTime();
                 last.countDown();
             }
-        }
-
-        @Override
-        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-            // After the last message the client may close with acknowledgements unread (a reset): harmless.
-            // Before it, the run fails by timeout in awaitLast, naming how far it got.
-            ctx.close();
-        }
-
-        @Override
-        public void channelReadComplete(ChannelHandlerContext ctx) {
-            ctx.flush(); // one flush for every acknowledgement of this read
         }
 
         long awaitLast(int messages, int payloadBytes) throws InterruptedException, TimeoutException {
@@ -302,7 +395,7 @@ public final class NettyBaseline {
      * re-checks and parks, so an acknowledgement that races the park still wakes it (as ff-dist's
      * OutboundLink); the 1 ms park bound is only a safety net.
      */
-    private static final class Credits extends ChannelInboundHandlerAdapter {
+    static final class Credits extends ChannelInboundHandlerAdapter {
         private final AtomicInteger available;
         private final int max;
         private volatile Thread waiter;
@@ -342,7 +435,7 @@ public final class NettyBaseline {
 
         @Override
         public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-            ctx.close(); // see Receiver.exceptionCaught
+            ctx.close(); // see MessageReader.exceptionCaught
         }
     }
 }

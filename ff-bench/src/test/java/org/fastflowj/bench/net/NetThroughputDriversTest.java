@@ -34,6 +34,17 @@ class NetThroughputDriversTest {
         assertThat(transfer.nanos()).isPositive();
     }
 
+    @ParameterizedTest
+    @CsvSource({"8, 1, BACKOFF", "8, 32, BACKOFF", "8, 32, PARK", "65536, 8, BACKOFF", "65536, 8, PARK"})
+    void shouldDeliverEveryMessageThroughPlainNettyViaHandOffs(int payloadBytes, int batchSize, SpscHandOff.Wait wait)
+            throws Exception {
+        int messages = payloadBytes > 1024 ? MESSAGES / 10 : MESSAGES;
+        Transfer transfer = NettyHandOff.run(messages, payloadBytes, batchSize, 4, wait);
+
+        assertThat(transfer.messages()).isEqualTo(messages);
+        assertThat(transfer.nanos()).isPositive();
+    }
+
     @Test
     void shouldKeepPlainNettysFramesInFlightUnderFfDistsByteWindow() {
         // 512 B at batch 8: 4 KiB frames, the batch credits bound them; 64 KiB at batch 128: 8 MiB frames,
