@@ -33,8 +33,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *  |  6. handshake  (Server|ClientHandshakeHandler, replaced by          |
  *  |                 LinkHandler once open: dispatch to PeerHandler)     |
  *  |        /|\                                    |                     |
- *  |  5. idle       IdleStateHandler: writer idle -> HEARTBEAT,          |
- *  |        |       reader idle -> link dead                             |
+ *  |  5. idle       IdleStateHandler: reader idle -> link dead;          |
+ *  |        |       WriterIdleTimer: writer idle -> HEARTBEAT            |
  *  |  [seal]        FrameSealer: a MAC frame after each frame (outbound) |
  *  |  [open]        FrameOpener: passes a frame once its MAC checks out  |
  *  |        |                                      |                     |
@@ -183,13 +183,10 @@ public final class Transport implements AutoCloseable {
                 }
                 p.addLast("flush", new FlushConsolidationHandler(256, true));
                 p.addLast(FrameDecoder.NAME, FrameDecoder.beforeHandshake(settings.maxFrameBytes()));
-                p.addLast(
-                        "idle",
-                        new IdleStateHandler(
-                                settings.heartbeatTimeoutMs(),
-                                settings.heartbeatIntervalMs(),
-                                0,
-                                TimeUnit.MILLISECONDS));
+                // Reader idleness only: Netty's handler then passes writes through untouched (see
+                // WriterIdleTimer for why writer idleness is timed by a handler of ours).
+                p.addLast("idle", new IdleStateHandler(settings.heartbeatTimeoutMs(), 0, 0, TimeUnit.MILLISECONDS));
+                p.addLast(WriterIdleTimer.NAME, new WriterIdleTimer(settings.heartbeatIntervalMs()));
                 p.addLast(AbstractHandshakeHandler.NAME, handshake.get());
             }
         };
