@@ -22,6 +22,7 @@ import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
 import io.netty.handler.flush.FlushConsolidationHandler;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.SocketAddress;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -120,28 +121,18 @@ public final class NettyBaseline {
 
         static Link open(int payloadBytes, int batchSize, int framesInFlight, Flush flush, MessageReader reader)
                 throws InterruptedException {
-            boolean epoll = Epoll.isAvailable();
-            IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
-            EventLoopGroup serverLoops = new MultiThreadIoEventLoopGroup(EVENT_LOOP_THREADS, io);
-            EventLoopGroup clientLoops = new MultiThreadIoEventLoopGroup(EVENT_LOOP_THREADS, io);
+            EventLoopGroup serverLoops = eventLoops();
+            EventLoopGroup clientLoops = eventLoops();
             Credits credits = new Credits(credits(framesInFlight, batchSize, payloadBytes));
             try {
-                Channel server = new ServerBootstrap()
-                        .group(serverLoops)
-                        .channel(epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class)
-                        .childOption(ChannelOption.TCP_NODELAY, true)
-                        .childHandler(pipeline(maxFrameBytes(batchSize, payloadBytes), flush, () -> reader))
-                        .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))
-                        .sync()
-                        .channel();
-                Channel client = new Bootstrap()
-                        .group(clientLoops)
-                        .channel(epoll ? EpollSocketChannel.class : NioSocketChannel.class)
-                        .option(ChannelOption.TCP_NODELAY, true)
-                        .handler(pipeline(LENGTH_BYTES + LENGTH_BYTES, flush, () -> credits))
-                        .connect(server.localAddress())
-                        .sync()
-                        .channel();
+                Channel server = bind(
+                        serverLoops,
+                        new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
+                        batchSize,
+                        payloadBytes,
+                        flush,
+                        reader);
+                Channel client = connect(clientLoops, server.localAddress(), flush, credits);
                 return new Link(serverLoops, clientLoops, server, client, credits);
             } catch (InterruptedException | RuntimeException | Error e) {
                 shutDown(clientLoops, serverLoops); // closes whatever channel was opened on them
@@ -180,21 +171,12 @@ public final class NettyBaseline {
             int payloadBytes,
             int batchSize,
             Flush flush,
-            java.util.function.Consumer<java.net.SocketAddress> bound)
+            java.util.function.Consumer<SocketAddress> bound)
             throws InterruptedException, TimeoutException {
-        boolean epoll = Epoll.isAvailable();
-        IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
-        EventLoopGroup serverLoops = new MultiThreadIoEventLoopGroup(EVENT_LOOP_THREADS, io);
+        EventLoopGroup serverLoops = eventLoops();
         Receiver receiver = new Receiver(messages);
         try {
-            Channel server = new ServerBootstrap()
-                    .group(serverLoops)
-                    .channel(epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class)
-                    .childOption(ChannelOption.TCP_NODELAY, true)
-                    .childHandler(pipeline(maxFrameBytes(batchSize, payloadBytes), flush, () -> receiver))
-                    .bind(bind)
-                    .sync()
-                    .channel();
+            Channel server = bind(serverLoops, bind, batchSize, payloadBytes, flush, receiver);
             bound.accept(server.localAddress());
             long end = receiver.awaitLast(messages, payloadBytes);
             server.close().sync();
@@ -211,19 +193,10 @@ public final class NettyBaseline {
     public static long send(
             InetSocketAddress server, int messages, int payloadBytes, int batchSize, int framesInFlight, Flush flush)
             throws InterruptedException {
-        boolean epoll = Epoll.isAvailable();
-        IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
-        EventLoopGroup clientLoops = new MultiThreadIoEventLoopGroup(EVENT_LOOP_THREADS, io);
+        EventLoopGroup clientLoops = eventLoops();
         Credits credits = new Credits(credits(framesInFlight, batchSize, payloadBytes));
         try {
-            Channel client = new Bootstrap()
-                    .group(clientLoops)
-                    .channel(epoll ? EpollSocketChannel.class : NioSocketChannel.class)
-                    .option(ChannelOption.TCP_NODELAY, true)
-                    .handler(pipeline(LENGTH_BYTES + LENGTH_BYTES, flush, () -> credits))
-                    .connect(server)
-                    .sync()
-                    .channel();
+            Channel client = connect(clientLoops, server, flush, credits);
             long start = System.nanoTime();
             send(client, credits, Payload.of(payloadBytes), messages, batchSize);
             // Every frame is written once its credit came back; the last ones leave before the close.
@@ -243,6 +216,44 @@ public final class NettyBaseline {
      * GroupConfig#DEFAULT_MAX_BUFFERED_BYTES_PER_LINK} bytes are unacknowledged). The same flow control,
      * and 256 frames of 8 MiB (64 KiB at batch 128) are not queued in the sender's direct memory.
      */
+    /** ff-dist's transport: native epoll where it is available, else NIO. */
+    private static EventLoopGroup eventLoops() {
+        IoHandlerFactory io = Epoll.isAvailable() ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
+        return new MultiThreadIoEventLoopGroup(EVENT_LOOP_THREADS, io);
+    }
+
+    /** The receiving end: listens at {@code address}; every connection's messages go to {@code reader}. */
+    private static Channel bind(
+            EventLoopGroup loops,
+            InetSocketAddress address,
+            int batchSize,
+            int payloadBytes,
+            Flush flush,
+            MessageReader reader)
+            throws InterruptedException {
+        return new ServerBootstrap()
+                .group(loops)
+                .channel(Epoll.isAvailable() ? EpollServerSocketChannel.class : NioServerSocketChannel.class)
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                .childHandler(pipeline(maxFrameBytes(batchSize, payloadBytes), flush, () -> reader))
+                .bind(address)
+                .sync()
+                .channel();
+    }
+
+    /** The sending end, connected to {@code server}; acknowledgements give {@code credits} back. */
+    private static Channel connect(EventLoopGroup loops, SocketAddress server, Flush flush, Credits credits)
+            throws InterruptedException {
+        return new Bootstrap()
+                .group(loops)
+                .channel(Epoll.isAvailable() ? EpollSocketChannel.class : NioSocketChannel.class)
+                .option(ChannelOption.TCP_NODELAY, true)
+                .handler(pipeline(LENGTH_BYTES + LENGTH_BYTES, flush, () -> credits))
+                .connect(server)
+                .sync()
+                .channel();
+    }
+
     static int credits(int framesInFlight, int batchSize, int payloadBytes) {
         long frameBytes = (long) batchSize * (LENGTH_BYTES + payloadBytes);
         long byteWindow = GroupConfig.DEFAULT_MAX_BUFFERED_BYTES_PER_LINK;
