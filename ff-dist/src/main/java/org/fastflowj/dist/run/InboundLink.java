@@ -229,8 +229,9 @@ final class InboundLink {
             payload.release(); // nothing can follow the last end mark; never expected
             return;
         }
-        // Counted by its length: a batch above 64 KiB is a slice of the buffers it was read into and holds
-        // at most twice that, plus the buffers it shares with its neighbours (net.FrameDecoder.extractFrame).
+        // Counted by its length: a batch of more than a few KiB is a slice of the buffers it was read into,
+        // and the batches held hold at most twice their length, plus the buffers at the two ends of their
+        // run (net.FrameDecoder.extractFrame).
         int size = payload.readableBytes();
         if (heldBatches.incrementAndGet() > credits) {
             payload.release();

@@ -184,8 +184,8 @@ final class ReceiverTask implements BridgeTask, BatchReader.Outputs {
     /** One batch: its items onto the channels, then an acknowledgement unless more batches are queued. */
     @Override
     public int doWork() {
-        // Up to 64 KiB a batch is in heap memory, where the frame decoder copied it; a bigger one is a
-        // slice of the buffers it was read into, maybe several (see FrameDecoder).
+        // A batch of a few KiB or less is in heap memory, where the frame decoder copied it; a bigger one
+        // is usually a slice of the buffers it was read into, maybe several (see FrameDecoder).
         ByteBuf batch = in.poll();
         if (batch == null) {
             return 0;

@@ -90,6 +90,64 @@ class BigFramesAcrossReadsTest {
     }
 
     /**
+     * Frames a little above the heap-copy limit, each arriving in a read that fills a sixteenth of its
+     * buffer: alone, or split over such a read and a full one. The frames, all kept alive, hold none of
+     * those sparse buffers: whatever they hold adds up to at most twice their bytes, plus the read the
+     * decoder is cutting frames from.
+     */
+    @Test
+    void shouldNotLetFramesOfAFewKilobytesHoldSparseReads() {
+        int payloadBytes = FrameDecoder.HEAP_FRAME_MAX_BYTES + 1024;
+        int frameBytes = Frames.LENGTH_BYTES + 1 + payloadBytes;
+        Random random = new Random(9);
+        List<byte[]> payloads = new ArrayList<>();
+        for (int i = 0; i < 24; i++) {
+            payloads.add(bytes(random, payloadBytes));
+        }
+        byte[] stream = wire(payloads, false);
+        EmbeddedChannel channel = new EmbeddedChannel(new FrameDecoder(MAX_FRAME_BYTES));
+        List<ByteBuf> reads = new ArrayList<>();
+        List<ByteBuf> live = new ArrayList<>();
+        for (int i = 0; i < payloads.size(); i++) {
+            int at = i * frameBytes;
+            if (i % 2 == 0) {
+                feed(channel, reads, stream, at, frameBytes, 16 * frameBytes);
+            } else {
+                int head = frameBytes / 2;
+                feed(channel, reads, stream, at, head, 16 * frameBytes);
+                feed(channel, reads, stream, at + head, frameBytes - head, frameBytes - head);
+            }
+            ByteBuf frame = channel.readInbound();
+            byte[] body = new byte[frame.readableBytes() - 1];
+            frame.getBytes(frame.readerIndex() + 1, body);
+            assertThat(body).as("frame %d", i).isEqualTo(payloads.get(i));
+            live.add(frame);
+            long held = reads.stream()
+                    .filter(r -> r.refCnt() > 1)
+                    .mapToLong(ByteBuf::capacity)
+                    .sum();
+            assertThat(held)
+                    .as("capacity held while %d frames of %d bytes each are alive", live.size(), frameBytes)
+                    .isLessThanOrEqualTo(2L * live.size() * frameBytes + 16L * frameBytes);
+        }
+        live.forEach(ByteBuf::release);
+        assertThat(channel.finish()).isFalse();
+        for (ByteBuf read : reads) {
+            assertThat(read.refCnt()).as("only our reference is left").isEqualTo(1);
+            read.release();
+        }
+        assertThat(NettyLeaks.collect()).isEmpty();
+    }
+
+    /** One read of {@code stream[from, from + length)} in a direct buffer of {@code capacity}. */
+    private static void feed(
+            EmbeddedChannel channel, List<ByteBuf> reads, byte[] stream, int from, int length, int capacity) {
+        ByteBuf read = Unpooled.directBuffer(capacity, capacity).writeBytes(stream, from, length);
+        reads.add(read.retain()); // our reference, to see when the decoder lets go of it
+        channel.writeInbound(read);
+    }
+
+    /**
      * Feeds the stream in reads of random sizes (mostly full 64 KiB buffers, sometimes a few bytes in a
      * big buffer) and checks each frame; frames are kept a while before release, as a receiver thread
      * does, so the decoder goes on while slices of its cumulation are alive.
