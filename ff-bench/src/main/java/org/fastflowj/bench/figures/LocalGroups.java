@@ -1,8 +1,5 @@
 package org.fastflowj.bench.figures;
 
-import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -10,6 +7,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.fastflowj.bench.FreePorts;
 import org.fastflowj.core.BuildingBlock;
 import org.fastflowj.core.RunOptions;
 import org.fastflowj.core.graph.GraphCompiler;
@@ -58,23 +56,15 @@ final class LocalGroups {
 
     static String config(List<String> groups, String batchSize) {
         StringBuilder json = new StringBuilder("{ \"batchSize\": " + batchSize + ", \"groups\": [");
+        int[] ports = FreePorts.take(groups.size());
         for (int i = 0; i < groups.size(); i++) {
             json.append(i == 0 ? "" : ",")
                     .append("{ \"name\": \"")
                     .append(groups.get(i))
                     .append("\", \"endpoint\": \"127.0.0.1:")
-                    .append(freePort())
+                    .append(ports[i])
                     .append("\" }");
         }
         return json.append("] }").toString();
-    }
-
-    /** A port free a moment ago; another process could take it before the group binds (then the run fails). */
-    static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new IllegalStateException("no free loopback port", e);
-        }
     }
 }

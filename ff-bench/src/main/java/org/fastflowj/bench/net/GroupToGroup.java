@@ -1,8 +1,5 @@
 package org.fastflowj.bench.net;
 
-import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -12,6 +9,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
+import org.fastflowj.bench.FreePorts;
 import org.fastflowj.core.Node;
 import org.fastflowj.core.Pipeline;
 import org.fastflowj.core.RunOptions;
@@ -179,20 +177,12 @@ public final class GroupToGroup {
     static DffConfig config(int batchSize, int messageOTF, String secretFileOrNull) {
         String secret = secretFileOrNull == null ? "" : "\"secretFile\": \"" + secretFileOrNull + "\",\n";
         String batch = batchSize == GroupConfig.AUTO_BATCH_SIZE ? "\"auto\"" : Integer.toString(batchSize);
+        int[] ports = FreePorts.take(2);
         String json = "{ " + secret + "\"batchSize\": " + batch + ", \"messageOTF\": " + messageOTF + ",\n"
                 + "  \"groups\": [\n"
-                + "    { \"name\": \"" + SENDER_GROUP + "\", \"endpoint\": \"127.0.0.1:" + freePort() + "\" },\n"
-                + "    { \"name\": \"" + RECEIVER_GROUP + "\", \"endpoint\": \"127.0.0.1:" + freePort() + "\" } ] }";
+                + "    { \"name\": \"" + SENDER_GROUP + "\", \"endpoint\": \"127.0.0.1:" + ports[0] + "\" },\n"
+                + "    { \"name\": \"" + RECEIVER_GROUP + "\", \"endpoint\": \"127.0.0.1:" + ports[1] + "\" } ] }";
         return DffConfig.parse(json, "net-throughput.json");
-    }
-
-    /** A port free a moment ago; another process could take it before the group binds (then it fails). */
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new IllegalStateException("no free loopback port", e);
-        }
     }
 
     /**
