@@ -257,9 +257,9 @@ final class NetFigures {
      */
     /**
      * The shaped rows' input: the loopback file, repeated up to {@link #SHAPED_A2A_MIN_BYTES}. The rate is
-     * taken from the first chunk received anywhere to the last; over a 1 Gbit/s link 64 MiB take half a
-     * second, about what separates the first sender group's first chunk from the last one's (each a JVM
-     * of its own, starting on two shared cores), so a short transfer measures the start, not the link.
+     * taken from the first chunk sent anywhere to the last one's arrival; over a 1 Gbit/s link 64 MiB take
+     * half a second, about what separates the first sender group's first chunk from the last one's (each a
+     * JVM of its own, starting on two shared cores), so a short transfer measures the start, not the link.
      */
     private static Path shapedInput(Context c, Path loopbackInput, byte[] data) throws IOException {
         if (data.length >= SHAPED_A2A_MIN_BYTES || c.scale() == Scale.SMOKE) {

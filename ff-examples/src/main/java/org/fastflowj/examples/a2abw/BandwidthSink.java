@@ -8,8 +8,10 @@ import org.fastflowj.core.Node;
 
 /**
  * Sink: gathers the R-Workers' reports and prints each, the total bytes, the weighted sum of the whole
- * file, and the aggregate bandwidth: all bytes over the time from the first chunk received anywhere to
- * the last R-Worker's end (epoch clock: the groups share a machine, or synchronised clocks).
+ * file, and the aggregate bandwidth: all bytes over the time from the first chunk sent anywhere to the
+ * last R-Worker's end (epoch clock: the groups share a machine, or synchronised clocks). Timed from the
+ * first send, not the first receipt: a receiver group that starts its nodes late finds megabytes already
+ * read for it, which a window opened at its first chunk would leave out.
  */
 final class BandwidthSink extends Node<Report, Void> {
     private final PrintStream out;
@@ -37,7 +39,7 @@ final class BandwidthSink extends Node<Report, Void> {
             bytes += r.bytes();
             sum += r.weightedSum();
             if (r.bytes() > 0) {
-                first = Math.min(first, r.firstNs());
+                first = Math.min(first, r.firstSentNs());
             }
             last = Math.max(last, r.endNs());
         }

@@ -1,7 +1,10 @@
 package org.fastflowj.examples.a2abw;
 
-/** A piece of the file: where it starts and its bytes. Crosses groups with {@link ChunkSerializer}. */
-public record Chunk(long offset, byte[] data) {
+/**
+ * A piece of the file: where it starts, its bytes, and when its L-Worker sent it (epoch ns). Crosses groups
+ * with {@link ChunkSerializer}.
+ */
+public record Chunk(long offset, byte[] data, long sentNs) {
     /** The position-weighted sum of the bytes: sum of (byte + 1) * (position + 1), modulo 2^64. */
     long weightedSum() {
         long sum = 0;

@@ -3,11 +3,14 @@ package org.fastflowj.examples.a2abw;
 import java.time.Instant;
 import org.fastflowj.core.Node;
 
-/** R-Worker: takes its chunks, counting bytes and their weighted sum; reports when its input has ended. */
+/**
+ * R-Worker: takes its chunks, counting bytes and their weighted sum, and the earliest time one of them was
+ * sent; reports when its input has ended.
+ */
 final class Receiver extends Node<Chunk, Report> {
     private long bytes;
     private long sum;
-    private long firstNs;
+    private long firstSentNs = Long.MAX_VALUE;
 
     static long epochNanos() {
         Instant now = Instant.now();
@@ -16,9 +19,7 @@ final class Receiver extends Node<Chunk, Report> {
 
     @Override
     protected Report svc(Chunk chunk) {
-        if (bytes == 0) {
-            firstNs = epochNanos();
-        }
+        firstSentNs = Math.min(firstSentNs, chunk.sentNs());
         bytes += chunk.data().length;
         sum += chunk.weightedSum();
         return goOn();
@@ -26,6 +27,6 @@ final class Receiver extends Node<Chunk, Report> {
 
     @Override
     protected void eosNotify(int channel) {
-        sendOut(new Report(id(), bytes, sum, firstNs, epochNanos()));
+        sendOut(new Report(id(), bytes, sum, firstSentNs, epochNanos()));
     }
 }
