@@ -281,7 +281,7 @@ final class NetFigures {
         ClusterGroups cluster =
                 new ClusterGroups(c.clusterPrefix(), c.scratch(), c.scale() == Scale.PAPER ? 1800 : 300);
         Double ceiling = c.ceilingMegabytes("shaped");
-        int repetitions = c.scale().repetitions; // a JVM per group, started together: the spread is wide
+        int repetitions = c.scale().repetitions; // each transfer starts its groups' JVMs anew
         for (int senders : c.scale().a2aSenders) {
             List<ClusterGroups.Placement> groups = new ArrayList<>();
             for (int i = 1; i <= senders; i++) {

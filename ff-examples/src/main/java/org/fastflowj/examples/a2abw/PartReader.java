@@ -44,7 +44,7 @@ final class PartReader extends MultiOutputNode<Void, Chunk> {
                         throw new InputException(file + ": shorter than " + size + " bytes while reading");
                     }
                 }
-                sendOutTo(new Chunk(position, buffer.array(), Receiver.epochNanos()), owner);
+                sendOutTo(new Chunk(position, buffer.array(), Chunk.epochNanos()), owner);
                 position += length;
             }
         } catch (IOException e) {

@@ -1,6 +1,5 @@
 package org.fastflowj.examples.a2abw;
 
-import java.time.Instant;
 import org.fastflowj.core.Node;
 
 /**
@@ -12,11 +11,6 @@ final class Receiver extends Node<Chunk, Report> {
     private long sum;
     private long firstSentNs = Long.MAX_VALUE;
 
-    static long epochNanos() {
-        Instant now = Instant.now();
-        return now.getEpochSecond() * 1_000_000_000L + now.getNano();
-    }
-
     @Override
     protected Report svc(Chunk chunk) {
         firstSentNs = Math.min(firstSentNs, chunk.sentNs());
@@ -27,6 +21,11 @@ final class Receiver extends Node<Chunk, Report> {
 
     @Override
     protected void eosNotify(int channel) {
-        sendOut(new Report(id(), bytes, sum, firstSentNs, epochNanos()));
+        sendOut(report());
+    }
+
+    /** What this R-Worker received so far, ending now. */
+    Report report() {
+        return new Report(id(), bytes, sum, firstSentNs, Chunk.epochNanos());
     }
 }

@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.fastflowj.examples.AppRunner;
 import org.fastflowj.examples.GroupCluster;
 import org.junit.jupiter.api.BeforeEach;
@@ -58,6 +60,10 @@ class A2aBandwidthTest {
             long part = (long) SIZE * (j + 1) / r - (long) SIZE * j / r;
             assertThat(run.out).contains("R" + (j + 1) + ": " + part + " bytes");
         }
+        // timed from the first chunk sent to the last end: a send time lost on the wire would read as 1970
+        Matcher window = Pattern.compile("aggregate over ([0-9.]+) s").matcher(run.out);
+        assertThat(window.find()).as(run.out).isTrue();
+        assertThat(Double.parseDouble(window.group(1))).isGreaterThan(0).isLessThan(60);
         assertThat(run.out).containsPattern("a2abw: [0-9.]+ MB/s aggregate");
     }
 
