@@ -2,10 +2,13 @@ package org.fastflowj.bench;
 
 import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
+import org.fastflowj.bench.queue.SpscHandOff;
 import org.fastflowj.core.Accelerator;
 import org.fastflowj.core.Farm;
 import org.fastflowj.core.Node;
@@ -40,6 +43,12 @@ import org.openjdk.jmh.annotations.TearDown;
  *                                                        └─▶ [worker1] ─┴─▶ [collector] ─▶ [output] ─load─▶ caller
  *                the same farm, started once per trial (Accelerator.start); each invocation offloads its
  *                M tasks, taking ready results in between, and ends when all M results are back
+ *
+ *   rawFarm:     [emitter] ─┬─▶ SpscHandOff ─▶ [worker0] ─▶ SpscHandOff ─┐
+ *                           └─▶ SpscHandOff ─▶ [worker1] ─▶ SpscHandOff ─┴─▶ [collector]
+ *                the farm's shape with no run-time: JCTools queues of 2048 whose ends park and wake each
+ *                other in batches (SpscHandOff, PARK); emitter and workers are tasks of a kept 3-thread
+ *                pool, the collector is the benchmark thread (the shape's bound, below)
  *
  *   splitBound:  M/2 tasks on a thread started per invocation, M/2 on the benchmark thread (the bound)
  * </pre>
@@ -229,6 +238,28 @@ public class FarmSpeedup extends AbstractBenchmark {
         return runSplit(work);
     }
 
+    /**
+     * The least an emitter, two workers and a collector on threads of their own cost on this machine: the
+     * farm's shape with nothing of the run-time (no node calls, statistics, end-of-stream or cancellation
+     * checks), round-robin, each hand-off a bare JCTools queue of the farm's capacity whose ends park and
+     * wake each other in batches, as ff-core's BACKOFF does with more threads than cores. {@code sequential
+     * / rawFarm} bounds what any farm of this shape reaches here, as {@code splitBound} bounds any two
+     * threads.
+     */
+    @Benchmark
+    public long rawFarm(Work work, RawFarmPool pool) throws InterruptedException, ExecutionException {
+        return runRawFarm(work, pool.executor);
+    }
+
+    /** The raw farm's emitter and workers: threads kept for the trial, as the farm's node threads are. */
+    @State(Scope.Benchmark)
+    public static class RawFarmPool extends KeptPool {
+        @Override
+        protected int threads() {
+            return 1 + WORKERS;
+        }
+    }
+
     /** The ForkJoin baseline's pool, alive for the whole trial. */
     @State(Scope.Benchmark)
     public static class ForkJoinPoolState {
@@ -301,6 +332,87 @@ public class FarmSpeedup extends AbstractBenchmark {
         }
         for (; loaded < jobs.length; loaded++) {
             sum += accelerator.loadResult().result + 1;
+        }
+        return sum;
+    }
+
+    /**
+     * One invocation of the raw farm. Round-robin makes the collector's order known (task i comes from
+     * worker i % 2), so it takes from the two hand-offs in turn. A worker about to wait for a task first
+     * wakes the collector for what it already handed over; a thread that fails abandons every hand-off, so
+     * no other waits forever.
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"}) // arrays of generic hand-offs and futures
+    static long runRawFarm(Work work, ExecutorService pool) throws InterruptedException, ExecutionException {
+        int iterations = work.iterations;
+        Task[] tasks = work.tasks;
+        int n = tasks.length;
+        SpscHandOff<Task>[] toWorker = new SpscHandOff[WORKERS];
+        SpscHandOff<Task>[] toCollector = new SpscHandOff[WORKERS];
+        for (int w = 0; w < WORKERS; w++) {
+            toWorker[w] = new SpscHandOff<>("raw farm: emitter → worker" + w, SpscHandOff.Wait.PARK);
+            toCollector[w] = new SpscHandOff<>("raw farm: worker" + w + " → collector", SpscHandOff.Wait.PARK);
+        }
+        Runnable abandonAll = () -> {
+            for (int w = 0; w < WORKERS; w++) {
+                toWorker[w].abandon();
+                toCollector[w].abandon();
+            }
+        };
+        Future<?> emitter = pool.submit(() -> {
+            try {
+                for (int i = 0; i < n; i++) {
+                    toWorker[i % WORKERS].put(tasks[i]);
+                }
+                for (SpscHandOff<Task> out : toWorker) {
+                    out.wakeConsumerNow();
+                }
+            } catch (RuntimeException | Error e) {
+                abandonAll.run();
+                throw e;
+            }
+        });
+        Future<Long>[] workers = new Future[WORKERS];
+        for (int w = 0; w < WORKERS; w++) {
+            SpscHandOff<Task> in = toWorker[w];
+            SpscHandOff<Task> out = toCollector[w];
+            int first = w;
+            workers[w] = pool.submit(() -> {
+                try {
+                    long checksum = 0;
+                    for (int i = first; i < n; i += WORKERS) {
+                        Task task = in.poll();
+                        if (task == null) {
+                            out.wakeConsumerNow();
+                            task = in.take();
+                        }
+                        checksum += BusyWork.spin(iterations, task.seed);
+                        out.put(task);
+                    }
+                    out.wakeConsumerNow();
+                    return checksum;
+                } catch (RuntimeException | Error e) {
+                    abandonAll.run();
+                    throw e;
+                }
+            });
+        }
+        long sum = 0;
+        try {
+            for (int i = 0; i < n; i++) {
+                toCollector[i % WORKERS].take();
+                sum++;
+            }
+        } catch (IllegalStateException abandoned) {
+            emitter.get(); // a failed task abandoned the hand-offs: its exception is the one to report
+            for (Future<Long> worker : workers) {
+                worker.get();
+            }
+            throw abandoned;
+        }
+        emitter.get();
+        for (Future<Long> worker : workers) {
+            sum += worker.get();
         }
         return sum;
     }

@@ -1,11 +1,14 @@
 package org.fastflowj.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import org.fastflowj.bench.queue.SpscHandOff;
 import org.fastflowj.core.RunOptions;
 import org.fastflowj.core.WaitStrategy;
 import org.junit.jupiter.api.Test;
@@ -114,6 +117,37 @@ class BenchmarkBodiesTest {
             assertThat(FarmSpeedup.runFarm(work, policy, RunOptions.defaults())).isEqualTo(sequential);
             assertThat(FarmSpeedup.runExecutor(work, pool)).isEqualTo(sequential);
             assertThat(FarmSpeedup.runSplit(work)).isEqualTo(sequential);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void shouldComputeTheSequentialChecksumOnTheRawFarmWithMoreTasksThanItsQueuesHold() throws Exception {
+        FarmSpeedup.Work work = new FarmSpeedup.Work();
+        work.prepare(1, 50, 5 * SpscHandOff.CAPACITY + 3); // odd: the workers' shares differ by one
+        ExecutorService pool = Executors.newFixedThreadPool(1 + FarmSpeedup.WORKERS);
+        try {
+            long sequential = FarmSpeedup.runSequential(work);
+
+            for (int invocation = 0; invocation < 3; invocation++) {
+                assertThat(FarmSpeedup.runRawFarm(work, pool)).isEqualTo(sequential);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void shouldReportAFailingRawFarmTaskInsteadOfWaitingForItsItems() {
+        FarmSpeedup.Work work = new FarmSpeedup.Work();
+        work.prepare(1, 50, 4 * SpscHandOff.CAPACITY);
+        work.tasks[3 * SpscHandOff.CAPACITY] = null; // the emitter fails on it (a queue takes no null) mid-stream
+        ExecutorService pool = Executors.newFixedThreadPool(1 + FarmSpeedup.WORKERS);
+        try {
+            assertThatThrownBy(() -> FarmSpeedup.runRawFarm(work, pool))
+                    .isInstanceOf(ExecutionException.class)
+                    .hasCauseInstanceOf(NullPointerException.class);
         } finally {
             pool.shutdownNow();
         }

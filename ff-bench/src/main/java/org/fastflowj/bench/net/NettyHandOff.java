@@ -7,6 +7,7 @@ import java.util.concurrent.TimeoutException;
 import org.fastflowj.bench.net.NettyBaseline.Flush;
 import org.fastflowj.bench.net.NettyBaseline.Link;
 import org.fastflowj.bench.net.NettyBaseline.MessageReader;
+import org.fastflowj.bench.queue.SpscHandOff;
 
 /**
  * A bound for {@link NetThroughput}: consolidated plain Netty ({@link NettyBaseline}'s link, framing,
@@ -47,8 +48,8 @@ final class NettyHandOff {
 
     static Transfer run(int messages, int payloadBytes, int batchSize, int framesInFlight, SpscHandOff.Wait wait)
             throws InterruptedException, TimeoutException {
-        SpscHandOff toSender = new SpscHandOff("hand-off source → sending thread", wait);
-        SpscHandOff toSink = new SpscHandOff("hand-off event loop → sink", wait);
+        SpscHandOff<byte[]> toSender = new SpscHandOff<>("hand-off source → sending thread", wait);
+        SpscHandOff<byte[]> toSink = new SpscHandOff<>("hand-off event loop → sink", wait);
         Source source = new Source(toSender, Payload.of(payloadBytes), messages);
         Sink sink = new Sink(toSink, messages);
         Thread sourceThread = new Thread(source, "hand-off-source");
@@ -77,7 +78,7 @@ final class NettyHandOff {
     }
 
     /** The sending thread: the consolidated baseline's loop, each message taken from the source's queue. */
-    private static void send(Link link, SpscHandOff in, int messages, int payloadBytes, int batchSize) {
+    private static void send(Link link, SpscHandOff<byte[]> in, int messages, int payloadBytes, int batchSize) {
         for (int sent = 0; sent < messages; ) {
             int inFrame = Math.min(batchSize, messages - sent);
             ByteBuf frame = NettyBaseline.startFrame(link.client, link.credits, inFrame, payloadBytes);
@@ -91,13 +92,13 @@ final class NettyHandOff {
 
     /** Offers the same payload array N times. */
     private static final class Source implements Runnable {
-        private final SpscHandOff out;
+        private final SpscHandOff<byte[]> out;
         private final byte[] payload;
         private final int messages;
         /** Written before the first item is put; read by the sending thread after its last item was taken. */
         volatile long startNanos;
 
-        Source(SpscHandOff out, byte[] payload, int messages) {
+        Source(SpscHandOff<byte[]> out, byte[] payload, int messages) {
             this.out = out;
             this.payload = payload;
             this.messages = messages;
@@ -120,9 +121,9 @@ final class NettyHandOff {
 
     /** The server's event loop: every message read goes to the sink's queue. */
     private static final class Forwarder extends MessageReader {
-        private final SpscHandOff toSink;
+        private final SpscHandOff<byte[]> toSink;
 
-        Forwarder(SpscHandOff toSink) {
+        Forwarder(SpscHandOff<byte[]> toSink) {
             this.toSink = toSink;
         }
 
@@ -139,7 +140,7 @@ final class NettyHandOff {
 
     /** Counts the messages and sums their first bytes, on a thread of its own. */
     private static final class Sink implements Runnable {
-        private final SpscHandOff in;
+        private final SpscHandOff<byte[]> in;
         private final int expected;
         private final CountDownLatch last = new CountDownLatch(1);
         /** Sink thread only until {@link #last} opens; read by the caller after it. */
@@ -148,7 +149,7 @@ final class NettyHandOff {
         private long checksum;
         private long lastNanos;
 
-        Sink(SpscHandOff in, int expected) {
+        Sink(SpscHandOff<byte[]> in, int expected) {
             this.in = in;
             this.expected = expected;
         }

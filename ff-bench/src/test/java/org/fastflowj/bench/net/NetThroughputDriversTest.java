@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.fastflowj.bench.net.GroupToGroup.Serialization;
 import org.fastflowj.bench.net.NettyBaseline.Flush;
+import org.fastflowj.bench.queue.SpscHandOff;
 import org.fastflowj.dist.DFF;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

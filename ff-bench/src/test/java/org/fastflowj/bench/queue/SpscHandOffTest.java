@@ -1,4 +1,4 @@
-package org.fastflowj.bench.net;
+package org.fastflowj.bench.queue;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -21,7 +21,7 @@ class SpscHandOffTest {
     @ParameterizedTest
     @EnumSource(SpscHandOff.Wait.class)
     void shouldHandOverEveryItemOnceInOrderThroughAFullQueue(SpscHandOff.Wait wait) throws Exception {
-        SpscHandOff handOff = new SpscHandOff("test", wait);
+        SpscHandOff<byte[]> handOff = new SpscHandOff<>("test", wait);
         byte[][] items = new byte[256][];
         for (int i = 0; i < items.length; i++) {
             items[i] = new byte[] {(byte) i};
@@ -42,7 +42,7 @@ class SpscHandOffTest {
     @ParameterizedTest
     @EnumSource(SpscHandOff.Wait.class)
     void shouldEndAWaitOnAnEmptyQueueWhenTheOtherSideGivesUp(SpscHandOff.Wait wait) throws Exception {
-        SpscHandOff handOff = new SpscHandOff("the sink's queue", wait);
+        SpscHandOff<byte[]> handOff = new SpscHandOff<>("the sink's queue", wait);
         CompletableFuture<byte[]> consumer = CompletableFuture.supplyAsync(handOff::take);
 
         handOff.abandon();
@@ -55,7 +55,7 @@ class SpscHandOffTest {
     @ParameterizedTest
     @EnumSource(SpscHandOff.Wait.class)
     void shouldEndAWaitOnAFullQueueWhenTheOtherSideGivesUp(SpscHandOff.Wait wait) throws Exception {
-        SpscHandOff handOff = new SpscHandOff("the sender's queue", wait);
+        SpscHandOff<byte[]> handOff = new SpscHandOff<>("the sender's queue", wait);
         byte[] item = {1};
         for (int i = 0; i < SpscHandOff.CAPACITY; i++) {
             handOff.put(item);

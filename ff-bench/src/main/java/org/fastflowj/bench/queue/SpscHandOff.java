@@ -1,4 +1,4 @@
-package org.fastflowj.bench.net;
+package org.fastflowj.bench.queue;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -7,8 +7,9 @@ import java.util.concurrent.locks.LockSupport;
 import org.jctools.queues.SpscArrayQueue;
 
 /**
- * One thread hands payload arrays to another through a JCTools {@link SpscArrayQueue} of ff-core's default
- * channel capacity, the minimum any design pays for putting a source or a sink on a thread of its own.
+ * One thread hands items to another through a JCTools {@link SpscArrayQueue} of ff-core's default channel
+ * capacity, with nothing else: the least any design pays for putting two ends of a stream on threads of
+ * their own (ff-bench's bounds: a source and a sink around plain Netty, a farm without a run-time).
  * A producer that finds the queue full waits until it is at most half full (a consumer that finds it
  * empty, until it holds an item), as {@link Wait} says; {@link #abandon} ends every wait with an error.
  *
@@ -18,9 +19,9 @@ import org.jctools.queues.SpscArrayQueue;
  * <p>Threading: {@link #put} from one producer thread, {@link #take} from one consumer thread, {@link
  * #abandon} from any.
  */
-final class SpscHandOff {
+public final class SpscHandOff<T> {
     /** ff-core's default channel capacity. */
-    static final int CAPACITY = 2048;
+    public static final int CAPACITY = 2048;
 
     /**
      * A parked consumer is woken once this many items wait (or by {@link #wakeConsumerNow}): a park and
@@ -47,7 +48,7 @@ final class SpscHandOff {
     }
 
     /** How a side waits for the other. */
-    enum Wait {
+    public enum Wait {
         /**
          * Spin 64 times, yield 16 times, then park for 50 µs, over and over; the other side never signals.
          */
@@ -70,7 +71,7 @@ final class SpscHandOff {
         }
     }
 
-    private final SpscArrayQueue<byte[]> queue = new SpscArrayQueue<>(CAPACITY);
+    private final SpscArrayQueue<T> queue = new SpscArrayQueue<>(CAPACITY);
     private final int resumeAtSize = CAPACITY / 2;
     private final String name;
     private final boolean parking;
@@ -84,7 +85,7 @@ final class SpscHandOff {
     @SuppressWarnings("unused") // through PARKED_CONSUMER
     private volatile Thread parkedConsumer;
 
-    SpscHandOff(String name, Wait wait) {
+    public SpscHandOff(String name, Wait wait) {
         this.name = name;
         this.parking = wait == Wait.PARK;
         this.spins = wait.spins;
@@ -92,7 +93,7 @@ final class SpscHandOff {
     }
 
     /** Hands {@code item} over, waiting while the queue is full. */
-    void put(byte[] item) {
+    public void put(T item) {
         if (!queue.relaxedOffer(item)) {
             awaitRoom();
             queue.relaxedOffer(item); // only this thread offers: the room seen is still there
@@ -103,8 +104,8 @@ final class SpscHandOff {
     }
 
     /** The next item, waiting while the queue is empty. */
-    byte[] take() {
-        byte[] item = queue.relaxedPoll();
+    public T take() {
+        T item = queue.relaxedPoll();
         if (item == null) {
             item = awaitItem();
         }
@@ -115,17 +116,29 @@ final class SpscHandOff {
     }
 
     /**
+     * The next item, or null at once if the queue is empty: a consumer with something to do before it
+     * waits (waking its own consumer) tries this first.
+     */
+    public T poll() {
+        T item = queue.relaxedPoll();
+        if (item != null && parking) {
+            wakeProducer();
+        }
+        return item;
+    }
+
+    /**
      * Wakes a parked consumer whatever the number of items waiting: the producer calls it at the end of
      * a burst (a frame, the last item), so the last items of a burst do not wait out the park bound.
      */
-    void wakeConsumerNow() {
+    public void wakeConsumerNow() {
         if (parking) {
             wake(PARKED_CONSUMER);
         }
     }
 
     /** Ends every wait on this hand-off, now and later, with an {@link IllegalStateException}. */
-    void abandon() {
+    public void abandon() {
         abandoned = true;
         wake(PARKED_PRODUCER);
         wake(PARKED_CONSUMER);
@@ -161,8 +174,8 @@ final class SpscHandOff {
         }
     }
 
-    private byte[] awaitItem() {
-        byte[] item;
+    private T awaitItem() {
+        T item;
         for (int step = 0; (item = queue.relaxedPoll()) == null; step++) {
             idle(step, PARKED_CONSUMER, false);
         }
