@@ -7,7 +7,9 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Consumer;
 import org.fastflowj.bench.queue.SpscHandOff;
 import org.fastflowj.core.Accelerator;
 import org.fastflowj.core.Farm;
@@ -339,8 +341,9 @@ public class FarmSpeedup extends AbstractBenchmark {
     /**
      * One invocation of the raw farm. Round-robin makes the collector's order known (task i comes from
      * worker i % 2), so it takes from the two hand-offs in turn. A worker about to wait for a task first
-     * wakes the collector for what it already handed over; a thread that fails abandons every hand-off, so
-     * no other waits forever.
+     * wakes the collector for what it already handed over. A thread that fails records its failure, then
+     * abandons every hand-off, so no other waits forever; the invocation then throws the first failure, not
+     * the others' "gave up".
      */
     @SuppressWarnings({"unchecked", "rawtypes"}) // arrays of generic hand-offs and futures
     static long runRawFarm(Work work, ExecutorService pool) throws InterruptedException, ExecutionException {
@@ -353,7 +356,9 @@ public class FarmSpeedup extends AbstractBenchmark {
             toWorker[w] = new SpscHandOff<>("raw farm: emitter → worker" + w, SpscHandOff.Wait.PARK);
             toCollector[w] = new SpscHandOff<>("raw farm: worker" + w + " → collector", SpscHandOff.Wait.PARK);
         }
-        Runnable abandonAll = () -> {
+        AtomicReference<Throwable> firstFailure = new AtomicReference<>();
+        Consumer<Throwable> failAll = failure -> {
+            firstFailure.compareAndSet(null, failure);
             for (int w = 0; w < WORKERS; w++) {
                 toWorker[w].abandon();
                 toCollector[w].abandon();
@@ -368,7 +373,7 @@ public class FarmSpeedup extends AbstractBenchmark {
                     out.wakeConsumerNow();
                 }
             } catch (RuntimeException | Error e) {
-                abandonAll.run();
+                failAll.accept(e);
                 throw e;
             }
         });
@@ -392,7 +397,7 @@ public class FarmSpeedup extends AbstractBenchmark {
                     out.wakeConsumerNow();
                     return checksum;
                 } catch (RuntimeException | Error e) {
-                    abandonAll.run();
+                    failAll.accept(e);
                     throw e;
                 }
             });
@@ -404,17 +409,30 @@ public class FarmSpeedup extends AbstractBenchmark {
                 sum++;
             }
         } catch (IllegalStateException abandoned) {
-            emitter.get(); // a failed task abandoned the hand-offs: its exception is the one to report
+            awaitEnd(emitter);
             for (Future<Long> worker : workers) {
-                worker.get();
+                awaitEnd(worker);
             }
-            throw abandoned;
+            Throwable failure = firstFailure.get();
+            if (failure == null) {
+                throw abandoned;
+            }
+            throw new ExecutionException("raw farm: a task failed", failure);
         }
         emitter.get();
         for (Future<Long> worker : workers) {
             sum += worker.get();
         }
         return sum;
+    }
+
+    /** Waits until {@code task} ended, however: after a failure every task ends soon (its hand-offs are abandoned). */
+    private static void awaitEnd(Future<?> task) throws InterruptedException {
+        try {
+            task.get();
+        } catch (ExecutionException ended) {
+            // its failure, or its "gave up", is recorded or reported by the caller
+        }
     }
 
     static long runSequential(Work work) {
