@@ -163,8 +163,24 @@ final class NetFigures {
                     (int) Math.max(c.scale().messagesFor(bytes), (c.scale() == Scale.SMOKE ? 8e6 : 250e6) / bytes);
             for (int batch : c.scale().batchSizes) {
                 for (int rep = 0; rep < repetitions; rep++) {
-                    double ffj = link.ffj(messages, bytes, batch, MESSAGE_OTF);
-                    double netty = link.netty(messages, bytes, batch, MESSAGE_OTF);
+                    ShapedLink.Transfer ffjTransfer = link.ffj(messages, bytes, batch, MESSAGE_OTF);
+                    ShapedLink.Transfer nettyTransfer = link.netty(messages, bytes, batch, MESSAGE_OTF);
+                    double ffj = ffjTransfer.megabytesPerSecond();
+                    double netty = nettyTransfer.megabytesPerSecond();
+                    // The link carries a fixed number of bytes per second: FF-J can move at most Netty's
+                    // payload times the ratio of the two senders' bytes on the link per payload byte.
+                    double framingBound =
+                            nettyTransfer.wireBytesPerPayloadByte() / ffjTransfer.wireBytesPerPayloadByte();
+                    if (!Double.isNaN(framingBound)) {
+                        c.log()
+                                .point(
+                                        figure + "-ratio",
+                                        "framing bound (Netty / FF-J link bytes per payload byte), batch " + batch,
+                                        bytes,
+                                        rep,
+                                        framingBound,
+                                        "ratio");
+                    }
                     c.log().point(figure, "FF-J batch " + batch, bytes, rep, ffj, "MB/s");
                     c.log().point(figure, "Netty batch " + batch, bytes, rep, netty, "MB/s");
                     c.log().point(figure + "-ratio", "FF-J / Netty, batch " + batch, bytes, rep, ffj / netty, "ratio");

@@ -4,6 +4,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,8 +34,15 @@ final class ShapedLink {
         this.timeoutSeconds = timeoutSeconds;
     }
 
-    /** FF-J (Kryo), group R on host 1 and group S on host 2; payload MB/s. */
-    double ffj(int messages, int bytes, int batch, int messageOTF) throws Exception {
+    /**
+     * One transfer: its payload rate, and the bytes the sending host put on its link per payload byte
+     * (frames, TCP/IP headers and acknowledgements included), or NaN where the counter cannot be read. On a
+     * saturated link two senders' rates can differ by at most the inverse ratio of those bytes.
+     */
+    record Transfer(double megabytesPerSecond, double wireBytesPerPayloadByte) {}
+
+    /** FF-J (Kryo), group R on host 1 and group S on host 2. */
+    Transfer ffj(int messages, int bytes, int batch, int messageOTF) throws Exception {
         String s = SUBNET + "2:" + port();
         String r = SUBNET + "1:" + port();
         List<String> common = List.of(
@@ -47,8 +55,8 @@ final class ShapedLink {
         return rate(messages, bytes, args("ffj-receive", common), args("ffj-send", common), false);
     }
 
-    /** Plain Netty with consolidated flushes, receiver on host 1, sender on host 2; payload MB/s. */
-    double netty(int messages, int bytes, int batch, int messageOTF) throws Exception {
+    /** Plain Netty with consolidated flushes, receiver on host 1, sender on host 2. */
+    Transfer netty(int messages, int bytes, int batch, int messageOTF) throws Exception {
         String port = Integer.toString(port());
         List<String> receiver = args(
                 "netty-receive",
@@ -81,7 +89,7 @@ final class ShapedLink {
         return a;
     }
 
-    private double rate(
+    private Transfer rate(
             int messages, int bytes, List<String> receiverArgs, List<String> senderArgs, boolean senderAfterListening)
             throws Exception {
         Process receiver = null;
@@ -92,6 +100,7 @@ final class ShapedLink {
             if (senderAfterListening) {
                 expect(fromReceiver, "listening", receiver, "receiver");
             }
+            long sentBefore = senderLinkBytes();
             sender = start(prefix + "2", senderArgs);
             BlockingQueue<String> fromSender = lines(sender);
             long start = Long.parseLong(
@@ -99,7 +108,10 @@ final class ShapedLink {
             long end = Long.parseLong(expect(fromReceiver, "end ", receiver, "receiver")
                     .substring(4)
                     .trim());
-            return (double) messages * bytes / 1e6 / ((end - start) / 1e9);
+            long sent = senderLinkBytes() - sentBefore;
+            double payload = (double) messages * bytes;
+            return new Transfer(
+                    payload / 1e6 / ((end - start) / 1e9), sentBefore < 0 || sent < 0 ? Double.NaN : sent / payload);
         } finally {
             if (sender != null) {
                 sender.destroyForcibly();
@@ -107,6 +119,19 @@ final class ShapedLink {
             if (receiver != null) {
                 receiver.destroyForcibly();
             }
+        }
+    }
+
+    /**
+     * Bytes host 2 (the sender) has sent, counted where its veth enters the bridge in this namespace (the
+     * root side of the pair: what it receives is what the host sent), or -1 if that counter is not there.
+     */
+    private long senderLinkBytes() {
+        Path counter = Path.of("/sys/class/net", prefix + "v2", "statistics", "rx_bytes");
+        try {
+            return Long.parseLong(Files.readString(counter).trim());
+        } catch (IOException | NumberFormatException unreadable) {
+            return -1;
         }
     }
 
