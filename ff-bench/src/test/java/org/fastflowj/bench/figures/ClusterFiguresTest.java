@@ -74,6 +74,43 @@ class ClusterFiguresTest {
         assertThat(state).doesNotExist();
     }
 
+    @Test
+    void shouldMeasureTheShapedGroupToGroupCellsWithTheirFramingBound(@TempDir Path dir) throws Exception {
+        assumeTrue(canMakeNamespaces(), "the shaped cluster needs root and iproute2 (ip, tc): skipped");
+        String prefix = "ffjg" + ProcessHandle.current().pid() % 10_000;
+        Path state = dir.resolve("cluster.state");
+        try {
+            clusterOk(prefix, state, "up", "2");
+            Figures figures = new Figures();
+
+            int exit = new CommandLine(figures)
+                    .setCaseInsensitiveEnumValuesAllowed(true)
+                    .execute(
+                            "--scale",
+                            "smoke",
+                            "--only",
+                            "fig9-group-to-group",
+                            "--cluster",
+                            prefix,
+                            "--out",
+                            dir.resolve("out").toString(),
+                            "--scratch",
+                            dir.resolve("scratch").toString());
+
+            assertThat(exit).isZero();
+            // One bound per shaped cell (SMOKE: 1 KiB at batch 1 and 32), each near 1: both senders put their
+            // payload and a few bytes of framing and headers per message on the link. A counter read from the
+            // wrong port, or not at all, gives no point or one far from 1.
+            assertThat(figures.lastLog.points("fig9-group-to-group-shaped-ratio"))
+                    .filteredOn(point -> point.series().startsWith("framing bound"))
+                    .hasSize(Scale.SMOKE.batchSizes.size())
+                    .allSatisfy(point -> assertThat(point.value()).isBetween(0.9, 1.05));
+        } finally {
+            clusterOk(prefix, state, "down");
+        }
+        assertThat(state).doesNotExist();
+    }
+
     private static String clusterOk(String prefix, Path state, String... args) throws Exception {
         ClusterScript.Result result = cluster(prefix, state, args);
         assertThat(result.exit()).as(result.output()).isZero();
