@@ -18,8 +18,8 @@ import picocli.CommandLine;
  * The shaped-cluster rows at {@link Scale#SMOKE} sizes: {@code cluster.sh up 2} with a prefix of the test's
  * own, then the all-to-all and the master-worker with {@code --cluster}, whose groups ff-launcher starts in
  * the two namespaces ({@code "host": "netns:PREFIXi"}). Each must log its cluster points, its bytes and tasks
- * all accounted for, and keep the config it ran. Needs root and iproute2; skipped otherwise, saying so. No
- * speed is asserted.
+ * all accounted for, and keep the config it ran. Then the group-to-group figure's shaped cells, whose framing
+ * bound must be measured for each. Needs root and iproute2; skipped otherwise, saying so. No speed is asserted.
  */
 @Timeout(value = 8, unit = TimeUnit.MINUTES)
 class ClusterFiguresTest {
@@ -34,19 +34,7 @@ class ClusterFiguresTest {
             Figures figures = new Figures();
             Path scratch = dir.resolve("scratch");
 
-            int exit = new CommandLine(figures)
-                    .setCaseInsensitiveEnumValuesAllowed(true)
-                    .execute(
-                            "--scale",
-                            "smoke",
-                            "--only",
-                            "fig9-all-to-all,fig10-master-worker",
-                            "--cluster",
-                            prefix,
-                            "--out",
-                            dir.resolve("out").toString(),
-                            "--scratch",
-                            scratch.toString());
+            int exit = runAtSmokeScale(figures, "fig9-all-to-all,fig10-master-worker", prefix, dir);
 
             assertThat(figures.lastLog.notes()).noneMatch(note -> note.contains("failed"));
             assertThat(exit).isZero();
@@ -83,19 +71,7 @@ class ClusterFiguresTest {
             clusterOk(prefix, state, "up", "2");
             Figures figures = new Figures();
 
-            int exit = new CommandLine(figures)
-                    .setCaseInsensitiveEnumValuesAllowed(true)
-                    .execute(
-                            "--scale",
-                            "smoke",
-                            "--only",
-                            "fig9-group-to-group",
-                            "--cluster",
-                            prefix,
-                            "--out",
-                            dir.resolve("out").toString(),
-                            "--scratch",
-                            dir.resolve("scratch").toString());
+            int exit = runAtSmokeScale(figures, "fig9-group-to-group", prefix, dir);
 
             assertThat(exit).isZero();
             // One bound per shaped cell (SMOKE: 1 KiB at batch 1 and 32), each near 1: both senders put their
@@ -109,6 +85,23 @@ class ClusterFiguresTest {
             clusterOk(prefix, state, "down");
         }
         assertThat(state).doesNotExist();
+    }
+
+    /** Runs {@code only} at SMOKE scale with the cluster {@code prefix} up: plots in DIR/out, configs in DIR/scratch. */
+    private static int runAtSmokeScale(Figures figures, String only, String prefix, Path dir) {
+        return new CommandLine(figures)
+                .setCaseInsensitiveEnumValuesAllowed(true)
+                .execute(
+                        "--scale",
+                        "smoke",
+                        "--only",
+                        only,
+                        "--cluster",
+                        prefix,
+                        "--out",
+                        dir.resolve("out").toString(),
+                        "--scratch",
+                        dir.resolve("scratch").toString());
     }
 
     private static String clusterOk(String prefix, Path state, String... args) throws Exception {
