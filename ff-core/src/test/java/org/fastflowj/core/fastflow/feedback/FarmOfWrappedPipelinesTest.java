@@ -9,17 +9,21 @@ import org.fastflowj.core.MultiOutputNode;
 import org.fastflowj.core.Pipeline;
 import org.fastflowj.core.testing.FfTestNodes.Range;
 import org.fastflowj.core.testing.FfTestNodes.Record;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Timeout;
 
 /**
  * Behaviour of FastFlow's tests/test_multi_input9.cpp: farm workers that are wrapped-around pipelines whose last
  * stage also feeds the next stage; even items are bumped to odd ones inside the loop before leaving it.
+ *
+ * <p>FastFlow's program tests for the end of its loop before bumping an even item, so when an even item is the last
+ * one to come back after end-of-stream its successor is dropped (a race in the program, not in the run-time). The
+ * head here bumps first and counts an item out of the loop only when it leaves as an odd one.
  */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 class FarmOfWrappedPipelinesTest {
 
-    /** Loop head: counts tasks in its loop; even tasks that come back go round again as the next odd number. */
+    /** Loop head: counts tasks in its loop; an even task that comes back goes round again as the next odd number. */
     static final class LoopHead extends MultiInputNode<Long, Long> {
         long inLoop;
         boolean inputEnded;
@@ -30,15 +34,11 @@ class FarmOfWrappedPipelinesTest {
                 inLoop++;
                 return in;
             }
+            if ((in & 1) == 0) {
+                return in + 1;
+            }
             inLoop--;
-            if (inLoop == 0 && inputEnded) {
-                return eos();
-            }
-            if ((in & 1) == 1) {
-                return goOn();
-            }
-            inLoop++;
-            return in + 1;
+            return inLoop == 0 && inputEnded ? eos() : goOn();
         }
 
         @Override
@@ -62,7 +62,7 @@ class FarmOfWrappedPipelinesTest {
         }
     }
 
-    @Test
+    @RepeatedTest(200)
     void shouldLetOnlyOddItemsOutOfEachWorkersLoop() {
         Record gatherer = new Record();
         Farm farm = Farm.of(3, () -> new Pipeline(new LoopHead(), new OddOut()).wrapAround());
