@@ -267,11 +267,6 @@ final class NetFigures {
     };
 
     /**
-     * The all-to-all on the emulated cluster, started by ff-launcher: the sender groups L1..Lk on host 1,
-     * the receiver groups and the sink on host 2, so every chunk crosses the shaped link; the attainable
-     * rate is the link's iperf3 ceiling.
-     */
-    /**
      * The shaped rows' input: the loopback file, repeated up to {@link #SHAPED_A2A_MIN_BYTES}. The rate is
      * taken from the first chunk sent anywhere to the last one's arrival, and the groups (a JVM each,
      * starting on two shared cores) come up over about half a second, while the first senders may send
@@ -291,6 +286,11 @@ final class NetFigures {
         return file;
     }
 
+    /**
+     * The all-to-all on the emulated cluster, started by ff-launcher: the sender groups L1..Lk on host 1,
+     * the receiver groups and the sink on host 2, so every chunk crosses the shaped link; the attainable
+     * rate is the link's iperf3 ceiling.
+     */
     private static void allToAllShaped(Context c, Path file, int receivers) throws Exception {
         long bytes = Files.size(file);
         String figure = "fig9-all-to-all-shaped";

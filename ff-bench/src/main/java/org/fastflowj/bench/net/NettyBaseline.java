@@ -210,12 +210,6 @@ public final class NettyBaseline {
         }
     }
 
-    /**
-     * The frames the sender may have unacknowledged: {@code framesInFlight}, and no more than ff-dist's
-     * sender would have with frames of this size under its byte window (it sends while fewer than {@link
-     * GroupConfig#DEFAULT_MAX_BUFFERED_BYTES_PER_LINK} bytes are unacknowledged). The same flow control,
-     * and 256 frames of 8 MiB (64 KiB at batch 128) are not queued in the sender's direct memory.
-     */
     /** ff-dist's transport: native epoll where it is available, else NIO. */
     private static EventLoopGroup eventLoops() {
         IoHandlerFactory io = Epoll.isAvailable() ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
@@ -254,6 +248,12 @@ public final class NettyBaseline {
                 .channel();
     }
 
+    /**
+     * The frames the sender may have unacknowledged: {@code framesInFlight}, and no more than ff-dist's
+     * sender would have with frames of this size under its byte window (it sends while fewer than {@link
+     * GroupConfig#DEFAULT_MAX_BUFFERED_BYTES_PER_LINK} bytes are unacknowledged). The same flow control,
+     * and 256 frames of 8 MiB (64 KiB at batch 128) are not queued in the sender's direct memory.
+     */
     static int credits(int framesInFlight, int batchSize, int payloadBytes) {
         long frameBytes = (long) batchSize * (LENGTH_BYTES + payloadBytes);
         long byteWindow = GroupConfig.DEFAULT_MAX_BUFFERED_BYTES_PER_LINK;

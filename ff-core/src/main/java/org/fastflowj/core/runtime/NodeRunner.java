@@ -39,8 +39,10 @@ import org.fastflowj.core.spi.Sentinel;
  * end flags. Per item the hot path takes no lock and allocates nothing.
  */
 class NodeRunner extends RunnerState implements NodeContext {
-    /** A runner padded at its end too: what the executor creates (see {@link Padded}). */
-    /** {@code cpuClaimed}: {@code cpuRequest} came from {@link Affinity#claim}, released when the thread ends. */
+    /**
+     * A runner padded at its end too: what the executor creates (see {@link Padded}). {@code cpuClaimed}:
+     * {@code cpuRequest} came from {@link Affinity#claim}, released when the thread ends.
+     */
     static NodeRunner create(Vertex vertex, RunControl control, IdlePolicy idle, int cpuRequest, boolean cpuClaimed) {
         return new Padded(vertex, control, idle, cpuRequest, cpuClaimed);
     }
