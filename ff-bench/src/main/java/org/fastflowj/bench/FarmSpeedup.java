@@ -10,6 +10,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
+import org.fastflowj.bench.queue.GatherHandOff;
+import org.fastflowj.bench.queue.SpmcHandOff;
 import org.fastflowj.bench.queue.SpscHandOff;
 import org.fastflowj.core.Accelerator;
 import org.fastflowj.core.Farm;
@@ -51,6 +53,12 @@ import org.openjdk.jmh.annotations.TearDown;
  *                the farm's shape with no run-time: JCTools queues of 2048 whose ends park and wake each
  *                other in batches (SpscHandOff, PARK); emitter and workers are tasks of a kept 3-thread
  *                pool, the collector is the benchmark thread (the shape's bound, below)
+ *
+ *   rawOnDemandFarm: [emitter] ─▶ SpmcHandOff ─┬─▶ [worker0] ─┐
+ *                                              └─▶ [worker1] ─┴─▶ GatherHandOff ─▶ [collector]
+ *                the same with on-demand hand-out at its cheapest: a free worker takes the next task
+ *                itself, one compare-and-set on a shared queue per task, no slots (the bound of any
+ *                on-demand farm of this shape, below)
  *
  *   splitBound:  M/2 tasks on a thread started per invocation, M/2 on the benchmark thread (the bound)
  * </pre>
@@ -253,6 +261,19 @@ public class FarmSpeedup extends AbstractBenchmark {
         return runRawFarm(work, pool.executor);
     }
 
+    /**
+     * The on-demand farm's shape with nothing of the run-time: each worker, once free, takes the next task
+     * from one queue the emitter fills ({@link SpmcHandOff}: a compare-and-set per task), and hands it to
+     * the collector through a queue of its own ({@link GatherHandOff}). An on-demand farm gives a task to a
+     * worker only when that worker has room, so its workers must agree on every task; this is that
+     * agreement and nothing else (FastFlow's one-task slots add a hand-over per task on top). {@code
+     * sequential / rawOnDemandFarm} bounds what any on-demand farm of this shape reaches here.
+     */
+    @Benchmark
+    public long rawOnDemandFarm(Work work, RawFarmPool pool) throws InterruptedException, ExecutionException {
+        return runRawOnDemandFarm(work, pool.executor);
+    }
+
     /** The raw farm's emitter and workers: threads kept for the trial, as the farm's node threads are. */
     @State(Scope.Benchmark)
     public static class RawFarmPool extends KeptPool {
@@ -425,6 +446,90 @@ public class FarmSpeedup extends AbstractBenchmark {
         }
         return sum;
     }
+
+    /**
+     * One invocation of the raw on-demand farm. The emitter ends the stream with one {@link #END} per
+     * worker; the collector counts the M tasks in whatever order they come. A worker about to wait for a
+     * task first wakes the collector. A failing task abandons every hand-off, as in {@link #runRawFarm}.
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"}) // an array of futures
+    static long runRawOnDemandFarm(Work work, ExecutorService pool) throws InterruptedException, ExecutionException {
+        int iterations = work.iterations;
+        Task[] tasks = work.tasks;
+        int n = tasks.length;
+        SpmcHandOff<Task> toWorkers = new SpmcHandOff<>("raw on-demand farm: emitter → workers");
+        GatherHandOff<Task> toCollector = new GatherHandOff<>("raw on-demand farm: workers → collector", WORKERS);
+        AtomicReference<Throwable> firstFailure = new AtomicReference<>();
+        Consumer<Throwable> failAll = failure -> {
+            firstFailure.compareAndSet(null, failure);
+            toWorkers.abandon();
+            toCollector.abandon();
+        };
+        Future<?> emitter = pool.submit(() -> {
+            try {
+                for (Task task : tasks) {
+                    toWorkers.put(task);
+                }
+                for (int w = 0; w < WORKERS; w++) {
+                    toWorkers.put(END);
+                }
+            } catch (RuntimeException | Error e) {
+                failAll.accept(e);
+                throw e;
+            }
+        });
+        Future<Long>[] workers = new Future[WORKERS];
+        for (int w = 0; w < WORKERS; w++) {
+            int self = w;
+            workers[w] = pool.submit(() -> {
+                try {
+                    long checksum = 0;
+                    for (; ; ) {
+                        Task task = toWorkers.poll();
+                        if (task == null) {
+                            toCollector.wakeConsumerNow();
+                            task = toWorkers.take();
+                        }
+                        if (task == END) {
+                            break;
+                        }
+                        checksum += BusyWork.spin(iterations, task.seed);
+                        toCollector.put(self, task);
+                    }
+                    toCollector.wakeConsumerNow();
+                    return checksum;
+                } catch (RuntimeException | Error e) {
+                    failAll.accept(e);
+                    throw e;
+                }
+            });
+        }
+        long sum = 0;
+        try {
+            for (int i = 0; i < n; i++) {
+                toCollector.take();
+                sum++;
+            }
+        } catch (IllegalStateException abandoned) {
+            awaitEnd(emitter);
+            for (Future<Long> worker : workers) {
+                awaitEnd(worker);
+            }
+            Throwable failure = firstFailure.get();
+            if (failure == null) {
+                throw abandoned;
+            }
+            throw new ExecutionException("raw on-demand farm: a task failed", failure);
+        }
+        emitter.get();
+        for (Future<Long> worker : workers) {
+            sum += worker.get();
+        }
+        return sum;
+    }
+
+    /** Ends the raw on-demand farm's stream: one per worker, after the last task. */
+    static final Task END = new Task(0);
 
     /** Waits until {@code task} ended, however: after a failure every task ends soon (its hand-offs are abandoned). */
     private static void awaitEnd(Future<?> task) throws InterruptedException {

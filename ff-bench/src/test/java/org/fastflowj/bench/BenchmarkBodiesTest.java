@@ -8,6 +8,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import org.fastflowj.bench.queue.SpmcHandOff;
 import org.fastflowj.bench.queue.SpscHandOff;
 import org.fastflowj.core.RunOptions;
 import org.fastflowj.core.WaitStrategy;
@@ -146,6 +147,37 @@ class BenchmarkBodiesTest {
         ExecutorService pool = Executors.newFixedThreadPool(1 + FarmSpeedup.WORKERS);
         try {
             assertThatThrownBy(() -> FarmSpeedup.runRawFarm(work, pool))
+                    .isInstanceOf(ExecutionException.class)
+                    .hasCauseInstanceOf(NullPointerException.class);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void shouldComputeTheSequentialChecksumOnTheRawOnDemandFarmWithMoreTasksThanItsQueuesHold() throws Exception {
+        FarmSpeedup.Work work = new FarmSpeedup.Work();
+        work.prepare(1, 50, 5 * SpmcHandOff.CAPACITY + 3);
+        ExecutorService pool = Executors.newFixedThreadPool(1 + FarmSpeedup.WORKERS);
+        try {
+            long sequential = FarmSpeedup.runSequential(work);
+
+            for (int invocation = 0; invocation < 3; invocation++) {
+                assertThat(FarmSpeedup.runRawOnDemandFarm(work, pool)).isEqualTo(sequential);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void shouldReportAFailingRawOnDemandFarmTaskInsteadOfWaitingForItsItems() {
+        FarmSpeedup.Work work = new FarmSpeedup.Work();
+        work.prepare(1, 50, 4 * SpmcHandOff.CAPACITY);
+        work.tasks[3 * SpmcHandOff.CAPACITY] = null; // the emitter fails on it (a queue takes no null) mid-stream
+        ExecutorService pool = Executors.newFixedThreadPool(1 + FarmSpeedup.WORKERS);
+        try {
+            assertThatThrownBy(() -> FarmSpeedup.runRawOnDemandFarm(work, pool))
                     .isInstanceOf(ExecutionException.class)
                     .hasCauseInstanceOf(NullPointerException.class);
         } finally {
