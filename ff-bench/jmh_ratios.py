@@ -6,7 +6,8 @@ prints the figures FastFlow-J reports: each benchmark as a ratio against its bas
   sequential time / farm time      per grain, policy, strategy (goal >= 1.6 at 1 us); the farm per
                                    invocation and kept as an accelerator (FarmSpeedup.accelerator)
   executor time / farm time        same rows
-  raw farm time / farm time        same rows: the farm's shape without a run-time (FarmSpeedup.rawFarm)
+  raw farm time / farm time        same rows: the farm's shape without a run-time, round-robin
+                                   (FarmSpeedup.rawFarm) or on-demand (FarmSpeedup.rawOnDemandFarm)
   NONE time / LEVEL1 time          per grain, six fused stages (goal >= 2 with empty stages), beside the
                                    attainable maximum NONE time / (sequential bound / 2) and the measured
                                    two-thread bound NONE time / split bound
@@ -140,7 +141,8 @@ def farm_table(results):
         grain = params.get("grainMicros", "?")
         sequential = find(results, "FarmSpeedup.sequential", grainMicros=grain)
         executor = find(results, "FarmSpeedup.executor", grainMicros=grain)
-        raw = find(results, "FarmSpeedup.rawFarm", grainMicros=grain)
+        on_demand = params.get("policy", "").startswith("ON_DEMAND")
+        raw = find(results, "FarmSpeedup.rawOnDemandFarm" if on_demand else "FarmSpeedup.rawFarm", grainMicros=grain)
         speedup, speedup_text = ratio(farm, sequential)
         _, vs_raw_text = ratio(farm, raw)
         _, vs_executor_text = ratio(farm, executor)
@@ -159,7 +161,7 @@ def farm_table(results):
             " (goal >= %.1f at %s us, 2 workers)\n\n" % (FARM_GOAL, FARM_GOAL_GRAIN)
             + table(["grain us", "variant", "policy", "strategy", "farm ms", "sequential ms", "executor ms",
                      "speed-up (seq / farm)", "farm vs executor (exec / farm)", "executor speed-up (seq / exec)",
-                     "of the raw farm (raw / farm)", "goal"],
+                     "of its raw shape (raw / farm)", "goal"],
                     rows))
 
 

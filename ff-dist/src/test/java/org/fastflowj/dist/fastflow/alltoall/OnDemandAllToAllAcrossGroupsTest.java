@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.LongStream;
 import org.fastflowj.core.AllToAll;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class OnDemandAllToAllAcrossGroupsTest {
     private static final int ITEMS = 120;
+    private static final long FAST_WORKER_WAIT_SECONDS = 5;
 
     record Data(long x, long y) {}
 
@@ -54,18 +56,32 @@ class OnDemandAllToAllAcrossGroupsTest {
     static final class MiNode extends MultiInputNode<Data, Void> {
         private final Log log;
         private final Map<Long, Long> seen;
+        /** Counted down by R0 per item: R1 holds its first item until R0 has done more than half. */
+        private final CountDownLatch fastWorkerAhead;
 
-        MiNode(Log log, Map<Long, Long> seen) {
+        MiNode(Log log, Map<Long, Long> seen, CountDownLatch fastWorkerAhead) {
             this.log = log;
             this.seen = seen;
+            this.fastWorkerAhead = fastWorkerAhead;
         }
 
         @Override
         protected Void svc(Data in) throws InterruptedException {
-            Thread.sleep(id() == 0 ? 1 : 4); // a fast and a slow R-Worker, as in the FastFlow test
+            // A fast and a slow R-Worker, as in the FastFlow test (1 ms and 4 ms). Sleeps alone do not make
+            // R1 slower on a loaded machine, where both round up to the same tick: R1 also waits, bounded,
+            // until R0 has processed more than half of the items, so on-demand must give R0 the majority
+            // unless R1 got more than its window before it finished anything (then R1 waits out the bound
+            // and the split is even).
+            if (id() == 1 && log.count("R1", 0) == 0) {
+                fastWorkerAhead.await(FAST_WORKER_WAIT_SECONDS, TimeUnit.SECONDS);
+            }
+            Thread.sleep(id() == 0 ? 1 : 4);
             log.count("R" + id());
             seen.merge(in.x(), 1L, Long::sum);
             assertThat(in.y()).isEqualTo(in.x() + 1);
+            if (id() == 0) {
+                fastWorkerAhead.countDown();
+            }
             return goOn();
         }
     }
@@ -76,7 +92,8 @@ class OnDemandAllToAllAcrossGroupsTest {
         Map<Long, Long> seen = new ConcurrentHashMap<>();
         Generator generator = new Generator();
         List<MoNode> l = List.of(new MoNode(log), new MoNode(log));
-        List<MiNode> r = List.of(new MiNode(log, seen), new MiNode(log, seen));
+        CountDownLatch fastWorkerAhead = new CountDownLatch(ITEMS / 2 + 1);
+        List<MiNode> r = List.of(new MiNode(log, seen, fastWorkerAhead), new MiNode(log, seen, fastWorkerAhead));
         AllToAll a2a = new AllToAll().firstSet(l).secondSet(r).onDemand();
         Pipeline main = new Pipeline(generator, a2a);
         if (grouped) {
