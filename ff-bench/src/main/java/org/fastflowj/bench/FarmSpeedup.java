@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
+import java.util.function.IntConsumer;
 import org.fastflowj.bench.queue.GatherHandOff;
 import org.fastflowj.bench.queue.SpmcHandOff;
 import org.fastflowj.bench.queue.SpscHandOff;
@@ -423,28 +424,7 @@ public class FarmSpeedup extends AbstractBenchmark {
                 }
             });
         }
-        long sum = 0;
-        try {
-            for (int i = 0; i < n; i++) {
-                toCollector[i % WORKERS].take();
-                sum++;
-            }
-        } catch (IllegalStateException abandoned) {
-            awaitEnd(emitter);
-            for (Future<Long> worker : workers) {
-                awaitEnd(worker);
-            }
-            Throwable failure = firstFailure.get();
-            if (failure == null) {
-                throw abandoned;
-            }
-            throw new ExecutionException("raw farm: a task failed", failure);
-        }
-        emitter.get();
-        for (Future<Long> worker : workers) {
-            sum += worker.get();
-        }
-        return sum;
+        return collect(n, i -> toCollector[i % WORKERS].take(), emitter, workers, firstFailure, "raw farm");
     }
 
     /**
@@ -504,10 +484,26 @@ public class FarmSpeedup extends AbstractBenchmark {
                 }
             });
         }
+        return collect(n, i -> toCollector.take(), emitter, workers, firstFailure, "raw on-demand farm");
+    }
+
+    /**
+     * A raw farm's collector, on the benchmark thread: takes the M tasks ({@code take} the i-th), then
+     * returns M plus the workers' checksums. If a hand-off was abandoned, waits until every task ended and
+     * throws the first failure a task recorded.
+     */
+    private static long collect(
+            int n,
+            IntConsumer take,
+            Future<?> emitter,
+            Future<Long>[] workers,
+            AtomicReference<Throwable> firstFailure,
+            String farm)
+            throws InterruptedException, ExecutionException {
         long sum = 0;
         try {
             for (int i = 0; i < n; i++) {
-                toCollector.take();
+                take.accept(i);
                 sum++;
             }
         } catch (IllegalStateException abandoned) {
@@ -519,7 +515,7 @@ public class FarmSpeedup extends AbstractBenchmark {
             if (failure == null) {
                 throw abandoned;
             }
-            throw new ExecutionException("raw on-demand farm: a task failed", failure);
+            throw new ExecutionException(farm + ": a task failed", failure);
         }
         emitter.get();
         for (Future<Long> worker : workers) {
