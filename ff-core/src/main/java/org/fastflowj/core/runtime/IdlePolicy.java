@@ -10,8 +10,9 @@ import org.fastflowj.core.WaitStrategy;
  * <p>Measured on 2 cores with a 4-thread farm (docs/benchmarks.md): when node threads outnumber cores,
  * every spin or yield of an idle thread takes the core from one that has work, so BACKOFF then parks
  * after a short spin and the other side wakes it by the batch (a producer once half a channel has
- * drained, a consumer once a quarter of a channel is queued or its producer stops). Waits on short
- * (on-demand) channels end within microseconds, too soon for a park to pay off: they spin and yield.
+ * drained, a consumer once a quarter of a channel is queued or its producer stops); a consumer waiting
+ * on long channels spins least ({@link #forLongInputs}). Waits on short (on-demand) channels end within
+ * microseconds, too soon for a park to pay off: they spin and yield.
  *
  * @param spinRounds checks with {@link Thread#onSpinWait()} in between
  * @param yieldRounds further checks with {@link Thread#yield()} in between
@@ -48,8 +49,23 @@ record IdlePolicy(int spinRounds, int yieldRounds, long parkNanos, int wakeBatch
         };
     }
 
+    /**
+     * Spins of a wait for input on long channels when threads outnumber the cores and wake-ups are
+     * batched (BACKOFF). A consumer faster than its producers (a farm's collector) drains the batch it was
+     * woken for, then meets each new item within a few spins: with as many spins as the other waits it
+     * would catch item after item and hardly ever park, holding a core its producers need. With these
+     * few it parks once drained and is woken for the next batch (measured by ff-bench's {@code
+     * FarmSpeedup} at fine grain, docs/benchmarks.md).
+     */
+    static final int BATCHED_INPUT_SPINS = 4;
+
     /** The policy for waits on short channels: BACKOFF spins and yields there instead of parking. */
     IdlePolicy forShortChannels() {
         return wakeBatch > 1 ? new IdlePolicy(64, 256, parkNanos, wakeBatch, false) : this;
+    }
+
+    /** The policy for waits for input on long channels: see {@link #BATCHED_INPUT_SPINS}. */
+    IdlePolicy forLongInputs() {
+        return hysteresis && wakeBatch > 1 ? new IdlePolicy(BATCHED_INPUT_SPINS, 0, parkNanos, wakeBatch, true) : this;
     }
 }

@@ -109,7 +109,7 @@ class NodeRunner extends RunnerState implements NodeContext {
         }
         this.dispatchedInputs = dispatched.toArray(new SpscChannel[0]);
         IdlePolicy shortIdle = idle.forShortChannels();
-        this.inputIdler = new IdleStrategy(shortInputs ? shortIdle : idle);
+        this.inputIdler = new IdleStrategy(shortInputs ? shortIdle : idle.forLongInputs());
         this.outputIdler = new IdleStrategy(shortOutputs ? shortIdle : idle);
 
         this.in = new InputChannels(this);

@@ -28,6 +28,21 @@ class OversubscriptionTest {
     }
 
     @Test
+    void shouldParkSoonestWhenWaitingForBatchedInputOnACrowdedMachine() {
+        IdlePolicy crowded = IdlePolicy.of(org.fastflowj.core.WaitStrategy.BACKOFF, true);
+        IdlePolicy longInputs = crowded.forLongInputs();
+        assertThat(longInputs.spinRounds() + longInputs.yieldRounds())
+                .isLessThan(crowded.spinRounds() + crowded.yieldRounds());
+        assertThat(longInputs.wakeBatch()).isEqualTo(crowded.wakeBatch());
+        assertThat(longInputs.parkNanos()).isEqualTo(crowded.parkNanos());
+        // alone on the cores, or woken per item (BLOCKING), a consumer's waits stay as they were
+        IdlePolicy alone = IdlePolicy.of(org.fastflowj.core.WaitStrategy.BACKOFF, false);
+        assertThat(alone.forLongInputs()).isEqualTo(alone);
+        IdlePolicy blocking = IdlePolicy.of(org.fastflowj.core.WaitStrategy.BLOCKING, true);
+        assertThat(blocking.forLongInputs()).isEqualTo(blocking);
+    }
+
+    @Test
     void shouldRefuseANegativeCount() {
         assertThatThrownBy(() -> RunHooks.NONE.otherBusyThreads(-1)).hasMessageContaining("otherBusyThreads");
     }
