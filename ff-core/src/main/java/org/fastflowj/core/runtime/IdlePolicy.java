@@ -64,7 +64,10 @@ record IdlePolicy(int spinRounds, int yieldRounds, long parkNanos, int wakeBatch
         return wakeBatch > 1 ? new IdlePolicy(64, 256, parkNanos, wakeBatch, false) : this;
     }
 
-    /** The policy for waits for input on long channels: see {@link #BATCHED_INPUT_SPINS}. */
+    /**
+     * The policy for a node's waits for input on long channels, unless a receiving bridge feeds it: see
+     * {@link #BATCHED_INPUT_SPINS}.
+     */
     IdlePolicy forLongInputs() {
         return hysteresis && wakeBatch > 1 ? new IdlePolicy(BATCHED_INPUT_SPINS, 0, parkNanos, wakeBatch, true) : this;
     }

@@ -109,7 +109,9 @@ class NodeRunner extends RunnerState implements NodeContext {
         }
         this.dispatchedInputs = dispatched.toArray(new SpscChannel[0]);
         IdlePolicy shortIdle = idle.forShortChannels();
-        this.inputIdler = new IdleStrategy(shortInputs ? shortIdle : idle.forLongInputs());
+        // A node fed by a receiving bridge keeps the common spins: its items come in socket-read bursts,
+        // and NetThroughput's small messages moved slower when its sink parked sooner.
+        this.inputIdler = new IdleStrategy(shortInputs ? shortIdle : chunksIn ? idle : idle.forLongInputs());
         this.outputIdler = new IdleStrategy(shortOutputs ? shortIdle : idle);
 
         this.in = new InputChannels(this);
