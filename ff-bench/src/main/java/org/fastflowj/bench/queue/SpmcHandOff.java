@@ -10,9 +10,10 @@ import org.jctools.queues.SpmcArrayQueue;
  * One producer hands items to whichever of several consumers asks first, through a JCTools {@link
  * SpmcArrayQueue} of ff-core's default channel capacity: each take is one compare-and-set on the shared
  * consumer index, the least any on-demand hand-out pays (a consumer gets an item only when it is free, so
- * the consumers must agree on every item). A producer that finds the queue full parks until a consumer
- * has drained it to half, as {@link SpscHandOff.Wait#PARK}; a consumer that finds it empty spins, yields,
- * then parks briefly, unsignalled (the producer refills long before a busy consumer runs dry).
+ * the consumers must agree on every item). A producer that finds the queue full spins a few times, then
+ * parks until a consumer has drained it to half, as {@link SpscHandOff.Wait#PARK}; a consumer that finds
+ * it empty spins, yields, then parks briefly, unsignalled (the producer refills long before a busy
+ * consumer runs dry).
  *
  * <p>Memory ordering: an item's contents, written before {@link #put}, are visible to the consumer that
  * takes it through the queue's release store of the element and the acquire load that claims it.
@@ -57,8 +58,13 @@ public final class SpmcHandOff<T> {
         // Offered again until it is taken: a consumer claims a slot (its index) before it clears it, so
         // the room the size shows may not be free yet; a consumer descheduled in between holds it longer.
         for (int step = 0; !queue.relaxedOffer(item); step++) {
-            if (queue.size() > resumeAtSize || step < PRODUCER_SPINS) {
-                awaitRoom(step);
+            if (abandoned) {
+                throw gaveUp();
+            }
+            if (step < PRODUCER_SPINS) {
+                Thread.onSpinWait();
+            } else if (queue.size() > resumeAtSize) {
+                parkForRoom();
             } else {
                 Thread.yield();
             }
@@ -96,38 +102,34 @@ public final class SpmcHandOff<T> {
     /** Ends every wait on this hand-off, now and later, with an {@link IllegalStateException}. */
     public void abandon() {
         abandoned = true;
-        Thread waiter = (Thread) PARKED_PRODUCER.getAndSet(this, (Thread) null);
-        if (waiter != null) {
-            LockSupport.unpark(waiter);
-        }
+        unparkProducer();
     }
 
     private void wakeProducer() {
         // A volatile read per item, a plain load on x86; a producer that announced itself after this read
         // sleeps out PARK_BOUND_NANOS at worst (as SpscHandOff's wake-ups).
         if (parkedProducer != null && queue.size() <= resumeAtSize) {
-            Thread waiter = (Thread) PARKED_PRODUCER.getAndSet(this, (Thread) null);
-            if (waiter != null) {
-                LockSupport.unpark(waiter);
-            }
+            unparkProducer();
         }
     }
 
-    private void awaitRoom(int step) {
-        if (abandoned) {
-            throw gaveUp();
-        }
-        if (step < PRODUCER_SPINS) {
-            Thread.onSpinWait();
-            return;
-        }
-        // Announce, then look again: the volatile store is followed by a full fence, so either a consumer's
-        // next read of the field sees this thread, or this re-check sees its progress.
+    /**
+     * Announce, then look again: the volatile store is followed by a full fence, so either a consumer's
+     * next read of the field sees this thread, or this re-check sees its progress.
+     */
+    private void parkForRoom() {
         PARKED_PRODUCER.setVolatile(this, Thread.currentThread());
         if (queue.size() > resumeAtSize && !abandoned) {
             LockSupport.parkNanos(this, PARK_BOUND_NANOS);
         }
         PARKED_PRODUCER.compareAndSet(this, Thread.currentThread(), (Thread) null);
+    }
+
+    private void unparkProducer() {
+        Thread waiter = (Thread) PARKED_PRODUCER.getAndSet(this, (Thread) null);
+        if (waiter != null) {
+            LockSupport.unpark(waiter);
+        }
     }
 
     private IllegalStateException gaveUp() {

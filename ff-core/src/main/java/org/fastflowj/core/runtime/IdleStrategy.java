@@ -92,6 +92,11 @@ public final class IdleStrategy {
         return true;
     }
 
+    /** The numbers this strategy waits by. */
+    IdlePolicy policy() {
+        return policy;
+    }
+
     /** The time-out of the park the caller is about to make. */
     long parkNanos() {
         return parkNanos;

@@ -174,6 +174,47 @@ class RunnerPartsTest {
     }
 
     @Test
+    void shouldLetANodeFedByNodesParkSoonestOnACrowdedMachineButNotOneFedByAReceiver() {
+        Node<Integer, Integer> source = step();
+        source.createGroup("G1");
+        Pipeline downstream = new Pipeline(step(), Farm.of(2, RunnerPartsTest::step), step());
+        downstream.createGroup("G2");
+        Graph whole = GraphCompiler.compile(new Pipeline(source, downstream));
+        Graph g2 = GraphCut.forGroup(whole, "G2", new GraphCut.BridgeFactory() {
+            @Override
+            public EngineTask sender(String peer, List<Edge> forward, List<Edge> feedback) {
+                throw new AssertionError("G2 sends to nobody");
+            }
+
+            @Override
+            public EngineTask receiver(String peer, List<Edge> forward, List<Edge> feedback) {
+                return new ReceiverStandIn();
+            }
+        });
+        IdlePolicy crowded = IdlePolicy.of(WaitStrategy.BACKOFF, true);
+
+        ChannelEnd[] runners = Executor.wire(g2, RunOptions.defaults(), new RunControl(RunHooks.NONE), crowded, true);
+
+        List<NodeRunner> nodes = Arrays.stream(runners)
+                .filter(NodeRunner.class::isInstance)
+                .map(NodeRunner.class::cast)
+                .toList();
+        NodeRunner fedByReceiver = nodes.stream()
+                .filter(r -> r.inputs.length == 1 && r.inputs[0].producer.sendsChunks())
+                .findFirst()
+                .orElseThrow();
+        NodeRunner collector =
+                nodes.stream().filter(r -> r.forwardInputs == 2).findFirst().orElseThrow();
+        assertThat(collector.inputIdler.policy().spinRounds())
+                .as("the node gathering the farm's results, fed by its workers")
+                .isEqualTo(IdlePolicy.BATCHED_INPUT_SPINS);
+        assertThat(collector.outputIdler.policy()).isEqualTo(crowded);
+        assertThat(fedByReceiver.inputIdler.policy())
+                .as("fed by a receiving bridge: items come in bursts")
+                .isEqualTo(crowded);
+    }
+
+    @Test
     void shouldPutTheItemFilterInFrontOfWhicheverRouterTheNodeGets() {
         RunControl control = new RunControl(RunHooks.NONE.itemFilters(() -> item -> item));
         IdlePolicy idle = IdlePolicy.of(WaitStrategy.BACKOFF, false);
