@@ -31,7 +31,7 @@ final class CoreFigures {
                     c.scale().farmGrainsMicros.stream().map(String::valueOf).toArray(String[]::new);
             List<Jmh.Score> scores = Jmh.run(
                     c.scale(),
-                    "org\\.fastflowj\\.bench\\.FarmSpeedup\\.(farm|accelerator|sequential|executor|forkJoin|parallelStream|splitBound|rawFarm)$",
+                    "org\\.fastflowj\\.bench\\.FarmSpeedup\\.(farm|accelerator|sequential|executor|forkJoin|parallelStream|splitBound|rawFarm|rawOnDemandFarm)$",
                     Map.of("grainMicros", grains, "policy", new String[] {"ROUND_ROBIN", "ON_DEMAND"}));
             for (Jmh.Score s : scores) {
                 String series =
@@ -41,7 +41,8 @@ final class CoreFigures {
                             case "accelerator" -> "FF-J farm accelerator "
                                     + s.params().get("policy").toLowerCase().replace('_', '-');
                             case "splitBound" -> "two-thread bound (no hand-off)";
-                            case "rawFarm" -> "farm shape without a run-time (bound)";
+                            case "rawFarm" -> "round-robin farm shape without a run-time (bound)";
+                            case "rawOnDemandFarm" -> "on-demand farm shape without a run-time (bound)";
                             default -> s.method();
                         };
                 c.log()

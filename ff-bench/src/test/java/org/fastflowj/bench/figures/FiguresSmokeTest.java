@@ -60,7 +60,9 @@ class FiguresSmokeTest {
                         "FF-J farm round-robin",
                         "FF-J farm accelerator round-robin",
                         "FF-J farm accelerator on-demand",
-                        "executor");
+                        "executor",
+                        "round-robin farm shape without a run-time (bound)",
+                        "on-demand farm shape without a run-time (bound)");
 
         List<String> lines = Files.readAllLines(results, StandardCharsets.UTF_8);
         assertThat(lines.get(0)).startsWith("{\"type\":\"run\"").contains("\"jdk\":", "\"commit\":", "\"cores\":");
