@@ -2,11 +2,16 @@ package org.fastflowj.launcher;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -120,6 +125,91 @@ class NamespaceHostLaunchTest {
             }
         } finally {
             sh("ip netns del " + a);
+        }
+    }
+
+    /**
+     * A cut cable, for real: once every group is connected and items flow, the veth pair between the two
+     * namespaces goes down, so no reset and no close reaches either side, only silence. Every group must
+     * notice within its heartbeat time-out and exit non-zero, and the launcher must report the failure and
+     * return, instead of the run hanging until its own time-out.
+     */
+    @Test
+    void shouldFailEveryGroupWhenTheLinkBetweenTheNamespacesIsCut() throws Exception {
+        int id = (int) (ProcessHandle.current().pid() % 200) + 20;
+        String net = "10.215." + id;
+        String a = "fflc" + id + "a";
+        String b = "fflc" + id + "b";
+        String veth = "fflcv" + id;
+        ExecutorService launcherThread = Executors.newSingleThreadExecutor();
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        try {
+            Assumptions.assumeTrue(
+                    sh("ip netns add " + a + " && ip netns add " + b + " && ip link add " + veth + " netns " + a
+                            + " type veth peer name fflcw" + id + " netns " + b
+                            + " && ip -n " + a + " addr add " + net + ".1/24 dev " + veth
+                            + " && ip -n " + b + " addr add " + net + ".2/24 dev fflcw" + id
+                            + " && ip -n " + a + " link set " + veth + " up && ip -n " + b + " link set fflcw" + id
+                            + " up && ip -n " + a + " link set lo up && ip -n " + b + " link set lo up"),
+                    "skipped: cannot create network namespaces (needs root and iproute2)");
+            Path config = dir.resolve("app.json");
+            Files.writeString(
+                    config,
+                    "{\"heartbeatIntervalMs\": 300, \"heartbeatTimeoutMs\": 2000, \"groups\": [\n"
+                            + "  {\"name\": \"A\", \"endpoint\": \"" + net + ".1:9001\", \"host\": \"netns:" + a
+                            + "\"},\n"
+                            + "  {\"name\": \"B\", \"endpoint\": \"" + net + ".2:9002\", \"host\": \"netns:" + b
+                            + "\"},\n"
+                            + "  {\"name\": \"C\", \"endpoint\": \"" + net + ".1:9003\", \"host\": \"netns:" + a
+                            + "\"}\n"
+                            + "]}\n");
+            // B works 1 ms per item: 100 000 items would take 100 s, so the run is in full flow at the cut.
+            String[] args = Launcher.args(
+                    List.of("run", "-c", config.toString(), "--timeout", "100s", "--no-status"),
+                    Launcher.sumApp("100000", "-1", "1000"));
+            Future<Integer> code = launcherThread.submit(
+                    () -> Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true)));
+
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (!err.toString().contains("ff-launcher: all groups connected")) {
+                assertThat(code.isDone())
+                        .as("the run ended before the cut: " + out + err)
+                        .isFalse();
+                assertThat(System.nanoTime() - deadline)
+                        .as("the groups never connected: " + out + err)
+                        .isNegative();
+                Thread.sleep(50); // polls the launcher's output, which has no other signal
+            }
+            assertThat(sh("ip -n " + a + " link set " + veth + " down")).isTrue();
+            long cut = System.nanoTime();
+
+            int exit = code.get(30, TimeUnit.SECONDS); // heartbeat time-out 2 s: far less than the run's 100 s
+            long afterCutMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - cut);
+            String report =
+                    "exit " + exit + " after " + afterCutMs + " ms\n--- stdout ---\n" + out + "--- stderr ---\n" + err;
+            try {
+                assertThat(exit).as(report).isEqualTo(RunSession.EXIT_GROUP_FAILED);
+                // The first group to notice the silence fails the run and names the peer it lost; the
+                // launcher reports it and stops the others (which may be noticing it too).
+                assertThat(err.toString())
+                        .as(report)
+                        .containsPattern("no data or heartbeat from group [ABC] at " + net.replace(".", "\\.")
+                                + "\\.[12]:\\d+ for 2000 ms")
+                        .containsPattern("\\[[ABC]] DFF_FAILED: [ABC]\n")
+                        .containsPattern("ff-launcher: group [ABC] failed first")
+                        .doesNotContain("timed out");
+                assertThat(afterCutMs).as(report).isLessThan(20_000);
+                assertThat(out.toString()).as(report).doesNotContain("count=100000");
+                assertThat(Launcher.pidsIn(err.toString())).hasSize(3).allMatch(pid -> ProcessHandle.of(pid)
+                        .map(p -> !p.isAlive())
+                        .orElse(true));
+            } finally {
+                Launcher.killAll(Launcher.pidsIn(err.toString()));
+            }
+        } finally {
+            launcherThread.shutdownNow();
+            sh("ip netns del " + a + "; ip netns del " + b);
         }
     }
 
