@@ -33,18 +33,19 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *  |  6. handshake  (Server|ClientHandshakeHandler, replaced by          |
  *  |                 LinkHandler once open: dispatch to PeerHandler)     |
  *  |        /|\                                    |                     |
- *  |  5. idle       IdleStateHandler: reader idle -> link dead;          |
- *  |        |       WriterIdleTimer: writer idle -> HEARTBEAT            |
+ *  |  5. heartbeat  WriterIdleTimer: writer idle -> HEARTBEAT            |
  *  |  [seal]        FrameSealer: a MAC frame after each frame (outbound) |
  *  |  [open]        FrameOpener: passes a frame once its MAC checks out  |
  *  |        |                                      |                     |
  *  |  4. frames     FrameDecoder (LengthFieldBasedFrameDecoder,          |
  *  |        |       failFast, length 1 B to 4 KiB until the handshake    |
  *  |        |       succeeded, then up to maxFrameBytes)                 |
- *  |        |                                     \|/                    |
- *  |  3. flush      FlushConsolidationHandler (outbound only)            |
  *  |        |                                      |                     |
- *  |  2. [ssl]      SslHandler (mutual TLS)                              |
+ *  |  3. idle       IdleStateHandler: no bytes read -> link dead         |
+ *  |        |                                     \|/                    |
+ *  |  2. flush      FlushConsolidationHandler (outbound only)            |
+ *  |        |                                      |                     |
+ *  |  1. [ssl]      SslHandler (mutual TLS)                              |
  *  +--------+--------------------------------------+---------------------+
  *           |              socket                 \|/
  * </pre>
@@ -182,10 +183,13 @@ public final class Transport implements AutoCloseable {
                                     : ssl.newHandler(ch.alloc(), peerTlsNameOrNull, peerOrNull.getPort()));
                 }
                 p.addLast("flush", new FlushConsolidationHandler(256, true));
-                p.addLast(FrameDecoder.NAME, FrameDecoder.beforeHandshake(settings.maxFrameBytes()));
                 // Reader idleness only: Netty's handler then passes writes through untouched (see
-                // WriterIdleTimer for why writer idleness is timed by a handler of ours).
+                // WriterIdleTimer for why writer idleness is timed by a handler of ours). Ahead of the frame
+                // decoder, so that any bytes read count: a frame that takes longer than the time-out to
+                // cross a slow link (8 MiB at 8 Mbit/s: 8 s) is data arriving, not a silent peer. (Netty's
+                // handler counts a read only once a message passed it; partial frames pass nothing.)
                 p.addLast("idle", new IdleStateHandler(settings.heartbeatTimeoutMs(), 0, 0, TimeUnit.MILLISECONDS));
+                p.addLast(FrameDecoder.NAME, FrameDecoder.beforeHandshake(settings.maxFrameBytes()));
                 p.addLast(WriterIdleTimer.NAME, new WriterIdleTimer(settings.heartbeatIntervalMs()));
                 p.addLast(AbstractHandshakeHandler.NAME, handshake.get());
             }

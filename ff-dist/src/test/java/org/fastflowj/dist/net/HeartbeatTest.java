@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.fastflowj.dist.net.RecordingPeerHandler.next;
 import static org.fastflowj.dist.net.TransportFixture.settings;
 
+import java.util.Random;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -37,6 +38,41 @@ class HeartbeatTest {
         assertThat(serverEvents.frames)
                 .as("heartbeats never reach the layer above")
                 .isEmpty();
+    }
+
+    /**
+     * A frame that takes longer than the time-out to cross a slow link: its bytes keep coming, so the link
+     * is alive, although no whole frame (and no heartbeat: the sender's writer is busy) arrives within the
+     * time-out.
+     */
+    @Test
+    void shouldKeepALinkAliveWhileAFrameLongerThanTheTimeoutCrawlsAcrossIt() throws Exception {
+        Transport server =
+                fixture.start(settings("G2").withHeartbeat(INTERVAL_MS, TIMEOUT_MS), Set.of("G1"), serverEvents);
+        Transport client = fixture.start(settings("G1").withHeartbeat(INTERVAL_MS, TIMEOUT_MS), Set.of(), clientEvents);
+        try (PausableProxy proxy = new PausableProxy(server.boundAddress())) {
+            PeerLink link = client.connect("G2", proxy.address());
+            next(serverEvents.opened);
+            // 4 KiB every 20 ms is about 200 KiB/s: the 600 KiB frame takes about 3 s, three time-outs.
+            proxy.throttleUpstream(4096, 20);
+            byte[] payload = new byte[600 * 1024];
+            new Random(7).nextBytes(payload);
+            long sentAt = System.nanoTime();
+            link.send(Frames.BATCH, link.alloc().buffer(payload.length).writeBytes(payload));
+
+            RecordingPeerHandler.Frame frame = next(serverEvents.frames);
+            long tookMs = (System.nanoTime() - sentAt) / 1_000_000;
+
+            assertThat(tookMs)
+                    .as("the frame must crawl for longer than the time-out")
+                    .isGreaterThan(2 * TIMEOUT_MS);
+            assertThat(frame.payload()).isEqualTo(payload);
+            assertThat(serverEvents.closed)
+                    .as("closed while bytes were arriving")
+                    .isEmpty();
+            assertThat(clientEvents.closed).isEmpty();
+            assertThat(link.isOpen()).isTrue();
+        }
     }
 
     @Test

@@ -14,7 +14,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * A loopback TCP proxy for one connection that forwards both ways until told to {@link #pause()}: then
  * it keeps both connections open but drops every byte, which is what a silently dead link looks like.
  * It can also flip one bit of the client-to-server stream ({@link #corruptUpstreamByte}), which is what
- * an on-path attacker's injection looks like to the receiver.
+ * an on-path attacker's injection looks like to the receiver. Or it can forward the client-to-server
+ * stream slowly ({@link #throttleUpstream}), which is what a slow or congested link looks like.
  */
 final class PausableProxy implements AutoCloseable {
     private final ServerSocket listener;
@@ -22,6 +23,8 @@ final class PausableProxy implements AutoCloseable {
     private final List<Socket> sockets = new CopyOnWriteArrayList<>();
     private volatile boolean forwarding = true;
     private volatile long corruptUpstreamAt = -1;
+    private volatile int upstreamSliceBytes;
+    private volatile long upstreamSliceMillis;
 
     PausableProxy(InetSocketAddress target) throws IOException {
         this.target = target;
@@ -37,6 +40,12 @@ final class PausableProxy implements AutoCloseable {
 
     void pause() {
         forwarding = false;
+    }
+
+    /** Forwards what the client sends {@code sliceBytes} at a time, one slice every {@code sliceMillis}. */
+    void throttleUpstream(int sliceBytes, long sliceMillis) {
+        upstreamSliceMillis = sliceMillis;
+        upstreamSliceBytes = sliceBytes;
     }
 
     /** Flips the lowest bit of the byte at {@code offset} (from 0) of what the client sends. */
@@ -72,7 +81,7 @@ final class PausableProxy implements AutoCloseable {
                             }
                             position += n;
                             if (forwarding) {
-                                out.write(buffer, 0, n);
+                                forward(out, buffer, n, upstream);
                             }
                         }
                     } catch (IOException e) {
@@ -82,6 +91,24 @@ final class PausableProxy implements AutoCloseable {
                 name);
         thread.setDaemon(true);
         thread.start();
+    }
+
+    private void forward(OutputStream out, byte[] buffer, int n, boolean upstream) throws IOException {
+        int slice = upstreamSliceBytes;
+        if (!upstream || slice <= 0) {
+            out.write(buffer, 0, n);
+            return;
+        }
+        for (int from = 0; from < n; from += slice) {
+            out.write(buffer, from, Math.min(slice, n - from));
+            out.flush();
+            try {
+                Thread.sleep(upstreamSliceMillis); // the link's rate, not a synchronisation
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted", e);
+            }
+        }
     }
 
     @Override
