@@ -188,27 +188,24 @@ class NamespaceHostLaunchTest {
             long afterCutMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - cut);
             String report =
                     "exit " + exit + " after " + afterCutMs + " ms\n--- stdout ---\n" + out + "--- stderr ---\n" + err;
-            try {
-                assertThat(exit).as(report).isEqualTo(RunSession.EXIT_GROUP_FAILED);
-                // The first group to notice the silence fails the run and names the peer it lost; the
-                // launcher reports it and stops the others (which may be noticing it too).
-                assertThat(err.toString())
-                        .as(report)
-                        .containsPattern("no data or heartbeat from group [ABC] at " + net.replace(".", "\\.")
-                                + "\\.[12]:\\d+ for 2000 ms")
-                        .containsPattern("\\[[ABC]] DFF_FAILED: [ABC]\n")
-                        .containsPattern("ff-launcher: group [ABC] failed first")
-                        .doesNotContain("timed out");
-                assertThat(afterCutMs).as(report).isLessThan(20_000);
-                assertThat(out.toString()).as(report).doesNotContain("count=100000");
-                assertThat(Launcher.pidsIn(err.toString())).hasSize(3).allMatch(pid -> ProcessHandle.of(pid)
-                        .map(p -> !p.isAlive())
-                        .orElse(true));
-            } finally {
-                Launcher.killAll(Launcher.pidsIn(err.toString()));
-            }
+            assertThat(exit).as(report).isEqualTo(RunSession.EXIT_GROUP_FAILED);
+            // The first group to notice the silence fails the run and names the peer it lost; the
+            // launcher reports it and stops the others (which may be noticing it too).
+            assertThat(err.toString())
+                    .as(report)
+                    .containsPattern("no data or heartbeat from group [ABC] at " + net.replace(".", "\\.")
+                            + "\\.[12]:\\d+ for 2000 ms")
+                    .containsPattern("\\[[ABC]] DFF_FAILED: [ABC]\n")
+                    .containsPattern("ff-launcher: group [ABC] failed first")
+                    .doesNotContain("timed out");
+            assertThat(afterCutMs).as(report).isLessThan(20_000);
+            assertThat(out.toString()).as(report).doesNotContain("count=100000");
+            assertThat(Launcher.pidsIn(err.toString())).hasSize(3).allMatch(pid -> ProcessHandle.of(pid)
+                    .map(p -> !p.isAlive())
+                    .orElse(true));
         } finally {
             launcherThread.shutdownNow();
+            Launcher.killAll(Launcher.pidsIn(err.toString())); // also when the launcher never returned
             sh("ip netns del " + a + "; ip netns del " + b);
         }
     }
