@@ -46,25 +46,9 @@ class NamespaceHostLaunchTest {
         String b = "fflx" + id + "b";
         try {
             Assumptions.assumeTrue(
-                    sh("ip netns add " + a + " && ip netns add " + b + " && ip link add fflxv" + id + " netns " + a
-                            + " type veth peer name fflxw" + id + " netns " + b
-                            + " && ip -n " + a + " addr add " + net + ".1/24 dev fflxv" + id
-                            + " && ip -n " + b + " addr add " + net + ".2/24 dev fflxw" + id
-                            + " && ip -n " + a + " link set fflxv" + id + " up && ip -n " + b + " link set fflxw" + id
-                            + " up && ip -n " + a + " link set lo up && ip -n " + b + " link set lo up"),
+                    joinedNamespaces(a, "fflxv" + id, b, "fflxw" + id, net),
                     "skipped: cannot create network namespaces (needs root and iproute2)");
-            Path config = dir.resolve("app.json");
-            // Fresh namespaces: no other process listens on their addresses, any port is free there.
-            Files.writeString(
-                    config,
-                    "{\"groups\": [\n"
-                            + "  {\"name\": \"A\", \"endpoint\": \"" + net + ".1:9001\", \"host\": \"netns:" + a
-                            + "\"},\n"
-                            + "  {\"name\": \"B\", \"endpoint\": \"" + net + ".2:9002\", \"host\": \"netns:" + b
-                            + "\"},\n"
-                            + "  {\"name\": \"C\", \"endpoint\": \"" + net + ".1:9003\", \"host\": \"netns:" + a
-                            + "\"}\n"
-                            + "]}\n");
+            Path config = Files.writeString(dir.resolve("app.json"), sumAppConfig("", net, a, b));
 
             Launcher.Result result = Launcher.run(Launcher.args(
                     List.of("run", "-c", config.toString(), "--timeout", "100s", "--no-status"),
@@ -146,24 +130,11 @@ class NamespaceHostLaunchTest {
         StringWriter err = new StringWriter();
         try {
             Assumptions.assumeTrue(
-                    sh("ip netns add " + a + " && ip netns add " + b + " && ip link add " + veth + " netns " + a
-                            + " type veth peer name fflcw" + id + " netns " + b
-                            + " && ip -n " + a + " addr add " + net + ".1/24 dev " + veth
-                            + " && ip -n " + b + " addr add " + net + ".2/24 dev fflcw" + id
-                            + " && ip -n " + a + " link set " + veth + " up && ip -n " + b + " link set fflcw" + id
-                            + " up && ip -n " + a + " link set lo up && ip -n " + b + " link set lo up"),
+                    joinedNamespaces(a, veth, b, "fflcw" + id, net),
                     "skipped: cannot create network namespaces (needs root and iproute2)");
-            Path config = dir.resolve("app.json");
-            Files.writeString(
-                    config,
-                    "{\"heartbeatIntervalMs\": 300, \"heartbeatTimeoutMs\": 2000, \"groups\": [\n"
-                            + "  {\"name\": \"A\", \"endpoint\": \"" + net + ".1:9001\", \"host\": \"netns:" + a
-                            + "\"},\n"
-                            + "  {\"name\": \"B\", \"endpoint\": \"" + net + ".2:9002\", \"host\": \"netns:" + b
-                            + "\"},\n"
-                            + "  {\"name\": \"C\", \"endpoint\": \"" + net + ".1:9003\", \"host\": \"netns:" + a
-                            + "\"}\n"
-                            + "]}\n");
+            Path config = Files.writeString(
+                    dir.resolve("app.json"),
+                    sumAppConfig("\"heartbeatIntervalMs\": 300, \"heartbeatTimeoutMs\": 2000, ", net, a, b));
             // B works 1 ms per item: 100 000 items would take 100 s, so the run is in full flow at the cut.
             String[] args = Launcher.args(
                     List.of("run", "-c", config.toString(), "--timeout", "100s", "--no-status"),
@@ -208,6 +179,33 @@ class NamespaceHostLaunchTest {
             Launcher.killAll(Launcher.pidsIn(err.toString())); // also when the launcher never returned
             sh("ip netns del " + a + "; ip netns del " + b);
         }
+    }
+
+    /**
+     * Namespaces {@code a} and {@code b}, joined by the veth pair {@code vethA}/{@code vethB} at {@code
+     * net}.1 and {@code net}.2; false if they cannot be made here.
+     */
+    private static boolean joinedNamespaces(String a, String vethA, String b, String vethB, String net)
+            throws Exception {
+        return sh("ip netns add " + a + " && ip netns add " + b + " && ip link add " + vethA + " netns " + a
+                + " type veth peer name " + vethB + " netns " + b
+                + " && ip -n " + a + " addr add " + net + ".1/24 dev " + vethA
+                + " && ip -n " + b + " addr add " + net + ".2/24 dev " + vethB
+                + " && ip -n " + a + " link set " + vethA + " up && ip -n " + b + " link set " + vethB + " up"
+                + " && ip -n " + a + " link set lo up && ip -n " + b + " link set lo up");
+    }
+
+    /**
+     * {@code SumApp}'s groups: A and C in namespace {@code a} at {@code net}.1, B in {@code b} at {@code
+     * net}.2, after the top-level settings {@code settings} (each followed by a comma). Fresh namespaces:
+     * no other process listens on their addresses, so any port is free there.
+     */
+    private static String sumAppConfig(String settings, String net, String a, String b) {
+        return "{" + settings + "\"groups\": [\n"
+                + "  {\"name\": \"A\", \"endpoint\": \"" + net + ".1:9001\", \"host\": \"netns:" + a + "\"},\n"
+                + "  {\"name\": \"B\", \"endpoint\": \"" + net + ".2:9002\", \"host\": \"netns:" + b + "\"},\n"
+                + "  {\"name\": \"C\", \"endpoint\": \"" + net + ".1:9003\", \"host\": \"netns:" + a + "\"}\n"
+                + "]}\n";
     }
 
     private static boolean sh(String script) throws Exception {

@@ -135,6 +135,21 @@ class RunnerPartsTest {
         public void close() {}
     }
 
+    /** Group {@code group}'s part of {@code whole}, for a group that only receives: its receivers are stand-ins. */
+    private static Graph receivingPart(Graph whole, String group) {
+        return GraphCut.forGroup(whole, group, new GraphCut.BridgeFactory() {
+            @Override
+            public EngineTask sender(String peer, List<Edge> forward, List<Edge> feedback) {
+                throw new AssertionError(group + " sends to nobody");
+            }
+
+            @Override
+            public EngineTask receiver(String peer, List<Edge> forward, List<Edge> feedback) {
+                return new ReceiverStandIn();
+            }
+        });
+    }
+
     @Test
     void shouldRunABridgeVertexOnABridgeRunnerAndUnrollChunksOnlyRightDownstreamOfIt() {
         Node<Integer, Integer> source = step();
@@ -144,17 +159,7 @@ class RunnerPartsTest {
         Pipeline downstream = new Pipeline(first, second);
         downstream.createGroup("G2");
         Graph whole = GraphCompiler.compile(new Pipeline(source, downstream));
-        Graph g2 = GraphCut.forGroup(whole, "G2", new GraphCut.BridgeFactory() {
-            @Override
-            public EngineTask sender(String peer, List<Edge> forward, List<Edge> feedback) {
-                throw new AssertionError("G2 sends to nobody");
-            }
-
-            @Override
-            public EngineTask receiver(String peer, List<Edge> forward, List<Edge> feedback) {
-                return new ReceiverStandIn();
-            }
-        });
+        Graph g2 = receivingPart(whole, "G2");
         RunControl control = new RunControl(RunHooks.NONE);
         IdlePolicy idle = IdlePolicy.of(WaitStrategy.BACKOFF, false);
 
@@ -180,17 +185,7 @@ class RunnerPartsTest {
         Pipeline downstream = new Pipeline(step(), Farm.of(2, RunnerPartsTest::step), step());
         downstream.createGroup("G2");
         Graph whole = GraphCompiler.compile(new Pipeline(source, downstream));
-        Graph g2 = GraphCut.forGroup(whole, "G2", new GraphCut.BridgeFactory() {
-            @Override
-            public EngineTask sender(String peer, List<Edge> forward, List<Edge> feedback) {
-                throw new AssertionError("G2 sends to nobody");
-            }
-
-            @Override
-            public EngineTask receiver(String peer, List<Edge> forward, List<Edge> feedback) {
-                return new ReceiverStandIn();
-            }
-        });
+        Graph g2 = receivingPart(whole, "G2");
         IdlePolicy crowded = IdlePolicy.of(WaitStrategy.BACKOFF, true);
 
         ChannelEnd[] runners = Executor.wire(g2, RunOptions.defaults(), new RunControl(RunHooks.NONE), crowded, true);

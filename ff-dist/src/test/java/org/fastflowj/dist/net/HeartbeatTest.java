@@ -47,14 +47,28 @@ class HeartbeatTest {
      */
     @Test
     void shouldKeepALinkAliveWhileAFrameLongerThanTheTimeoutCrawlsAcrossIt() throws Exception {
-        Transport server =
-                fixture.start(settings("G2").withHeartbeat(INTERVAL_MS, TIMEOUT_MS), Set.of("G1"), serverEvents);
-        Transport client = fixture.start(settings("G1").withHeartbeat(INTERVAL_MS, TIMEOUT_MS), Set.of(), clientEvents);
-        try (PausableProxy proxy = new PausableProxy(server.boundAddress())) {
-            PeerLink link = client.connect("G2", proxy.address());
+        assertAFrameCrawlsAcrossTheTimeout(
+                settings("G2").withHeartbeat(INTERVAL_MS, TIMEOUT_MS),
+                settings("G1").withHeartbeat(INTERVAL_MS, TIMEOUT_MS),
+                fixture);
+    }
+
+    /**
+     * Sends one 600 KiB frame from group G1 ({@code client}) to G2 ({@code server}) through a proxy that
+     * passes about 200 KiB/s, so that it takes about 3 s, and checks that it arrives whole on a link that
+     * stayed open. The settings' heartbeat time-out must be at most 1 s.
+     */
+    static void assertAFrameCrawlsAcrossTheTimeout(WireSettings server, WireSettings client, TransportFixture fixture)
+            throws Exception {
+        assertThat(server.heartbeatTimeoutMs()).as("the frame takes about 3 s").isLessThanOrEqualTo(1_000);
+        RecordingPeerHandler serverEvents = new RecordingPeerHandler();
+        RecordingPeerHandler clientEvents = new RecordingPeerHandler();
+        Transport receiving = fixture.start(server, Set.of("G1"), serverEvents);
+        Transport sending = fixture.start(client, Set.of(), clientEvents);
+        try (PausableProxy proxy = new PausableProxy(receiving.boundAddress())) {
+            PeerLink link = sending.connect("G2", proxy.address());
             next(serverEvents.opened);
-            // 4 KiB every 20 ms is about 200 KiB/s: the 600 KiB frame takes about 3 s, three time-outs.
-            proxy.throttleUpstream(4096, 20);
+            proxy.throttleUpstream(4096, 20); // 4 KiB every 20 ms: about 200 KiB/s
             byte[] payload = new byte[600 * 1024];
             new Random(7).nextBytes(payload);
             long sentAt = System.nanoTime();
@@ -64,8 +78,8 @@ class HeartbeatTest {
             long tookMs = (System.nanoTime() - sentAt) / 1_000_000;
 
             assertThat(tookMs)
-                    .as("the frame must crawl for longer than the time-out")
-                    .isGreaterThan(2 * TIMEOUT_MS);
+                    .as("the frame must crawl for longer than two time-outs")
+                    .isGreaterThan(2 * server.heartbeatTimeoutMs());
             assertThat(frame.payload()).isEqualTo(payload);
             assertThat(serverEvents.closed)
                     .as("closed while bytes were arriving")

@@ -11,7 +11,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.Random;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -79,31 +78,10 @@ class TlsTransportTest {
      */
     @Test
     void shouldKeepATlsLinkAliveWhileAFrameLongerThanTheTimeoutCrawlsAcrossIt() throws Exception {
-        Transport server = fixture.start(
-                settings("G2").withTls(g2Files, NAMES).withHeartbeat(200, 1_000), Set.of("G1"), serverEvents);
-        Transport client =
-                fixture.start(settings("G1").withTls(g1Files, NAMES).withHeartbeat(200, 1_000), Set.of(), clientEvents);
-        try (PausableProxy proxy = new PausableProxy(server.boundAddress())) {
-            PeerLink link = client.connect("G2", proxy.address());
-            next(serverEvents.opened);
-            proxy.throttleUpstream(4096, 20); // about 200 KiB/s: the frame below takes about 3 s
-            byte[] payload = new byte[600 * 1024];
-            new Random(11).nextBytes(payload);
-            long sentAt = System.nanoTime();
-            link.send(Frames.BATCH, link.alloc().buffer(payload.length).writeBytes(payload));
-
-            RecordingPeerHandler.Frame frame = next(serverEvents.frames);
-            long tookMs = (System.nanoTime() - sentAt) / 1_000_000;
-
-            assertThat(tookMs)
-                    .as("the frame must crawl for longer than the time-out")
-                    .isGreaterThan(2_000);
-            assertThat(frame.payload()).isEqualTo(payload);
-            assertThat(serverEvents.closed)
-                    .as("closed while bytes were arriving")
-                    .isEmpty();
-            assertThat(clientEvents.closed).isEmpty();
-        }
+        HeartbeatTest.assertAFrameCrawlsAcrossTheTimeout(
+                settings("G2").withTls(g2Files, NAMES).withHeartbeat(200, 1_000),
+                settings("G1").withTls(g1Files, NAMES).withHeartbeat(200, 1_000),
+                fixture);
     }
 
     @Test
