@@ -81,6 +81,16 @@ final class BuiltArtifacts {
         return jarOf("ff-examples", "org.fastflowj.examples.Main");
     }
 
+    /** ff-bench's runnable jar, which its shade step writes beside the module's own (unshaded) jar. */
+    static Path benchmarksJar() {
+        jarOf("ff-bench", "org.fastflowj.bench.PipelineThroughput"); // skips when ff-bench is a class folder
+        Path jar = ROOT.resolve("ff-bench/target/benchmarks.jar");
+        if (!Files.isRegularFile(jar)) {
+            skip(jar + " is not built: these tests need the packaged artifacts, run them with mvn verify");
+        }
+        return jar;
+    }
+
     static Path pom(String module) {
         Path pom = module.isEmpty()
                 ? ROOT.resolve("pom.xml")

@@ -15,8 +15,9 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The runnable jars ship an SLF4J provider (SLF4J otherwise prints "No SLF4J providers were found" and
- * drops every log line), and the examples' log lines name the group that wrote them.
+ * The runnable jars ship one SLF4J provider each (SLF4J otherwise prints "No SLF4J providers were found" and
+ * drops every log line, or warns about the choice it made among several), and the examples' log lines name
+ * the group that wrote them.
  */
 @Timeout(120)
 class ShippedLoggingTest {
@@ -100,6 +101,18 @@ class ShippedLoggingTest {
                 .as(run.describe())
                 .matches(
                         "\\d\\d:\\d\\d:\\d\\d\\.\\d{3} INFO  - \\[main\\] org.fastflowj.packaging.LogOneLine - one line\n");
+    }
+
+    @Test
+    void shouldPrintALogLineOnStderrThroughTheBenchmarksJarsOneProvider() throws Exception {
+        ChildProcess run = logOneLineWith(BuiltArtifacts.benchmarksJar());
+
+        assertThat(run.exitCode()).as(run.describe()).isZero();
+        assertThat(run.out()).as(run.describe()).isEmpty();
+        // slf4j-simple's line and nothing else: a second provider would add SLF4J's warning lines
+        assertThat(run.err())
+                .as(run.describe())
+                .isEqualTo("[main] INFO org.fastflowj.packaging.LogOneLine - one line\n");
     }
 
     /** The shipped jar and this module's test classes (which have no SLF4J of their own) on the class path. */
