@@ -82,13 +82,7 @@ class ShippedLoggingTest {
 
     @Test
     void shouldPrintALogLineOnStderrThroughTheLaunchersProvider() throws Exception {
-        ChildProcess run = logOneLineWith(BuiltArtifacts.launcherJar());
-
-        assertThat(run.exitCode()).as(run.describe()).isZero();
-        assertThat(run.out()).as(run.describe()).isEmpty();
-        assertThat(run.err())
-                .as(run.describe())
-                .isEqualTo("[main] INFO org.fastflowj.packaging.LogOneLine - one line\n");
+        assertLogsOneLineThroughSlf4jSimple(BuiltArtifacts.launcherJar());
     }
 
     @Test
@@ -105,11 +99,15 @@ class ShippedLoggingTest {
 
     @Test
     void shouldPrintALogLineOnStderrThroughTheBenchmarksJarsOneProvider() throws Exception {
-        ChildProcess run = logOneLineWith(BuiltArtifacts.benchmarksJar());
+        assertLogsOneLineThroughSlf4jSimple(BuiltArtifacts.benchmarksJar());
+    }
+
+    /** slf4j-simple's line and nothing else: a second provider would add SLF4J's warning lines. */
+    private void assertLogsOneLineThroughSlf4jSimple(Path jar) throws Exception {
+        ChildProcess run = logOneLineWith(jar);
 
         assertThat(run.exitCode()).as(run.describe()).isZero();
         assertThat(run.out()).as(run.describe()).isEmpty();
-        // slf4j-simple's line and nothing else: a second provider would add SLF4J's warning lines
         assertThat(run.err())
                 .as(run.describe())
                 .isEqualTo("[main] INFO org.fastflowj.packaging.LogOneLine - one line\n");
