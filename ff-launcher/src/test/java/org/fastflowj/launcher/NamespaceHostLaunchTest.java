@@ -40,15 +40,10 @@ class NamespaceHostLaunchTest {
 
     @Test
     void shouldRunGroupsInTwoNamespacesThroughIpNetnsExec() throws Exception {
-        int id = (int) (ProcessHandle.current().pid() % 200) + 20;
-        String net = "10.214." + id;
-        String a = "fflx" + id + "a";
-        String b = "fflx" + id + "b";
-        try {
-            Assumptions.assumeTrue(
-                    joinedNamespaces(a, "fflxv" + id, b, "fflxw" + id, net),
-                    "skipped: cannot create network namespaces (needs root and iproute2)");
-            Path config = Files.writeString(dir.resolve("app.json"), sumAppConfig("", net, a, b));
+        try (JoinedNamespaces ns = JoinedNamespaces.create("x", 214)) {
+            String a = ns.a();
+            String b = ns.b();
+            Path config = Files.writeString(dir.resolve("app.json"), sumAppConfig("", ns));
 
             Launcher.Result result = Launcher.run(Launcher.args(
                     List.of("run", "-c", config.toString(), "--timeout", "100s", "--no-status"),
@@ -71,8 +66,6 @@ class NamespaceHostLaunchTest {
             } finally {
                 Launcher.killAll(result.pids());
             }
-        } finally {
-            sh("ip netns del " + a + "; ip netns del " + b);
         }
     }
 
@@ -120,21 +113,19 @@ class NamespaceHostLaunchTest {
      */
     @Test
     void shouldFailEveryGroupWhenTheLinkBetweenTheNamespacesIsCut() throws Exception {
-        int id = (int) (ProcessHandle.current().pid() % 200) + 20;
-        String net = "10.215." + id;
-        String a = "fflc" + id + "a";
-        String b = "fflc" + id + "b";
-        String veth = "fflcv" + id;
+        try (JoinedNamespaces ns = JoinedNamespaces.create("c", 215)) {
+            runAndCut(ns);
+        }
+    }
+
+    private void runAndCut(JoinedNamespaces ns) throws Exception {
         ExecutorService launcherThread = Executors.newSingleThreadExecutor();
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         try {
-            Assumptions.assumeTrue(
-                    joinedNamespaces(a, veth, b, "fflcw" + id, net),
-                    "skipped: cannot create network namespaces (needs root and iproute2)");
             Path config = Files.writeString(
                     dir.resolve("app.json"),
-                    sumAppConfig("\"heartbeatIntervalMs\": 300, \"heartbeatTimeoutMs\": 2000, ", net, a, b));
+                    sumAppConfig("\"heartbeatIntervalMs\": 300, \"heartbeatTimeoutMs\": 2000, ", ns));
             // B works 1 ms per item: 100 000 items would take 100 s, so the run is in full flow at the cut.
             String[] args = Launcher.args(
                     List.of("run", "-c", config.toString(), "--timeout", "100s", "--no-status"),
@@ -152,7 +143,8 @@ class NamespaceHostLaunchTest {
                         .isNegative();
                 Thread.sleep(50); // polls the launcher's output, which has no other signal
             }
-            assertThat(sh("ip -n " + a + " link set " + veth + " down")).isTrue();
+            assertThat(sh("ip -n " + ns.a() + " link set " + ns.vethA() + " down"))
+                    .isTrue();
             long cut = System.nanoTime();
 
             int exit = code.get(30, TimeUnit.SECONDS); // heartbeat time-out 2 s: far less than the run's 100 s
@@ -164,8 +156,8 @@ class NamespaceHostLaunchTest {
             // launcher reports it and stops the others (which may be noticing it too).
             assertThat(err.toString())
                     .as(report)
-                    .containsPattern("no data or heartbeat from group [ABC] at " + net.replace(".", "\\.")
-                            + "\\.[12]:\\d+ for 2000 ms")
+                    .containsPattern("no data or heartbeat from group [ABC] at "
+                            + ns.net().replace(".", "\\.") + "\\.[12]:\\d+ for 2000 ms")
                     .containsPattern("\\[[ABC]] DFF_FAILED: [ABC]\n")
                     .containsPattern("ff-launcher: group [ABC] failed first")
                     .doesNotContain("timed out");
@@ -177,34 +169,58 @@ class NamespaceHostLaunchTest {
         } finally {
             launcherThread.shutdownNow();
             Launcher.killAll(Launcher.pidsIn(err.toString())); // also when the launcher never returned
-            sh("ip netns del " + a + "; ip netns del " + b);
         }
     }
 
     /**
      * Namespaces {@code a} and {@code b}, joined by the veth pair {@code vethA}/{@code vethB} at {@code
-     * net}.1 and {@code net}.2; false if they cannot be made here.
+     * net}.1 and {@code net}.2, named after a test's tag and this JVM's pid; both deleted on close.
      */
-    private static boolean joinedNamespaces(String a, String vethA, String b, String vethB, String net)
-            throws Exception {
-        return sh("ip netns add " + a + " && ip netns add " + b + " && ip link add " + vethA + " netns " + a
-                + " type veth peer name " + vethB + " netns " + b
-                + " && ip -n " + a + " addr add " + net + ".1/24 dev " + vethA
-                + " && ip -n " + b + " addr add " + net + ".2/24 dev " + vethB
-                + " && ip -n " + a + " link set " + vethA + " up && ip -n " + b + " link set " + vethB + " up"
-                + " && ip -n " + a + " link set lo up && ip -n " + b + " link set lo up");
+    private record JoinedNamespaces(String a, String b, String vethA, String vethB, String net)
+            implements AutoCloseable {
+        /** Made here, or the test skipped (no root or no iproute2), leaving nothing behind. */
+        static JoinedNamespaces create(String tag, int secondOctet) throws Exception {
+            int id = (int) (ProcessHandle.current().pid() % 200) + 20;
+            String name = "ffl" + tag;
+            JoinedNamespaces ns = new JoinedNamespaces(
+                    name + id + "a", name + id + "b", name + "v" + id, name + "w" + id, "10." + secondOctet + "." + id);
+            boolean made = sh("ip netns add " + ns.a + " && ip netns add " + ns.b + " && ip link add " + ns.vethA
+                    + " netns " + ns.a + " type veth peer name " + ns.vethB + " netns " + ns.b
+                    + " && ip -n " + ns.a + " addr add " + ns.net + ".1/24 dev " + ns.vethA
+                    + " && ip -n " + ns.b + " addr add " + ns.net + ".2/24 dev " + ns.vethB
+                    + " && ip -n " + ns.a + " link set " + ns.vethA + " up && ip -n " + ns.b + " link set " + ns.vethB
+                    + " up && ip -n " + ns.a + " link set lo up && ip -n " + ns.b + " link set lo up");
+            if (!made) {
+                ns.close();
+                Assumptions.abort("skipped: cannot create network namespaces (needs root and iproute2)");
+            }
+            return ns;
+        }
+
+        @Override
+        public void close() {
+            try {
+                sh("ip netns del " + a + "; ip netns del " + b);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (Exception e) {
+                throw new IllegalStateException("could not delete namespaces " + a + " and " + b, e);
+            }
+        }
     }
 
     /**
-     * {@code SumApp}'s groups: A and C in namespace {@code a} at {@code net}.1, B in {@code b} at {@code
-     * net}.2, after the top-level settings {@code settings} (each followed by a comma). Fresh namespaces:
+     * {@code SumApp}'s groups: A and C in namespace {@code ns.a} at {@code ns.net}.1, B in {@code ns.b} at
+     * {@code ns.net}.2, after the top-level settings {@code settings} (each followed by a comma). Fresh namespaces:
      * no other process listens on their addresses, so any port is free there.
      */
-    private static String sumAppConfig(String settings, String net, String a, String b) {
+    private static String sumAppConfig(String settings, JoinedNamespaces ns) {
         return "{" + settings + "\"groups\": [\n"
-                + "  {\"name\": \"A\", \"endpoint\": \"" + net + ".1:9001\", \"host\": \"netns:" + a + "\"},\n"
-                + "  {\"name\": \"B\", \"endpoint\": \"" + net + ".2:9002\", \"host\": \"netns:" + b + "\"},\n"
-                + "  {\"name\": \"C\", \"endpoint\": \"" + net + ".1:9003\", \"host\": \"netns:" + a + "\"}\n"
+                + "  {\"name\": \"A\", \"endpoint\": \"" + ns.net() + ".1:9001\", \"host\": \"netns:" + ns.a()
+                + "\"},\n"
+                + "  {\"name\": \"B\", \"endpoint\": \"" + ns.net() + ".2:9002\", \"host\": \"netns:" + ns.b()
+                + "\"},\n"
+                + "  {\"name\": \"C\", \"endpoint\": \"" + ns.net() + ".1:9003\", \"host\": \"netns:" + ns.a() + "\"}\n"
                 + "]}\n";
     }
 
