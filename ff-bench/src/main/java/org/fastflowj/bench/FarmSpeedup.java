@@ -19,6 +19,7 @@ import org.fastflowj.core.Farm;
 import org.fastflowj.core.Node;
 import org.fastflowj.core.RunOptions;
 import org.fastflowj.core.WaitStrategy;
+import org.fastflowj.patterns.TaskFarm;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
@@ -48,6 +49,10 @@ import org.openjdk.jmh.annotations.TearDown;
  *                                                        └─▶ [worker1] ─┴─▶ [collector] ─▶ [output] ─load─▶ caller
  *                the same farm, started once per trial (Accelerator.start); each invocation offloads its
  *                M tasks, taking ready results in between, and ends when all M results are back
+ *
+ *   taskFarm:    for each of the M tasks: taskFarm.addTask(busy-work); taskFarm.waitAll()
+ *                the patterns' TaskFarm(2) (FastFlow's ff_taskf: an on-demand farm fed through an
+ *                accelerator, blocking waits), created once per trial like the executor's pool
  *
  *   rawFarm:     [emitter] ─┬─▶ SpscHandOff ─▶ [worker0] ─▶ SpscHandOff ─┐
  *                           └─▶ SpscHandOff ─▶ [worker1] ─▶ SpscHandOff ─┴─▶ [collector]
@@ -215,6 +220,28 @@ public class FarmSpeedup extends AbstractBenchmark {
     @Benchmark
     public long accelerator(KeptFarm farm) {
         return runAccelerator(farm);
+    }
+
+    /** The executor's per-task submission and one barrier, through the patterns' {@link TaskFarm}. */
+    @Benchmark
+    public long taskFarm(Work work, KeptTaskFarm farm) {
+        return runTaskFarm(work, farm.tasks);
+    }
+
+    /** The task farm, alive for the whole trial as the executor's pool is. */
+    @State(Scope.Benchmark)
+    public static class KeptTaskFarm {
+        TaskFarm tasks;
+
+        @Setup(Level.Trial)
+        public void setUp() {
+            tasks = new TaskFarm(WORKERS);
+        }
+
+        @TearDown(Level.Trial)
+        public void tearDown() {
+            tasks.close();
+        }
     }
 
     @Benchmark
@@ -578,6 +605,17 @@ public class FarmSpeedup extends AbstractBenchmark {
             });
         }
         done.await();
+        return sum.sum();
+    }
+
+    static long runTaskFarm(Work work, TaskFarm farm) {
+        int iterations = work.iterations;
+        LongAdder sum = new LongAdder();
+        for (Task task : work.tasks) {
+            long seed = task.seed;
+            farm.addTask(() -> sum.add(BusyWork.spin(iterations, seed) + 1));
+        }
+        farm.waitAll();
         return sum.sum();
     }
 

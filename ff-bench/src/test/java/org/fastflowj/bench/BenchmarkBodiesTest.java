@@ -12,6 +12,7 @@ import org.fastflowj.bench.queue.SpmcHandOff;
 import org.fastflowj.bench.queue.SpscHandOff;
 import org.fastflowj.core.RunOptions;
 import org.fastflowj.core.WaitStrategy;
+import org.fastflowj.patterns.TaskFarm;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -72,7 +73,7 @@ class BenchmarkBodiesTest {
     }
 
     @Test
-    void shouldComputeTheSameChecksumOnTheForkJoinPoolAndAsAParallelStream() throws Exception {
+    void shouldComputeTheSameChecksumOnTheForkJoinPoolAsAParallelStreamAndThroughATaskFarm() throws Exception {
         FarmSpeedup.Work work = new FarmSpeedup.Work();
         work.prepare(0.5, 50, 5_000);
         FarmSpeedup.ForkJoinPoolState forkJoin = new FarmSpeedup.ForkJoinPoolState();
@@ -82,6 +83,12 @@ class BenchmarkBodiesTest {
 
             assertThat(FarmSpeedup.runExecutor(work, forkJoin.pool)).isEqualTo(sequential);
             assertThat(FarmSpeedup.runParallelStream(work)).isEqualTo(sequential);
+            try (TaskFarm tasks = new TaskFarm(FarmSpeedup.WORKERS)) {
+                assertThat(FarmSpeedup.runTaskFarm(work, tasks)).isEqualTo(sequential);
+                assertThat(FarmSpeedup.runTaskFarm(work, tasks))
+                        .as("a second round")
+                        .isEqualTo(sequential);
+            }
         } finally {
             forkJoin.tearDown();
         }
