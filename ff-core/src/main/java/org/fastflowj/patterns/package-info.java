@@ -3,7 +3,8 @@
  * never on a JDK thread pool: {@link org.fastflowj.patterns.ParallelFor} (FastFlow's {@code ParallelFor}
  * and {@code ParallelForReduce}), {@link org.fastflowj.patterns.ParallelMap} ({@code ff_Map}), {@link
  * org.fastflowj.patterns.DivideAndConquer} ({@code ff_DC}), {@link org.fastflowj.patterns.MacroDataFlow}
- * ({@code ff_mdf}, the DF-Threads model) and {@link org.fastflowj.patterns.TaskFarm} ({@code ff_taskf}).
+ * ({@code ff_mdf}, the DF-Threads model), {@link org.fastflowj.patterns.TaskFarm} ({@code ff_taskf}) and
+ * {@link org.fastflowj.patterns.PoolEvolution} ({@code poolEvolution}).
  *
  * <p>Design note on {@link org.fastflowj.patterns.ParallelFor}: a farm whose emitter is the loop scheduler
  * and whose workers feed their tickets back to it, started once through an
