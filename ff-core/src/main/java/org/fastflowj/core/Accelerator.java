@@ -39,15 +39,48 @@ public final class Accelerator<I, O> implements AutoCloseable {
     /** A wrapped-around block sends its results back to its own head: the caller gets none. */
     private final boolean resultsGoBack;
 
-    private Accelerator(BuildingBlock block, RunOptions options) {
+    private Accelerator(BuildingBlock block, RunOptions options, boolean inProcess) {
         this.block = block;
         this.ends = Node.engine().acceleratorEnds(options);
         this.resultsGoBack = block instanceof Pipeline p && p.isWrapAround()
                 || block instanceof Farm f && f.isWrapAround()
                 || block instanceof AllToAll a && a.isWrapAround();
-        this.pipeline = resultsGoBack
-                ? new Pipeline(ends.inputStage(), block)
-                : new Pipeline(ends.inputStage(), block, ends.outputStage());
+        if (resultsGoBack) {
+            this.pipeline = new Pipeline(ends.inputStage(), block);
+        } else if (inProcess && block instanceof Farm farm && takesInputStageAsEmitter(farm)) {
+            this.pipeline = new Pipeline(withEmitter(farm, ends.inputStage()), ends.outputStage());
+        } else {
+            this.pipeline = new Pipeline(ends.inputStage(), block, ends.outputStage());
+        }
+    }
+
+    /**
+     * Whether a library's farm (started in process) gets the input stage as its emitter, as the optimizer's
+     * {@link OptLevel#LEVEL1} merges a first stage into the next farm: the input stage's thread then hands
+     * the caller's items to the workers itself, one thread and one channel fewer per item, which is what
+     * limits a farm of microsecond tasks on few cores. Only a farm with the default emitter, which forwards,
+     * and nothing that depends on the emitter being a node of its own (order, feedback, groups).
+     */
+    private static boolean takesInputStageAsEmitter(Farm farm) {
+        return farm.emitter() == null
+                && !farm.isOrdered()
+                && !farm.hasFeedbackFromWorkers()
+                && !farm.isRecoverable()
+                && farm.groups().isEmpty();
+    }
+
+    private static Farm withEmitter(Farm farm, Node<?, ?> emitter) {
+        Farm copy = Farm.of(farm.workers()).emitter(emitter);
+        if (farm.isOnDemand()) {
+            copy.onDemand(farm.onDemandSlots());
+        }
+        if (farm.collector() != null) {
+            copy.collector(farm.collector());
+        }
+        if (farm.givenName() != null) {
+            copy.named(farm.givenName());
+        }
+        return copy;
     }
 
     /** Starts {@code block} with {@link RunOptions#defaults()}, fed by the caller. */
@@ -68,7 +101,8 @@ public final class Accelerator<I, O> implements AutoCloseable {
      * As {@link #start(BuildingBlock, RunOptions)}, but always in this process on the shared-memory
      * executor, whatever runner is on the class path: for a block a library runs for itself (a pattern's
      * farm), whose items are shared objects that must never become a distributed group or be copied by
-     * a serialization check.
+     * a serialization check. A farm with the default emitter (unordered, without feedback) then takes the
+     * input stage as its emitter, one thread fewer between the caller and the workers.
      */
     public static <I, O> Accelerator<I, O> startInProcess(BuildingBlock block, RunOptions options) {
         return start(block, options, true);
@@ -76,7 +110,7 @@ public final class Accelerator<I, O> implements AutoCloseable {
 
     private static <I, O> Accelerator<I, O> start(BuildingBlock block, RunOptions options, boolean inProcess) {
         Objects.requireNonNull(block, "block");
-        Accelerator<I, O> accelerator = new Accelerator<>(block, options);
+        Accelerator<I, O> accelerator = new Accelerator<>(block, options, inProcess);
         block.runInside(accelerator.pipeline, options, inProcess); // block.waitEnd(), cancel(), stats() work too
         return accelerator;
     }

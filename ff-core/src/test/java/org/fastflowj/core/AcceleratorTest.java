@@ -33,6 +33,38 @@ class AcceleratorTest {
     }
 
     @Test
+    void shouldMakeTheInputStageTheEmitterOfAFarmALibraryStartsInProcess() {
+        List<Integer> inProcess = squaresThrough(true);
+        List<Integer> started = squaresThrough(false);
+
+        List<Integer> expected =
+                IntStream.range(0, 1000).map(x -> x * x).boxed().toList();
+        assertThat(inProcess).isEqualTo(expected);
+        assertThat(started).isEqualTo(expected);
+    }
+
+    /** The squares of 0..999 through a 3-worker farm, checking its node threads: its own emitter or not. */
+    private static List<Integer> squaresThrough(boolean inProcess) {
+        Farm farm = Farm.of(3, () -> Node.<Integer, Integer>of(x -> x * x)).onDemand();
+        List<Integer> results = new ArrayList<>();
+        try (Accelerator<Integer, Integer> acc = inProcess
+                ? Accelerator.startInProcess(farm, RunOptions.defaults())
+                : Accelerator.start(farm, RunOptions.defaults())) {
+            for (int i = 0; i < 1000; i++) {
+                acc.offload(i);
+            }
+            acc.endInput();
+            for (Integer r; (r = acc.loadResult()) != null; ) {
+                results.add(r);
+            }
+        }
+        // 3 workers and the output stage, plus the input stage and the emitter, or the one doing both
+        assertThat(farm.stats().nodes()).hasSize(inProcess ? 5 : 6);
+        results.sort(null);
+        return results;
+    }
+
+    @Test
     void shouldAnswerEachOffloadBeforeTheNextOneThroughAnOrderedFarm() {
         try (Accelerator<Integer, String> acc = Accelerator.start(
                 Farm.of(2, () -> Node.<Integer, String>of(x -> "#" + x)).ordered(),
