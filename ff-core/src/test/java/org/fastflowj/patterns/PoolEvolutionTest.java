@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedList;
 import java.util.List;
 import java.util.Map;
@@ -265,10 +266,17 @@ class PoolEvolutionTest {
 
             pool.run(population, new int[1]);
 
-            // static blocks of 333: the block of worker w is the w-th, so element i grew by its block's number
-            for (int i = 0; i < population.size(); i++) {
-                assertThat(population.get(i)).as("element %d", i).isEqualTo(10 * (i / 333));
+            // static blocks of 333, one per worker: every element of a block grew by its worker's number in
+            // each of the 10 rounds, and the three blocks had the three numbers
+            Set<Integer> blockGrowth = new HashSet<>();
+            for (int block = 0; block < workers; block++) {
+                int first = population.get(block * 333);
+                assertThat(population.subList(block * 333, (block + 1) * 333))
+                        .as("block %d", block)
+                        .containsOnly(first);
+                blockGrowth.add(first);
             }
+            assertThat(blockGrowth).containsExactlyInAnyOrder(0, 10, 20);
         }
         assertThat(threadsByNumber).containsOnlyKeys(0, 1, 2);
         // one thread per number, and a different one for each number
