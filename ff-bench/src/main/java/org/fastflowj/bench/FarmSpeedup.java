@@ -51,8 +51,9 @@ import org.openjdk.jmh.annotations.TearDown;
  *                M tasks, taking ready results in between, and ends when all M results are back
  *
  *   taskFarm:    for each of the M tasks: taskFarm.addTask(busy-work); taskFarm.waitAll()
- *                the patterns' TaskFarm(2) (FastFlow's ff_taskf: an on-demand farm fed through an
- *                accelerator, blocking waits), created once per trial like the executor's pool
+ *                the patterns' TaskFarm(2) (FastFlow's ff_taskf: an on-demand farm whose emitter is the
+ *                accelerator's input stage, backoff waits, no result back per task), created once per
+ *                trial like the executor's pool
  *
  *   rawFarm:     [emitter] ─┬─▶ SpscHandOff ─▶ [worker0] ─▶ SpscHandOff ─┐
  *                           └─▶ SpscHandOff ─▶ [worker1] ─▶ SpscHandOff ─┴─▶ [collector]
