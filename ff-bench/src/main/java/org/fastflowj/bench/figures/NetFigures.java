@@ -182,6 +182,23 @@ final class NetFigures {
                                         "ratio");
                     }
                     c.log().point(figure, "FF-J batch " + batch, bytes, rep, ffj, "MB/s");
+                    // Not plotted: where a cell falls short of Netty, whether it lost the time at the start.
+                    c.log()
+                            .point(
+                                    figure + "-first-message",
+                                    "FF-J batch " + batch,
+                                    bytes,
+                                    rep,
+                                    ffjTransfer.firstMessageMillis(),
+                                    "ms");
+                    c.log()
+                            .point(
+                                    figure + "-first-message",
+                                    "Netty batch " + batch,
+                                    bytes,
+                                    rep,
+                                    nettyTransfer.firstMessageMillis(),
+                                    "ms");
                     c.log().point(figure, "Netty batch " + batch, bytes, rep, netty, "MB/s");
                     c.log().point(figure + "-ratio", "FF-J / Netty, batch " + batch, bytes, rep, ffj / netty, "ratio");
                     if (ceiling != null) {

@@ -37,9 +37,11 @@ final class ShapedLink {
     /**
      * One transfer: its payload rate, and the bytes the sending host put on its link per payload byte
      * (frames, TCP/IP headers and acknowledgements included), or NaN where the counter cannot be read. On a
-     * saturated link two senders' rates can differ by at most the inverse ratio of those bytes.
+     * saturated link two senders' rates can differ by at most the inverse ratio of those bytes. Also the
+     * milliseconds from the sender's start to the first message read: a fixed cost of the transfer's start,
+     * apart from the link's rate.
      */
-    record Transfer(double megabytesPerSecond, double wireBytesPerPayloadByte) {}
+    record Transfer(double megabytesPerSecond, double wireBytesPerPayloadByte, double firstMessageMillis) {}
 
     /** FF-J (Kryo), group R on host 1 and group S on host 2. */
     Transfer ffj(int messages, int bytes, int batch, int messageOTF) throws Exception {
@@ -52,7 +54,9 @@ final class ShapedLink {
                 Integer.toString(bytes),
                 Integer.toString(batch),
                 Integer.toString(messageOTF));
-        return rate(messages, bytes, args("ffj-receive", common), args("ffj-send", common), false);
+        // As for Netty, the sender starts once the receiving group runs: a receiver still ending its warm-up
+        // (compilations, a collection) when the first frame comes would be timed as part of the link's rate.
+        return rate(messages, bytes, args("ffj-receive", common), args("ffj-send", common));
     }
 
     /** Plain Netty with consolidated flushes, receiver on host 1, sender on host 2. */
@@ -75,7 +79,7 @@ final class ShapedLink {
                         Integer.toString(bytes),
                         Integer.toString(batch),
                         Integer.toString(messageOTF)));
-        return rate(messages, bytes, receiver, sender, true);
+        return rate(messages, bytes, receiver, sender);
     }
 
     private int port() {
@@ -89,29 +93,31 @@ final class ShapedLink {
         return a;
     }
 
-    private Transfer rate(
-            int messages, int bytes, List<String> receiverArgs, List<String> senderArgs, boolean senderAfterListening)
+    private Transfer rate(int messages, int bytes, List<String> receiverArgs, List<String> senderArgs)
             throws Exception {
         Process receiver = null;
         Process sender = null;
         try {
             receiver = start(prefix + "1", receiverArgs);
             BlockingQueue<String> fromReceiver = lines(receiver);
-            if (senderAfterListening) {
-                expect(fromReceiver, "listening", receiver, "receiver");
-            }
+            expect(fromReceiver, "listening", receiver, "receiver");
             long sentBefore = senderLinkBytes();
             sender = start(prefix + "2", senderArgs);
             BlockingQueue<String> fromSender = lines(sender);
             long start = Long.parseLong(
                     expect(fromSender, "start ", sender, "sender").substring(6).trim());
+            long first = Long.parseLong(expect(fromReceiver, "first ", receiver, "receiver")
+                    .substring(6)
+                    .trim());
             long end = Long.parseLong(expect(fromReceiver, "end ", receiver, "receiver")
                     .substring(4)
                     .trim());
             long sent = senderLinkBytes() - sentBefore;
             double payload = (double) messages * bytes;
             return new Transfer(
-                    payload / 1e6 / ((end - start) / 1e9), sentBefore < 0 || sent < 0 ? Double.NaN : sent / payload);
+                    payload / 1e6 / ((end - start) / 1e9),
+                    sentBefore < 0 || sent < 0 ? Double.NaN : sent / payload,
+                    (first - start) / 1e6);
         } finally {
             if (sender != null) {
                 sender.destroyForcibly();

@@ -313,13 +313,16 @@ public final class GroupToGroup {
         volatile int received;
 
         volatile long checksum;
+        volatile long firstNanos;
         volatile long endNanos;
         private int count;
         private long sum;
 
         @Override
         protected Void svc(Object item) {
-            count++;
+            if (count++ == 0) {
+                firstNanos = System.nanoTime();
+            }
             sum += ((byte[]) item)[0];
             return goOn();
         }

@@ -12,13 +12,14 @@ import org.fastflowj.dist.run.GroupRun;
 
 /**
  * One end of a {@link NetThroughput} transfer as a process of its own, for two hosts of the emulated cluster
- * ({@code ff-bench/cluster.sh}): each end prints one line with {@link System#nanoTime} (CLOCK_MONOTONIC, one
- * clock for every process of a Linux machine, namespaces included), from which the driver takes the rate.
+ * ({@code ff-bench/cluster.sh}): each end prints lines with {@link System#nanoTime} (CLOCK_MONOTONIC, one
+ * clock for every process of a Linux machine, namespaces included), from which the driver takes the rate and
+ * the time to the first message.
  *
  * <pre>
- *   LinkPeer netty-receive BIND_HOST PORT MESSAGES BYTES BATCH     prints "listening", then "end NANOS"
+ *   LinkPeer netty-receive BIND_HOST PORT MESSAGES BYTES BATCH     prints "listening", then "first NANOS", "end NANOS"
  *   LinkPeer netty-send    HOST PORT MESSAGES BYTES BATCH OTF      prints "start NANOS"
- *   LinkPeer ffj-receive   S_ENDPOINT R_ENDPOINT MESSAGES BYTES BATCH OTF   group R: prints "end NANOS"
+ *   LinkPeer ffj-receive   S_ENDPOINT R_ENDPOINT MESSAGES BYTES BATCH OTF   group R: the same as netty-receive
  *   LinkPeer ffj-send      S_ENDPOINT R_ENDPOINT MESSAGES BYTES BATCH OTF   group S: prints "start NANOS"
  * </pre>
  *
@@ -59,7 +60,7 @@ public final class LinkPeer {
             case "netty-receive" -> {
                 // The receiver is not told the sender's credits; any count compiles the same paths.
                 warmUp(false, Integer.parseInt(args[4]), Integer.parseInt(args[5]), 64);
-                long end = NettyBaseline.receive(
+                NettyBaseline.Received received = NettyBaseline.receive(
                         new InetSocketAddress(args[1], Integer.parseInt(args[2])),
                         Integer.parseInt(args[3]),
                         Integer.parseInt(args[4]),
@@ -69,7 +70,8 @@ public final class LinkPeer {
                             System.out.println("listening " + address);
                             System.out.flush();
                         });
-                System.out.println("end " + end);
+                System.out.println("first " + received.firstNanos());
+                System.out.println("end " + received.lastNanos());
             }
             case "netty-send" -> {
                 warmUp(false, Integer.parseInt(args[4]), Integer.parseInt(args[5]), Integer.parseInt(args[6]));
@@ -119,6 +121,10 @@ public final class LinkPeer {
                 RunOptions.defaults(),
                 new DFF.Settings(group, config, GroupToGroup.Serialization.KRYO.config(), false));
         long timeoutSeconds = 120 + (long) messages * payloadBytes / 10_000_000L;
+        if (!sender) {
+            System.out.println("listening " + receiverEndpoint);
+            System.out.flush();
+        }
         if (!execution.await(timeoutSeconds, TimeUnit.SECONDS)) {
             execution.cancel();
             throw new IllegalStateException("group " + group + " did not end in " + timeoutSeconds + " s");
@@ -129,6 +135,7 @@ public final class LinkPeer {
             if (sink.received != messages || sink.checksum != (long) messages * Payload.FIRST_BYTE) {
                 throw new IllegalStateException("group R read " + sink.received + " of " + messages + " messages");
             }
+            System.out.println("first " + sink.firstNanos);
             System.out.println("end " + sink.endNanos);
         }
     }

@@ -163,9 +163,10 @@ public final class NettyBaseline {
     /**
      * The receiving half of {@link #run} on its own, for two processes (the emulated cluster's hosts): binds
      * {@code bind}, calls {@code bound} with the address it listens on, and returns {@link System#nanoTime}
-     * at the last message read (one clock for every process of a Linux machine: CLOCK_MONOTONIC).
+     * at the first and at the last message read (one clock for every process of a Linux machine:
+     * CLOCK_MONOTONIC).
      */
-    public static long receive(
+    public static Received receive(
             InetSocketAddress bind,
             int messages,
             int payloadBytes,
@@ -180,11 +181,14 @@ public final class NettyBaseline {
             bound.accept(server.localAddress());
             long end = receiver.awaitLast(messages, payloadBytes);
             server.close().sync();
-            return end;
+            return new Received(receiver.firstNanos, end);
         } finally {
             serverLoops.shutdownGracefully(0, 1, TimeUnit.SECONDS).sync();
         }
     }
+
+    /** When the receiving end read its first and its last message, in {@link System#nanoTime}. */
+    public record Received(long firstNanos, long lastNanos) {}
 
     /**
      * The sending half of {@link #run} on its own: connects to {@code server}, sends, and returns {@link
@@ -367,6 +371,7 @@ public final class NettyBaseline {
         /** Summed over every message's first byte, so the copies are observably used. */
         private long checksum;
 
+        private long firstNanos;
         private long lastNanos;
 
         Receiver(int expected) {
@@ -376,7 +381,9 @@ public final class NettyBaseline {
         @Override
         void accept(byte[] message) {
             checksum += message[0];
-            received++;
+            if (received++ == 0) {
+                firstNanos = System.nanoTime();
+            }
         }
 
         @Override
