@@ -27,7 +27,8 @@ import org.fastflowj.dist.run.GroupRun;
  * groups run {@code insecure} (no secret, so no per-frame MAC, as the baseline).
  *
  * <p>Before its measured transfer each end runs {@value #WARM_UP_PROPERTY} messages (default {@value
- * #DEFAULT_WARM_UP_MESSAGES}; 0: none) of the same variant on its own loopback, both ends in its JVM, so
+ * #DEFAULT_WARM_UP_MESSAGES}; 0: none) of the same variant on its own loopback, both ends in its JVM, in
+ * {@value #WARM_UP_ROUNDS} transfers, so
  * the JIT has compiled both ends' paths before the link is timed, as {@link NetThroughput}'s warm-up
  * rounds do on loopback. Without it a transfer of two seconds at 512 B spends a good part of them in
  * interpreted and C1 code, and measures the warm-up instead of the link.
@@ -38,18 +39,29 @@ public final class LinkPeer {
 
     static final int DEFAULT_WARM_UP_MESSAGES = 200_000;
 
+    /**
+     * The warm-up's messages go in this many transfers. The end of a transfer (event loops shutting down)
+     * and the start of the next (a new group's handshake) take branches the JIT had not seen: after a
+     * single warm-up transfer they deoptimized the hot Netty and ff-dist methods just as the timed transfer
+     * began, which then ran in C1 code while C2 compiled them again.
+     */
+    static final int WARM_UP_ROUNDS = 4;
+
     private LinkPeer() {}
 
-    /** The loopback transfer each end runs before its measured one (results dropped). */
+    /** The loopback transfers each end runs before its measured one (results dropped). */
     private static void warmUp(boolean ffj, int payloadBytes, int batchSize, int messageOTF) throws Exception {
         int messages = Integer.getInteger(WARM_UP_PROPERTY, DEFAULT_WARM_UP_MESSAGES);
         if (messages <= 0) {
             return;
         }
-        if (ffj) {
-            GroupToGroup.run(messages, payloadBytes, batchSize, messageOTF, GroupToGroup.Serialization.KRYO);
-        } else {
-            NettyBaseline.run(messages, payloadBytes, batchSize, messageOTF, NettyBaseline.Flush.CONSOLIDATED);
+        for (int round = 0; round < WARM_UP_ROUNDS; round++) {
+            int share = Math.max(1, messages / WARM_UP_ROUNDS);
+            if (ffj) {
+                GroupToGroup.run(share, payloadBytes, batchSize, messageOTF, GroupToGroup.Serialization.KRYO);
+            } else {
+                NettyBaseline.run(share, payloadBytes, batchSize, messageOTF, NettyBaseline.Flush.CONSOLIDATED);
+            }
         }
         System.gc();
     }

@@ -81,6 +81,11 @@ class ClusterFiguresTest {
                     .filteredOn(point -> point.series().startsWith("framing bound"))
                     .hasSize(Scale.SMOKE.batchSizes.size())
                     .allSatisfy(point -> assertThat(point.value()).isBetween(0.9, 1.05));
+            // Each variant's time from the sender's start to the first message read, in ms: a stamp from the
+            // wrong clock, or missing, gives no point, a negative one or one of hours.
+            assertThat(figures.lastLog.points("fig9-group-to-group-shaped-first-message"))
+                    .hasSize(2 * Scale.SMOKE.batchSizes.size())
+                    .allSatisfy(point -> assertThat(point.value()).isStrictlyBetween(0.0, 60_000.0));
         } finally {
             clusterOk(prefix, state, "down");
         }
