@@ -144,8 +144,8 @@ final class ShapedLink {
     private Process start(String namespace, List<String> peerArgs) throws IOException {
         List<String> command = new ArrayList<>(List.of("ip", "netns", "exec", namespace));
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        // A fixed heap: after the warm-up's System.gc() G1 would shrink a growable one, and its service thread
-        // then uncommitted memory during the timed transfer's first milliseconds (most of a core, perf sched).
+        // A fixed heap: G1 shrinks a growable one after the warm-up's System.gc(), and its service thread then
+        // uncommits memory in the timed transfer's first milliseconds, on a core the start needs (perf sched).
         command.add("-Xms1g");
         command.add("-Xmx1g");
         command.add("-cp");

@@ -28,9 +28,8 @@ import org.fastflowj.dist.run.GroupRun;
  *
  * <p>Before its measured transfer each end runs {@value #WARM_UP_PROPERTY} messages (default {@value
  * #DEFAULT_WARM_UP_MESSAGES}; 0: none) of the same variant on its own loopback, both ends in its JVM, in
- * {@value #WARM_UP_ROUNDS} transfers, so
- * the JIT has compiled both ends' paths before the link is timed, as {@link NetThroughput}'s warm-up
- * rounds do on loopback. Without it a transfer of two seconds at 512 B spends a good part of them in
+ * {@value #WARM_UP_ROUNDS} transfers, so the JIT has compiled both ends' paths before the link is timed, as
+ * {@link NetThroughput}'s warm-up rounds do on loopback. Without it a transfer of two seconds at 512 B spends a good part of them in
  * interpreted and C1 code, and measures the warm-up instead of the link.
  */
 public final class LinkPeer {
@@ -41,9 +40,9 @@ public final class LinkPeer {
 
     /**
      * The warm-up's messages go in this many transfers. The end of a transfer (event loops shutting down)
-     * and the start of the next (a new group's handshake) take branches the JIT had not seen: after a
-     * single warm-up transfer they deoptimized the hot Netty and ff-dist methods just as the timed transfer
-     * began, which then ran in C1 code while C2 compiled them again.
+     * and the start of the next (a new group's handshake) take branches the JIT has not seen: after a single
+     * warm-up transfer they deoptimize the hot Netty and ff-dist methods just as the timed transfer begins,
+     * which then runs in C1 code while C2 compiles them again ({@code -XX:+PrintCompilation}).
      */
     static final int WARM_UP_ROUNDS = 4;
 
