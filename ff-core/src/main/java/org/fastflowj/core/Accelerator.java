@@ -48,7 +48,7 @@ public final class Accelerator<I, O> implements AutoCloseable {
         if (resultsGoBack) {
             this.pipeline = new Pipeline(ends.inputStage(), block);
         } else if (inProcess && block instanceof Farm farm && takesInputStageAsEmitter(farm)) {
-            this.pipeline = new Pipeline(withEmitter(farm, ends.inputStage()), ends.outputStage());
+            this.pipeline = new Pipeline(farm.withEmitter(ends.inputStage()), ends.outputStage());
         } else {
             this.pipeline = new Pipeline(ends.inputStage(), block, ends.outputStage());
         }
@@ -67,20 +67,6 @@ public final class Accelerator<I, O> implements AutoCloseable {
                 && !farm.hasFeedbackFromWorkers()
                 && !farm.isRecoverable()
                 && farm.groups().isEmpty();
-    }
-
-    private static Farm withEmitter(Farm farm, Node<?, ?> emitter) {
-        Farm copy = Farm.of(farm.workers()).emitter(emitter);
-        if (farm.isOnDemand()) {
-            copy.onDemand(farm.onDemandSlots());
-        }
-        if (farm.collector() != null) {
-            copy.collector(farm.collector());
-        }
-        if (farm.givenName() != null) {
-            copy.named(farm.givenName());
-        }
-        return copy;
     }
 
     /** Starts {@code block} with {@link RunOptions#defaults()}, fed by the caller. */

@@ -190,6 +190,27 @@ public final class Farm extends BuildingBlock {
         return wrapAround;
     }
 
+    /**
+     * This farm with {@code node} as its emitter, every other setting kept ({@link Accelerator}'s input stage
+     * becoming a library farm's emitter); copied here, field by field, so a setting added to the farm is not
+     * left behind.
+     */
+    Farm withEmitter(Node<?, ?> node) {
+        Farm copy = new Farm(workers);
+        copy.emitter = Objects.requireNonNull(node, "emitter");
+        copy.collector = collector;
+        copy.onDemandSlots = onDemandSlots;
+        copy.ordered = ordered;
+        copy.maxInFlight = maxInFlight;
+        copy.wrapAround = wrapAround;
+        copy.feedbackFromWorkers = feedbackFromWorkers;
+        copy.recoverable = recoverable;
+        if (givenName() != null) {
+            copy.named(givenName());
+        }
+        return copy;
+    }
+
     @Override
     public String toString() {
         return "Farm(" + workers.size() + " workers)";
