@@ -7,17 +7,19 @@ import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.fastflowj.dist.ControlLine;
 
 /**
  * What the launcher says when a group exits non-zero: which group failed first, and afterwards that
  * group's last lines.
  *
  * <p>ff-dist tells every peer of a failure, and a peer may exit before the group that failed: the first
- * group to exit then names the origin, and that group is the one reported. Every group that fails prints
- * the origin as it sees it on a line of its own ({@link #MARKER}{@code  B}): a peer that lost a group's
- * link names that group, and a group that was frozen (SIGSTOP) and finds its peers gone names itself.
- * Only without that line (a program that failed before ff-dist ran) do the messages' words decide
- * ({@code group B failed: ...}).
+ * group to exit then names the origin, and that group is the one reported. Every group that fails tells
+ * the launcher the origin as it sees it, on a sealed line ({@link ControlLine}, {@link #MARKER}{@code  B}):
+ * a peer that lost a group's link names that group, and a group that was frozen (SIGSTOP) and finds its
+ * peers gone names itself. Only without that line (a program that failed before ff-dist ran) do the
+ * messages' words decide ({@code group B failed: ...}); a program's line that merely begins like the
+ * marker names nothing.
  *
  * <p>Threading: used on the run's thread only; the last lines come from the synchronized outputs.
  */
@@ -60,7 +62,8 @@ final class FailureReport {
     GroupLaunch sayOrigin(GroupLaunch firstToExit, int code) {
         List<String> lines = new ArrayList<>(groups.failureLines(firstToExit));
         lines.addAll(groups.lastLines(firstToExit));
-        GroupLaunch origin = originNamedIn(lines)
+        GroupLaunch origin = Optional.ofNullable(groups.announcedOrigin(firstToExit))
+                .or(() -> originNamedIn(lines))
                 .flatMap(name ->
                         launches.stream().filter(l -> l.group().equals(name)).findFirst())
                 .orElse(firstToExit);
@@ -76,25 +79,19 @@ final class FailureReport {
 
     /** Whether {@code line} names a failure, its group's own or a peer's: worth remembering for the report. */
     static boolean namesAFailure(String line) {
-        return line.startsWith(MARKER)
-                || OWN.matcher(line).find()
+        return OWN.matcher(line).find()
                 || FROM_PEER.matcher(line).find()
                 || LOST.matcher(line).find();
     }
 
     /**
-     * The group a failing group's last lines name as the origin: the one on its first {@link #MARKER} line;
-     * without one, the innermost peer it blames in the first line that blames one, else the group of the
+     * The group a failing group's last lines name as the origin, when it sent no sealed {@link #MARKER}: the
+     * innermost peer it blames in the first line that blames one, else the group of the
      * first line reporting its own failure. A line in
      * which a group blames itself ({@code group A failed: node group A failed in run: ...cancelled}, a
      * node that saw the run cancelled) blames no peer.
      */
     static Optional<String> originNamedIn(List<String> lines) {
-        for (String line : lines) {
-            if (line.startsWith(MARKER) && !line.substring(MARKER.length()).isBlank()) {
-                return Optional.of(line.substring(MARKER.length()).strip());
-            }
-        }
         for (String line : lines) {
             Matcher own = OWN.matcher(line);
             String self = own.find() ? own.group(1) : null;

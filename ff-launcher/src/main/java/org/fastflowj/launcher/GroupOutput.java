@@ -11,7 +11,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
-import org.fastflowj.dist.StatsLine;
+import org.fastflowj.dist.ControlLine;
 
 /**
  * Where one group's lines go: the launcher's stdout or stderr with a {@code [G1] } prefix, its stack
@@ -19,6 +19,10 @@ import org.fastflowj.dist.StatsLine;
  * (without prefix, every line) when {@code --log-dir} is given, and a short memory for the failure
  * report: the last lines shown, and the first lines that name a failure (output soon pushes those out of
  * the last lines, yet they say which group failed first).
+ *
+ * <p>A line on stderr sealed with the group's key ({@link ControlLine}) is the launcher's news, not the
+ * program's output: it goes to the listener only. Every other line, whatever its words, is the program's,
+ * shown and logged unchanged and never taken for news.
  *
  * <p>Threading: {@link #line} is called by the group's two pump threads (stdout and stderr); the log
  * file, the condensers and the memory are guarded by this object's monitor, and each launcher line is written by one
@@ -32,6 +36,7 @@ final class GroupOutput implements AutoCloseable {
     private final PrintWriter out;
     private final PrintWriter err;
     private final BufferedWriter log;
+    private final ControlLine.Verifier control;
     private final Consumer<String> listener;
     private final StatusBoard board;
     private final ArrayDeque<String> lastLines = new ArrayDeque<>();
@@ -40,10 +45,12 @@ final class GroupOutput implements AutoCloseable {
     private final TraceCondenser errTraces = new TraceCondenser();
     private final boolean fullTraces;
     private String announcedFrame;
+    private String announcedOrigin;
 
     /**
      * @param logFile the group's log file (created or truncated), or null for none
-     * @param listener sees every line (the run watches for a connected marker)
+     * @param control opens the group's sealed lines, or null to take none
+     * @param listener sees the message of every sealed line (the run's news: connected, lost, statistics)
      * @param fullTraces true to show every line of a stack trace, not only its message and the program's frame
      */
     GroupOutput(
@@ -52,6 +59,7 @@ final class GroupOutput implements AutoCloseable {
             PrintWriter err,
             StatusBoard board,
             Path logFile,
+            ControlLine.Verifier control,
             Consumer<String> listener,
             boolean fullTraces) {
         this.fullTraces = fullTraces;
@@ -59,6 +67,7 @@ final class GroupOutput implements AutoCloseable {
         this.board = board;
         this.out = out;
         this.err = err;
+        this.control = control;
         this.listener = listener;
         try {
             this.log = logFile == null ? null : Files.newBufferedWriter(logFile, StandardCharsets.UTF_8);
@@ -68,12 +77,14 @@ final class GroupOutput implements AutoCloseable {
     }
 
     /**
-     * One line the group printed, without its line terminator, on stderr if {@code fromStderr}. A
-     * statistics report ({@link StatsLine}) only goes to the listener: it is the launcher's, not the user's.
+     * One line the group printed, without its line terminator, on stderr if {@code fromStderr}. A sealed
+     * line of the group's only goes to the listener: it is the launcher's, not the user's.
      */
     void line(String text, boolean fromStderr) {
-        if (StatsLine.isReport(text)) {
-            listener.accept(text);
+        String news = fromStderr && control != null ? control.open(text) : null;
+        if (news != null) {
+            remember(news);
+            listener.accept(news);
             return;
         }
         String shown;
@@ -86,10 +97,6 @@ final class GroupOutput implements AutoCloseable {
                     lastLines.removeFirst();
                 }
                 lastLines.addLast(shown);
-            }
-            if (announcedFrame == null && text.startsWith(FailureReport.FRAME_MARKER)) {
-                announcedFrame = "at "
-                        + text.substring(FailureReport.FRAME_MARKER.length()).strip();
             }
             if (failureLines.size() < REMEMBERED_FAILURE_LINES && FailureReport.namesAFailure(text)) {
                 failureLines.add(text);
@@ -107,7 +114,22 @@ final class GroupOutput implements AutoCloseable {
         if (shown != null) {
             board.emit(fromStderr ? err : out, prefix + shown);
         }
-        listener.accept(text);
+    }
+
+    /** What the failure report needs of the group's news: the origin it names, and the program's frame. */
+    private synchronized void remember(String news) {
+        if (announcedFrame == null && news.startsWith(FailureReport.FRAME_MARKER)) {
+            announcedFrame =
+                    "at " + news.substring(FailureReport.FRAME_MARKER.length()).strip();
+        } else if (announcedOrigin == null && news.startsWith(FailureReport.MARKER)) {
+            String origin = news.substring(FailureReport.MARKER.length()).strip();
+            announcedOrigin = origin.isEmpty() ? null : origin;
+        }
+    }
+
+    /** The origin of the failure as the group named it on its sealed line, or null. */
+    synchronized String announcedOrigin() {
+        return announcedOrigin;
     }
 
     /** The last lines shown of the group's (both streams, in arrival order), oldest first. */

@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
+import org.fastflowj.dist.ControlLine;
 
 /**
  * One started group: its process, the two threads that copy its output line by line to a
@@ -59,9 +60,10 @@ final class GroupProcess {
     }
 
     /**
-     * Starts the group's command, handing it the run's {@code secret} (null: none) and keeping its input
-     * open: an ssh client's carries the secret and then stays open; a local group's is watched by
-     * {@link LocalWatch}, which stops the group when the launcher is gone.
+     * Starts the group's command, handing it the run's {@code secret} (null: none) and the key that seals
+     * its news to the launcher ({@link ControlLine}), and keeping its input open: an ssh client's carries
+     * the secret and the key and then stays open; a local group's is watched by {@link LocalWatch}, which
+     * stops the group when the launcher is gone.
      *
      * <p>A local group or ssh client starts in a session of its own ({@code setsid}, which keeps the pid:
      * a child of the launcher is no process-group leader, so it does not fork). Otherwise it would be in
@@ -73,7 +75,7 @@ final class GroupProcess {
      *
      * @param grace how long a local group has between SIGTERM and SIGKILL once the launcher is gone
      */
-    static GroupProcess start(GroupLaunch launch, GroupOutput output, String secret, Duration grace)
+    static GroupProcess start(GroupLaunch launch, GroupOutput output, String secret, String controlKey, Duration grace)
             throws IOException {
         List<String> argv = launch.argv();
         boolean local = !launch.remote() && launch.slurmStep() == null;
@@ -85,16 +87,19 @@ final class GroupProcess {
             argv = Stream.concat(Stream.of(SETSID), argv.stream()).toList();
         }
         ProcessBuilder builder = new ProcessBuilder(argv);
-        if (secret != null && !launch.remote()) {
-            // A local group reads it directly; srun exports its environment to the step.
-            builder.environment().put(RunSecret.ENV, secret);
+        if (!launch.remote()) {
+            // A local group reads them directly; srun exports its environment to the step.
+            builder.environment().put(ControlLine.ENV, controlKey);
+            if (secret != null) {
+                builder.environment().put(RunSecret.ENV, secret);
+            }
         }
         Process process = builder.start();
         if (launch.remote()) {
-            // RemoteScript's first line, whether or not there is a secret: the line is always read.
+            // RemoteScript's first two lines, whether or not there is a secret: both are always read.
             try {
                 Writer input = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
-                input.write((secret == null ? "" : secret) + "\n");
+                input.write((secret == null ? "" : secret) + "\n" + controlKey + "\n");
                 input.flush();
             } catch (IOException e) {
                 // The ssh client exited at once: its exit status says why, like any other group's.

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import org.fastflowj.dist.ControlLine;
 import org.fastflowj.dist.StatsLine;
 
 /**
@@ -38,17 +39,20 @@ final class GroupStarter {
     /** Told of the groups the run may lose, and of each one lost ({@link RecoveryMarkers}). */
     private volatile RecoveryNews recoveryNews = RecoveryNews.NONE;
 
-    /** What the groups say about groups the run may lose; called on the output pump threads. */
+    /**
+     * What the groups say about groups the run may lose; called on the output pump threads. A group names
+     * the peers it may lose, and may then tell that it lost one of those, never another group.
+     */
     interface RecoveryNews {
         RecoveryNews NONE = new RecoveryNews() {
             @Override
-            public void losable(List<String> groups) {}
+            public void losable(List<String> groups, String toldBy) {}
 
             @Override
             public void lost(String group, String toldBy) {}
         };
 
-        void losable(List<String> groups);
+        void losable(List<String> groups, String toldBy);
 
         void lost(String group, String toldBy);
     }
@@ -91,16 +95,18 @@ final class GroupStarter {
         for (GroupLaunch launch : launches) {
             status.update(launch.group(), "starting");
             try {
+                String controlKey = ControlLine.newKey();
                 GroupOutput output = new GroupOutput(
                         launch.group(),
                         out,
                         err,
                         status,
                         logDir == null ? null : logDir.resolve(launch.group() + ".log"),
-                        line -> onLine(launch.group(), line, startNs),
+                        new ControlLine.Verifier(controlKey),
+                        news -> onNews(launch.group(), news, startNs),
                         fullTraces);
                 outputs.put(launch, output);
-                GroupProcess process = GroupProcess.start(launch, output, secret, grace);
+                GroupProcess process = GroupProcess.start(launch, output, secret, controlKey, grace);
                 running.put(launch, process);
                 onStarted.accept(process);
                 status.update(launch.group(), "running");
@@ -135,6 +141,12 @@ final class GroupStarter {
         return output == null ? new GroupOutput.Failure(null, null, 0) : output.failure();
     }
 
+    /** The origin of the failure {@code launch}'s group named on its sealed line, or null. */
+    String announcedOrigin(GroupLaunch launch) {
+        GroupOutput output = outputs.get(launch);
+        return output == null ? null : output.announcedOrigin();
+    }
+
     /** The first lines {@code launch}'s group printed that name a failure; none if it never started. */
     List<String> failureLines(GroupLaunch launch) {
         GroupOutput output = outputs.get(launch);
@@ -159,11 +171,12 @@ final class GroupStarter {
         status.emit(err, line.toString());
     }
 
-    private void onLine(String group, String line, long startNs) {
+    /** A sealed line's message from {@code group}: it speaks only for itself (see {@link RecoveryNews}). */
+    private void onNews(String group, String line, long startNs) {
         if (StatsLine.isReport(line)) {
             reports.accept(group, line);
         } else if (line.startsWith(RecoveryMarkers.LOSABLE)) {
-            recoveryNews.losable(RecoveryMarkers.losable(line));
+            recoveryNews.losable(RecoveryMarkers.losable(line), group);
         } else if (line.startsWith(RecoveryMarkers.LOST)) {
             recoveryNews.lost(RecoveryMarkers.lost(line), group);
         } else if (line.startsWith(ConnectedMarker.PREFIX)) {

@@ -8,13 +8,15 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.fastflowj.dist.ControlLine;
 import org.fastflowj.dist.DFF;
 import org.fastflowj.dist.DffConfig;
 import org.fastflowj.dist.GroupConfig;
 
 /**
  * The groups a program creates, learnt without running it: started with {@code --DFF_PrintGroups}, its
- * first {@code run} prints them ({@code DFF_GROUPS: G1,G2}) and exits. {@code check} and {@code run}
+ * first {@code run} prints them ({@code DFF_GROUPS: G1,G2}, sealed with a key handed to it for this question
+ * alone, {@link ControlLine}, so that a line the program prints first cannot answer for it) and exits. {@code check} and {@code run}
  * compare them with the config, so that a program with no groups, or one that never calls
  * {@code DFF.init}, is an error before any group starts rather than one whole copy of it per group.
  *
@@ -30,13 +32,18 @@ final class ProgramGroups {
     static List<String> ask(List<String> command, PrintWriter err) throws IOException, InterruptedException {
         List<String> argv = new ArrayList<>(command);
         argv.add(DFF.PRINT_GROUPS_OPTION);
-        Process p = new ProcessBuilder(argv).redirectErrorStream(true).start();
+        String key = ControlLine.newKey();
+        ControlLine.Verifier answers = new ControlLine.Verifier(key);
+        ProcessBuilder builder = new ProcessBuilder(argv).redirectErrorStream(true);
+        builder.environment().put(ControlLine.ENV, key);
+        Process p = builder.start();
         try (InputStream in = p.getInputStream()) {
             p.getOutputStream().close();
             String output = new String(in.readAllBytes(), StandardCharsets.UTF_8);
             boolean ended = p.waitFor(ASK_TIMEOUT_S, TimeUnit.SECONDS);
-            for (String line : output.lines().toList()) {
-                if (line.startsWith(GROUPS_LINE)) {
+            for (String sealed : output.lines().toList()) {
+                String line = answers.open(sealed);
+                if (line != null && line.startsWith(GROUPS_LINE)) {
                     String list = line.substring(GROUPS_LINE.length()).strip();
                     return list.isEmpty()
                             ? List.of()

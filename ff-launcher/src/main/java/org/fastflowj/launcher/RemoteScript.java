@@ -14,11 +14,13 @@ import java.time.Duration;
  *
  * <p>The first line of that input is the run's secret ({@link RunSecret}, or an empty line when the
  * config has its own), exported as {@code DFF_Secret} to the group: on ssh's command line every user of
- * both machines could read it with {@code ps}.
+ * both machines could read it with {@code ps}. The second line is the group's key for its news to the
+ * launcher ({@link org.fastflowj.dist.ControlLine}), exported as {@code DFF_ControlKey} the same way.
  *
  * <pre>
  *   cd DIR || exit 126
  *   read the first line into DFF_Secret; export it unless empty
+ *   read the second line into DFF_ControlKey; export it
  *   exec 3&lt;&amp;0                                  # the ssh input, kept as fd 3
  *   setsid /bin/sh -c 'PRECMD COMMAND' &lt;/dev/null 3&lt;&amp;- &amp;
  *   watcher: read fd 3 until end; TERM the group; sleep GRACE; KILL the group
@@ -28,6 +30,8 @@ import java.time.Duration;
  * <p>Threading: stateless.
  */
 final class RemoteScript {
+    private static final String CONTROL_KEY_ENV = org.fastflowj.dist.ControlLine.ENV;
+
     private RemoteScript() {}
 
     /** The script for {@code commandLine} (already shell syntax), started in {@code dir} if not null. */
@@ -46,6 +50,11 @@ final class RemoteScript {
                 .append("; else unset ")
                 .append(RunSecret.ENV)
                 .append("; fi; ");
+        s.append("IFS= read -r ")
+                .append(CONTROL_KEY_ENV)
+                .append(" || exit 125; export ")
+                .append(CONTROL_KEY_ENV)
+                .append("; ");
         s.append("exec 3<&0; ");
         s.append("setsid /bin/sh -c ").append(ShellQuoting.quote(commandLine)).append(" </dev/null 3<&- & p=$!; ");
         // The watcher's output goes nowhere: a sleeping watcher must not hold the ssh session open.

@@ -5,11 +5,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 /**
  * One run of every group: start them all, copy their output, and end the run the first time something
@@ -57,6 +59,8 @@ final class RunSession {
     private final CountDownLatch stopped = new CountDownLatch(1);
     /** Groups the run may lose (a recoverable farm's worker groups), as their peers named them. */
     private final Set<String> losable = ConcurrentHashMap.newKeySet();
+    /** For each group that named some, the peers it may lose: the only groups it may say it lost. */
+    private final Map<String, Set<String>> losableBy = new ConcurrentHashMap<>();
     /** Groups lost; the run thread's own. */
     private final Set<String> lost = new LinkedHashSet<>();
 
@@ -90,13 +94,23 @@ final class RunSession {
         this.report = new FailureReport(starter, launches, err, status);
         starter.onRecoveryNews(new GroupStarter.RecoveryNews() {
             @Override
-            public void losable(List<String> groups) {
-                losable.addAll(groups);
+            public void losable(List<String> groups, String toldBy) {
+                Set<String> known =
+                        groups.stream().filter(RunSession.this::isGroup).collect(Collectors.toSet());
+                losableBy
+                        .computeIfAbsent(toldBy, g -> ConcurrentHashMap.newKeySet())
+                        .addAll(known);
+                losable.addAll(known);
             }
 
             @Override
             public void lost(String group, String toldBy) {
-                events.add(new Lost(group, toldBy));
+                if (losableBy.getOrDefault(toldBy, Set.of()).contains(group)) {
+                    events.add(new Lost(group, toldBy));
+                } else {
+                    say("ff-launcher: group " + toldBy + " says it lost group " + group
+                            + ", which is not among the peers it may lose: ignored");
+                }
             }
         });
     }
@@ -208,6 +222,10 @@ final class RunSession {
                     + ", lost (the run went on without it)");
         }
         return 0;
+    }
+
+    private boolean isGroup(String name) {
+        return launches.stream().anyMatch(l -> l.group().equals(name));
     }
 
     private void say(String line) {

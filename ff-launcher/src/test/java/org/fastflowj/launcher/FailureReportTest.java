@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.util.List;
+import org.fastflowj.dist.ControlLine;
 import org.junit.jupiter.api.Test;
 
 /** Which group the first group to exit names as the origin of a failure, from ff-dist's own messages. */
@@ -65,11 +66,30 @@ class FailureReportTest {
     }
 
     @Test
-    void shouldTakeTheOriginFromFfDistsMarkerLineOverTheWordsOfTheMessages() {
+    void shouldTakeTheOriginFromTheGroupsSealedMarkerLineOverTheWordsOfTheMessages() {
         // a group that lost B's link because B never came up names C, the group B was waiting for
-        String marker = FailureReport.MARKER + " C";
-        assertThat(FailureReport.originNamedIn(List.of(LOST, marker))).contains("C");
-        assertThat(FailureReport.namesAFailure(marker)).isTrue();
+        String key = ControlLine.newKey();
+        GroupOutput output = output(new ControlLine.Verifier(key));
+        output.line(LOST, true);
+        output.line(new ControlLine.Sealer(key).seal(FailureReport.MARKER + " C"), true);
+        assertThat(output.announcedOrigin()).isEqualTo("C");
+        assertThat(FailureReport.originNamedIn(output.failureLines())).contains("B");
+        assertThat(output.lastLines()).containsExactly(LOST);
+    }
+
+    @Test
+    void shouldTakeAMarkerLineWithoutTheGroupsSealForTheProgramsOwnLine() {
+        String key = ControlLine.newKey();
+        GroupOutput output = output(new ControlLine.Verifier(key));
+        String plain = FailureReport.MARKER + " C";
+        String sealedByAnother = new ControlLine.Sealer(ControlLine.newKey()).seal(plain);
+        output.line(plain, true);
+        output.line(sealedByAnother, true);
+        output.line(new ControlLine.Sealer(key).seal(plain), false); // on stdout: the program's
+        assertThat(output.announcedOrigin()).isNull();
+        assertThat(output.lastLines()).hasSize(3).startsWith(plain, sealedByAnother);
+        assertThat(FailureReport.namesAFailure(plain)).isFalse();
+        assertThat(FailureReport.originNamedIn(List.of(plain))).isEmpty();
     }
 
     @Test
@@ -81,14 +101,7 @@ class FailureReportTest {
     @Test
     void shouldRememberTheLineNamingTheFailureAfterALongStackTracePushedItOutOfTheLastLines() {
         // a group that blames B, then prints more than the last lines keep
-        GroupOutput output = new GroupOutput(
-                "A",
-                new PrintWriter(Writer.nullWriter()),
-                new PrintWriter(Writer.nullWriter()),
-                new StatusBoard(List.of("A"), null),
-                null,
-                line -> {},
-                false);
+        GroupOutput output = output(null);
         output.line("A up", false);
         output.line(LOST, true);
         for (int i = 0; i < 3 * GroupOutput.REMEMBERED_LINES; i++) {
@@ -97,5 +110,17 @@ class FailureReportTest {
         assertThat(FailureReport.originNamedIn(output.lastLines())).isEmpty();
         assertThat(output.failureLines()).containsExactly(LOST);
         assertThat(FailureReport.originNamedIn(output.failureLines())).contains("B");
+    }
+
+    private static GroupOutput output(ControlLine.Verifier control) {
+        return new GroupOutput(
+                "A",
+                new PrintWriter(Writer.nullWriter()),
+                new PrintWriter(Writer.nullWriter()),
+                new StatusBoard(List.of("A"), null),
+                null,
+                control,
+                news -> {},
+                false);
     }
 }

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.fastflowj.dist.ControlLine;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -70,14 +71,14 @@ class RemoteScriptTest {
         }
     }
 
-    /** Starts the script as an sshd would, and writes the launcher's first line: no secret. */
+    /** Starts the script as an sshd would, and writes the launcher's first two lines: no secret, a key. */
     private static Process start(String script) throws Exception {
         return start(script, "");
     }
 
     private static Process start(String script, String secret) throws Exception {
         Process sh = new ProcessBuilder(List.of("/bin/sh", "-c", script)).start();
-        sh.getOutputStream().write((secret + "\n").getBytes(StandardCharsets.UTF_8));
+        sh.getOutputStream().write((secret + "\n" + ControlLine.newKey() + "\n").getBytes(StandardCharsets.UTF_8));
         sh.getOutputStream().flush();
         return sh;
     }

@@ -7,6 +7,7 @@ import org.fastflowj.core.runtime.Execution;
 import org.fastflowj.core.runtime.Executor;
 import org.fastflowj.core.runtime.GraphRunner;
 import org.fastflowj.core.runtime.RunHooks;
+import org.fastflowj.dist.ControlLine;
 import org.fastflowj.dist.DFF;
 import org.fastflowj.dist.serial.ItemCodec;
 
@@ -19,8 +20,7 @@ public final class DistributedGraphRunner implements GraphRunner {
     @Override
     public Execution start(Graph graph, RunOptions options) {
         if (DFF.printGroupsRequested()) {
-            System.out.println("DFF_GROUPS: " + String.join(",", GraphCut.groups(graph)));
-            System.out.flush();
+            ControlLine.emit(System.out, "DFF_GROUPS: " + String.join(",", GraphCut.groups(graph)));
             System.exit(0); // nothing else of the program may run: it was only asked its groups
         }
         DFF.Settings settings = DFF.settings();

@@ -1,6 +1,7 @@
 package org.fastflowj.dist.run;
 
 import org.fastflowj.core.NodeFailedException;
+import org.fastflowj.dist.ControlLine;
 import org.fastflowj.dist.ProgramFrames;
 import org.fastflowj.dist.net.PeerException;
 
@@ -77,14 +78,12 @@ final class FailureOrigin {
     static void announceProgramFrame(Throwable failure) {
         String frame = ProgramFrames.first(failure);
         if (frame != null) {
-            System.err.println(FRAME_MARKER + " " + frame);
-            System.err.flush();
+            ControlLine.emit(System.err, FRAME_MARKER + " " + frame);
         }
     }
 
     /** Tells the launcher (stderr, a status line like {@code DFF_CONNECTED}) where the failure started. */
     static void announce(String origin) {
-        System.err.println(MARKER + " " + origin);
-        System.err.flush();
+        ControlLine.emit(System.err, MARKER + " " + origin);
     }
 }

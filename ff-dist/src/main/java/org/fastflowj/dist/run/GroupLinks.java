@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.fastflowj.core.LinkStats;
+import org.fastflowj.dist.ControlLine;
 import org.fastflowj.dist.net.Frames;
 import org.fastflowj.dist.net.PeerHandler;
 import org.fastflowj.dist.net.PeerLink;
@@ -84,8 +85,7 @@ final class GroupLinks implements PeerHandler {
 
     private void linkOpened() {
         if (linksToOpen.decrementAndGet() == 0) {
-            System.err.println("DFF_CONNECTED: " + group); // a status line: stdout is the program's
-            System.err.flush();
+            ControlLine.emit(System.err, "DFF_CONNECTED: " + group); // a status line: stdout is the program's
         }
     }
 
@@ -258,8 +258,7 @@ final class GroupLinks implements PeerHandler {
                 group,
                 peer,
                 why);
-        System.err.println("DFF_LOST: " + peer);
-        System.err.flush();
+        ControlLine.emit(System.err, "DFF_LOST: " + peer);
         InboundLink in = inbound.get(peer);
         if (in != null) {
             in.lose(why);

@@ -12,6 +12,7 @@ import org.fastflowj.core.runtime.Execution;
 import org.fastflowj.core.runtime.Executor;
 import org.fastflowj.core.runtime.FatalErrors;
 import org.fastflowj.core.runtime.RunHooks;
+import org.fastflowj.dist.ControlLine;
 import org.fastflowj.dist.DFF;
 import org.fastflowj.dist.DffConfig;
 import org.fastflowj.dist.GroupConfig;
@@ -81,7 +82,7 @@ public final class GroupRun {
         List<String> losablePeers = recovery.losablePeers(whole, group);
         if (!losablePeers.isEmpty()) {
             // A status line for the launcher: it shows such a group as lost instead of stopping the run.
-            System.err.println("DFF_LOSABLE: " + String.join(",", losablePeers));
+            ControlLine.emit(System.err, "DFF_LOSABLE: " + String.join(",", losablePeers));
         }
         Graph local = GraphCut.forGroup(whole, group, new GroupBridges(whole, settings, links, recovery));
         links.expectLinks();

@@ -9,6 +9,7 @@ import java.util.concurrent.locks.LockSupport;
 import org.fastflowj.core.graph.Graph;
 import org.fastflowj.core.metrics.LivePage;
 import org.fastflowj.core.runtime.Execution;
+import org.fastflowj.dist.ControlLine;
 import org.fastflowj.dist.DFF;
 import org.fastflowj.dist.StatsLine;
 
@@ -41,7 +42,7 @@ final class StatsReporter {
 
     /** Starts the progress reports of {@code started}, after the graph's line. */
     void started(Execution started) {
-        target.println(StatsLine.graphLine(graphJson));
+        ControlLine.emit(target, StatsLine.graphLine(graphJson));
         execution.complete(started);
         Thread progress = new Thread(this::reportProgress, "ff-stats-reporter");
         progress.setDaemon(true);
@@ -70,6 +71,6 @@ final class StatsReporter {
 
     private void report(boolean last, Execution run) {
         long uptimeMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNs);
-        target.println(StatsLine.format(last, uptimeMs, run.stats())); // one println: one whole line
+        ControlLine.emit(target, StatsLine.format(last, uptimeMs, run.stats()));
     }
 }
