@@ -106,7 +106,7 @@ public final class ControlLine {
             if (!line.startsWith(PREFIX)) {
                 return null;
             }
-            String[] parts = line.substring(PREFIX.length()).strip().split(" ", 3);
+            String[] parts = line.substring(PREFIX.length()).stripLeading().split(" ", 3);
             if (parts.length < 3) {
                 return null;
             }

@@ -18,6 +18,7 @@ class ControlLineTest {
     void shouldOpenTheGroupsLinesInOrder() {
         assertThat(launcher.open(group.seal("DFF_LOSABLE: W1,W2"))).isEqualTo("DFF_LOSABLE: W1,W2");
         assertThat(launcher.open(group.seal("DFF_LOST: W2"))).isEqualTo("DFF_LOST: W2");
+        assertThat(launcher.open(group.seal("DFF_GROUPS: "))).isEqualTo("DFF_GROUPS: ");
     }
 
     @Test
