@@ -46,6 +46,8 @@ final class GroupOutput implements AutoCloseable {
     private final boolean fullTraces;
     private String announcedFrame;
     private String announcedOrigin;
+    /** The start of a stderr line that a sealed line interrupted; the stderr pump's alone. */
+    private String heldErr = "";
 
     /**
      * @param logFile the group's log file (created or truncated), or null for none
@@ -81,12 +83,33 @@ final class GroupOutput implements AutoCloseable {
      * line of the group's only goes to the listener: it is the launcher's, not the user's.
      */
     void line(String text, boolean fromStderr) {
-        String news = fromStderr && control != null ? control.open(text) : null;
-        if (news != null) {
-            remember(news);
-            listener.accept(news);
-            return;
+        if (fromStderr && control != null) {
+            text = heldErr + text;
+            heldErr = "";
+            for (int at = text.indexOf(ControlLine.PREFIX); at >= 0; at = text.indexOf(ControlLine.PREFIX, at + 1)) {
+                String news = control.open(text.substring(at));
+                if (news != null) {
+                    remember(news);
+                    listener.accept(news);
+                    // A line the program had begun without ending it: its next bytes on stderr continue it.
+                    heldErr = text.substring(0, at);
+                    return;
+                }
+            }
         }
+        show(text, fromStderr);
+    }
+
+    /** The group's stream ended: a line it left begun before a sealed line is its last. */
+    void ended(boolean fromStderr) {
+        if (fromStderr && !heldErr.isEmpty()) {
+            String last = heldErr;
+            heldErr = "";
+            show(last, true);
+        }
+    }
+
+    private void show(String text, boolean fromStderr) {
         String shown;
         synchronized (this) {
             // Under the monitor: the failure report reads the condensers while the pumps still run.

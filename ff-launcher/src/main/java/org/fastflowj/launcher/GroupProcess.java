@@ -206,6 +206,7 @@ final class GroupProcess {
                     } catch (IOException e) {
                         // The stream closes when the process is killed: the lines so far are all there is.
                     }
+                    output.ended(fromStderr);
                 },
                 "ff-launcher-pump-" + (fromStderr ? "err" : "out"));
         thread.setDaemon(true);

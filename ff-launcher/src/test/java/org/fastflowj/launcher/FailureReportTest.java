@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.PrintWriter;
 import java.io.Writer;
+import java.util.ArrayList;
 import java.util.List;
 import org.fastflowj.dist.ControlLine;
 import org.junit.jupiter.api.Test;
@@ -110,6 +111,30 @@ class FailureReportTest {
         assertThat(FailureReport.originNamedIn(output.lastLines())).isEmpty();
         assertThat(output.failureLines()).containsExactly(LOST);
         assertThat(FailureReport.originNamedIn(output.failureLines())).contains("B");
+    }
+
+    @Test
+    void shouldTakeASealedLineOutOfALineTheProgramHadBegunAndKeepTheProgramsBytes() {
+        String key = ControlLine.newKey();
+        ControlLine.Sealer group = new ControlLine.Sealer(key);
+        List<String> news = new ArrayList<>();
+        GroupOutput output = new GroupOutput(
+                "A",
+                new PrintWriter(Writer.nullWriter()),
+                new PrintWriter(Writer.nullWriter()),
+                new StatusBoard(List.of("A"), null),
+                null,
+                new ControlLine.Verifier(key),
+                news::add,
+                true);
+        // the program printed "half " without a line end, then ff-dist a sealed line, then the program went on
+        output.line("half " + group.seal("DFF_CONNECTED: A"), true);
+        output.line(group.seal("DFF_LOST: B"), true);
+        output.line("of a line", true);
+        output.line("unended " + group.seal(FailureReport.MARKER + " A"), true);
+        output.ended(true);
+        assertThat(news).containsExactly("DFF_CONNECTED: A", "DFF_LOST: B", FailureReport.MARKER + " A");
+        assertThat(output.lastLines()).containsExactly("half of a line", "unended ");
     }
 
     private static GroupOutput output(ControlLine.Verifier control) {
