@@ -96,7 +96,7 @@ final class GroupStarter {
                         out,
                         err,
                         status,
-                        logDir == null ? null : logDir.resolve(launch.group() + ".log"),
+                        logDir == null ? null : LogFiles.create(logDir, launch.group()),
                         line -> onLine(launch.group(), line, startNs),
                         fullTraces);
                 outputs.put(launch, output);
