@@ -54,12 +54,17 @@ public abstract class BuildingBlock {
      * including some of its children). A farm gives one group of its own plus any number that each include
      * some of its workers, which then run in that group (from any level). The rules are checked when the graph is built.
      *
-     * @param name the group's name, unique in the program and the key of the group in the JSON config
+     * @param name the group's name, unique in the program and the key of the group in the JSON config; {@link
+     *     Group#NAME_RULE}
      */
     public final Group createGroup(String name) {
         if (name == null || name.isBlank()) {
             throw new IllegalArgumentException(this + ".createGroup(" + (name == null ? "null" : "\"" + name + "\"")
                     + "): a group needs a non-empty name");
+        }
+        if (!Group.isValidName(name)) {
+            throw new IllegalArgumentException(
+                    this + ".createGroup(\"" + name + "\"): not a group name; expected " + Group.NAME_RULE);
         }
         Group group = new Group(name, this);
         groups.add(group);

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
+import java.util.regex.Pattern;
 
 /**
  * A distributed group (FastFlow's dgroup): a part of a program that runs as a process of its own when
@@ -20,6 +21,15 @@ import java.util.Objects;
  * <p>Threading: build groups on the thread that builds the tree, before the run.
  */
 public final class Group {
+    /**
+     * What a group name may be, as error messages say it. The launcher names files after groups (one log
+     * per group in {@code --log-dir}) and passes them as arguments, so a name is kept to characters that
+     * are no path separator, need no shell quoting and cannot read as an option or a hidden file.
+     */
+    public static final String NAME_RULE = "1 to 64 letters, digits, '_', '.' and '-', not starting with '.' or '-'";
+
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}");
+
     private final String name;
     private final BuildingBlock parent;
     private final List<BuildingBlock> included = new ArrayList<>();
@@ -37,6 +47,11 @@ public final class Group {
     public Group include(BuildingBlock child) {
         included.add(Objects.requireNonNull(child, "child"));
         return this;
+    }
+
+    /** Whether {@code name} may name a group ({@link #NAME_RULE}). */
+    public static boolean isValidName(String name) {
+        return name != null && NAME.matcher(name).matches();
     }
 
     public String name() {

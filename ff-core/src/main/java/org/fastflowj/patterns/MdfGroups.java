@@ -26,6 +26,10 @@ final class MdfGroups {
         if (name == null || name.isBlank()) {
             throw new IllegalArgumentException("MacroDataFlow.createGroup: a group needs a name");
         }
+        if (!Group.isValidName(name)) {
+            throw new IllegalArgumentException(
+                    "MacroDataFlow.createGroup(\"" + name + "\"): not a group name; expected " + Group.NAME_RULE);
+        }
         if (home != null) {
             throw new IllegalStateException("MacroDataFlow: createGroup(\"" + name + "\") after createGroup(\"" + home
                     + "\"): the generator and scheduler run in one group");
@@ -37,6 +41,10 @@ final class MdfGroups {
     void addWorkers(String name, int workers) {
         if (name == null || name.isBlank()) {
             throw new IllegalArgumentException("MacroDataFlow.addWorkerGroup: a group needs a name");
+        }
+        if (!Group.isValidName(name)) {
+            throw new IllegalArgumentException(
+                    "MacroDataFlow.addWorkerGroup(\"" + name + "\"): not a group name; expected " + Group.NAME_RULE);
         }
         if (workers < 1) {
             throw new IllegalArgumentException(

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
+import org.fastflowj.core.Group;
 
 /**
  * The {@code groups} array of a config and the tuning keys a group shares with the top level: each group
@@ -25,6 +26,13 @@ final class GroupsReader {
      * {@code .} or {@code ..}; kept to characters that need no quoting in a shell.
      */
     private static final Pattern NAMESPACE_NAME = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_.-]{0,254}");
+
+    /**
+     * Why a host that begins with '-' (or a {@code user@} before one) is refused: the launcher passes it to
+     * ssh, which would read it as an option.
+     */
+    private static final String OPTION_LIKE_HOST = "a host (or user@host) must not start with '-', which ssh"
+            + " would read as an option; expected a host name or address";
 
     private final ConfigFields fields;
     private final LocatedJson json;
@@ -106,7 +114,7 @@ final class GroupsReader {
         String name = fields.attempt(
                 () -> {
                     fields.required(group, path, "name", "the group name used by the program, like \"G1\"");
-                    return fields.nonBlankString(group, path, "name").orElseThrow();
+                    return groupName(group, path);
                 },
                 null);
         String endpointText = fields.attempt(
@@ -115,11 +123,7 @@ final class GroupsReader {
                     return fields.string(group, path, "endpoint").orElseThrow();
                 },
                 null);
-        Endpoint endpoint = endpointText == null
-                ? null
-                : fields.attempt(
-                        () -> Endpoint.parse(endpointText, problem -> json.errorAtValue(path + ".endpoint", problem)),
-                        null);
+        Endpoint endpoint = endpointText == null ? null : fields.attempt(() -> endpoint(endpointText, path), null);
         String threadMapping = fields.attempt(() -> threadMapping(group, path), "");
         Tuning tuning = tuning(fields, group, path, defaults);
         Optional<String> host = fields.attempt(() -> launchHost(group, path), Optional.empty());
@@ -150,6 +154,25 @@ final class GroupsReader {
                 start.column());
     }
 
+    /** The {@code name} key: {@link Group#NAME_RULE}, since the launcher names files and arguments after it. */
+    private String groupName(ObjectNode group, String path) {
+        String name = fields.string(group, path, "name").orElseThrow();
+        if (!Group.isValidName(name)) {
+            throw json.errorAtValue(
+                    path + ".name", "\"" + name + "\" is not a group name; expected " + Group.NAME_RULE);
+        }
+        return name;
+    }
+
+    /** The {@code endpoint} key; its host is where ssh goes when there is no {@code host}, so no option. */
+    private Endpoint endpoint(String text, String path) {
+        Endpoint endpoint = Endpoint.parse(text, problem -> json.errorAtValue(path + ".endpoint", problem));
+        if (endpoint.host().startsWith("-")) {
+            throw json.errorAtValue(path + ".endpoint", "\"" + text + "\": " + OPTION_LIKE_HOST);
+        }
+        return endpoint;
+    }
+
     /**
      * The {@code host} key: a machine (a name or address, as ssh takes it), or {@code netns:NAME}, a network
      * namespace of the launcher's machine. Any other {@code word:} form is an error, a near miss of
@@ -161,6 +184,9 @@ final class GroupsReader {
             return host;
         }
         String text = host.get();
+        if (text.startsWith("-") || text.contains("@-") || text.startsWith("@")) {
+            throw json.errorAtValue(path + ".host", "\"" + text + "\": " + OPTION_LIKE_HOST);
+        }
         int colon = text.indexOf(':');
         if (colon < 0 || text.startsWith("[") || IPV6_LITERAL.matcher(text).matches()) {
             return host;

@@ -386,7 +386,8 @@ class DffConfigErrorTest {
                 .containsExactly(
                         "app.json:2:16: batchSize: expected an integer >= 1, got 0",
                         "app.json:4:54: groups[0].messageOTF: expected an integer, got \"many\"",
-                        "app.json:5:15: groups[1].name: expected a non-empty string, got \"\"",
+                        "app.json:5:15: groups[1].name: \"\" is not a group name; expected 1 to 64 letters, digits,"
+                                + " '_', '.' and '-', not starting with '.' or '-'",
                         e.problems().get(3).getMessage(),
                         "app.json:7:15: groups[3].name: duplicate group name 'G1' (first at 4:15 in groups[0]);"
                                 + " expected unique names",

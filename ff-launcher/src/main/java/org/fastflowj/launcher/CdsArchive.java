@@ -3,6 +3,7 @@ package org.fastflowj.launcher;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
@@ -17,13 +18,16 @@ import java.util.Optional;
  * archive, or with one older than the application's jars, the first local group writes it when it exits
  * ({@code -XX:ArchiveClassesAtExit}); once it is there, every local group maps it
  * ({@code -XX:SharedArchiveFile}). JDK 17 has no {@code -XX:+AutoCreateSharedArchive}, hence the two steps.
- * The group writes a file of its own ({@code FILE.<launcher pid>.tmp}) that {@link #publish} moves into
- * place once the run succeeded: a run killed while the archive is written, or two runs writing at once,
- * never leave a partial archive for the next run to map.
+ * The group writes a file of its own under a fresh random name ({@code FILE.<random>.tmp}) that {@link
+ * #publish} moves into place once the run succeeded: a run killed while the archive is written, or two
+ * runs writing at once, never leave a partial archive for the next run to map, and nobody can plant a
+ * link under the name the JVM writes.
  *
  * <p>Without {@code --cds}, {@link #automatic} picks the file itself ({@link LauncherCache}), one per
  * {@code java} executable and class path, so that a second run of the same program starts faster with no
- * option at all.
+ * option at all. That folder is checked before each use (planning, and again before the archive is
+ * moved into place): the JVM writes the archive by name, which is safe only where nobody else can
+ * create a file.
  *
  * <p>Only a {@code java} command whose class path is made of jars qualifies: the JVM cannot archive
  * classes from a directory, and fails at exit when asked to.
@@ -35,35 +39,42 @@ final class CdsArchive {
     private final Path written;
     private final boolean fresh;
     private final String unusable;
+    /** The launcher's cache when the archive is in it, checked again before the archive is moved; else null. */
+    private final LauncherCache cache;
+
     private boolean writerChosen;
 
-    private CdsArchive(Path file, boolean fresh, String unusable) {
+    private CdsArchive(Path file, boolean fresh, String unusable, LauncherCache cache) {
         this.file = file;
-        this.written = file.resolveSibling(
-                file.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
+        this.written = LauncherCache.freshSibling(file);
         this.fresh = fresh;
         this.unusable = unusable;
+        this.cache = cache;
     }
 
     /** The archive {@code file} for groups started with {@code command}. */
     static CdsArchive of(Path file, List<String> command) {
+        return of(file, command, null);
+    }
+
+    private static CdsArchive of(Path file, List<String> command, LauncherCache cache) {
         Path absolute = file.toAbsolutePath().normalize();
         if (command.isEmpty() || !LaunchPlanner.isJava(command.get(0))) {
-            return new CdsArchive(absolute, false, "the command does not start with java");
+            return new CdsArchive(absolute, false, "the command does not start with java", cache);
         }
         List<Path> jars = new ArrayList<>();
         Optional<String> notAJar = classPath(command, jars);
         if (notAJar.isPresent()) {
-            return new CdsArchive(absolute, false, notAJar.get());
+            return new CdsArchive(absolute, false, notAJar.get(), cache);
         }
-        return new CdsArchive(absolute, isNewerThanAll(absolute, jars), null);
+        return new CdsArchive(absolute, isNewerThanAll(absolute, jars), null, cache);
     }
 
     /**
      * The archive for {@code command} in the launcher's cache directory, or empty when the command does not
      * qualify (not {@code java}, a class path with a directory) or the directory cannot be used.
      */
-    static Optional<CdsArchive> automatic(List<String> command) {
+    static Optional<CdsArchive> automatic(List<String> command, LauncherCache cache) {
         if (command.isEmpty() || !LaunchPlanner.isJava(command.get(0))) {
             return Optional.empty();
         }
@@ -71,9 +82,11 @@ final class CdsArchive {
         if (classPath(command, jars).isPresent()) {
             return Optional.empty();
         }
-        return LauncherCache.directory()
-                .map(dir ->
-                        of(dir.resolve("cds-" + LauncherCache.key(javaAndClassPath(command, jars)) + ".jsa"), command));
+        return cache.directory()
+                .map(dir -> of(
+                        dir.resolve("cds-" + LauncherCache.key(javaAndClassPath(command, jars)) + ".jsa"),
+                        command,
+                        cache));
     }
 
     /** What the archive depends on: the JVM that writes and maps it, and the jars it holds classes of. */
@@ -101,10 +114,14 @@ final class CdsArchive {
 
     /**
      * After the run: when it succeeded, moves the archive a group wrote into place (an atomic rename);
-     * otherwise, or when it could not be moved, removes it. Nothing when no group wrote one.
+     * otherwise, or when it could not be moved, removes it. Nothing when no group wrote one, or when the
+     * cache folder it is in is no longer the user's own.
      */
     void publish(boolean runSucceeded) {
-        if (!Files.exists(written)) {
+        if (cache != null && cache.directory().isEmpty()) {
+            return;
+        }
+        if (!Files.isRegularFile(written, LinkOption.NOFOLLOW_LINKS)) {
             return;
         }
         try {

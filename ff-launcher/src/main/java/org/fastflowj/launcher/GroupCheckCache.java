@@ -1,10 +1,14 @@
 package org.fastflowj.launcher;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,21 +20,24 @@ import java.util.Optional;
  * the program, as long as a group's) and starts its groups at once. Kept only for a {@code java} command
  * whose class path is made of jars, and only until one of them changes: a directory of classes may change
  * without a trace, so such a command is asked every time. The key is the whole command line, so other
- * arguments are another answer.
+ * arguments are another answer. The folder is checked before each use ({@link LauncherCache#directory}),
+ * and the file is read without following a link and written under a fresh name with {@code CREATE_NEW}.
  *
  * <p>Threading: used by the planning thread only.
  */
 final class GroupCheckCache {
     private final Path file;
     private final List<Path> jars;
+    private final LauncherCache cache;
 
-    private GroupCheckCache(Path file, List<Path> jars) {
+    private GroupCheckCache(Path file, List<Path> jars, LauncherCache cache) {
         this.file = file;
         this.jars = jars;
+        this.cache = cache;
     }
 
     /** The cache of {@code command}'s answer, or empty when it cannot be kept. */
-    static Optional<GroupCheckCache> of(List<String> command) {
+    static Optional<GroupCheckCache> of(List<String> command, LauncherCache cache) {
         Optional<List<Path>> jars = CdsArchive.jarsOf(command);
         if (jars.isEmpty()) {
             return Optional.empty();
@@ -41,14 +48,20 @@ final class GroupCheckCache {
         for (Path jar : jars.get()) {
             key.add(jar.toAbsolutePath().normalize().toString());
         }
-        return LauncherCache.directory()
-                .map(dir -> new GroupCheckCache(dir.resolve("groups-" + LauncherCache.key(key) + ".txt"), jars.get()));
+        return cache.directory()
+                .map(dir -> new GroupCheckCache(
+                        dir.resolve("groups-" + LauncherCache.key(key) + ".txt"), jars.get(), cache));
+    }
+
+    /** The file the answer is kept in. */
+    Path file() {
+        return file;
     }
 
     /** The groups the program answered last, unless a jar changed since (or none was kept). */
     Optional<List<String>> groups() {
         try {
-            if (!Files.isRegularFile(file)) {
+            if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
                 return Optional.empty();
             }
             FileTime kept = Files.getLastModifiedTime(file);
@@ -57,9 +70,11 @@ final class GroupCheckCache {
                     return Optional.empty();
                 }
             }
-            List<String> groups = Files.readAllLines(file, StandardCharsets.UTF_8).stream()
-                    .filter(l -> !l.isBlank())
-                    .toList();
+            String text;
+            try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
+                text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            }
+            List<String> groups = text.lines().filter(l -> !l.isBlank()).toList();
             return groups.isEmpty() ? Optional.empty() : Optional.of(groups);
         } catch (IOException e) {
             return Optional.empty();
@@ -68,10 +83,18 @@ final class GroupCheckCache {
 
     /** Keeps {@code groups} (written aside, then renamed: a concurrent run reads the old answer or this one). */
     void remember(List<String> groups) {
-        Path written = file.resolveSibling(
-                file.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
+        if (cache.directory().isEmpty()) {
+            return;
+        }
+        Path written = LauncherCache.freshSibling(file);
+        try (OutputStream out = Files.newOutputStream(
+                written, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS)) {
+            out.write((String.join("\n", groups) + "\n").getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            // a name taken (nobody else can write the folder) or a full disk: the next run asks again
+            return;
+        }
         try {
-            Files.write(written, groups, StandardCharsets.UTF_8);
             Files.move(written, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
             try {

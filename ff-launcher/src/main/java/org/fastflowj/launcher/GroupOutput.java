@@ -6,7 +6,9 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -72,7 +74,15 @@ final class GroupOutput implements AutoCloseable {
         this.control = control;
         this.listener = listener;
         try {
-            this.log = logFile == null ? null : Files.newBufferedWriter(logFile, StandardCharsets.UTF_8);
+            // LogFiles made it a regular file: a link swapped in since is refused, never followed.
+            this.log = logFile == null
+                    ? null
+                    : Files.newBufferedWriter(
+                            logFile,
+                            StandardCharsets.UTF_8,
+                            StandardOpenOption.WRITE,
+                            StandardOpenOption.TRUNCATE_EXISTING,
+                            LinkOption.NOFOLLOW_LINKS);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create the log file " + logFile, e);
         }

@@ -101,7 +101,7 @@ final class GroupStarter {
                         out,
                         err,
                         status,
-                        logDir == null ? null : logDir.resolve(launch.group() + ".log"),
+                        logDir == null ? null : LogFiles.create(logDir, launch.group()),
                         new ControlLine.Verifier(controlKey),
                         news -> onNews(launch.group(), news, startNs),
                         fullTraces);

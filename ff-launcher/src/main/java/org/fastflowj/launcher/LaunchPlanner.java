@@ -87,9 +87,7 @@ final class LaunchPlanner {
         }
         String script =
                 RemoteScript.wrap(remote.remoteDir, withPreCmd(ShellQuoting.join(appCommand), group), remoteGrace);
-        List<String> argv = new ArrayList<>(remote.sshPrefix());
-        argv.add(host);
-        argv.add(script);
+        List<String> argv = remote.sshTo(host, script);
         return new GroupLaunch(group.name(), host, true, argv);
     }
 

@@ -59,6 +59,18 @@ final class RemoteOptions {
         return argv;
     }
 
+    /**
+     * {@code ssh} with every option, then {@code --}, {@code host} and {@code script}: the host comes from the
+     * config, and after {@code --} ssh takes it as the destination even if it started with {@code -}.
+     */
+    List<String> sshTo(String host, String script) {
+        List<String> argv = sshPrefix();
+        argv.add("--");
+        argv.add(host);
+        argv.add(script);
+        return argv;
+    }
+
     private List<String> commonOptions() {
         List<String> argv = new ArrayList<>();
         if (identity != null) {

@@ -137,6 +137,8 @@ final class RunCommand implements Callable<Integer> {
             description = "The command that starts the application, after `--` (java -cp app.jar my.Main ARGS).")
     List<String> command;
 
+    private LauncherCache launcherCache;
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
@@ -179,7 +181,7 @@ final class RunCommand implements Callable<Integer> {
             }
             archive = cds != null
                     ? CdsArchive.of(cds, command)
-                    : noCds ? null : CdsArchive.automatic(command).orElse(null);
+                    : noCds ? null : CdsArchive.automatic(command, cache(err)).orElse(null);
             if (cds != null) {
                 archive.unusable()
                         .ifPresent(
@@ -255,6 +257,14 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
+    /** The launcher's cache folder, made once per run: its warning, if any, is then said once. */
+    private LauncherCache cache(PrintWriter err) {
+        if (launcherCache == null) {
+            launcherCache = LauncherCache.ofUser(err);
+        }
+        return launcherCache;
+    }
+
     /**
      * Asks the program its groups ({@link ProgramGroups}), or takes the answer it gave last time
      * ({@link GroupCheckCache}); false after saying how they differ from the config's.
@@ -266,7 +276,7 @@ final class RunCommand implements Callable<Integer> {
         if (archive != null) {
             options.addAll(archive.mappingOptions());
         }
-        Optional<GroupCheckCache> cache = GroupCheckCache.of(command);
+        Optional<GroupCheckCache> cache = GroupCheckCache.of(command, cache(err));
         Optional<List<String>> known = cache.flatMap(GroupCheckCache::groups);
         List<String> programGroups = known.isPresent()
                 ? known.get()

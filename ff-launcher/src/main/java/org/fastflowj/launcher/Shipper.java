@@ -103,10 +103,7 @@ final class Shipper {
         // sha256sum exits 1 when a file is missing, which only means "copy it".
         String script =
                 "mkdir -p " + dir + " && cd " + dir + " && sha256sum -- " + ShellQuoting.join(names) + " 2>/dev/null";
-        List<String> ssh = new ArrayList<>(remote.sshPrefix());
-        ssh.add(host);
-        ssh.add(script);
-        return runStep(ssh);
+        return runStep(remote.sshTo(host, script));
     }
 
     /**
@@ -118,10 +115,9 @@ final class Shipper {
         String dir = directory();
         String name = file.getFileName().toString();
         String part = ShellQuoting.quote(dir + "/." + name + ".part");
-        List<String> ssh = new ArrayList<>(remote.sshPrefix());
-        ssh.add(host);
-        ssh.add("cat > " + part + " && mv -f " + part + " " + ShellQuoting.quote(dir + "/" + name));
-        return runStep(ssh, file);
+        return runStep(
+                remote.sshTo(host, "cat > " + part + " && mv -f " + part + " " + ShellQuoting.quote(dir + "/" + name)),
+                file);
     }
 
     private record Step(int code, String output) {}

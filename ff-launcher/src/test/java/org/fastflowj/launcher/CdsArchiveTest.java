@@ -33,7 +33,7 @@ class CdsArchiveTest {
 
         Launcher.Result plan = dryRun(config, archive, command);
         // written aside, moved into place once the run succeeded
-        assertThat(lineOf(plan, "A")).containsPattern("-XX:ArchiveClassesAtExit=" + archive + "\\.\\d+\\.tmp ");
+        assertThat(lineOf(plan, "A")).containsPattern("-XX:ArchiveClassesAtExit=" + archive + "\\.[0-9a-f]{16}\\.tmp ");
         assertThat(lineOf(plan, "B")).doesNotContain("-XX:ArchiveClassesAtExit", "-XX:SharedArchiveFile");
         Launcher.Result first = Launcher.run(Launcher.args(options, command));
         assertThat(first.code()).as(first.toString()).isZero();

@@ -2,11 +2,14 @@ package org.fastflowj.launcher;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.util.List;
 import java.util.UUID;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -14,6 +17,14 @@ import org.junit.jupiter.api.io.TempDir;
 class GroupCheckCacheTest {
     @TempDir
     Path dir;
+
+    private LauncherCache cache;
+
+    @BeforeEach
+    void newCache() {
+        cache = new LauncherCache(
+                dir.resolve("cache"), System.getProperty("user.name"), new PrintWriter(new StringWriter(), true));
+    }
 
     @Test
     void shouldAnswerTheGroupsItKeptUntilAJarOfTheCommandChanges() throws Exception {
@@ -23,26 +34,26 @@ class GroupCheckCacheTest {
         List<String> command = List.of(
                 "java", "-cp", jar.toString(), "app.Main", UUID.randomUUID().toString());
 
-        GroupCheckCache cache = GroupCheckCache.of(command).orElseThrow();
-        assertThat(cache.groups()).as("nothing kept yet").isEmpty();
-        cache.remember(List.of("G1", "G2"));
+        GroupCheckCache kept = GroupCheckCache.of(command, cache).orElseThrow();
+        assertThat(kept.groups()).as("nothing kept yet").isEmpty();
+        kept.remember(List.of("G1", "G2"));
 
-        assertThat(GroupCheckCache.of(command).orElseThrow().groups()).contains(List.of("G1", "G2"));
+        assertThat(GroupCheckCache.of(command, cache).orElseThrow().groups()).contains(List.of("G1", "G2"));
         List<String> otherArguments = List.of("java", "-cp", jar.toString(), "app.Main", "--other");
-        assertThat(GroupCheckCache.of(otherArguments).orElseThrow().groups())
+        assertThat(GroupCheckCache.of(otherArguments, cache).orElseThrow().groups())
                 .as("another command line is another answer")
                 .isNotEqualTo(java.util.Optional.of(List.of("G1", "G2")));
 
         Files.setLastModifiedTime(jar, FileTime.fromMillis(System.currentTimeMillis() + 60_000));
-        assertThat(GroupCheckCache.of(command).orElseThrow().groups())
+        assertThat(GroupCheckCache.of(command, cache).orElseThrow().groups())
                 .as("the jar was rebuilt")
                 .isEmpty();
     }
 
     @Test
     void shouldKeepNothingForAClassPathWithADirectoryOrACommandThatIsNotJava() {
-        assertThat(GroupCheckCache.of(List.of("java", "-cp", dir.toString(), "app.Main")))
+        assertThat(GroupCheckCache.of(List.of("java", "-cp", dir.toString(), "app.Main"), cache))
                 .isEmpty();
-        assertThat(GroupCheckCache.of(List.of("python3", "app.py"))).isEmpty();
+        assertThat(GroupCheckCache.of(List.of("python3", "app.py"), cache)).isEmpty();
     }
 }

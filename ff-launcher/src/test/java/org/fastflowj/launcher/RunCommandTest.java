@@ -197,7 +197,8 @@ class RunCommandTest {
         assertThat(result.out())
                 .contains("A: java -cp app.jar my.Main 'a b' --DFF_GName=A --DFF_Config=" + abs + " --DFF_Report\n")
                 .contains("B: /bin/sh -c 'taskset -c 0 java -cp app.jar my.Main '\\''a b'\\'' --DFF_GName=B")
-                .contains("C: ssh -T -o BatchMode=yes -l ff compute7 ")
+                .as("the host after --: ssh never takes it as an option")
+                .contains("C: ssh -T -o BatchMode=yes -l ff -- compute7 ")
                 .contains("cd /opt/app")
                 .contains("java -Xmx1g -cp app.jar my.Main");
         assertThat(result.err()).doesNotContain("started");

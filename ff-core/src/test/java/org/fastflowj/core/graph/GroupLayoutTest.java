@@ -15,8 +15,11 @@ import org.fastflowj.core.MultiInputNode;
 import org.fastflowj.core.MultiOutputNode;
 import org.fastflowj.core.Node;
 import org.fastflowj.core.Pipeline;
+import org.fastflowj.patterns.MacroDataFlow;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** The rules of the 2022 paper's Fig. 6, checked when the graph is built, and the group of each vertex. */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
@@ -236,6 +239,18 @@ class GroupLayoutTest {
         assertThatThrownBy(() -> new Named("a").createGroup(" "))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("non-empty name");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"../../../escaped", "/abs/path", "-x", ".hidden", "a/b"})
+    void shouldRejectANameThatIsNoGroupNameAndSayTheRule(String name) {
+        assertThatThrownBy(() -> new Named("a").createGroup(name))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(".createGroup(\"" + name + "\"): not a group name; expected 1 to 64 letters,"
+                        + " digits, '_', '.' and '-', not starting with '.' or '-'");
+        assertThatThrownBy(() -> new MacroDataFlow(1).createGroup(name))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("MacroDataFlow.createGroup(\"" + name + "\"): not a group name");
     }
 
     private static void assertRejected(BuildingBlock root, String... parts) {
