@@ -19,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
 import java.util.stream.Stream;
+import org.fastflowj.dist.ControlLine;
 import org.fastflowj.launcher.apps.CheckedGroup;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -190,16 +191,25 @@ class CacheFolderLinkLaunchTest {
         }
     }
 
-    /** A java command on a one-class jar: the launcher caches for jar commands only. */
+    /** A java command on a jar of the group and its sealing: the launcher caches for jar commands only. */
     private List<String> checkedGroupCommand() throws IOException {
         Path jar = dir.resolve("checked-group.jar");
-        String entry = CheckedGroup.class.getName().replace('.', '/') + ".class";
         try (OutputStream file = Files.newOutputStream(jar);
-                JarOutputStream out = new JarOutputStream(file);
-                InputStream in = CheckedGroup.class.getClassLoader().getResourceAsStream(entry)) {
-            out.putNextEntry(new JarEntry(entry));
-            in.transferTo(out);
-            out.closeEntry();
+                JarOutputStream out = new JarOutputStream(file)) {
+            for (Class<?> c : List.of(
+                    CheckedGroup.class,
+                    ControlLine.class,
+                    ControlLine.Sealer.class,
+                    Class.forName(ControlLine.class.getName() + "$OfThisProcess"))) {
+                String entry = c.getName().replace('.', '/') + ".class";
+                try (InputStream in = c.getClassLoader().getResourceAsStream(entry)) {
+                    out.putNextEntry(new JarEntry(entry));
+                    in.transferTo(out);
+                    out.closeEntry();
+                }
+            }
+        } catch (ClassNotFoundException e) {
+            throw new IllegalStateException(e);
         }
         List<String> command = new ArrayList<>(Launcher.javaCommand().subList(0, 4));
         command.addAll(List.of("-cp", jar.toString(), CheckedGroup.class.getName()));
