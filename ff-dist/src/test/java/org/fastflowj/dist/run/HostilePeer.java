@@ -97,6 +97,11 @@ final class HostilePeer implements AutoCloseable {
         return link != null ? link : opened.get(seconds, TimeUnit.SECONDS);
     }
 
+    /** The link, once open (it is, after {@link #connecting} or {@link #awaitLink}). */
+    PeerLink awaitLinkQuietly() {
+        return link;
+    }
+
     /** Where the group sees this peer from, as its messages print it ({@code 127.0.0.1:40123}). */
     String localAddress() {
         InetSocketAddress local = (InetSocketAddress) link.channel().localAddress();
