@@ -23,6 +23,8 @@ final class ConfigReader {
             "heartbeatIntervalMs",
             "heartbeatTimeoutMs",
             "maxFrameBytes",
+            "maxObjectsPerItem",
+            "stallTimeoutMs",
             "secretFile",
             "secretEnv",
             "insecure",
@@ -79,6 +81,10 @@ final class ConfigReader {
         }
         int maxFrameBytes =
                 fields.attempt(() -> fields.intAtLeast(root, "", "maxFrameBytes", 1024, 64 * 1024 * 1024), 0);
+        int maxObjectsPerItem = fields.attempt(
+                () -> fields.intAtLeast(root, "", "maxObjectsPerItem", 1, DffConfig.DEFAULT_MAX_OBJECTS_PER_ITEM), 0);
+        long stallTimeoutMs = fields.attempt(
+                () -> fields.longAtLeast(root, "", "stallTimeoutMs", 0, DffConfig.DEFAULT_STALL_TIMEOUT_MS), 0L);
         SecretSource secret = fields.attempt(() -> secret(root), SecretSource.NONE);
         boolean insecure = fields.attempt(() -> fields.bool(root, "", "insecure", false), false);
         Optional<TlsConfig> tls = fields.attempt(() -> tls(root), Optional.empty());
@@ -92,6 +98,7 @@ final class ConfigReader {
                 heartbeatIntervalMs,
                 heartbeatTimeoutMs,
                 maxFrameBytes,
+                new DffConfig.PeerLimits(maxObjectsPerItem, stallTimeoutMs),
                 secret,
                 insecure,
                 tls,

@@ -26,6 +26,14 @@ import java.util.stream.Collectors;
  * <p>Threading: immutable, safe to share.
  */
 public final class DffConfig {
+    /** {@code maxObjectsPerItem} when the config gives none: far more than a stream item needs. */
+    public static final int DEFAULT_MAX_OBJECTS_PER_ITEM = 1_000_000;
+    /** {@code stallTimeoutMs} when the config gives none: a minute, twelve default heartbeat time-outs. */
+    public static final long DEFAULT_STALL_TIMEOUT_MS = 60_000;
+
+    /** What a group allows its peers besides the frame bound ({@link #maxObjectsPerItem}, {@link #stallTimeoutMs}). */
+    record PeerLimits(int maxObjectsPerItem, long stallTimeoutMs) {}
+
     private final String source;
     private final String protocol;
     private final Tuning defaults;
@@ -33,6 +41,7 @@ public final class DffConfig {
     private final long heartbeatIntervalMs;
     private final long heartbeatTimeoutMs;
     private final int maxFrameBytes;
+    private final PeerLimits peerLimits;
     private final SecretSource secret;
     private final boolean insecure;
     private final Optional<TlsConfig> tls;
@@ -46,6 +55,7 @@ public final class DffConfig {
             long heartbeatIntervalMs,
             long heartbeatTimeoutMs,
             int maxFrameBytes,
+            PeerLimits peerLimits,
             SecretSource secret,
             boolean insecure,
             Optional<TlsConfig> tls,
@@ -57,6 +67,7 @@ public final class DffConfig {
         this.heartbeatIntervalMs = heartbeatIntervalMs;
         this.heartbeatTimeoutMs = heartbeatTimeoutMs;
         this.maxFrameBytes = maxFrameBytes;
+        this.peerLimits = peerLimits;
         this.secret = secret;
         this.insecure = insecure;
         this.tls = tls;
@@ -190,6 +201,23 @@ public final class DffConfig {
     /** The largest frame a group accepts; a bigger one fails the link rather than exhausting memory. */
     public int maxFrameBytes() {
         return maxFrameBytes;
+    }
+
+    /**
+     * The most objects one item read from a peer may build (each object, element, map key or value, null or
+     * not, counts one): a few bytes on the wire can stand for dozens on the heap, so an item past it fails
+     * the run naming its sender.
+     */
+    public int maxObjectsPerItem() {
+        return peerLimits.maxObjectsPerItem();
+    }
+
+    /**
+     * How long a sender may have batches unacknowledged while its peer neither acknowledges any nor takes
+     * bytes off the socket before the run fails naming that peer; 0: never.
+     */
+    public long stallTimeoutMs() {
+        return peerLimits.stallTimeoutMs();
     }
 
     /** {@code secretFile}, resolved against the config file's folder, if given. */

@@ -6,6 +6,7 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelOutboundBuffer;
 import io.netty.channel.socket.DuplexChannel;
 import java.net.SocketAddress;
 import java.util.concurrent.RejectedExecutionException;
@@ -69,6 +70,15 @@ public final class PeerLink {
 
     public void flush() {
         channel.flush();
+    }
+
+    /**
+     * Bytes written to the link that the socket has not taken yet (Netty's outbound buffer, writes queued
+     * from other threads included); 0 once closed.
+     */
+    public long unwrittenBytes() {
+        ChannelOutboundBuffer buffer = channel.unsafe().outboundBuffer();
+        return buffer == null ? 0 : buffer.totalPendingWriteBytes();
     }
 
     /** False while Netty's outbound buffer is above its high-water mark: stop draining until true. */

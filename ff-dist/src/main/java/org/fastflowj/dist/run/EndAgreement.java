@@ -86,6 +86,16 @@ final class EndAgreement {
         return reached;
     }
 
+    /** Whether {@code g} is one of the groups this one waits for: only those can end, or fail, in its run. */
+    boolean expects(String g) {
+        return expected.contains(g);
+    }
+
+    /** The groups this one waits for, for messages. */
+    String expectedNames() {
+        return String.join(", ", new TreeSet<>(expected));
+    }
+
     /** This group's part ended: every peer hears of it. Returns true if every group's part ended. */
     boolean localEnd() {
         heard(group);

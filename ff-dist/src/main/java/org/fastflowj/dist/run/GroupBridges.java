@@ -53,6 +53,7 @@ final class GroupBridges implements GraphCut.BridgeFactory {
                 config.group(peer).orElseThrow().maxBufferedBytesPerLink(),
                 ids(forward),
                 ids(feedback));
+        link.stallTimeoutMs(config.stallTimeoutMs());
         links.outbound.put(peer, link);
         int[] onDemandSlots = forward.stream().mapToInt(Edge::slots).toArray();
         SenderTask sender = new SenderTask(
@@ -103,6 +104,7 @@ final class GroupBridges implements GraphCut.BridgeFactory {
                 config.connectTimeoutMs(),
                 sender.maxBatchSize(), // the most one frame holds
                 settings.serialization());
+        receiver.maxObjectsPerItem(config.maxObjectsPerItem());
         RecoveryLedger[] answers = new RecoveryLedger[receiver.outputSlots()];
         boolean any = false;
         for (int i = 0; i < forward.size(); i++) {

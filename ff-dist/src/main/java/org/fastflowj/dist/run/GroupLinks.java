@@ -179,11 +179,9 @@ final class GroupLinks implements PeerHandler {
         }
         try {
             if (type == Frames.ABORT) {
-                String origin = readUtf(payload);
-                String why = readUtf(payload);
-                failures.fail("group " + origin, "abort", new GroupFailedException(origin, why));
+                onAbort(link, payload);
             } else if (type == Frames.ENDED) {
-                ends.heard(readUtf(payload));
+                onEnded(link, payload);
             } else if (!link.inbound() && outbound.containsKey(link.peerGroup())) {
                 OutboundLink out = outbound.get(link.peerGroup());
                 if (type == Frames.ACK) {
@@ -201,6 +199,43 @@ final class GroupLinks implements PeerHandler {
         } finally {
             payload.release();
         }
+    }
+
+    /**
+     * An ABORT: the origin it names, and why, capped ({@link #MAX_REASON_BYTES}) before it is stored, logged or
+     * passed on. An origin that is not a group this one runs with cannot have failed: the ABORT then counts
+     * as the peer's own.
+     */
+    private void onAbort(PeerLink link, ByteBuf payload) {
+        String origin = readName(payload);
+        String why = readCapped(payload, MAX_REASON_BYTES);
+        if (origin == null || !ends.expects(origin)) {
+            why = link + " sent an ABORT naming " + shown(origin) + " as its origin, which is not a group of this run: "
+                    + why;
+            origin = link.peerGroup();
+        }
+        failures.fail("group " + origin, "abort", new GroupFailedException(origin, why));
+    }
+
+    /** An ENDED: only a group this one runs with can end; a peer that names another breaks the protocol. */
+    private void onEnded(PeerLink link, ByteBuf payload) {
+        String ended = readName(payload);
+        if (ended == null || !ends.expects(ended)) {
+            refuse(
+                    link,
+                    "it sent ENDED for " + shown(ended) + ", which is not a group this group runs with ("
+                            + ends.expectedNames() + ")");
+        } else {
+            ends.heard(ended);
+        }
+    }
+
+    private void refuse(PeerLink link, String why) {
+        failures.fail(
+                "group " + link.peerGroup(),
+                "connection",
+                new CorruptBatchException(link + " broke the protocol: " + why));
+        link.close();
     }
 
     private void unexpected(PeerLink link, byte type) {
@@ -280,6 +315,48 @@ final class GroupLinks implements PeerHandler {
         byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
         out.writeInt(bytes.length);
         out.writeBytes(bytes);
+    }
+
+    /** The longest group name read from a peer; a longer one is no group of the run. */
+    static final int MAX_NAME_BYTES = 1024;
+    /** The longest failure reason kept from a peer's ABORT; the rest is cut when it is read. */
+    static final int MAX_REASON_BYTES = 4096;
+
+    /** A group name, or null when it is longer than {@link #MAX_NAME_BYTES} (skipped unread). */
+    static String readName(ByteBuf in) {
+        int length = readLength(in);
+        if (length > MAX_NAME_BYTES) {
+            in.skipBytes(length);
+            return null;
+        }
+        return in.readCharSequence(length, StandardCharsets.UTF_8).toString();
+    }
+
+    /** A string of at most {@code maxBytes} (of UTF-8), saying how much of it was cut. */
+    static String readCapped(ByteBuf in, int maxBytes) {
+        int length = readLength(in);
+        if (length <= maxBytes) {
+            return in.readCharSequence(length, StandardCharsets.UTF_8).toString();
+        }
+        String kept = in.readCharSequence(maxBytes, StandardCharsets.UTF_8).toString();
+        in.skipBytes(length - maxBytes);
+        return kept + "... (" + (length - maxBytes) + " bytes cut)";
+    }
+
+    /** A name read from a peer, for messages: quoted, and short. */
+    private static String shown(String name) {
+        if (name == null) {
+            return "a name longer than " + MAX_NAME_BYTES + " bytes";
+        }
+        return "'" + (name.length() > 64 ? name.substring(0, 64) + "..." : name) + "'";
+    }
+
+    private static int readLength(ByteBuf in) {
+        int length = in.readInt();
+        if (length < 0 || length > in.readableBytes()) {
+            throw new CorruptBatchException("a string of " + length + " bytes in a frame of " + in.readableBytes());
+        }
+        return length;
     }
 
     static String readUtf(ByteBuf in) {

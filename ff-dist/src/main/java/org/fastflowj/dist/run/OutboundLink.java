@@ -9,6 +9,7 @@ import org.fastflowj.core.LinkStats;
 import org.fastflowj.core.runtime.BridgeChannels;
 import org.fastflowj.core.runtime.IdleStrategy;
 import org.fastflowj.core.runtime.Parker;
+import org.fastflowj.dist.DffConfig;
 import org.fastflowj.dist.net.Frames;
 import org.fastflowj.dist.net.PeerLink;
 
@@ -48,6 +49,12 @@ final class OutboundLink {
     private final int[] forwardEdges;
     private final int[] feedbackEdges;
     private volatile PeerLink link;
+    private long stallTimeoutMs = DffConfig.DEFAULT_STALL_TIMEOUT_MS;
+    /** Set when the link opens, read by the event loop at every acknowledgement; null: not watched. */
+    private volatile StallWatch stallWatch;
+    /** Why the peer was given up on for taking nothing ({@link StallWatch}); reported when the link closes. */
+    private volatile String stallReason;
+
     private volatile BridgeChannels context;
     /** Where the sender thread waits for credits (and, at the end, for the last acknowledgements). */
     private final Parker creditParker = Parker.create();
@@ -102,6 +109,12 @@ final class OutboundLink {
 
     void open(PeerLink link) {
         this.link = link;
+        this.stallWatch = StallWatch.start(this, link, stallTimeoutMs);
+    }
+
+    /** Before {@link #open}: how long the peer may take nothing while batches are unacknowledged; 0: for ever. */
+    void stallTimeoutMs(long ms) {
+        this.stallTimeoutMs = ms;
     }
 
     PeerLink link() {
@@ -277,6 +290,29 @@ final class OutboundLink {
         bytesInFlight.addAndGet(-payloadBytes);
         credits.addAndGet(batchCount); // both before the wake: the sender's re-check sees the whole window
         creditParker.wake();
+        StallWatch watch = stallWatch;
+        if (watch != null) {
+            watch.acked();
+        }
+    }
+
+    /** Whether batches sent to the peer wait for its acknowledgement. Any thread. */
+    boolean hasUnacknowledged() {
+        return credits.get() < maxCredits || bytesInFlight.get() > 0;
+    }
+
+    /** The batches and bytes unacknowledged, for messages. */
+    String describeUnacknowledged() {
+        return (maxCredits - credits.get()) + " batches (" + bytesInFlight.get() + " bytes)";
+    }
+
+    /** Event loop: the peer took nothing for too long ({@link StallWatch}): the link closes, the run fails. */
+    void stalled(String reason) {
+        stallReason = reason;
+        PeerLink l = link;
+        if (l != null) {
+            l.channel().close(); // onClosed reports the reason
+        }
     }
 
     void onTaken(int edgeId, int count) {
@@ -326,6 +362,12 @@ final class OutboundLink {
      * Returns the failure, or null.
      */
     String onClosed(Throwable cause) {
+        String stalled = stallReason;
+        if (stalled != null) {
+            brokenReason = stalled;
+            creditParker.wake();
+            return stalled;
+        }
         if (finished) {
             return null;
         }

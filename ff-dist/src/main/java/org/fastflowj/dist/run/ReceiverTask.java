@@ -7,7 +7,10 @@ import org.fastflowj.core.runtime.BridgeChannels;
 import org.fastflowj.core.runtime.BridgeTask;
 import org.fastflowj.core.runtime.Chunk;
 import org.fastflowj.core.runtime.IdleStrategy;
+import org.fastflowj.dist.ClassNotAllowedException;
+import org.fastflowj.dist.DffConfig;
 import org.fastflowj.dist.SerializationConfig;
+import org.fastflowj.dist.serial.CorruptFrameException;
 import org.fastflowj.dist.serial.ItemCodec;
 
 /**
@@ -102,6 +105,7 @@ final class ReceiverTask implements BridgeTask, BatchReader.Outputs {
     private final boolean[] goneReported;
     private final long connectDeadlineNanos;
     private final SerializationConfig serialization;
+    private int maxObjectsPerItem = DffConfig.DEFAULT_MAX_OBJECTS_PER_ITEM;
     private BridgeChannels channels;
     private BatchReader reader;
     private RecoveryLedger[] answers;
@@ -162,6 +166,11 @@ final class ReceiverTask implements BridgeTask, BatchReader.Outputs {
         this.byTag = ledgersOfTags;
     }
 
+    /** Before the run: the most objects one item from this peer may build ({@code maxObjectsPerItem}). */
+    void maxObjectsPerItem(int max) {
+        this.maxObjectsPerItem = max;
+    }
+
     /** Outputs as {@link #recoverWith} numbers them. */
     int outputSlots() {
         return open.length;
@@ -171,7 +180,8 @@ final class ReceiverTask implements BridgeTask, BatchReader.Outputs {
     public void init(BridgeChannels ch) {
         this.channels = ch;
         this.roomIdle = ch.newIdleStrategy();
-        this.reader = new BatchReader(in.peer, forwardEdges, feedbackEdges, new ItemCodec(serialization));
+        this.reader =
+                new BatchReader(in.peer, forwardEdges, feedbackEdges, new ItemCodec(serialization, maxObjectsPerItem));
         if (answers != null) {
             reader.answers(answers);
         }
@@ -195,7 +205,7 @@ final class ReceiverTask implements BridgeTask, BatchReader.Outputs {
         int batchBytes = batch.readableBytes();
         unackedBytes += batchBytes;
         try {
-            unackedMessages += reader.read(batch, this);
+            unackedMessages += readBatch(batch);
             sendOpenChunks();
         } finally {
             batch.release();
@@ -224,6 +234,28 @@ final class ReceiverTask implements BridgeTask, BatchReader.Outputs {
             acknowledge();
         }
         return 1;
+    }
+
+    /**
+     * Whatever makes a batch unreadable is its sender's doing: the failure names that peer and its address
+     * (and, as a {@link CorruptBatchException}, makes it the run's origin), not this group.
+     */
+    private long readBatch(ByteBuf batch) {
+        try {
+            return reader.read(batch, this);
+        } catch (CorruptFrameException | ClassNotAllowedException | IndexOutOfBoundsException e) {
+            throw unreadable(e);
+        }
+    }
+
+    private CorruptBatchException unreadable(RuntimeException e) {
+        String what = e instanceof IndexOutOfBoundsException ? "a truncated batch" : "an item this group cannot read";
+        return new CorruptBatchException(
+                describePeer() + " sent " + what + " (the peer is faulty or hostile): " + e.getMessage(), e);
+    }
+
+    private String describePeer() {
+        return in.link() != null ? in.link().toString() : "group " + in.peer;
     }
 
     @Override

@@ -2,6 +2,7 @@ package org.fastflowj.dist.serial;
 
 import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.Serializer;
+import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.serializers.CollectionSerializer;
 import com.esotericsoftware.kryo.serializers.DefaultArraySerializers;
 import com.esotericsoftware.kryo.serializers.DefaultSerializers;
@@ -20,6 +21,7 @@ import java.util.LinkedList;
 import java.util.List;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import org.fastflowj.dist.DffConfig;
 import org.fastflowj.dist.SerializationConfig;
 import org.objenesis.strategy.StdInstantiatorStrategy;
 
@@ -27,6 +29,12 @@ import org.objenesis.strategy.StdInstantiatorStrategy;
  * The Kryo every codec uses: unregistered classes allowed but filtered ({@link AdmittingClassResolver}), user
  * classes registered in config order, and the count-sizing serializers swapped for checked ones
  * ({@link CountCheckedSerializers}).
+ *
+ * <p>Every object an item builds is read through one of Kryo's five {@code read*} methods (the item itself, each
+ * field of an object type, each element, map key and value, null or not), so counting their calls bounds what one
+ * item may build: an empty {@code HashMap} is two bytes on the wire and about fifty on the heap, and the counts
+ * checked against the item's bytes would let an 8 MB item build millions of them. Primitive arrays and strings
+ * count one each; their lengths are bounded by the item's bytes ({@link BoundedInput}).
  */
 final class GuardedKryo extends Kryo {
     /**
@@ -57,8 +65,19 @@ final class GuardedKryo extends Kryo {
             BigInteger.class,
             BigDecimal.class);
 
+    private final int maxObjectsPerItem;
+
+    /** Objects the item being read may still build: reset per item, one decrement per object. */
+    private int objectsLeft;
+
     GuardedKryo(SerializationConfig config) {
+        this(config, DffConfig.DEFAULT_MAX_OBJECTS_PER_ITEM);
+    }
+
+    GuardedKryo(SerializationConfig config, int maxObjectsPerItem) {
         super(new AdmittingClassResolver(config), new MapReferenceResolver());
+        this.maxObjectsPerItem = maxObjectsPerItem;
+        this.objectsLeft = maxObjectsPerItem;
         setRegistrationRequired(false);
         setReferences(false); // items are trees in the common case; a graph with cycles needs references on
         // Class names of unregistered classes are written once per batch, not once per item: the codec resets at
@@ -106,5 +125,53 @@ final class GuardedKryo extends Kryo {
             return new CountCheckedSerializers.LengthFirst<>(chosen, type.getName());
         }
         return chosen;
+    }
+
+    /** Before reading an item: it may build {@code maxObjectsPerItem} objects. */
+    void startItem() {
+        objectsLeft = maxObjectsPerItem;
+    }
+
+    private void countObject() {
+        if (--objectsLeft < 0) {
+            throw tooManyObjects();
+        }
+    }
+
+    private CorruptFrameException tooManyObjects() {
+        return new CorruptFrameException("the item builds more than " + maxObjectsPerItem
+                + " objects (maxObjectsPerItem of the receiving group's config)");
+    }
+
+    @Override
+    public <T> T readObject(Input input, Class<T> type) {
+        countObject();
+        return super.readObject(input, type);
+    }
+
+    @Override
+    @SuppressWarnings("rawtypes")
+    public <T> T readObject(Input input, Class<T> type, Serializer serializer) {
+        countObject();
+        return super.readObject(input, type, serializer);
+    }
+
+    @Override
+    public <T> T readObjectOrNull(Input input, Class<T> type) {
+        countObject();
+        return super.readObjectOrNull(input, type);
+    }
+
+    @Override
+    @SuppressWarnings("rawtypes")
+    public <T> T readObjectOrNull(Input input, Class<T> type, Serializer serializer) {
+        countObject();
+        return super.readObjectOrNull(input, type, serializer);
+    }
+
+    @Override
+    public Object readClassAndObject(Input input) {
+        countObject();
+        return super.readClassAndObject(input);
     }
 }

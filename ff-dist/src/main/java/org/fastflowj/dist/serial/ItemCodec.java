@@ -1,6 +1,5 @@
 package org.fastflowj.dist.serial;
 
-import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.io.Output;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -9,6 +8,7 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.util.Map;
 import org.fastflowj.dist.ClassNotAllowedException;
+import org.fastflowj.dist.DffConfig;
 import org.fastflowj.dist.ItemSerializer;
 import org.fastflowj.dist.SerializationConfig;
 
@@ -68,16 +68,30 @@ public final class ItemCodec {
     /** Copy of the item's bytes when the Netty buffer is direct (Kryo's Input reads from an array). */
     private byte[] scratch = NO_BYTES;
 
-    private Kryo kryo;
+    private final int maxObjectsPerItem;
+    private GuardedKryo kryo;
     private ByteBuf roundTripBuffer;
 
-    @SuppressWarnings({"unchecked", "rawtypes"}) // an array of a generic type
+    /** A codec whose reads build at most {@link DffConfig#DEFAULT_MAX_OBJECTS_PER_ITEM} objects per item. */
     public ItemCodec(SerializationConfig config) {
+        this(config, DffConfig.DEFAULT_MAX_OBJECTS_PER_ITEM);
+    }
+
+    /**
+     * A codec whose reads refuse an item that builds more than {@code maxObjectsPerItem} objects (Kryo's
+     * items; a custom serializer builds what it builds).
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"}) // an array of a generic type
+    public ItemCodec(SerializationConfig config, int maxObjectsPerItem) {
+        if (maxObjectsPerItem < 1) {
+            throw new IllegalArgumentException("maxObjectsPerItem must be at least 1: " + maxObjectsPerItem);
+        }
         this.config = config;
+        this.maxObjectsPerItem = maxObjectsPerItem;
         Map<Class<?>, ItemSerializer<?>> custom = config.serializers();
         this.customTypes = custom.keySet().toArray(new Class<?>[0]);
         this.customSerializers = custom.values().toArray(new ItemSerializer[0]);
-        this.kryo = new GuardedKryo(config);
+        this.kryo = new GuardedKryo(config, maxObjectsPerItem);
     }
 
     public SerializationConfig config() {
@@ -254,6 +268,7 @@ public final class ItemCodec {
             offset = 0;
         }
         kryoInput.setBuffer(bytes, offset, length);
+        kryo.startItem();
         try {
             Object item = kryo.readClassAndObject(kryoInput);
             int used = kryoInput.position() - offset;
@@ -353,7 +368,7 @@ public final class ItemCodec {
 
     /** After a failure Kryo may be mid-graph (depth, generics, class-name tables): start over with a fresh one. */
     private void renewKryo() {
-        kryo = new GuardedKryo(config);
+        kryo = new GuardedKryo(config, maxObjectsPerItem);
     }
 
     private static <T extends Throwable> T find(Throwable e, Class<T> kind) {

@@ -17,7 +17,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * an on-path attacker's injection looks like to the receiver. Or it can forward the client-to-server
  * stream slowly ({@link #throttleUpstream}), which is what a slow or congested link looks like.
  */
-final class PausableProxy implements AutoCloseable {
+public final class PausableProxy implements AutoCloseable {
     private final ServerSocket listener;
     private final InetSocketAddress target;
     private final List<Socket> sockets = new CopyOnWriteArrayList<>();
@@ -26,7 +26,7 @@ final class PausableProxy implements AutoCloseable {
     private volatile int upstreamSliceBytes;
     private volatile long upstreamSliceMillis;
 
-    PausableProxy(InetSocketAddress target) throws IOException {
+    public PausableProxy(InetSocketAddress target) throws IOException {
         this.target = target;
         this.listener = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
         Thread acceptor = new Thread(this::acceptOne, "test-proxy-accept");
@@ -34,7 +34,7 @@ final class PausableProxy implements AutoCloseable {
         acceptor.start();
     }
 
-    InetSocketAddress address() {
+    public InetSocketAddress address() {
         return new InetSocketAddress(InetAddress.getLoopbackAddress(), listener.getLocalPort());
     }
 
@@ -43,7 +43,7 @@ final class PausableProxy implements AutoCloseable {
     }
 
     /** Forwards what the client sends {@code sliceBytes} at a time, one slice every {@code sliceMillis}. */
-    void throttleUpstream(int sliceBytes, long sliceMillis) {
+    public void throttleUpstream(int sliceBytes, long sliceMillis) {
         upstreamSliceMillis = sliceMillis;
         upstreamSliceBytes = sliceBytes;
     }

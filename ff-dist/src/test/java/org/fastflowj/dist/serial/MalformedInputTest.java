@@ -172,6 +172,55 @@ class MalformedInputTest {
         });
     }
 
+    @Test
+    void anItemThatBuildsMoreObjectsThanTheBoundIsRefusedNamingTheKey() {
+        ItemCodec bounded = new ItemCodec(CONFIG, 10);
+        ByteBuf nine = Unpooled.buffer();
+        CraftedItems.listOfEmptyMaps(9, nine); // the list and its maps: 10 objects
+        CraftedItems.listOfEmptyMaps(9, nine); // the bound is per item: the second reads as well
+        ByteBuf ten = Unpooled.buffer();
+        CraftedItems.listOfEmptyMaps(10, ten);
+
+        assertThat((List<?>) bounded.read(nine)).hasSize(9).allMatch(m -> ((Map<?, ?>) m).isEmpty());
+        assertThat((List<?>) bounded.read(nine)).hasSize(9);
+        assertThatThrownBy(() -> bounded.read(ten))
+                .isInstanceOf(CorruptFrameException.class)
+                .hasMessageContaining("more than 10 objects")
+                .hasMessageContaining("maxObjectsPerItem");
+        assertThat(ten.readerIndex()).isZero();
+        ByteBuf again = Unpooled.buffer();
+        CraftedItems.listOfEmptyMaps(9, again);
+        assertThat((List<?>) bounded.read(again))
+                .as("the codec reads on after a refusal")
+                .hasSize(9);
+    }
+
+    @Test
+    void nullElementsCountTowardsTheBound() {
+        ItemCodec bounded = new ItemCodec(CONFIG, 10);
+        List<Object> mixed = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            mixed.add(i % 2 == 0 ? null : "s"); // of two kinds, so each element is written (and read) alone
+        }
+        ByteBuf buf = Unpooled.buffer();
+        codec.write(mixed, buf);
+
+        assertThatThrownBy(() -> bounded.read(buf)).hasMessageContaining("more than 10 objects");
+    }
+
+    @Test
+    void millionsOfEmptyMapsInAFewMegabytesAreRefusedAtTheDefaultBound() {
+        ByteBuf buf = Unpooled.buffer();
+        CraftedItems.listOfEmptyMaps(4_200_000, buf);
+        long before = allocatedBytes();
+
+        assertThatThrownBy(() -> codec.read(buf))
+                .isInstanceOf(CorruptFrameException.class)
+                .hasMessageContaining("more than 1000000 objects");
+        // the list's 4.2 M slots and a million maps of about 50 bytes; unbounded, 4.2 M maps would be 200 MB
+        assertThat(allocatedBytes() - before).isLessThan(120L << 20);
+    }
+
     private static void lengthFirst(GuardedKryo kryo, Output out, Class<?> type) {
         kryo.writeClass(out, type);
         out.writeVarInt(HUGE + 1, true);
