@@ -32,6 +32,8 @@ final class GroupOutput implements AutoCloseable {
     private final PrintWriter out;
     private final PrintWriter err;
     private final BufferedWriter log;
+    private final Path logFile;
+    private boolean logFailed;
     private final Consumer<String> listener;
     private final StatusBoard board;
     private final ArrayDeque<String> lastLines = new ArrayDeque<>();
@@ -60,6 +62,7 @@ final class GroupOutput implements AutoCloseable {
         this.out = out;
         this.err = err;
         this.listener = listener;
+        this.logFile = logFile;
         try {
             this.log = logFile == null ? null : Files.newBufferedWriter(logFile, StandardCharsets.UTF_8);
         } catch (IOException e) {
@@ -94,13 +97,15 @@ final class GroupOutput implements AutoCloseable {
             if (failureLines.size() < REMEMBERED_FAILURE_LINES && FailureReport.namesAFailure(text)) {
                 failureLines.add(text);
             }
-            if (log != null) {
+            if (log != null && !logFailed) {
                 try {
                     log.write(text);
                     log.newLine();
                     log.flush();
                 } catch (IOException e) {
-                    // A full disk must not stop the run: the lines still reach the terminal.
+                    // A log missing lines (a full disk) is a failed run, as a failed stdout is.
+                    logFailed = true;
+                    board.outputFailed("cannot write the log file " + logFile + ": " + e.getMessage());
                 }
             }
         }
