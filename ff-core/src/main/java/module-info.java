@@ -6,7 +6,6 @@
  */
 module org.fastflowj.core {
     requires java.management;
-    requires jdk.httpserver;
     requires org.jctools.core;
     // JCTools' Unsafe queues (used below JDK 24) need sun.misc.Unsafe, which JCTools requires only
     // statically: without this a modular program fails at its first channel (ModulePathTest).

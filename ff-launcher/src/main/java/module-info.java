@@ -4,7 +4,6 @@ module org.fastflowj.launcher {
     requires com.fasterxml.jackson.core;
     requires com.fasterxml.jackson.databind;
     requires info.picocli;
-    requires jdk.httpserver;
     requires org.slf4j;
 
     // picocli fills the commands' @Option fields reflectively.

@@ -30,7 +30,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * Entry point of the examples jar: {@code java -jar ff-examples.jar <application> [options]}, one picocli
  * subcommand per application. Results go to standard output; logs and errors go to standard error.
  *
- * <p>Exit codes: 0 success, 1 the run failed, 2 bad command line (picocli's usage error code).
+ * <p>Exit codes: 0 success, 1 the run failed, 2 bad command line (picocli's usage error code), bad input, or
+ * standard output could not be written (a full disk, a pipe closed early), as {@code grep} exits.
  */
 @Command(name = "ff-examples", description = "FastFlow-J example applications.", synopsisSubcommandLabel = "COMMAND")
 public final class Main {
@@ -88,7 +89,15 @@ public final class Main {
             System.exit(2);
             return;
         }
-        System.exit(commandLine(System.out, rest).execute(rest));
+        StandardOutput stdout = StandardOutput.open();
+        System.setOut(stdout.printer()); // a result printed through System.out is checked too
+        int code = commandLine(stdout.printer(), rest).execute(rest);
+        String failure = stdout.failure();
+        if (failure != null) {
+            System.err.println("ff-examples: " + failure);
+            code = 2;
+        }
+        System.exit(code);
     }
 
     /**

@@ -39,6 +39,8 @@ final class GroupOutput implements AutoCloseable {
     private final PrintWriter err;
     private final BufferedWriter log;
     private final ControlLine.Verifier control;
+    private final Path logFile;
+    private boolean logFailed;
     private final Consumer<String> listener;
     private final StatusBoard board;
     private final ArrayDeque<String> lastLines = new ArrayDeque<>();
@@ -73,6 +75,7 @@ final class GroupOutput implements AutoCloseable {
         this.err = err;
         this.control = control;
         this.listener = listener;
+        this.logFile = logFile;
         try {
             // LogFiles made it a regular file: a link swapped in since is refused, never followed.
             this.log = logFile == null
@@ -134,13 +137,15 @@ final class GroupOutput implements AutoCloseable {
             if (failureLines.size() < REMEMBERED_FAILURE_LINES && FailureReport.namesAFailure(text)) {
                 failureLines.add(text);
             }
-            if (log != null) {
+            if (log != null && !logFailed) {
                 try {
                     log.write(text);
                     log.newLine();
                     log.flush();
                 } catch (IOException e) {
-                    // A full disk must not stop the run: the lines still reach the terminal.
+                    // A log missing lines (a full disk) is a failed run, as a failed stdout is.
+                    logFailed = true;
+                    board.outputFailed("cannot write the log file " + logFile + ": " + e.getMessage());
                 }
             }
         }

@@ -1,20 +1,15 @@
 package org.fastflowj.launcher;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Supplier;
 import org.fastflowj.core.RunStats;
 import org.fastflowj.core.metrics.LivePage;
+import org.fastflowj.core.metrics.LoopbackHttpServer;
 import org.fastflowj.core.metrics.PrometheusText;
 
 /**
@@ -26,14 +21,15 @@ import org.fastflowj.core.metrics.PrometheusText;
  * ({@code fastflowj_node_items_in_total{group="G1",node="square"}}). A group appears once it has
  * reported ({@link GroupReports}); an ended group keeps its final counts until the launcher exits.
  *
- * <p>Threading: the JDK server's one dispatcher thread answers; {@link #close} from the run's thread.
+ * <p>Threading: {@link LoopbackHttpServer}'s threads answer, building one answer at a time; {@link #close}
+ * from the run's thread.
  */
 final class LauncherMetrics implements AutoCloseable {
     private static final String JSON = "application/json; charset=utf-8";
 
-    private final HttpServer server;
+    private final LoopbackHttpServer server;
 
-    private LauncherMetrics(HttpServer server) {
+    private LauncherMetrics(LoopbackHttpServer server) {
         this.server = server;
     }
 
@@ -44,29 +40,23 @@ final class LauncherMetrics implements AutoCloseable {
      * @throws UncheckedIOException naming the port when it cannot be bound
      */
     static LauncherMetrics serve(int port, GroupReports reports) {
-        HttpServer server;
+        LoopbackHttpServer server;
         try {
-            server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
+            server = LoopbackHttpServer.bind(port);
         } catch (IOException e) {
             throw new UncheckedIOException(
                     "--ui " + port + ": cannot serve metrics on port " + port + ": " + e.getMessage(), e);
         }
         long startNanos = System.nanoTime();
         byte[] page = LivePage.html();
-        server.createContext("/", exchange -> answer(exchange, "/", "text/html; charset=utf-8", () -> page));
-        server.createContext(
-                "/api/graph",
-                exchange -> answer(exchange, "/api/graph", JSON, () -> {
+        server.route("/", "text/html; charset=utf-8", () -> page)
+                .route("/api/graph", JSON, () -> {
                     String graph = reports.graphJson();
                     return (graph == null ? LivePage.emptyGraphJson() : graph).getBytes(StandardCharsets.UTF_8);
-                }));
-        server.createContext(
-                "/api/stats", exchange -> answer(exchange, "/api/stats", JSON, () -> statsJson(reports, startNanos)));
-        server.createContext(
-                "/metrics",
-                exchange ->
-                        answer(exchange, "/metrics", PrometheusText.CONTENT_TYPE, () -> format(reports.latestStats())
-                                .getBytes(StandardCharsets.UTF_8)));
+                })
+                .route("/api/stats", JSON, () -> statsJson(reports, startNanos))
+                .route("/metrics", PrometheusText.CONTENT_TYPE, () -> format(reports.latestStats())
+                        .getBytes(StandardCharsets.UTF_8));
         server.start();
         return new LauncherMetrics(server);
     }
@@ -84,12 +74,12 @@ final class LauncherMetrics implements AutoCloseable {
     }
 
     int port() {
-        return server.getAddress().getPort();
+        return server.port();
     }
 
     @Override
     public void close() {
-        server.stop(0);
+        server.close();
     }
 
     /**
@@ -125,32 +115,5 @@ final class LauncherMetrics implements AutoCloseable {
 
     private static String escape(String value) {
         return value.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n");
-    }
-
-    /** A context matches every path it prefixes: answers the exact {@code path}, 404 to the rest. */
-    private static void answer(HttpExchange exchange, String path, String contentType, Supplier<byte[]> content)
-            throws IOException {
-        try (exchange) {
-            if (!exchange.getRequestURI().getPath().equals(path)) {
-                exchange.sendResponseHeaders(404, -1);
-                return;
-            }
-            String method = exchange.getRequestMethod();
-            if (!method.equals("GET") && !method.equals("HEAD")) {
-                exchange.getResponseHeaders().set("Allow", "GET, HEAD");
-                exchange.sendResponseHeaders(405, -1);
-                return;
-            }
-            byte[] body = content.get();
-            exchange.getResponseHeaders().set("Content-Type", contentType);
-            exchange.getResponseHeaders().set("Cache-Control", "no-store");
-            boolean head = method.equals("HEAD");
-            exchange.sendResponseHeaders(200, head ? -1 : body.length);
-            if (!head) {
-                try (OutputStream response = exchange.getResponseBody()) {
-                    response.write(body);
-                }
-            }
-        }
     }
 }

@@ -1,5 +1,7 @@
 package org.fastflowj.launcher;
 
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -20,7 +22,8 @@ import picocli.CommandLine.Command;
         description = "Starts, watches and stops every group of a distributed FastFlow-J application.",
         footer = {
             "",
-            "Exit codes of run: 0 every group exited 0; 1 a group failed; 2 bad usage or config;"
+            "Exit codes of run: 0 every group exited 0; 1 a group failed; 2 bad usage or config, or the output"
+                    + " cannot be written;"
                     + " 124 --timeout reached; 130 interrupted."
         })
 public final class Main implements Runnable {
@@ -29,7 +32,10 @@ public final class Main implements Runnable {
 
     public static void main(String[] args) {
         Prefetch prefetch = Prefetch.start(args);
-        System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true), prefetch));
+        // Unbuffered descriptors under writers that keep their first error: a run whose output fails stops.
+        PrintWriter out = LauncherOutput.of(new FileOutputStream(FileDescriptor.out), "standard output");
+        PrintWriter err = LauncherOutput.of(new FileOutputStream(FileDescriptor.err), "standard error");
+        System.exit(execute(args, out, err, prefetch));
     }
 
     /** Runs the launcher with {@code args}, printing to {@code out} and {@code err}; returns the exit code. */

@@ -249,6 +249,12 @@ final class RunCommand implements Callable<Integer> {
             if (stats) {
                 StatsTables.print(groups, reports, out);
             }
+            String outputFailure = LauncherOutput.failureOf(out);
+            if (code == 0 && outputFailure != null) {
+                err.println("ff-launcher: " + outputFailure);
+                err.flush();
+                return RunSession.EXIT_OUTPUT_FAILED;
+            }
             return code;
         } finally {
             if (metrics != null) {

@@ -20,6 +20,7 @@ import java.util.stream.Collectors;
  * <pre>
  *   start all ──▶ wait for an event ──▶ every group exited 0 ─────────────────▶ exit 0
  *                      │  a group exited ≠ 0 / start failed ─┐
+ *                      │  an output cannot be written ───────┤
  *                      │  --timeout reached ─────────────────┼─▶ SIGTERM all ─▶ grace ─▶ SIGKILL rest
  *                      │  SIGINT/SIGTERM to the launcher ────┘     ─▶ report the first failure ─▶ exit ≠ 0
  * </pre>
@@ -33,10 +34,15 @@ import java.util.stream.Collectors;
  */
 final class RunSession {
     static final int EXIT_GROUP_FAILED = 1;
+    /** An output of the run cannot be written (stdout, stderr, a log file): as {@code grep}'s 2. */
+    static final int EXIT_OUTPUT_FAILED = 2;
+
     static final int EXIT_TIMEOUT = 124;
     static final int EXIT_INTERRUPTED = 130;
 
-    private sealed interface Event permits Exited, StartFailed, StopRequested, Lost {}
+    private sealed interface Event permits Exited, StartFailed, StopRequested, Lost, OutputFailed {}
+
+    private record OutputFailed(String why) implements Event {}
 
     private record Lost(String group, String toldBy) implements Event {}
 
@@ -92,6 +98,7 @@ final class RunSession {
         this.starter = new GroupStarter(launches, logDir, out, err, status, secret, grace, fullTraces, reports);
         this.stopper = new GroupStopper(grace, err, status);
         this.report = new FailureReport(starter, launches, err, status);
+        status.onOutputFailure(why -> events.add(new OutputFailed(why)));
         starter.onRecoveryNews(new GroupStarter.RecoveryNews() {
             @Override
             public void losable(List<String> groups, String toldBy) {
@@ -155,6 +162,11 @@ final class RunSession {
                 stopper.stopAll(starter.running());
                 return EXIT_INTERRUPTED;
             }
+            if (event instanceof OutputFailed failed) {
+                say("ff-launcher: " + failed.why() + "; stopping every group");
+                stopper.stopAll(starter.running());
+                return EXIT_OUTPUT_FAILED;
+            }
             if (event instanceof StartFailed failed) {
                 say("ff-launcher: group " + failed.failure().launch().group() + " failed first: it could not start: "
                         + failed.failure().cause().getMessage());
@@ -215,6 +227,12 @@ final class RunSession {
     }
 
     private int endWithLosses() {
+        String outputFailure = status.outputFailure();
+        if (outputFailure != null) {
+            // every group ended before the run read the failure's event: the run fails all the same
+            say("ff-launcher: " + outputFailure);
+            return EXIT_OUTPUT_FAILED;
+        }
         if (lost.isEmpty()) {
             say("ff-launcher: every group exited 0");
         } else {

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * The state of every group (starting, running, connected, stopping, ended N, lost), with the time since it
@@ -33,6 +34,8 @@ final class StatusBoard {
     private final Map<String, Long> endedNs = new LinkedHashMap<>();
     private final ScheduledExecutorService redraw;
     private boolean drawn;
+    private String outputFailure;
+    private Consumer<String> outputFailureListener = why -> {};
 
     /** @param terminal where the live block goes, or null for no live block */
     StatusBoard(List<String> groups, PrintWriter terminal) {
@@ -102,7 +105,10 @@ final class StatusBoard {
         return states.values().stream().allMatch("connected"::equals);
     }
 
-    /** Prints {@code line} on {@code target}, above the live block. */
+    /**
+     * Prints {@code line} on {@code target}, above the live block; a write error of {@code target} is
+     * {@link #outputFailed}.
+     */
     synchronized void emit(PrintWriter target, String line) {
         if (terminal != null) {
             erase();
@@ -112,6 +118,31 @@ final class StatusBoard {
         if (terminal != null) {
             draw();
         }
+        String failure = LauncherOutput.failureOf(target);
+        if (failure != null) {
+            outputFailed(failure);
+        }
+    }
+
+    /**
+     * An output of the run (the launcher's standard output or error, a group's log file) cannot be
+     * written: the first such failure is kept and told to the listener, so that the run stops.
+     */
+    synchronized void outputFailed(String why) {
+        if (outputFailure == null) {
+            outputFailure = why;
+            outputFailureListener.accept(why);
+        }
+    }
+
+    /** Who hears of the first output failure (the run); called before any group starts. */
+    synchronized void onOutputFailure(Consumer<String> listener) {
+        outputFailureListener = listener;
+    }
+
+    /** The first output failure ({@code "cannot write to standard output: ..."}), or null. */
+    synchronized String outputFailure() {
+        return outputFailure;
     }
 
     /** Leaves the final states on screen, below the output, and stops drawing. */

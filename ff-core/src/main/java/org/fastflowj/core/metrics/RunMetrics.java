@@ -1,11 +1,8 @@
 package org.fastflowj.core.metrics;
 
-import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
@@ -32,11 +29,11 @@ public final class RunMetrics implements AutoCloseable {
     private static final AtomicLong RUNS = new AtomicLong();
 
     private final boolean jmx;
-    private final HttpServer server;
+    private final LoopbackHttpServer server;
     private boolean closed;
     private volatile List<ObjectName> beans = List.of();
 
-    private RunMetrics(boolean jmx, HttpServer server) {
+    private RunMetrics(boolean jmx, LoopbackHttpServer server) {
         this.jmx = jmx;
         this.server = server;
     }
@@ -51,10 +48,10 @@ public final class RunMetrics implements AutoCloseable {
         if (!jmx && uiPort < 0) {
             return NONE;
         }
-        HttpServer server = null;
+        LoopbackHttpServer server = null;
         if (uiPort >= 0) {
             try {
-                server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), uiPort), 0);
+                server = LoopbackHttpServer.bind(uiPort);
             } catch (IOException e) {
                 throw new UncheckedIOException(
                         "RunOptions.ui(" + uiPort + "): cannot serve metrics on port " + uiPort + ": " + e.getMessage(),
@@ -86,7 +83,7 @@ public final class RunMetrics implements AutoCloseable {
         }
         if (server != null) {
             UiRoutes.install(server, graph, stats);
-            server.start(); // one dispatcher thread answers every request: a scrape or a page refresh is short
+            server.start();
         }
         Thread watcher = new Thread(
                 () -> {
@@ -105,7 +102,7 @@ public final class RunMetrics implements AutoCloseable {
 
     /** The port {@code /metrics} is served on, or -1 if none. */
     public int port() {
-        return server == null ? -1 : server.getAddress().getPort();
+        return server == null ? -1 : server.port();
     }
 
     /**
@@ -119,7 +116,7 @@ public final class RunMetrics implements AutoCloseable {
         }
         closed = true;
         if (server != null) {
-            server.stop(0);
+            server.close();
         }
         unregister(beans); // show() ran before this object reached waitEnd or the watcher thread
     }
