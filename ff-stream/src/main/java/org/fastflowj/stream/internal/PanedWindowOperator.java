@@ -78,7 +78,9 @@ public final class PanedWindowOperator extends WindowOperator {
         if (Math.floorMod(end - size, slide) == 0) {
             fireWindow(key, keyPanes, end - size);
         }
-        while (!keyPanes.isEmpty() && purgeTime(keyPanes.firstKey()) <= watermark) {
+        // By the timer's time, not the watermark: at the end of the stream (watermark MAX) the key's later
+        // windows still have to fire from their panes, in order.
+        while (!keyPanes.isEmpty() && purgeTime(keyPanes.firstKey()) <= time) {
             keyPanes.pollFirstEntry();
         }
         if (keyPanes.isEmpty()) {

@@ -94,7 +94,7 @@ public final class SessionWindowOperator extends WindowOperator {
                     timers.register(key, plus(s.end - 1, lateness));
                 }
             }
-            if (plus(s.end - 1, lateness) <= watermark) {
+            if (plus(s.end - 1, lateness) <= time) { // the timer's time: later sessions fire at their own timers
                 keySessions.remove(s.start);
             }
         }
