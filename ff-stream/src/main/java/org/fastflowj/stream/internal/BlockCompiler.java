@@ -117,7 +117,10 @@ public final class BlockCompiler {
                 Stage stage = (Stage) part;
                 Part next = k + 1 < parts.size() ? parts.get(k + 1) : null;
                 List<Node<Object, Object>> instances = instances(stage, exitTo(parts, k, exit));
-                if (next instanceof Stage nextStage) {
+                // After a block the stage's instances cannot route their own input: the block's exits are not
+                // routers. Then the stage stands alone, behind an entry node that routes for it.
+                boolean afterBlock = k > 0 && parts.get(k - 1) instanceof Through;
+                if (next instanceof Stage nextStage && !(afterBlock && stage.parallelism() > 1)) {
                     blocks.add(new AllToAll()
                             .firstSet(instances)
                             .secondSet(instances(nextStage, exitTo(parts, k + 1, exit))));

@@ -64,7 +64,7 @@ public final class Operators {
 
     /**
      * Gives each record its event time and makes the watermarks from them: {@code maxTimestamp - disorder -
-     * 1} (Flink's bounded out-of-orderness), sent whenever it advances. Watermarks from upstream are
+     * 1} (Flink's bounded out-of-orderness), sent whenever it advances, before the record that advanced it. Watermarks from upstream are
      * replaced, except the end of the input.
      */
     @SuppressWarnings("unchecked")
@@ -77,15 +77,16 @@ public final class Operators {
             @Override
             public void processRecord(Object value, long timestamp) {
                 long ts = f.applyAsLong(value);
-                out.emit(value, ts);
                 if (ts > maxTimestamp) {
                     maxTimestamp = ts;
                     long mark = ts - disorderMillis - 1;
+                    // Before the record that moved it (which is above it): what it completes fires first.
                     if (mark > emitted) {
                         emitted = mark;
                         out.emitWatermark(mark);
                     }
                 }
+                out.emit(value, ts);
             }
 
             @Override
