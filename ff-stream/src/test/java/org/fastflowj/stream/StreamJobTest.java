@@ -113,6 +113,7 @@ class StreamJobTest {
         assertThat(out.items()).hasSize(30_000);
     }
 
+    // tag::keyed-state[]
     /** Counts per key, emitting the count when no record of the key came for 100 ms of event time. */
     static final class CountUntilQuiet extends KeyedProcessFunction<String, Reading, String> {
         private ValueState<Long> count;
@@ -151,6 +152,7 @@ class StreamJobTest {
             timer.clear();
         }
     }
+    // end::keyed-state[]
 
     @Test
     void keyedStateAndEventTimeTimersFireOncePerKeyAndTime() {
@@ -183,6 +185,7 @@ class StreamJobTest {
     @Test
     void lateRecordsBeyondTheLatenessGoToTheLateSinkAndWithinItRefireTheWindow() {
         // tumbling 100 ms windows, watermark = max ts - 1 (ascending), lateness 50
+        // tag::lateness[]
         List<Reading> input = List.of(
                 new Reading(10, "k", 1),
                 new Reading(120, "k", 1), // watermark 119: window [0,100) fires with 1
@@ -207,6 +210,7 @@ class StreamJobTest {
         assertThat(out.items()).containsExactly("0:1", "0:2", "100:3");
         assertThat(late.items()).containsExactly(new Reading(30, "k", 1));
         assertThat(stats.lateRecords()).containsEntry("tumbling(100ms)", 1L);
+        // end::lateness[]
     }
 
     @Test
@@ -292,6 +296,7 @@ class StreamJobTest {
 
     @Test
     void failByDefaultNamesTheOperatorAndTheRecord() {
+        // tag::fail[]
         StreamJob job = StreamJob.named("fails");
         job.source(Sources.of(List.of("1", "2", "x", "4")))
                 .map(Integer::parseInt)
@@ -303,11 +308,13 @@ class StreamJobTest {
         assertThat(failure.record()).isEqualTo("record 'x'");
         assertThat(failure).hasMessageContaining("operator 'parse' failed on record 'x'");
         assertThat(failure.getCause()).isInstanceOf(NumberFormatException.class);
+        // end::fail[]
     }
 
     @Test
     void skipDropsAndCountsTheFailingRecords() {
         StreamJob job = StreamJob.named("skips");
+        // tag::skip[]
         CollectSink<Integer> out = Sinks.collect();
         job.source(Sources.of(List.of("1", "x", "3", "y")))
                 .map(Integer::parseInt)
@@ -318,6 +325,7 @@ class StreamJobTest {
 
         assertThat(out.items()).containsExactly(1, 3);
         assertThat(stats.skippedRecords()).containsExactly(Map.entry("parse", 2L));
+        // end::skip[]
     }
 
     @Test
@@ -386,6 +394,7 @@ class StreamJobTest {
     @Test
     void throughDropsAnyBlockIntoTheStream() {
         StreamJob job = StreamJob.named("through");
+        // tag::through[]
         CollectSink<WindowResult<Boolean, Long>> out = Sinks.collect();
         job.source(Sources.of(IntStream.range(0, 1_000).boxed().toList()))
                 .map(x -> x + 1)
@@ -395,6 +404,7 @@ class StreamJobTest {
                 .aggregate(Aggregates.counting())
                 .parallelism(2)
                 .sink(out);
+        // end::through[]
         job.run();
 
         // one instance per key counts its 500 records in windows of 100: five full windows each
