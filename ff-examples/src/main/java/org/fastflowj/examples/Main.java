@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import org.fastflowj.dist.DFF;
 import org.fastflowj.examples.a2abw.A2aBandwidthCommand;
+import org.fastflowj.examples.clickwindows.ClickWindowsCommand;
 import org.fastflowj.examples.fig5.Fig5Command;
 import org.fastflowj.examples.filesearch.FileSearchCommand;
 import org.fastflowj.examples.imagefilter.ImageFilterCommand;
@@ -60,6 +61,7 @@ public final class Main {
         apps.put("fig5", (out, printer) -> new Fig5Command(printer));
         apps.put("wordcount", (out, printer) -> new WordCountCommand(printer));
         apps.put("wordcount-gen", (out, printer) -> new WordCountGenCommand(printer));
+        apps.put("clickwindows", (out, printer) -> new ClickWindowsCommand(printer));
         apps.put("masterworker", (out, printer) -> new MasterWorkerCommand(printer));
         apps.put("matsquare", (out, printer) -> new MatSquareCommand(printer));
         apps.put("matmul", (out, printer) -> new MatMulCommand(printer));

@@ -21,6 +21,7 @@ class MainTest {
                 "fig5",
                 "wordcount",
                 "wordcount-gen",
+                "clickwindows",
                 "masterworker",
                 "matsquare",
                 "imagefilter",
@@ -64,6 +65,6 @@ class MainTest {
                             .getSubcommands())
                     .containsOnlyKeys(app);
         }
-        assertThat(Main.applicationNames()).hasSize(12);
+        assertThat(Main.applicationNames()).hasSize(13);
     }
 }

@@ -1,0 +1,223 @@
+package org.fastflowj.stream;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CancellationException;
+import org.fastflowj.core.BuildingBlock;
+import org.fastflowj.core.NodeFailedException;
+import org.fastflowj.core.RunOptions;
+import org.fastflowj.stream.internal.BlockCompiler;
+import org.fastflowj.stream.internal.ErrorHandler;
+import org.fastflowj.stream.internal.Exchange;
+import org.fastflowj.stream.internal.RecordFailure;
+import org.fastflowj.stream.internal.SideSink;
+import org.fastflowj.stream.internal.Transform;
+
+/**
+ * A streaming job: sources, the operators on their streams, sinks. {@link #run()} compiles it onto
+ * ff-core's blocks (one node per operator instance, forward neighbours of equal parallelism fused into
+ * one thread, keyed streams as all-to-alls) and runs it to the end of its sources.
+ *
+ * <pre>{@code
+ * StreamJob job = StreamJob.named("clicks");
+ * job.source(Sources.of(clicks))
+ *    .withTimestamps(Click::ts, Watermarks.boundedDisorder(Duration.ofSeconds(2)))
+ *    .keyBy(Click::user)
+ *    .window(Windows.tumbling(Duration.ofSeconds(10)))
+ *    .aggregate(Aggregates.counting())
+ *    .sink(Sinks.lines(output));
+ * job.run();
+ * }</pre>
+ *
+ * <p>Threading: build and run a job from one thread; a job runs once.
+ */
+public final class StreamJob {
+    private final String name;
+    private final List<Transform> transforms = new ArrayList<>();
+    private final List<Transform> sinks = new ArrayList<>();
+    private final Map<Sink<?>, Boolean> allSinks = new IdentityHashMap<>();
+    private final Map<Sink<?>, SideSink<?>> sideSinks = new IdentityHashMap<>();
+    private final Map<String, Integer> names = new HashMap<>();
+    private volatile BuildingBlock running;
+    private boolean ran;
+
+    private StreamJob(String name) {
+        this.name = name;
+    }
+
+    public static StreamJob named(String name) {
+        if (name == null || name.isBlank()) {
+            throw new IllegalArgumentException("a job's name cannot be blank");
+        }
+        return new StreamJob(name);
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** A stream of {@code source}'s records (parallelism 1 unless set). */
+    public <T> DataStream<T> source(Source<T> source) {
+        Transform t = Transform.source(Objects.requireNonNull(source, "source"));
+        register(t);
+        return new DataStream<>(this, t, Exchange.FORWARD, false);
+    }
+
+    void register(Transform t) {
+        int seen = names.merge(t.name(), 1, Integer::sum);
+        if (seen > 1) {
+            t.name(t.name() + "-" + seen);
+        }
+        transforms.add(t);
+    }
+
+    void addSink(Transform t, Sink<?> sink) {
+        sinks.add(t);
+        claim(sink);
+    }
+
+    private void claim(Sink<?> sink) {
+        if (allSinks.put(sink, Boolean.TRUE) != null && !sideSinks.containsKey(sink)) {
+            throw new IllegalArgumentException("sink '" + sink.name() + "' is used twice; give each stream its own");
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    <T> SideSink<T> sideSink(Sink<T> sink) {
+        SideSink<?> side = sideSinks.get(sink);
+        if (side == null) {
+            if (allSinks.containsKey(sink)) {
+                throw new IllegalArgumentException("sink '" + sink.name() + "' already ends a stream");
+            }
+            side = new SideSink<>(sink);
+            sideSinks.put(sink, side);
+            claim(sink);
+        }
+        return (SideSink<T>) side;
+    }
+
+    @SuppressWarnings("unchecked")
+    ErrorHandler errorHandler(ErrorPolicy policy) {
+        if (policy.deadLetters != null) {
+            return ErrorHandler.deadLetter(sideSink((Sink<DeadLetter>) policy.deadLetters));
+        }
+        return policy.skip ? ErrorHandler.SKIP : ErrorHandler.FAIL;
+    }
+
+    /** The block this job compiles to, drawn in DOT: one box per node, named after its operators. */
+    public String toDot() {
+        return compile().toDot();
+    }
+
+    private BuildingBlock compile() {
+        if (sinks.isEmpty()) {
+            throw new IllegalStateException("job '" + name + "' has no sink: end a stream with sink(...)");
+        }
+        return BlockCompiler.compile(sinks);
+    }
+
+    public JobStats run() {
+        return run(RunOptions.defaults());
+    }
+
+    /**
+     * Runs the job to its end and commits its sinks; on failure every sink is aborted (a file sink leaves
+     * no file) and a {@link JobFailedException} names the operator and the record.
+     */
+    public JobStats run(RunOptions options) {
+        if (ran) {
+            throw new IllegalStateException("job '" + name + "' has already run; a job runs once");
+        }
+        ran = true;
+        BuildingBlock block = compile();
+        List<Sink<?>> opened = new ArrayList<>();
+        try {
+            for (Sink<?> sink : allSinks.keySet()) {
+                sink.open();
+                opened.add(sink);
+            }
+            running = block;
+            block.runAndWaitEnd(options);
+        } catch (NodeFailedException e) {
+            abort(opened);
+            throw failure(e);
+        } catch (CancellationException e) {
+            abort(opened);
+            throw e;
+        } catch (Exception e) {
+            abort(opened);
+            throw new JobFailedException("job '" + name + "' failed: " + e.getMessage(), null, null, e);
+        } finally {
+            running = null;
+        }
+        commit(opened);
+        return stats(block);
+    }
+
+    /** Cancels a running job from any thread: its run throws {@link CancellationException}, its sinks abort. */
+    public void cancel() {
+        BuildingBlock block = running;
+        if (block != null) {
+            block.cancel();
+        }
+    }
+
+    private void commit(List<Sink<?>> opened) {
+        for (int i = 0; i < opened.size(); i++) {
+            try {
+                opened.get(i).commit();
+            } catch (Exception e) {
+                abort(opened.subList(i + 1, opened.size()));
+                throw new JobFailedException(
+                        "job '" + name + "': sink '" + opened.get(i).name() + "' cannot commit: " + e.getMessage(),
+                        "'" + opened.get(i).name() + "'",
+                        null,
+                        e);
+            }
+        }
+    }
+
+    private static void abort(List<Sink<?>> opened) {
+        for (Sink<?> sink : opened) {
+            sink.abort();
+        }
+    }
+
+    private JobFailedException failure(NodeFailedException e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof RecordFailure f) {
+                Throwable cause = f.getCause();
+                return new JobFailedException(
+                        "job '" + name + "' failed: operator " + f.operator() + " failed on " + f.record() + ": "
+                                + cause,
+                        f.operator(),
+                        f.record(),
+                        cause);
+            }
+        }
+        return new JobFailedException("job '" + name + "' failed: " + e.getMessage(), null, null, e);
+    }
+
+    private JobStats stats(BuildingBlock block) {
+        Map<String, Long> late = new LinkedHashMap<>();
+        Map<String, Long> skipped = new LinkedHashMap<>();
+        Map<String, Long> dead = new LinkedHashMap<>();
+        for (Transform t : transforms) {
+            putIfCounted(late, t.name(), t.counters().late().get());
+            putIfCounted(skipped, t.name(), t.counters().skipped().get());
+            putIfCounted(dead, t.name(), t.counters().deadLettered().get());
+        }
+        return new JobStats(block.stats(), late, skipped, dead);
+    }
+
+    private static void putIfCounted(Map<String, Long> counts, String operator, long count) {
+        if (count > 0) {
+            counts.put(operator, count);
+        }
+    }
+}

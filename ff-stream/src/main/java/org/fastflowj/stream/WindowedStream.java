@@ -1,0 +1,84 @@
+package org.fastflowj.stream;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.BinaryOperator;
+import org.fastflowj.stream.internal.CountWindowOperator;
+import org.fastflowj.stream.internal.Operator;
+import org.fastflowj.stream.internal.PanedWindowOperator;
+import org.fastflowj.stream.internal.SessionWindowOperator;
+import org.fastflowj.stream.internal.SideSink;
+import org.fastflowj.stream.internal.WindowEmitter;
+
+/**
+ * A keyed stream cut into windows, waiting for its aggregation. A window fires when the watermark
+ * reaches its {@code end - 1}; with an allowed lateness {@code L}, a record whose window has {@code end
+ * - 1 + L <= watermark} is late (counted in {@link JobStats#lateRecords()}, and sent to {@link #lateTo}
+ * if set), and a record within the lateness makes its fired window fire again with the updated result.
+ * At the end of a bounded stream every open window fires.
+ *
+ * @param <K> the key's type
+ * @param <T> the records' type
+ */
+public final class WindowedStream<K, T> {
+    private final KeyedStream<K, T> keyed;
+    private final Windows windows;
+    private long latenessMillis;
+    private SideSink<?> lateSink;
+
+    WindowedStream(KeyedStream<K, T> keyed, Windows windows) {
+        this.keyed = keyed;
+        this.windows = windows;
+    }
+
+    public WindowedStream<K, T> allowedLateness(Duration lateness) {
+        long millis = Objects.requireNonNull(lateness, "lateness").toMillis();
+        if (millis < 0 || !windows.needsTime()) {
+            throw new IllegalArgumentException(
+                    "allowedLateness(" + lateness + ") on " + windows + ": needs a time window and a lateness >= 0");
+        }
+        this.latenessMillis = millis;
+        return this;
+    }
+
+    /** Sends the late records to {@code sink} (from the window's instances, one at a time). */
+    public WindowedStream<K, T> lateTo(Sink<? super T> sink) {
+        this.lateSink = keyed.input.job.sideSink(Objects.requireNonNull(sink, "sink"));
+        return this;
+    }
+
+    /** One {@link WindowResult} per key and window. */
+    public <R> DataStream<WindowResult<K, R>> aggregate(Aggregate<? super T, ?, R> aggregate) {
+        Objects.requireNonNull(aggregate, "aggregate");
+        return build(aggregate, WindowEmitter.results());
+    }
+
+    public DataStream<WindowResult<K, T>> reduce(BinaryOperator<T> f) {
+        return aggregate(Aggregates.reducing(Objects.requireNonNull(f, "f")));
+    }
+
+    /** All of each window's records at once. */
+    public <R> DataStream<R> apply(WindowFunction<K, T, R> function) {
+        Objects.requireNonNull(function, "function");
+        Aggregate<T, List<T>, List<T>> all = Aggregates.toList();
+        return build(all, WindowEmitter.applying(function));
+    }
+
+    private <R> DataStream<R> build(Aggregate<?, ?, ?> aggregate, WindowEmitter emitter) {
+        long lateness = latenessMillis;
+        SideSink<?> late = lateSink;
+        DataStream<T> input = keyed.input;
+        return input.then(
+                windows.toString(), keyed.exchange(), i -> operator(aggregate, emitter, lateness, late), input.timed);
+    }
+
+    private Operator operator(Aggregate<?, ?, ?> aggregate, WindowEmitter emitter, long lateness, SideSink<?> late) {
+        return switch (windows.kind) {
+            case SLIDING -> new PanedWindowOperator(
+                    keyed.key, aggregate, emitter, windows.size, windows.slide, lateness, late);
+            case SESSION -> new SessionWindowOperator(keyed.key, aggregate, emitter, windows.size, lateness, late);
+            case COUNT -> new CountWindowOperator(keyed.key, aggregate, emitter, windows.size);
+        };
+    }
+}

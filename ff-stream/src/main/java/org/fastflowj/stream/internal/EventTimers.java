@@ -1,0 +1,38 @@
+package org.fastflowj.stream.internal;
+
+import java.util.HashSet;
+import java.util.PriorityQueue;
+import java.util.Set;
+
+/**
+ * Event-time timers of a keyed operator instance: at most one per key and time; a timer fires once the
+ * watermark reaches its time ({@code watermark >= time}), in time order.
+ */
+final class EventTimers {
+    record Timer(long time, Object key) {}
+
+    private final PriorityQueue<Timer> queue = new PriorityQueue<>((a, b) -> Long.compare(a.time, b.time));
+    private final Set<Timer> pending = new HashSet<>();
+
+    void register(Object key, long time) {
+        Timer timer = new Timer(time, key);
+        if (pending.add(timer)) {
+            queue.add(timer);
+        }
+    }
+
+    void delete(Object key, long time) {
+        pending.remove(new Timer(time, key));
+    }
+
+    /** The next timer due at {@code watermark}, removed, or null. Deleted timers are skipped here. */
+    Timer pollDue(long watermark) {
+        while (!queue.isEmpty() && queue.peek().time <= watermark) {
+            Timer timer = queue.poll();
+            if (pending.remove(timer)) {
+                return timer;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,34 @@
+package org.fastflowj.stream.internal;
+
+/**
+ * One instance of a stream operator, run by the thread of the node it is fused into. It sees records
+ * and watermarks in their channel order; {@link #processWatermark} is called only when the watermark
+ * advanced, and with {@code Long.MAX_VALUE} once when the input ended.
+ *
+ * <p>Threading: every method runs on the node's one thread, so an operator keeps its state in fields.
+ */
+public abstract class Operator {
+    protected Output out;
+    protected OperatorInfo info;
+    protected long watermark = Long.MIN_VALUE;
+
+    final void bind(Output output, OperatorInfo operatorInfo) {
+        this.out = output;
+        this.info = operatorInfo;
+    }
+
+    /** Called once on the node's thread before the first record. */
+    public void open() throws Exception {}
+
+    public abstract void processRecord(Object value, long timestamp) throws Exception;
+
+    /** The watermark advanced to {@code time}; the default forwards it. */
+    public void processWatermark(long time) throws Exception {
+        out.emitWatermark(time);
+    }
+
+    final void advanceWatermark(long time) throws Exception {
+        watermark = time;
+        processWatermark(time);
+    }
+}

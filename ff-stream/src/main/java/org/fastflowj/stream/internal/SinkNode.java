@@ -1,0 +1,33 @@
+package org.fastflowj.stream.internal;
+
+import org.fastflowj.core.Node;
+import org.fastflowj.stream.Sink;
+
+/** The sink's one instance: writes every record's value; watermarks end here. */
+public final class SinkNode extends Node<Object, Object> {
+    private final Sink<Object> sink;
+    private final OperatorInfo info;
+
+    @SuppressWarnings("unchecked")
+    public SinkNode(Sink<?> sink, OperatorInfo info) {
+        this.sink = (Sink<Object>) sink;
+        this.info = info;
+    }
+
+    @Override
+    protected Object svc(Object item) {
+        if (item instanceof Rec rec) {
+            try {
+                sink.write(rec.value);
+            } catch (Exception e) {
+                throw new RecordFailure(info.qualifiedName(), RecordFailure.describe(rec.value), e);
+            }
+        }
+        return goOn();
+    }
+
+    @Override
+    public String toString() {
+        return "sink " + info.name();
+    }
+}

@@ -1,0 +1,54 @@
+package org.fastflowj.stream.internal;
+
+import java.util.function.Consumer;
+import org.fastflowj.core.Node;
+import org.fastflowj.stream.Source;
+import org.fastflowj.stream.SourceReader;
+
+/**
+ * One instance of a source: each call hands out a batch of records (without a time), and when the
+ * source is exhausted it sends {@link Mark#END} and ends the stream.
+ */
+public final class SourceNode extends Node<Void, Object> {
+    private final Source<?> source;
+    private final OperatorInfo info;
+    private final Consumer<Object> emit = value -> sendOut(new Rec(value, Rec.NO_TIMESTAMP));
+    private SourceReader<?> reader;
+
+    public SourceNode(Source<?> source, OperatorInfo info) {
+        this.source = source;
+        this.info = info;
+    }
+
+    @Override
+    protected void svcInit() throws Exception {
+        try {
+            reader = source.open(info.instance(), info.instances());
+        } catch (Exception e) {
+            throw new RecordFailure(info.qualifiedName(), "opening", e);
+        }
+    }
+
+    @Override
+    protected Object svc(Void none) throws Exception {
+        boolean more;
+        try {
+            more = reader.emit(emit);
+        } catch (RecordFailure e) {
+            throw e;
+        } catch (Exception e) {
+            throw new RecordFailure(info.qualifiedName(), "reading", e);
+        }
+        if (more) {
+            return goOn();
+        }
+        reader.close();
+        sendOut(Mark.END);
+        return eos();
+    }
+
+    @Override
+    public String toString() {
+        return "source " + info.name();
+    }
+}

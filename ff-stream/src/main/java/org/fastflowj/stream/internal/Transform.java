@@ -1,0 +1,123 @@
+package org.fastflowj.stream.internal;
+
+import java.util.List;
+import java.util.function.IntFunction;
+import org.fastflowj.core.BuildingBlock;
+import org.fastflowj.stream.Sink;
+import org.fastflowj.stream.Source;
+
+/**
+ * One operator of the job's logical plan, before compilation: its kind, name and parallelism, how its
+ * input reaches it, and what each of its instances runs. A transform feeds at most one consumer.
+ */
+public final class Transform {
+    public enum Kind {
+        SOURCE,
+        OPERATOR,
+        SINK,
+        THROUGH
+    }
+
+    final Kind kind;
+    final List<Transform> inputs;
+    final Exchange exchange;
+    final IntFunction<Operator> operators;
+    final Source<?> source;
+    final Sink<?> sink;
+    final BuildingBlock block;
+    final OperatorInfo.Counters counters = new OperatorInfo.Counters();
+    String name;
+    int parallelism;
+    ErrorHandler errors = ErrorHandler.FAIL;
+    Transform consumer;
+
+    private Transform(
+            Kind kind,
+            String name,
+            int parallelism,
+            List<Transform> inputs,
+            Exchange exchange,
+            IntFunction<Operator> operators,
+            Source<?> source,
+            Sink<?> sink,
+            BuildingBlock block) {
+        this.kind = kind;
+        this.name = name;
+        this.parallelism = parallelism;
+        this.inputs = List.copyOf(inputs);
+        this.exchange = exchange;
+        this.operators = operators;
+        this.source = source;
+        this.sink = sink;
+        this.block = block;
+    }
+
+    public static Transform source(Source<?> source) {
+        return new Transform(Kind.SOURCE, source.name(), 1, List.of(), Exchange.FORWARD, null, source, null, null);
+    }
+
+    public static Transform operator(
+            String name, List<Transform> inputs, Exchange exchange, IntFunction<Operator> operators) {
+        return new Transform(
+                Kind.OPERATOR, name, inputs.get(0).parallelism, inputs, exchange, operators, null, null, null);
+    }
+
+    public static Transform sink(Sink<?> sink, Transform input, Exchange exchange) {
+        return new Transform(Kind.SINK, sink.name(), 1, List.of(input), exchange, null, null, sink, null);
+    }
+
+    public static Transform through(BuildingBlock block, Transform input) {
+        return new Transform(
+                Kind.THROUGH, "through(" + block + ")", 1, List.of(input), Exchange.FORWARD, null, null, null, block);
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public void name(String newName) {
+        this.name = newName;
+    }
+
+    public int parallelism() {
+        return parallelism;
+    }
+
+    public void parallelism(int n) {
+        if (kind == Kind.SINK || kind == Kind.THROUGH) {
+            throw new IllegalArgumentException(
+                    "'" + name + "': a " + kind.name().toLowerCase(java.util.Locale.ROOT)
+                            + " runs as one instance; its parallelism cannot be set");
+        }
+        if (kind == Kind.SOURCE && n > source.maxParallelism()) {
+            throw new IllegalArgumentException(
+                    "source '" + name + "' can be read by at most " + source.maxParallelism() + " instances, not " + n);
+        }
+        this.parallelism = n;
+    }
+
+    public void errors(ErrorHandler handler) {
+        this.errors = handler;
+    }
+
+    public OperatorInfo.Counters counters() {
+        return counters;
+    }
+
+    public Kind kind() {
+        return kind;
+    }
+
+    /** Notes that {@code next} consumes this transform's output, refusing a second consumer. */
+    public void feeds(Transform next) {
+        if (consumer != null) {
+            throw new IllegalStateException("stream '" + name + "' already feeds '" + consumer.name + "'; a stream"
+                    + " feeds one operator (write the second use as part of the first, or use broadcast())");
+        }
+        consumer = next;
+    }
+
+    OperatorInfo info(int instance) {
+        return new OperatorInfo(name, instance, parallelism, counters);
+    }
+}

@@ -1,0 +1,66 @@
+package org.fastflowj.stream.internal;
+
+import java.util.function.Function;
+import org.fastflowj.stream.Aggregate;
+
+/**
+ * The part every keyed window operator shares: the key, the aggregate, the emitter, event-time timers
+ * fired at each watermark, and the late path (counted; sent to the late sink if there is one).
+ */
+abstract class WindowOperator extends Operator {
+    final Function<Object, Object> keyOf;
+    final Aggregate<Object, Object, Object> aggregate;
+    final WindowEmitter emitter;
+    final long lateness;
+    final SideSink<Object> lateSink;
+    final EventTimers timers = new EventTimers();
+
+    @SuppressWarnings("unchecked")
+    WindowOperator(
+            Function<?, ?> keyOf,
+            Aggregate<?, ?, ?> aggregate,
+            WindowEmitter emitter,
+            long lateness,
+            SideSink<?> lateSink) {
+        this.keyOf = (Function<Object, Object>) keyOf;
+        this.aggregate = (Aggregate<Object, Object, Object>) aggregate;
+        this.emitter = emitter;
+        this.lateness = lateness;
+        this.lateSink = (SideSink<Object>) lateSink;
+    }
+
+    abstract void onTimer(Object key, long time) throws Exception;
+
+    @Override
+    public void processWatermark(long time) throws Exception {
+        for (EventTimers.Timer timer = timers.pollDue(time); timer != null; timer = timers.pollDue(time)) {
+            onTimer(timer.key(), timer.time());
+        }
+        out.emitWatermark(time);
+    }
+
+    final Object add(Object accumulator, Object value) {
+        return aggregate.add(accumulator == null ? aggregate.create() : accumulator, value);
+    }
+
+    final void fire(Object key, long start, long end, Object accumulator) throws Exception {
+        emitter.emit(key, start, end, aggregate.result(accumulator), end - 1, out);
+    }
+
+    final void late(Object value) throws Exception {
+        info.counters().late().incrementAndGet();
+        if (lateSink != null) {
+            lateSink.write(value);
+        }
+    }
+
+    static long plus(long time, long delta) {
+        return time > Long.MAX_VALUE - delta ? Long.MAX_VALUE : time + delta;
+    }
+
+    static void requireTimestamp(long timestamp, Object value) {
+        if (timestamp == Rec.NO_TIMESTAMP) {
+            throw new IllegalStateException("the record has no event time (call withTimestamps before keyBy)");
+        }
+    }
+}
