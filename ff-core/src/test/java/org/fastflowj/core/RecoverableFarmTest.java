@@ -31,7 +31,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class RecoverableFarmTest {
-    static final class Numbers extends Node<Void, Long> {
+    static class Numbers extends Node<Void, Long> {
         private final long count;
         volatile boolean allSent;
 
@@ -157,7 +157,7 @@ class RecoverableFarmTest {
     }
 
     /** Watches one output; what it settles and hands back is up to the test. */
-    static final class TestRedelivery implements Redelivery {
+    static class TestRedelivery implements Redelivery {
         final ConcurrentLinkedQueue<Object> handedBack = new ConcurrentLinkedQueue<>();
         final AtomicLong settled = new AtomicLong();
         private final int watched;
@@ -239,6 +239,75 @@ class RecoverableFarmTest {
         expected.add(1_001L);
         assertThat(collector.got).containsExactlyInAnyOrderElementsOf(expected);
         assertThat(collector.ended).isTrue();
+    }
+
+    /** {@link Numbers} that notes when its end began (after its EOS, so after its redelivery's end). */
+    static final class EndWatchingNumbers extends Numbers {
+        volatile boolean ended;
+
+        EndWatchingNumbers(long count) {
+            super(count);
+        }
+
+        @Override
+        protected void svcEnd() {
+            ended = true;
+        }
+    }
+
+    /**
+     * A recoverable on-demand emitter ends only once nothing it sent waits on its staging channel: an item
+     * staged after that could still go to a remote worker, and if that worker's group were lost it would
+     * come back to an emitter that takes nothing more (a silent loss, issue 35). The workers' rounds take
+     * from staging while the emitter looks; a look at the head slot from the producer's side then often read
+     * "empty" (the slot is cleared before the consumer index moves) with thousands of items behind it, and
+     * the emitter ended early. Once it ends, the workers may only finish what their slots and hands hold.
+     */
+    @Test
+    void shouldHoldAnOnDemandEmittersEndUntilNothingItSentIsStaged() throws Exception {
+        for (int round = 0; round < 10; round++) { // before the fix, most runs of ten rounds ended early
+            int items = 200_000;
+            int workerCount = 4;
+            EndWatchingNumbers emitter = new EndWatchingNumbers(items);
+            AtomicLong afterEnd = new AtomicLong();
+            List<Node<Long, Long>> workers = new ArrayList<>();
+            for (int i = 0; i < workerCount; i++) {
+                workers.add(Node.of(x -> {
+                    if (emitter.ended) {
+                        afterEnd.incrementAndGet();
+                    }
+                    return x;
+                }));
+            }
+            Collect collector = new Collect();
+            Farm farm = Farm.of(workers)
+                    .emitter(emitter)
+                    .collector(collector)
+                    .onDemand()
+                    .recoverable();
+            Graph graph = GraphCompiler.compile(farm);
+            String emitterName = graph.recoverableFarms().get(0).emitter().name();
+            TestRedelivery nothingWatched = new TestRedelivery(0) {
+                @Override
+                public int[] watchedOutputs() {
+                    return new int[0]; // only the staging channel holds the end back
+                }
+            };
+
+            Execution run = Executor.start(
+                    graph,
+                    RunOptions.defaults().queueCapacity(1 << 16),
+                    RunHooks.NONE.redeliveries(name -> name.equals(emitterName) ? nothingWatched : null));
+            run.await();
+
+            assertThat(collector.got).hasSize(items);
+            assertThat(afterEnd.get())
+                    .as(
+                            "round %d: items the workers took after the emitter's end: at most what each slot and"
+                                    + " hand held then",
+                            round)
+                    .isLessThanOrEqualTo(3L * workerCount);
+        }
     }
 
     @Test

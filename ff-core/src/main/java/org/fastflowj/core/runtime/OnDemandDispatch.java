@@ -102,9 +102,25 @@ final class OnDemandDispatch extends DispatchPadAfter {
         return placedPerSlot.get(k);
     }
 
-    /** Whether a round could hand something out: cheap reads, safe from any thread (see hasItems). */
+    /**
+     * Whether a round could hand something out: cheap reads, safe from any thread (see hasItems), but a
+     * hint only. From any thread but the role's holder it may read "no" while items are staged: the head
+     * slot is cleared before the consumer index moves past it, so a look between the two sees an empty
+     * head slot with more items behind it (on a 2-core machine, a few percent of the looks made while a
+     * consumer takes). Fine for a wake-up decision; {@link #allPlaced} is the exact answer.
+     */
     boolean hasWork() {
         return staging.hasItems() || endsOwed > 0;
+    }
+
+    /**
+     * Producer only: whether every item it staged so far left staging, each counted in {@link #placed}
+     * first (a slot's count is written before the item's poll moves the consumer index). Reads the
+     * indices, not the head slot, so it never reads "yes" while items wait (see {@link #hasWork}); it may
+     * read "no" for an item just placed, which only delays the caller's next look.
+     */
+    boolean allPlaced() {
+        return staging.queue.isEmpty();
     }
 
     /**

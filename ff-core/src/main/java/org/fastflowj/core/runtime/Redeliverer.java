@@ -73,6 +73,11 @@ final class Redeliverer implements IdleHook {
      * Before the emitter's EOS: waits until every item it put on a watched output is answered or handed
      * back, sending the handed-back ones again. Items come back only when a group is lost, so this wait
      * checks every {@link #SETTLE_CHECK_NANOS} rather than being woken.
+     *
+     * <p>Then it closes the books: no output may have more items settled than were put on it, and once
+     * the redelivery is told the emitter ends, nothing may come back (an item handed back after this would
+     * never be sent again). Either is a failure of the run, naming the node and the counts, instead of a
+     * result with items missing.
      */
     void awaitSettled() {
         int[] watched = redelivery.watchedOutputs();
@@ -80,7 +85,9 @@ final class Redeliverer implements IdleHook {
         for (; ; ) {
             r.control.checkCancelled();
             // Staged items not handed out yet may still go to a watched slot: the end waits for them too.
-            boolean settled = dispatch == null || !dispatch.hasWork();
+            // The exact test (indices), not hasWork's hint: that may read an empty head slot while a
+            // consumer takes, with items behind it that would then go out after this node's end.
+            boolean settled = dispatch == null || dispatch.allPlaced();
             for (int output : watched) {
                 // Settled is read before the poll: an item handed back is queued before it counts.
                 long put = dispatch == null ? putOnOutput[output] : dispatch.placed(output);
@@ -90,6 +97,7 @@ final class Redeliverer implements IdleHook {
             if (item != null) {
                 emitAgain(item);
             } else if (settled) {
+                closeBooks(watched, dispatch);
                 return;
             } else {
                 if (dispatch != null) {
@@ -97,6 +105,24 @@ final class Redeliverer implements IdleHook {
                 }
                 LockSupport.parkNanos(this, SETTLE_CHECK_NANOS);
             }
+        }
+    }
+
+    /** Every item is settled: the counts must balance, and nothing may come back from now on. */
+    private void closeBooks(int[] watched, OnDemandDispatch dispatch) {
+        for (int output : watched) {
+            long put = dispatch == null ? putOnOutput[output] : dispatch.placed(output);
+            long settled = redelivery.settled(output);
+            if (settled != put) {
+                throw new IllegalStateException("node " + r.name + " put " + put + " item(s) on output " + output
+                        + " but " + settled + " are settled (answered or handed back): a recoverable farm's or"
+                        + " all-to-all's books must balance");
+            }
+        }
+        redelivery.emitterEnds();
+        if (redelivery.pending()) {
+            throw new IllegalStateException("node " + r.name + " got an item of a lost worker back after every item"
+                    + " it sent was settled: it would never be sent again");
         }
     }
 

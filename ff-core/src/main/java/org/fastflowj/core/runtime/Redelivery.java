@@ -23,4 +23,11 @@ public interface Redelivery {
 
     /** How many items put on forward output {@code output} are settled (answered, or handed back). */
     long settled(int output);
+
+    /**
+     * The emitter's EOS is next: it will take nothing more from here. An item handed back from now on
+     * would be lost, so the implementation fails the run instead (the emitter, after this call, looks at
+     * {@link #pending} once more: one of the two sees the other).
+     */
+    default void emitterEnds() {}
 }

@@ -249,6 +249,11 @@ final class GroupLinks implements PeerHandler {
 
     @Override
     public void onClosed(PeerLink link, Throwable cause) {
+        if (lost.contains(link.peerGroup())) {
+            // Its other link, closed by the same death (or by lose()): expected, even once losing it made
+            // every group's end heard.
+            return;
+        }
         RecoveryPlan plan = recovery;
         if (plan != null && plan.losable(link.peerGroup()) && !ends.complete()) {
             lose(

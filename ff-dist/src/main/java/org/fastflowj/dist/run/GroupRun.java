@@ -2,6 +2,8 @@ package org.fastflowj.dist.run;
 
 import java.net.InetSocketAddress;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.UnaryOperator;
@@ -105,7 +107,14 @@ public final class GroupRun {
         StatsReporter reporter = DFF.reportRequested() ? new StatsReporter(System.err, whole) : null;
         RunHooks hooks = RunHooks.NONE
                 .onFailure(aborts::abort)
-                .onEnd(reporter == null ? end : () -> endAndReport(end, reporter))
+                .onEnd(() -> {
+                    checkRecoveryBooks(recovery);
+                    if (reporter == null) {
+                        end.run();
+                    } else {
+                        endAndReport(end, reporter);
+                    }
+                })
                 .linkStats(links::stats)
                 .redeliveries(recovery::redeliveryFor)
                 .takeRecorders(recovery::takeRecorderFor)
@@ -118,6 +127,28 @@ public final class GroupRun {
             reporter.started(started);
         }
         return started;
+    }
+
+    /**
+     * Before this group tells its end: a run that recovered from losing a group must have every item sent
+     * to a remote worker answered or handed back exactly once, and every item handed back sent again. When
+     * that does not hold the run lost (or doubled) items: it fails, with the counts, and never ends as a
+     * success.
+     */
+    private void checkRecoveryBooks(RecoveryPlan recovery) {
+        if (localRun.stopped()) {
+            return; // failed already: its own failure is the one reported
+        }
+        String unbalanced = recovery.unbalancedBooks();
+        if (unbalanced != null) {
+            Set<String> lost = links.lostGroups();
+            localRun.fail(
+                    "group " + group,
+                    "recovery",
+                    new IllegalStateException("group " + group + "'s recovery books do not balance"
+                            + (lost.isEmpty() ? "" : " after losing " + String.join(", ", new TreeSet<>(lost)))
+                            + ": " + unbalanced));
+        }
     }
 
     /** The final statistics follow the end agreement: by then the links' counts are final too. */

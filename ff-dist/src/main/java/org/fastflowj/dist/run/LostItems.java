@@ -2,6 +2,7 @@ package org.fastflowj.dist.run;
 
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.IntStream;
 import org.fastflowj.core.runtime.Redelivery;
 
@@ -14,14 +15,27 @@ import org.fastflowj.core.runtime.Redelivery;
  * the emitter's thread. Items come here only when a group is lost, so the queue's allocation per item
  * costs nothing on the normal path. An item is queued before {@link #pending} counts it, and before its
  * ledger counts it settled.
+ *
+ * <p>Books: once the emitter ends ({@link #emitterEnds}, after every item it sent was settled) nothing
+ * may come back; an item that does fails the run, naming the ledger, instead of being dropped. At the
+ * group's end (the thread that ends the run, after the emitter's) every item handed back must have been
+ * sent again ({@link #unbalanced}).
  */
 final class LostItems implements Redelivery {
+    private final String emitter;
     private final ConcurrentLinkedQueue<Object> items = new ConcurrentLinkedQueue<>();
     private final AtomicInteger queued = new AtomicInteger();
     private final RecoveryLedger[] ledgerOfOutput;
+    /** Items handed back so far (any sender thread), and those the emitter took to send again (its own). */
+    private final AtomicLong added = new AtomicLong();
 
-    /** For an emitter with {@code outputs} forward outputs. */
-    LostItems(int outputs) {
+    private volatile long sentAgain;
+    /** The emitter ends: it takes nothing more, so an item handed back now would be lost. */
+    private volatile boolean emitterEnded;
+
+    /** For the emitter {@code emitter} (its node's name, for messages), with {@code outputs} forward outputs. */
+    LostItems(String emitter, int outputs) {
+        this.emitter = emitter;
         this.ledgerOfOutput = new RecoveryLedger[outputs];
     }
 
@@ -30,9 +44,22 @@ final class LostItems implements Redelivery {
         ledgerOfOutput[output] = ledger;
     }
 
-    void add(Object item) {
+    /**
+     * An item of a lost worker, for the emitter to send again.
+     *
+     * @throws IllegalStateException if the emitter has ended (it would never send the item again): the
+     *     run fails instead of losing it
+     */
+    void add(Object item, RecoveryLedger from) {
         items.add(item);
+        added.incrementAndGet();
         queued.incrementAndGet();
+        // After the queue, before the flag: the emitter sets the flag, then looks at the queue (emitterEnds).
+        if (emitterEnded) {
+            throw new IllegalStateException(from + ": an item came back to " + emitter + " after it ended, so"
+                    + " nothing would send it again; " + added.get() + " item(s) were handed back to it in all, "
+                    + sentAgain + " sent again");
+        }
     }
 
     @Override
@@ -52,6 +79,7 @@ final class LostItems implements Redelivery {
         Object item = items.poll();
         if (item != null) {
             queued.decrementAndGet();
+            sentAgain++; // the emitter's thread only
         }
         return item;
     }
@@ -60,5 +88,22 @@ final class LostItems implements Redelivery {
     public long settled(int output) {
         RecoveryLedger ledger = ledgerOfOutput[output];
         return ledger == null ? Long.MAX_VALUE : ledger.settled();
+    }
+
+    @Override
+    public void emitterEnds() {
+        emitterEnded = true;
+    }
+
+    /**
+     * The group's books at its end: null if every item handed back to the emitter was sent again, else
+     * why not.
+     */
+    String unbalanced() {
+        long back = added.get();
+        long again = sentAgain;
+        return back == again
+                ? null
+                : back + " item(s) of lost workers came back to " + emitter + " but " + again + " were sent again";
     }
 }

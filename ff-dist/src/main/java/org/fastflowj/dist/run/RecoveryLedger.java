@@ -39,6 +39,8 @@ final class RecoveryLedger {
     private final AtomicLong answered = new AtomicLong();
     /** Items handed back to the emitter; written after they are queued there (see {@link LostItems}). */
     private final AtomicLong handedBack = new AtomicLong();
+    /** Of those, the ones taken from the emitter after the loss and handed back at once, never recorded. */
+    private volatile long handedBackAtOnce;
 
     private volatile boolean answersOver;
     /** Outputs dropped as answers to items already answered (receiver's thread; read for messages). */
@@ -89,7 +91,8 @@ final class RecoveryLedger {
 
     /** An item the emitter put for the worker after its group was lost: it goes to the others at once. */
     void handBack(Object item) {
-        lostItems.add(item);
+        lostItems.add(item, this);
+        handedBackAtOnce++; // the sender's thread only
         handedBack.lazySet(handedBack.get() + 1);
     }
 
@@ -104,7 +107,7 @@ final class RecoveryLedger {
         long to = recorded.get();
         for (long s = from; s < to; s++) {
             int slot = (int) (s & mask);
-            lostItems.add(ring[slot]);
+            lostItems.add(ring[slot], this);
             ring[slot] = null;
         }
         int count = (int) (to - from);
@@ -117,6 +120,10 @@ final class RecoveryLedger {
     /** The worker's output for its next item arrived. */
     void answered() {
         long n = answered.get() + 1;
+        if (answersOver) {
+            throw new IllegalStateException(worker + " answered an item after its answers were over (its unanswered"
+                    + " items may be handed back): it would be answered twice");
+        }
         if (n > recorded.get()) {
             throw new IllegalStateException(worker + " sent more outputs than it was sent items: a recoverable"
                     + " farm's worker must send exactly one output per item (Farm.recoverable())");
@@ -137,6 +144,10 @@ final class RecoveryLedger {
         if (sequence < expected) {
             duplicates++;
             return false;
+        }
+        if (answersOver) {
+            throw new IllegalStateException(worker + " answered item " + sequence + " after its answers were over"
+                    + " (its unanswered items may be handed back): it would be answered twice");
         }
         if (sequence >= recorded.get()) {
             throw new IllegalStateException(worker + " sent an output for item " + sequence + " but only "
@@ -166,6 +177,27 @@ final class RecoveryLedger {
     /** Items answered or handed back. */
     long settled() {
         return answered.get() + handedBack.get();
+    }
+
+    // ---- the group's end ----
+
+    /**
+     * The books, once this group's run ended: every item the sender took for the worker is answered or
+     * handed back, exactly once ({@code answered + handed back = sent + handed back at once}). Null when
+     * they balance, else the counts.
+     */
+    String unbalanced() {
+        long sent = recorded.get();
+        long answers = answered.get();
+        long back = handedBack.get();
+        long atOnce = handedBackAtOnce;
+        long missing = sent + atOnce - answers - back;
+        if (missing == 0) {
+            return null;
+        }
+        return this + ": " + Math.abs(missing) + " item(s) "
+                + (missing > 0 ? "neither answered nor handed back" : "settled twice") + " (" + atOnce
+                + " of those handed back came from the emitter after the loss, never sent)";
     }
 
     @Override

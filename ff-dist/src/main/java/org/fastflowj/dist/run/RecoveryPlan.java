@@ -4,6 +4,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -87,7 +88,7 @@ final class RecoveryPlan {
                 }
                 LostItems lost = plan.byEmitter.computeIfAbsent(
                         farm.emitter().name(),
-                        n -> new LostItems(farm.emitter().forwardOut().size()));
+                        n -> new LostItems(n, farm.emitter().forwardOut().size()));
                 RecoveryLedger ledger = new RecoveryLedger(
                         "worker " + i + " (" + dispatch.to().name() + ") in group " + workerGroup, lost);
                 lost.watch(farm.emitter().forwardOut().indexOf(dispatch), ledger);
@@ -133,7 +134,7 @@ final class RecoveryPlan {
                     Vertex sender = dispatch.from();
                     LostItems lost = byEmitter.computeIfAbsent(
                             sender.name(),
-                            n -> new LostItems(sender.forwardOut().size()));
+                            n -> new LostItems(n, sender.forwardOut().size()));
                     RecoveryLedger ledger = new RecoveryLedger("the items of " + sender.name() + " to " + worker, lost);
                     lost.watch(sender.forwardOut().indexOf(dispatch), ledger);
                     byDispatch.put(dispatch, ledger);
@@ -191,6 +192,28 @@ final class RecoveryPlan {
     /** The take order of a recoverable all-to-all's R-Worker whose first node this is, or null. */
     TakeRecorder takeRecorderFor(String nodeName) {
         return takeOrders.get(nodeName);
+    }
+
+    /**
+     * This group's recovery books at its end, null when they balance: for each remote worker, every item
+     * sent to it answered or handed back exactly once; for each emitter, every item handed back sent again.
+     * A run whose books do not balance lost or doubled items, and must not end as a success.
+     */
+    String unbalancedBooks() {
+        StringBuilder why = new StringBuilder();
+        for (RecoveryLedger ledger : new LinkedHashSet<>(byDispatch.values())) {
+            String wrong = ledger.unbalanced();
+            if (wrong != null) {
+                why.append(why.length() == 0 ? "" : "; ").append(wrong);
+            }
+        }
+        for (LostItems lost : byEmitter.values()) {
+            String wrong = lost.unbalanced();
+            if (wrong != null) {
+                why.append(why.length() == 0 ? "" : "; ").append(wrong);
+            }
+        }
+        return why.length() == 0 ? null : why.toString();
     }
 
     /** The emitter's redelivery, by the emitter's name, or null. */

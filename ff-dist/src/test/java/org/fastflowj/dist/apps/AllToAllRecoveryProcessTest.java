@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -71,6 +72,54 @@ class AllToAllRecoveryProcessTest {
                     .contains("DFF_LOST: " + victim + "\n")
                     .contains("group L lost group " + victim)
                     .doesNotContain("DFF_FAILED");
+        }
+    }
+
+    /**
+     * An R-Worker group killed at each stage of an item's trip (issue 35), each stage reached for sure: the
+     * group stops there and says so ({@link RecoverableAllToAllApp.Stage}), and the test kills it then. Items
+     * queued for it, on the wire and in its hands; a result on its way back; every item answered and its end
+     * sent (its second link closing after the loss made every group's end heard must not fail the run: it
+     * did in 2 of 120 late random kills before the fix); results handed to the sink and not taken yet. Each
+     * time: the one-process result, the groups left exit 0, and the home group's books balance (else it
+     * fails, saying so).
+     */
+    @ParameterizedTest(name = "kill {1} at {0}")
+    @CsvSource({"in-worker, W2", "after-answer, W1", "answered-all, W3", "sink-held, W2"})
+    void shouldGiveTheOneProcessResultWhenAnRWorkerGroupIsKilledAtEachStageOfAnItemsTrip(String stage, String victim)
+            throws Exception {
+        String expected = oneOfEach(ITEMS);
+        String stopped = stage.equals("sink-held") ? "L" : victim;
+        Path config = ProcessCluster.config(dir, RecoverableAllToAllApp.GROUPS, "\"batchSize\": 4");
+        try (ProcessCluster cluster = ProcessCluster.start(
+                RecoverableAllToAllApp.class,
+                config,
+                RecoverableAllToAllApp.GROUPS,
+                List.of(),
+                Map.of(stopped, Map.of(RecoverableAllToAllApp.STAGE, stage)),
+                Integer.toString(ITEMS),
+                WORK_MICROS,
+                "true")) {
+            awaitLine(cluster, stopped, "STAGE: " + stage);
+            long killedNs = System.nanoTime();
+            cluster.process(victim).destroyForcibly(); // kill -9
+            awaitLine(cluster, "L", "DFF_LOST: " + victim);
+
+            Map<String, Integer> codes = cluster.awaitExit(120);
+            System.out.printf(
+                    "all-to-all: %s killed at %s, run ended %d ms after the kill%n",
+                    victim, stage, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - killedNs));
+            String logs = cluster.allOutput();
+            for (String g : RecoverableAllToAllApp.GROUPS) {
+                if (!g.equals(victim)) {
+                    assertThat(codes.get(g)).as(g + "\n" + logs).isZero();
+                }
+            }
+            assertThat(cluster.output("L"))
+                    .as(logs)
+                    .contains("RESULT: " + expected + "\n")
+                    .contains("DFF_LOST: " + victim + "\n")
+                    .doesNotContain("DFF_FAILED", "books do not balance");
         }
     }
 

@@ -90,7 +90,7 @@ class AllToAllRecoveryPlanTest {
 
     @Test
     void shouldSettleAnOutputNamedBySequenceOnceAndDropItWhenNamedAgain() {
-        LostItems lost = new LostItems(2);
+        LostItems lost = new LostItems("ff-a2a1-L0", 2);
         RecoveryLedger ledger = new RecoveryLedger("the items of ff-a2a1-L0 to R-Worker 1", lost);
         lost.watch(1, ledger);
         for (long i = 0; i < 5; i++) {
@@ -115,7 +115,7 @@ class AllToAllRecoveryPlanTest {
 
     @Test
     void shouldRefuseAnOutputForAnItemNeverSent() {
-        RecoveryLedger ledger = new RecoveryLedger("the items of L0 to R1", new LostItems(1));
+        RecoveryLedger ledger = new RecoveryLedger("the items of L0 to R1", new LostItems("ff-a2a1-L0", 1));
         ledger.record("a");
         assertThat(ledger.answer(0)).isTrue();
 

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Timeout;
 class RecoveryLedgerTest {
     @Test
     void shouldHandBackTheItemsNotAnsweredWhenTheAnswersAreOver() {
-        LostItems lost = new LostItems(2);
+        LostItems lost = new LostItems("ff-farm-emitter", 2);
         RecoveryLedger ledger = new RecoveryLedger("worker 1 in group W", lost);
         lost.watch(1, ledger);
         for (long i = 0; i < 1000; i++) { // more than the ring holds at first: it grows
@@ -60,13 +60,71 @@ class RecoveryLedgerTest {
 
     @Test
     void shouldRefuseAWorkerThatAnswersMoreThanItWasSent() {
-        RecoveryLedger ledger = new RecoveryLedger("worker 2 (ff-farm-worker2) in group W2", new LostItems(3));
+        RecoveryLedger ledger =
+                new RecoveryLedger("worker 2 (ff-farm-worker2) in group W2", new LostItems("ff-farm-emitter", 3));
         ledger.record("a");
         ledger.answered();
 
         assertThatThrownBy(ledger::answered)
                 .hasMessageContaining("worker 2 (ff-farm-worker2) in group W2 sent more outputs than it was sent items")
                 .hasMessageContaining("exactly one output per item");
+    }
+
+    @Test
+    void shouldBalanceTheBooksOnceEveryItemIsAnsweredOrHandedBackAndSentAgain() {
+        LostItems lost = new LostItems("ff-a2a1-L0", 2);
+        RecoveryLedger ledger = new RecoveryLedger("the items of ff-a2a1-L0 to R-Worker 1 in group W1", lost);
+        lost.watch(1, ledger);
+        for (long i = 0; i < 15; i++) {
+            ledger.record(i);
+        }
+        for (long i = 0; i < 14; i++) {
+            assertThat(ledger.answer(i)).isTrue();
+        }
+        assertThat(ledger.unbalanced())
+                .as("one item is still out: neither answered nor handed back")
+                .contains("15 sent, 14 answered, 0 handed back")
+                .contains("1 item(s) neither answered nor handed back");
+
+        ledger.answersOver();
+        ledger.handBack(99L);
+        assertThat(ledger.handBackUnanswered()).isEqualTo(1);
+        assertThat(ledger.unbalanced()).isNull();
+        assertThat(lost.unbalanced())
+                .as("two came back, none sent again yet")
+                .isEqualTo("2 item(s) of lost workers came back to ff-a2a1-L0 but 0 were sent again");
+
+        assertThat(lost.poll()).isEqualTo(99L);
+        assertThat(lost.poll()).isEqualTo(14L);
+        assertThat(lost.unbalanced()).isNull();
+    }
+
+    @Test
+    void shouldFailAHandBackToAnEmitterThatEndedInsteadOfLosingTheItem() {
+        LostItems lost = new LostItems("ff-a2a1-L0", 2);
+        RecoveryLedger ledger = new RecoveryLedger("the items of ff-a2a1-L0 to R-Worker 1 in group W1", lost);
+        lost.watch(1, ledger);
+        ledger.record("a");
+        ledger.record("b");
+        ledger.answered();
+        lost.emitterEnds(); // its end saw every item settled: here it was wrong
+
+        ledger.answersOver();
+        assertThatThrownBy(ledger::handBackUnanswered)
+                .hasMessageContaining("the items of ff-a2a1-L0 to R-Worker 1 in group W1: 2 sent, 1 answered")
+                .hasMessageContaining("came back to ff-a2a1-L0 after it ended");
+        assertThatThrownBy(() -> ledger.handBack("c")).hasMessageContaining("after it ended");
+    }
+
+    @Test
+    void shouldRefuseAnAnswerAfterTheAnswersAreOver() {
+        RecoveryLedger ledger = new RecoveryLedger("R-Worker 1 in group W1", new LostItems("ff-a2a1-L0", 2));
+        ledger.record("a");
+        ledger.record("b");
+        assertThat(ledger.answer(0)).isTrue();
+        ledger.answersOver();
+
+        assertThatThrownBy(() -> ledger.answer(1)).hasMessageContaining("after its answers were over");
     }
 
     static final class Collect extends MultiInputNode<Long, Void> {
