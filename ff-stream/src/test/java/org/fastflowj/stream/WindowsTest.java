@@ -131,7 +131,7 @@ class WindowsTest {
         events.forEach(e -> byKey.computeIfAbsent(e.key, k -> new ArrayList<>()).add(e));
         List<String> expected = new ArrayList<>();
         byKey.forEach((key, list) -> {
-            for (int first = 0; first < list.size(); first += n) {
+            for (int first = 0; first < list.size(); first = (int) (first + n)) {
                 long sum = 0;
                 int end = (int) Math.min(list.size(), first + n);
                 for (int i = first; i < end; i++) {
