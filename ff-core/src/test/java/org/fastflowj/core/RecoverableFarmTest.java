@@ -258,7 +258,7 @@ class RecoverableFarmTest {
     /**
      * A recoverable on-demand emitter ends only once nothing it sent waits on its staging channel: an item
      * staged after that could still go to a remote worker, and if that worker's group were lost it would
-     * come back to an emitter that takes nothing more (a silent loss, issue 35). The workers' rounds take
+     * come back to an emitter that takes nothing more (a silent loss). The workers' rounds take
      * from staging while the emitter looks; a look at the head slot from the producer's side then often read
      * "empty" (the slot is cleared before the consumer index moves) with thousands of items behind it, and
      * the emitter ended early. Once it ends, the workers may only finish what their slots and hands hold.

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Another user of the machine redirects the cache folder: {@code TMPDIR/fastflowj-root} is their symbolic
  * link to a folder anyone can write, where they planted links to a file of the victim's under the names
- * a launcher used to write. With {@code fs.protected_symlinks=0} the kernel follows such links; the
+ * a launcher without these checks would write. With {@code fs.protected_symlinks=0} the kernel follows such links; the
  * launcher must not. Runs as root (it needs a second user and the sysctl); skipped elsewhere.
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)

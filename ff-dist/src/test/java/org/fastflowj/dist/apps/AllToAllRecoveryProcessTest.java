@@ -76,7 +76,7 @@ class AllToAllRecoveryProcessTest {
     }
 
     /**
-     * An R-Worker group killed at each stage of an item's trip (issue 35), each stage reached for sure: the
+     * An R-Worker group killed at each stage of an item's trip, each stage reached for sure: the
      * group stops there and says so ({@link RecoverableAllToAllApp.Stage}), and the test kills it then. Items
      * queued for it, on the wire and in its hands; a result on its way back; every item answered and its end
      * sent (its second link closing after the loss made every group's end heard must not fail the run: it
