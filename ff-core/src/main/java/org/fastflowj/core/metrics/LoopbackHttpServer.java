@@ -55,6 +55,7 @@ public final class LoopbackHttpServer implements AutoCloseable {
     static final int THREADS = 4;
     private static final int QUEUED_CONNECTIONS = 16;
     private static final int MAX_DRAINED_BYTES = 64 * 1024;
+    private static final long CLOSE_WAIT_MS = 2_000;
 
     private record Route(String contentType, Supplier<byte[]> body) {}
 
@@ -66,6 +67,7 @@ public final class LoopbackHttpServer implements AutoCloseable {
     private final Object building = new Object();
     private final ThreadPoolExecutor pool;
     private volatile boolean closed;
+    private volatile Thread acceptor;
 
     private LoopbackHttpServer(ServerSocket listener) {
         this.listener = listener;
@@ -90,6 +92,8 @@ public final class LoopbackHttpServer implements AutoCloseable {
     public static LoopbackHttpServer bind(int port) throws IOException {
         ServerSocket listener = new ServerSocket();
         try {
+            // The answered connections' TIME_WAIT must not keep a page from binding its port again.
+            listener.setReuseAddress(true);
             listener.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 50);
         } catch (IOException e) {
             listener.close();
@@ -106,7 +110,9 @@ public final class LoopbackHttpServer implements AutoCloseable {
 
     /** Starts accepting connections. */
     public void start() {
-        daemon(this::acceptAll, "ff-ui-accept-" + port).start();
+        Thread thread = daemon(this::acceptAll, "ff-ui-accept-" + port);
+        acceptor = thread;
+        thread.start();
     }
 
     public int port() {
@@ -124,6 +130,16 @@ public final class LoopbackHttpServer implements AutoCloseable {
         }
         pool.shutdownNow();
         open.forEach(LoopbackHttpServer::closeQuietly);
+        // A socket closed while another thread waits in accept is released only once that thread
+        // returns: wait for it, so that the port is free when close returns.
+        Thread thread = acceptor;
+        if (thread != null && thread != Thread.currentThread()) {
+            try {
+                thread.join(CLOSE_WAIT_MS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     private void acceptAll() {
