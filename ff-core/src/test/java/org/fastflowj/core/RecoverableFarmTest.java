@@ -265,7 +265,7 @@ class RecoverableFarmTest {
      */
     @Test
     void shouldHoldAnOnDemandEmittersEndUntilNothingItSentIsStaged() throws Exception {
-        for (int round = 0; round < 10; round++) { // before the fix, most runs of ten rounds ended early
+        for (int round = 0; round < 10; round++) { // ten rounds: an end that races its staging shows within them
             int items = 200_000;
             int workerCount = 4;
             EndWatchingNumbers emitter = new EndWatchingNumbers(items);

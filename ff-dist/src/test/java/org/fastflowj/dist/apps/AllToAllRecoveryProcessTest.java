@@ -79,8 +79,7 @@ class AllToAllRecoveryProcessTest {
      * An R-Worker group killed at each stage of an item's trip, each stage reached for sure: the
      * group stops there and says so ({@link RecoverableAllToAllApp.Stage}), and the test kills it then. Items
      * queued for it, on the wire and in its hands; a result on its way back; every item answered and its end
-     * sent (its second link closing after the loss made every group's end heard must not fail the run: it
-     * did in 2 of 120 late random kills before the fix); results handed to the sink and not taken yet. Each
+     * sent (its second link closing after the loss made every group's end heard must not fail the run); results handed to the sink and not taken yet. Each
      * time: the one-process result, the groups left exit 0, and the home group's books balance (else it
      * fails, saying so).
      */
