@@ -68,7 +68,8 @@ public final class DataStream<T> {
     public DataStream<T> withTimestamps(ToLongFunction<? super T> timestampOf, Watermarks watermarks) {
         Objects.requireNonNull(timestampOf, "timestampOf");
         long disorder = watermarks.disorderMillis;
-        return then("timestamps", exchange, i -> Operators.timestamps(timestampOf, disorder), true);
+        long idle = watermarks.idleMillis;
+        return then("timestamps", exchange, i -> Operators.timestamps(timestampOf, disorder, idle), true);
     }
 
     /**
