@@ -199,41 +199,93 @@ class JoinsTest {
         assertThat(seen).isEqualTo(expectedTimes);
     }
 
+    /**
+     * {@code first} in order, then, once {@code passed} opened (the job showed its watermark passed a
+     * window), {@code last}: a record behind that watermark, late whatever the order of the channels.
+     */
+    static Source<Event> thenLate(List<Event> first, Event last, java.util.concurrent.CountDownLatch passed) {
+        return new Source<>() {
+            @Override
+            public String name() {
+                return "then late";
+            }
+
+            @Override
+            public SourceReader<Event> open(int instance, int instances) {
+                return new SourceReader<>() {
+                    private int next;
+
+                    @Override
+                    public boolean emit(java.util.function.Consumer<? super Event> out) throws InterruptedException {
+                        if (next < first.size()) {
+                            out.accept(first.get(next++));
+                            return true;
+                        }
+                        if (!passed.await(10, java.util.concurrent.TimeUnit.MILLISECONDS)) {
+                            return true;
+                        }
+                        out.accept(last);
+                        return false;
+                    }
+                };
+            }
+        };
+    }
+
     @Test
-    void aRecordBehindTheJoinsWatermarkIsCountedLateAndJoinsNothing() {
-        // The right side's last record is 10 s behind everything else: both joins drop it and count it.
-        List<Event> left = List.of(new Event(1_000, "k", "l0"), new Event(20_000, "k", "l1"));
-        List<Event> right =
-                List.of(new Event(1_200, "k", "r0"), new Event(30_000, "k", "r1"), new Event(20_100, "k", "r2"));
+    void aRecordBehindTheWindowedJoinsWatermarkIsCountedLateAndJoinsNothing() {
+        java.util.concurrent.CountDownLatch fired = new java.util.concurrent.CountDownLatch(1);
         StreamJob job = StreamJob.named("late-join");
-        CollectSink<String> windowed = Sinks.collect();
-        CollectSink<String> interval = Sinks.collect();
+        List<String> joined = java.util.Collections.synchronizedList(new ArrayList<>());
+        List<Event> left = List.of(new Event(1_000, "k", "l0"), new Event(20_000, "k", "l1"));
+        List<Event> right = List.of(new Event(1_200, "k", "r0"), new Event(30_000, "k", "r1"));
         job.source(Sources.of(left))
                 .withTimestamps(Event::ts, Watermarks.ascending())
-                .join(job.source(Sources.of(right)).withTimestamps(Event::ts, Watermarks.ascending()))
+                .join(job.source(thenLate(right, new Event(1_100, "k", "late"), fired))
+                        .withTimestamps(Event::ts, Watermarks.ascending()))
                 .where(Event::key)
                 .equalTo(Event::key)
                 .window(Windows.tumbling(Duration.ofSeconds(5)))
                 .apply((l, r) -> l.id + "-" + r.id)
-                .sink(windowed);
+                .sink(Sinks.forEach(pair -> {
+                    joined.add(pair);
+                    fired.countDown(); // [0, 5000) fired: the join's watermark passed 4999
+                }));
         JobStats stats = job.run();
-        assertThat(windowed.items()).containsExactly("l0-r0");
+        assertThat(joined).containsExactly("l0-r0");
         assertThat(stats.totalLateRecords()).isEqualTo(1);
+    }
 
-        StreamJob intervalJob = StreamJob.named("late-interval-join");
-        intervalJob
-                .source(Sources.of(left))
+    @Test
+    void aRecordBehindTheIntervalJoinsWatermarkIsCountedLateAndJoinsNothing() {
+        java.util.concurrent.CountDownLatch passed = new java.util.concurrent.CountDownLatch(1);
+        StreamJob job = StreamJob.named("late-interval-join");
+        List<String> joined = java.util.Collections.synchronizedList(new ArrayList<>());
+        List<Event> left = List.of(new Event(1_000, "k", "l0"), new Event(20_000, "k", "l1"));
+        List<Event> right = List.of(new Event(1_200, "k", "r0"), new Event(30_000, "k", "r1"));
+        job.source(Sources.of(left))
                 .withTimestamps(Event::ts, Watermarks.ascending())
                 .keyBy(Event::key)
-                .intervalJoin(intervalJob
-                        .source(Sources.of(right))
+                .intervalJoin(job.source(thenLate(right, new Event(1_100, "k", "late"), passed))
                         .withTimestamps(Event::ts, Watermarks.ascending())
                         .keyBy(Event::key))
-                .between(Duration.ZERO, Duration.ofMillis(500))
+                .between(Duration.ofMillis(-500), Duration.ofMillis(500))
                 .apply((l, r) -> l.id + "-" + r.id)
-                .sink(interval);
-        assertThat(intervalJob.run().totalLateRecords()).isEqualTo(1);
-        assertThat(interval.items()).containsExactly("l0-r0");
+                .keyBy(pair -> pair)
+                // a window after the join fires [0, 5000) only once the join's watermark passed 4999
+                .window(Windows.tumbling(Duration.ofSeconds(5)))
+                .apply(
+                        (String pair,
+                                long start,
+                                long end,
+                                List<String> pairs,
+                                java.util.function.Consumer<String> out) -> pairs.forEach(out))
+                .sink(Sinks.forEach(pair -> {
+                    joined.add(pair);
+                    passed.countDown();
+                }));
+        assertThat(job.run().totalLateRecords()).isEqualTo(1);
+        assertThat(joined).containsExactly("l0-r0");
     }
 
     @Test
