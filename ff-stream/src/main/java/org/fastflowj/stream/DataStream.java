@@ -153,7 +153,7 @@ public final class DataStream<T> {
     /**
      * Runs the instances of the operator that produced this stream, and of the operators fused with it into
      * one stage, in the ff-dist group {@code name}; the stages given no group run in the home group {@code
-     * "main"}. In one process (no group selected) the whole job runs here as before; started as groups
+     * "main"}. In one process (no group selected) the whole job runs here; started as groups
      * (ff-dist's {@code DFF.init}, the launcher), each process runs its group's part. A group other than the
      * home group holds one stage.
      *
