@@ -88,6 +88,36 @@ class StreamGroupsTest {
     }
 
     @Test
+    void shouldJoinInAGroupOfItsOwnAsWithoutGroups() {
+        List<String> expected = join(null);
+
+        assertThat(expected).hasSizeGreaterThan(100);
+        assertThat(join("J")).isEqualTo(expected);
+    }
+
+    private static List<String> join(String group) {
+        StreamJob job = StreamJob.named("join");
+        CollectSink<String> out = Sinks.collect();
+        DataStream<Click> left = job.source(Sources.of(CLICKS.subList(0, 3_000)))
+                .name("left")
+                .withTimestamps(Click::ts, Watermarks.boundedDisorder(Duration.ofMillis(500)));
+        DataStream<Click> right = job.source(Sources.of(CLICKS.subList(1_000, 4_000)))
+                .name("right")
+                .withTimestamps(Click::ts, Watermarks.boundedDisorder(Duration.ofMillis(500)));
+        DataStream<String> pairs = left.join(right)
+                .where(Click::user)
+                .equalTo(Click::user)
+                .window(Windows.tumbling(Duration.ofMillis(200)))
+                .apply((l, r) -> l.ts() + "-" + r.ts())
+                .name("pairs")
+                .parallelism(2);
+        group(pairs, group);
+        pairs.sink(out);
+        job.run();
+        return out.items().stream().sorted().toList();
+    }
+
+    @Test
     void shouldDrawTheGroupsAsTheRunWouldCutThem() {
         StreamJob job = StreamJob.named("drawn");
         job.source(Sources.of(CLICKS))
@@ -159,7 +189,7 @@ class StreamGroupsTest {
 
         assertThatThrownBy(union::run)
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("'left' is set to run in group L but feeds a union");
+                .hasMessageContaining("'left' is set to run in group L but feeds a union or a join");
 
         StreamJob two = StreamJob.named("two");
         two.source(Sources.of(CLICKS))

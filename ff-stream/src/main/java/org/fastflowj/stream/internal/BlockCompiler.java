@@ -62,8 +62,8 @@ public final class BlockCompiler {
 
     /**
      * The group of each stage, checked for the shapes ff-dist's group rules accept; null for the home group.
-     * Stages outside ff-dist's reach of worker groups (before a union, in a job of several sinks) must stay
-     * home.
+     * Stages outside ff-dist's reach of worker groups (before a union or a join, in a job of several sinks)
+     * must stay home.
      */
     private static final class Layout {
         private final Map<String, Stage> stageOfGroup = new HashMap<>();
@@ -76,8 +76,8 @@ public final class BlockCompiler {
                     for (List<Part> input : union.inputs()) {
                         checkInsideFarm(
                                 input,
-                                "feeds a union: the operators before a union run in the home group " + HOME_GROUP
-                                        + "; group the union or an operator after it");
+                                "feeds a union or a join: the operators before an operator of several inputs run"
+                                        + " in the home group " + HOME_GROUP + "; group that operator or one after it");
                     }
                 } else if (part instanceof Stage stage) {
                     String group = groupOf(stage);
