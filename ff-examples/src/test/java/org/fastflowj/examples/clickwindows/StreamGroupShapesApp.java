@@ -14,7 +14,8 @@ import org.fastflowj.stream.Windows;
 /**
  * A stream job whose every stage is in a group of its own: the source in S (a farm of sources), the
  * windows in W right after it (behind an entry node of main), their late sink written in W, and a copy
- * stage fused with the sink in C. {@code main}: {@code [--DFF_GName=G --DFF_Config=file] clicks output late}.
+ * stage fused with the sink in C; or a windowed join in group J. {@code main}: {@code [--DFF_GName=G
+ * --DFF_Config=file] clicks output late}, or {@code ... join clicks output}.
  */
 public final class StreamGroupShapesApp {
     private StreamGroupShapesApp() {}
@@ -52,8 +53,33 @@ public final class StreamGroupShapesApp {
         return job.run();
     }
 
+    /** Clicks joined with clicks of the same user in 500 ms windows, the join's two instances in group J. */
+    public static JobStats join(long clicks, Path output) {
+        StreamJob job = StreamJob.named("join");
+        job.source(Sources.generator(clicks, 0, Click::of))
+                .name("left")
+                .withTimestamps(Click::ts, Watermarks.boundedDisorder(Duration.ofSeconds(4)))
+                .join(job.source(Sources.generator(clicks, 0, seq -> Click.of(seq + 5)))
+                        .name("right")
+                        .withTimestamps(Click::ts, Watermarks.boundedDisorder(Duration.ofSeconds(4))))
+                .where(Click::user)
+                .equalTo(Click::user)
+                .window(Windows.tumbling(Duration.ofMillis(500)))
+                .apply((l, r) -> l.ts() + "," + r.ts() + "," + l.user())
+                .name("pairs")
+                .parallelism(2)
+                .group("J")
+                .sink(Sinks.lines(output));
+        return job.run();
+    }
+
     public static void main(String[] args) {
         String[] rest = DFF.init(args);
+        if (rest[0].equals("join")) {
+            JobStats stats = join(Long.parseLong(rest[1]), Path.of(rest[2]));
+            System.out.println("late " + stats.totalLateRecords());
+            return;
+        }
         JobStats stats = run(Long.parseLong(rest[0]), Path.of(rest[1]), Path.of(rest[2]));
         System.out.println("late " + stats.totalLateRecords());
     }

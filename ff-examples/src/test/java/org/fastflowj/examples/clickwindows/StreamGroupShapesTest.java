@@ -68,6 +68,29 @@ class StreamGroupShapesTest {
         }
     }
 
+    @Test
+    void shouldJoinInAnotherGroupProcessAsInOne() throws Exception {
+        Path wholeOut = dir.resolve("whole.csv");
+        DFF.reset();
+        DFF.checkSerialization(true);
+        DFF.register(StreamGroupShapesApp.Click.class);
+        try {
+            StreamGroupShapesApp.join(4_000, wholeOut);
+        } finally {
+            DFF.reset();
+        }
+
+        Path out = dir.resolve("split.csv");
+        List<String> groups = List.of("main", "J");
+        try (GroupCluster cluster = GroupCluster.start(
+                StreamGroupShapesApp.class, config(groups), groups, "join", "4000", out.toString())) {
+            Map<String, Integer> codes = cluster.awaitExit(120);
+
+            assertThat(codes.values()).as(cluster.allOutput()).containsOnly(0);
+        }
+        assertThat(sorted(out)).hasSizeGreaterThan(1_000).isEqualTo(sorted(wholeOut));
+    }
+
     private Path config(List<String> groups) throws IOException {
         StringBuilder json = new StringBuilder("{\n  \"batchSize\": 16,\n  \"groups\": [\n");
         List<Integer> ports = new ArrayList<>();
