@@ -10,6 +10,7 @@ import java.util.function.IntFunction;
 import java.util.function.Predicate;
 import java.util.function.ToLongFunction;
 import org.fastflowj.core.BuildingBlock;
+import org.fastflowj.core.Group;
 import org.fastflowj.stream.internal.Exchange;
 import org.fastflowj.stream.internal.Joins;
 import org.fastflowj.stream.internal.Operator;
@@ -182,6 +183,25 @@ public final class DataStream<T> {
             throw new IllegalArgumentException("'" + transform.name() + "': parallelism must be at least 1, not " + n);
         }
         transform.parallelism(n);
+        return this;
+    }
+
+    /**
+     * Runs the instances of the operator that produced this stream, and of the operators fused with it into
+     * one stage, in the ff-dist group {@code name}; the stages given no group run in the home group {@code
+     * "main"}. In one process (no group selected) the whole job runs here; started as groups
+     * (ff-dist's {@code DFF.init}, the launcher), each process runs its group's part. A group other than the
+     * home group holds one stage.
+     *
+     * @throws IllegalArgumentException if {@code name} is not a group name
+     */
+    public DataStream<T> group(String name) {
+        if (!Group.isValidName(name)) {
+            throw new IllegalArgumentException(
+                    "'" + transform.name() + "': " + (name == null ? "null" : "\"" + name + "\"")
+                            + " is not a group name; expected " + Group.NAME_RULE);
+        }
+        transform.group(name);
         return this;
     }
 

@@ -19,6 +19,13 @@ public final class OperatorNode extends Node<Object, Object> implements Output {
 
     @Override
     protected void svcInit() throws Exception {
+        operator.info.counters().started().set(true);
+        if (errors.deadLetters() != null) {
+            errors.deadLetters().started();
+        }
+        if (operator instanceof WindowOperator window && window.lateSink != null) {
+            window.lateSink.started();
+        }
         operator.open();
     }
 
