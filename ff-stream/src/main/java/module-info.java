@@ -5,6 +5,7 @@
  */
 module org.fastflowj.stream {
     requires transitive org.fastflowj.core;
+    requires org.slf4j;
 
     exports org.fastflowj.stream;
 }

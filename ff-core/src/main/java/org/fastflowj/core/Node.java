@@ -233,11 +233,22 @@ public abstract class Node<I, O> extends NodePadding {
      * @throws IllegalArgumentException if the name is blank or the node already has a counter of that name
      */
     protected final NodeCounter counter(String name) {
-        NodeCounter counter = new NodeCounter(name);
+        return declare(new NodeCounter(name));
+    }
+
+    /**
+     * Declares {@code counter}, made beside the node (shared with code the node runs), as {@link
+     * #counter(String)} does; only the node's thread may count on it.
+     *
+     * @return {@code counter}
+     * @throws IllegalArgumentException if the node already has a counter of that name
+     */
+    protected final NodeCounter declare(NodeCounter counter) {
+        Objects.requireNonNull(counter, "counter");
         NodeCounter[] declared = counters;
         for (NodeCounter c : declared) {
-            if (c.name().equals(name)) {
-                throw new IllegalArgumentException(this + " already has a counter named '" + name + "'");
+            if (c.name().equals(counter.name())) {
+                throw new IllegalArgumentException(this + " already has a counter named '" + counter.name() + "'");
             }
         }
         NodeCounter[] more = Arrays.copyOf(declared, declared.length + 1);

@@ -6,8 +6,8 @@ import java.lang.invoke.VarHandle;
 /**
  * A named count a node keeps of something it did (records it skipped, records that came too late...),
  * shown with the node's statistics: {@link NodeStats#counters()}, the live page and {@code /metrics}.
- * A node declares its counters with {@link Node#counter(String)} before it runs; its own thread counts,
- * any thread reads.
+ * A node declares its counters with {@link Node#counter(String)} (or {@link Node#declare} for one made
+ * beside it) before it runs; its own thread counts, any thread reads.
  *
  * <p>Threading: one writer, the node's thread, so an increment is a plain read of the value and an opaque
  * write of the value plus one: no atomic read-modify-write, no lock, no allocation. The opaque write is
@@ -34,7 +34,8 @@ public final class NodeCounter {
     @SuppressWarnings("unused") // read and written through VALUE
     private long value;
 
-    NodeCounter(String name) {
+    /** A counter at 0, shown once a node {@linkplain Node#declare declares} it. */
+    public NodeCounter(String name) {
         if (name == null || name.isBlank()) {
             throw new IllegalArgumentException("a node counter needs a name");
         }

@@ -17,6 +17,8 @@ import org.fastflowj.stream.internal.Exchange;
 import org.fastflowj.stream.internal.RecordFailure;
 import org.fastflowj.stream.internal.SideSink;
 import org.fastflowj.stream.internal.Transform;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A streaming job: sources, the operators on their streams, sinks. {@link #run()} compiles it onto
@@ -37,6 +39,8 @@ import org.fastflowj.stream.internal.Transform;
  * <p>Threading: build and run a job from one thread; a job runs once.
  */
 public final class StreamJob {
+    private static final Logger LOG = LoggerFactory.getLogger(StreamJob.class);
+
     private final String name;
     private final List<Transform> transforms = new ArrayList<>();
     private final List<Transform> sinks = new ArrayList<>();
@@ -114,6 +118,15 @@ public final class StreamJob {
         return compile().toDot();
     }
 
+    /**
+     * One line per fusion the compiler makes: neighbouring operators of equal parallelism, joined by a
+     * forward edge, run as one node per instance (one thread). {@link #run} logs them at INFO, as
+     * ff-core's optimizer logs its rewrites.
+     */
+    public List<String> fusions() {
+        return BlockCompiler.fusions(sinks);
+    }
+
     private BuildingBlock compile() {
         if (sinks.isEmpty()) {
             throw new IllegalStateException("job '" + name + "' has no sink: end a stream with sink(...)");
@@ -135,6 +148,9 @@ public final class StreamJob {
         }
         ran = true;
         BuildingBlock block = compile();
+        for (String fusion : fusions()) {
+            LOG.info("stream job '{}': {}", name, fusion);
+        }
         List<Sink<?>> opened = new ArrayList<>();
         try {
             for (Sink<?> sink : allSinks.keySet()) {
@@ -208,9 +224,9 @@ public final class StreamJob {
         Map<String, Long> skipped = new LinkedHashMap<>();
         Map<String, Long> dead = new LinkedHashMap<>();
         for (Transform t : transforms) {
-            putIfCounted(late, t.name(), t.counters().late().get());
-            putIfCounted(skipped, t.name(), t.counters().skipped().get());
-            putIfCounted(dead, t.name(), t.counters().deadLettered().get());
+            putIfCounted(late, t.name(), t.total(c -> c.late().get()));
+            putIfCounted(skipped, t.name(), t.total(c -> c.skipped().get()));
+            putIfCounted(dead, t.name(), t.total(c -> c.deadLettered().get()));
         }
         return new JobStats(block.stats(), late, skipped, dead);
     }
