@@ -12,6 +12,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
@@ -68,6 +69,7 @@ class NodeErrorsTest {
 
     @Test
     void shouldSkipFailedItemsAndCountThem() {
+        // tag::skip[]
         Collect sink = new Collect();
         Pipeline pipe = new Pipeline(
                 Node.source(ITEMS), new Rejecting().named("checker").onError(NodeErrors.skip()), sink);
@@ -77,7 +79,8 @@ class NodeErrorsTest {
         assertThat(sink.items).hasSize(90).doesNotContain(0, 10, 90).contains(1, 99);
         NodeStats checker = pipe.stats().node("checker").orElseThrow();
         assertThat(checker.skippedItems()).isEqualTo(10);
-        assertThat(checker.counters()).containsExactly(java.util.Map.entry("skipped", 10L));
+        assertThat(checker.counters()).containsExactly(Map.entry("skipped", 10L));
+        // end::skip[]
         assertThat(checker.itemsIn()).isEqualTo(100);
         assertThat(checker.itemsOut()).isEqualTo(90);
         assertThat(pipe.stats().toTable()).contains("checker");
@@ -88,6 +91,7 @@ class NodeErrorsTest {
 
     @Test
     void shouldHandDeadLettersTheItemTheNodeAndTheException() {
+        // tag::dead-letter[]
         Queue<FailedItem> dead = new ConcurrentLinkedQueue<>();
         Collect sink = new Collect();
         Pipeline pipe = new Pipeline(
@@ -100,6 +104,7 @@ class NodeErrorsTest {
         FailedItem first = dead.peek();
         assertThat(first.node()).isEqualTo("checker");
         assertThat(first.error()).isInstanceOf(IOException.class).hasMessage("cannot take 0");
+        // end::dead-letter[]
         NodeStats checker = pipe.stats().node("checker").orElseThrow();
         assertThat(checker.counter("dead-lettered")).isEqualTo(10);
         assertThat(checker.skippedItems()).isZero();
