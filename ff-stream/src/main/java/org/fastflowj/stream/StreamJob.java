@@ -9,6 +9,9 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
 import org.fastflowj.core.BuildingBlock;
+import org.fastflowj.core.Node;
+import org.fastflowj.core.NodeCounter;
+import org.fastflowj.core.NodeErrors;
 import org.fastflowj.core.NodeFailedException;
 import org.fastflowj.core.RunOptions;
 import org.fastflowj.stream.internal.BlockCompiler;
@@ -111,6 +114,25 @@ public final class StreamJob {
             return ErrorHandler.deadLetter(sideSink((Sink<DeadLetter>) policy.deadLetters));
         }
         return policy.skip ? ErrorHandler.SKIP : ErrorHandler.FAIL;
+    }
+
+    /** {@code policy} as the policy of {@code through}'s node: dead letters go to the job's side sink. */
+    @SuppressWarnings("unchecked")
+    NodeErrors nodeErrors(ErrorPolicy policy, String through) {
+        if (policy.deadLetters != null) {
+            SideSink<DeadLetter> deadLetters = sideSink((Sink<DeadLetter>) policy.deadLetters);
+            return NodeErrors.deadLetter(failed -> {
+                try {
+                    deadLetters.write(new DeadLetter(through, 0, failed.item(), failed.error()));
+                } catch (RuntimeException e) {
+                    throw e;
+                } catch (Exception e) {
+                    throw new IllegalStateException(
+                            "dead-letter sink '" + deadLetters.sink().name() + "' failed: " + e.getMessage(), e);
+                }
+            });
+        }
+        return policy.skip ? NodeErrors.skip() : NodeErrors.fail();
     }
 
     /** The block this job compiles to, drawn in DOT: one box per node, named after its operators. */
@@ -227,8 +249,19 @@ public final class StreamJob {
             putIfCounted(late, t.name(), t.total(c -> c.late().get()));
             putIfCounted(skipped, t.name(), t.total(c -> c.skipped().get()));
             putIfCounted(dead, t.name(), t.total(c -> c.deadLettered().get()));
+            if (t.block() instanceof Node<?, ?> node) {
+                putIfCounted(skipped, t.name(), count(node, "skipped"));
+                putIfCounted(dead, t.name(), count(node, "dead-lettered"));
+            }
         }
         return new JobStats(block.stats(), late, skipped, dead);
+    }
+
+    private static long count(Node<?, ?> node, String counter) {
+        return node.counters().stream()
+                .filter(c -> c.name().equals(counter))
+                .mapToLong(NodeCounter::get)
+                .sum();
     }
 
     private static void putIfCounted(Map<String, Long> counts, String operator, long count) {

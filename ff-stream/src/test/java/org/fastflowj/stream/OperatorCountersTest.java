@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
+import org.fastflowj.core.Node;
 import org.fastflowj.core.NodeStats;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -92,5 +93,24 @@ class OperatorCountersTest {
                 .orElseThrow();
         assertThat(window.counter("late")).isEqualTo(2);
         assertThat(window.counters()).doesNotContainKey("skipped"); // the default policy fails: nothing to count
+    }
+
+    @Test
+    void shouldGiveAThroughNodeTheStreamsErrorPolicy() {
+        StreamJob job = StreamJob.named("through");
+        CollectSink<Integer> out = Sinks.collect();
+        CollectSink<DeadLetter> dead = Sinks.collect();
+        job.source(Sources.of(List.of("1", "x", "3", "y")))
+                .<Integer>through(Node.<String, Integer>of(Integer::parseInt))
+                .name("parse")
+                .onError(ErrorPolicy.deadLetter(dead))
+                .sink(out);
+
+        JobStats stats = job.run();
+
+        assertThat(out.items()).containsExactly(1, 3);
+        assertThat(dead.items()).extracting(DeadLetter::record).containsExactly("x", "y");
+        assertThat(dead.items()).extracting(DeadLetter::operator).containsOnly("parse");
+        assertThat(stats.deadLetters()).containsExactly(Map.entry("parse", 2L));
     }
 }

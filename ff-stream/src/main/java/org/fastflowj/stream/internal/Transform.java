@@ -116,6 +116,11 @@ public final class Transform {
         return kind;
     }
 
+    /** The block a {@link Kind#THROUGH} runs, else null. */
+    public BuildingBlock block() {
+        return block;
+    }
+
     /** Notes that {@code next} consumes this transform's output, refusing a second consumer. */
     public void feeds(Transform next) {
         if (consumer != null) {
