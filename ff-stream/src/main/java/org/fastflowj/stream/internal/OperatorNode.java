@@ -17,7 +17,7 @@ public final class OperatorNode extends Node<Object, Object> implements Output {
         this.errors = errors;
         operator.bind(this, info);
         // The counts this instance can make, shown with its node's statistics.
-        if (operator instanceof WindowOperator) {
+        if (operator instanceof WindowOperator || operator instanceof IntervalJoinOperator) {
             declare(info.counters().late());
         }
         NodeCounter policy = errors.counter(info.counters());
