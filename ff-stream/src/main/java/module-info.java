@@ -7,6 +7,7 @@
 @SuppressWarnings("module")
 module org.fastflowj.stream {
     requires transitive org.fastflowj.core;
+    requires org.slf4j;
 
     exports org.fastflowj.stream;
 

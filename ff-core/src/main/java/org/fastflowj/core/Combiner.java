@@ -110,6 +110,32 @@ public final class Combiner<I, O> extends Node<I, O> {
         return "Combiner(" + first + ", " + second + ")";
     }
 
+    /**
+     * Refused: each fused node has its own policy ({@code first.onError(...)}, {@code
+     * second.onError(...)}), applied to its own {@code svc}.
+     *
+     * @throws UnsupportedOperationException always
+     */
+    @Override
+    public Combiner<I, O> onError(NodeErrors policy) {
+        throw new UnsupportedOperationException(
+                this + ": set the error policy on the nodes it fuses, each applies to its own svc");
+    }
+
+    @Override
+    void collectCounters(List<NodeCounter> into) {
+        first.collectCounters(into);
+        second.collectCounters(into);
+    }
+
+    /**
+     * Whether {@code error} came out of the seam {@code ctx} is (a later node threw on an item sent to
+     * it), not from the node whose context it is: that node's policy does not apply to it.
+     */
+    static boolean passedOn(NodeContext ctx, Exception error) {
+        return ctx instanceof Combiner<?, ?>.Seam seam && seam.passedOn == error;
+    }
+
     @Override
     void bind(NodeContext ctx, int nodeId) {
         super.bind(ctx, nodeId);
@@ -130,7 +156,17 @@ public final class Combiner<I, O> extends Node<I, O> {
         Combiner<I, ?> inner = firstCombiner;
         Node<Object, ?> leaf = firstLeaf;
         // A combiner's invokeSvc never returns null and sets no signal: it needs no settle().
-        Object result = inner != null ? inner.invokeSvc(input) : leaf.settle(leaf.svc(input));
+        Object result;
+        if (inner != null) {
+            result = inner.invokeSvc(input);
+        } else {
+            try {
+                result = leaf.svc(input);
+            } catch (Exception e) {
+                result = leaf.failed(input, e);
+            }
+            result = leaf.settle(result);
+        }
         if (secondEnded) {
             return Sentinel.EOS; // the second ended on an item the first sent during this call
         }
@@ -147,7 +183,17 @@ public final class Combiner<I, O> extends Node<I, O> {
     private Object toSecond(Object item) throws Exception {
         Combiner<?, O> inner = secondCombiner;
         Node<Object, ?> leaf = secondLeaf;
-        Object result = inner != null ? inner.invokeSvc(item) : leaf.settle(leaf.svc(item));
+        Object result;
+        if (inner != null) {
+            result = inner.invokeSvc(item);
+        } else {
+            try {
+                result = leaf.svc(item);
+            } catch (Exception e) {
+                result = leaf.failed(item, e);
+            }
+            result = leaf.settle(result);
+        }
         if (result == Sentinel.EOS) {
             secondEnded = true;
         }
@@ -231,12 +277,14 @@ public final class Combiner<I, O> extends Node<I, O> {
     }
 
     /** The first node's view: its outputs run the second node's svc on the same thread. */
-    private final class Seam implements NodeContext {
+    final class Seam implements NodeContext {
         NodeContext outer;
         /** Non-null while the first node runs svcInit. */
         List<Object> initBuffer;
         /** Set for svcEnd: the combiner's EOS has gone out. */
         boolean closed;
+        /** The last exception thrown out of the second node to the first: not the first node's to handle. */
+        Exception passedOn;
 
         @Override
         public void emit(Object item) {
@@ -254,10 +302,15 @@ public final class Combiner<I, O> extends Node<I, O> {
             Object result;
             try {
                 result = toSecond(item);
-            } catch (RuntimeException | Error e) {
+            } catch (RuntimeException e) {
+                passedOn = e;
+                throw e;
+            } catch (Error e) {
                 throw e;
             } catch (Exception e) {
-                throw new CheckedSvcException(e);
+                CheckedSvcException wrapped = new CheckedSvcException(e);
+                passedOn = wrapped;
+                throw wrapped;
             }
             if (result == Sentinel.EOS) {
                 outer.requestEnd();
@@ -300,6 +353,11 @@ public final class Combiner<I, O> extends Node<I, O> {
         @Override
         public int inputChannel() {
             return outer.inputChannel();
+        }
+
+        @Override
+        public boolean cancelled() {
+            return outer.cancelled();
         }
 
         @Override

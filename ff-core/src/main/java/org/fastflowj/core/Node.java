@@ -1,12 +1,17 @@
 package org.fastflowj.core;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import org.fastflowj.core.spi.Engine;
 import org.fastflowj.core.spi.NodeContext;
 import org.fastflowj.core.spi.NodeLifecycle;
+import org.fastflowj.core.spi.PhaseFailure;
 import org.fastflowj.core.spi.Sentinel;
 
 /**
@@ -25,6 +30,9 @@ import org.fastflowj.core.spi.Sentinel;
  * <p>A plain {@code Node} placed after several producers still gets one {@code eosNotify(-1)}, after all
  * of them ended; use {@link MultiInputNode} to see each channel, {@link MultiOutputNode} to choose them.
  *
+ * <p>An exception thrown by {@code svc} ends the run, unless the node was given another policy with
+ * {@link #onError}: skip the item, or hand it to a dead-letter consumer, and go on.
+ *
  * <p>Threading: all methods run on the node's own thread; a node keeps its state in plain fields.
  *
  * @param <I> input item type ({@code Void} for a source)
@@ -39,6 +47,19 @@ public abstract class Node<I, O> extends NodePadding {
 
     /** Set by goOn()/eos(), which return null so that they type-check as any O; read right after svc. */
     private Object signal;
+
+    private static final NodeCounter[] NO_COUNTERS = {};
+    /** Taken when this class is initialised, not in a constructor: see the trailing gap. */
+    private static final NodeErrors FAIL = NodeErrors.fail();
+
+    /** Read only when svc threw. */
+    private NodeErrors errors = FAIL;
+
+    /** Declared before the run; read by statistics from other threads, so replaced whole, never changed. */
+    private volatile NodeCounter[] counters = NO_COUNTERS;
+
+    private NodeCounter skipped;
+    private NodeCounter deadLettered;
 
     /** Allocated right behind this node, to keep the next object off its last fields: see {@link NodePadding}. */
     @SuppressWarnings("unused")
@@ -184,6 +205,69 @@ public abstract class Node<I, O> extends NodePadding {
         return this;
     }
 
+    /**
+     * What the node does when its {@code svc} throws on an item: {@link NodeErrors#fail()} (the default)
+     * ends the run, {@link NodeErrors#skip()} drops the item, {@link NodeErrors#deadLetter} hands it on;
+     * both count it, in the node's {@code "skipped"} or {@code "dead-lettered"} {@linkplain #counters()
+     * counter}. Set it before the run. The policy is part of the node, wherever the node runs: in a
+     * {@link Combiner}, as a farm worker or an all-to-all member, in a distributed group.
+     *
+     * @return this node
+     */
+    public Node<I, O> onError(NodeErrors policy) {
+        Objects.requireNonNull(policy, "policy");
+        if (policy.skip && skipped == null) {
+            skipped = counter("skipped");
+        } else if (policy.deadLetters != null && deadLettered == null) {
+            deadLettered = counter("dead-lettered");
+        }
+        this.errors = policy;
+        return this;
+    }
+
+    /**
+     * Declares a counter this node keeps, shown with its statistics ({@link NodeStats#counters()}), on
+     * the live page and at {@code /metrics}; call it before the run (in the constructor), and count on
+     * the node's thread with {@link NodeCounter#increment()}. Each run counts from 0.
+     *
+     * @throws IllegalArgumentException if the name is blank or the node already has a counter of that name
+     */
+    protected final NodeCounter counter(String name) {
+        return declare(new NodeCounter(name));
+    }
+
+    /**
+     * Declares {@code counter}, made beside the node (shared with code the node runs), as {@link
+     * #counter(String)} does; only the node's thread may count on it.
+     *
+     * @return {@code counter}
+     * @throws IllegalArgumentException if the node already has a counter of that name
+     */
+    protected final NodeCounter declare(NodeCounter counter) {
+        Objects.requireNonNull(counter, "counter");
+        NodeCounter[] declared = counters;
+        for (NodeCounter c : declared) {
+            if (c.name().equals(counter.name())) {
+                throw new IllegalArgumentException(this + " already has a counter named '" + counter.name() + "'");
+            }
+        }
+        NodeCounter[] more = Arrays.copyOf(declared, declared.length + 1);
+        more[declared.length] = counter;
+        counters = more;
+        return counter;
+    }
+
+    /** The counters of this node and, for a {@link Combiner}, of the nodes it fuses, in order. */
+    public final List<NodeCounter> counters() {
+        List<NodeCounter> all = new ArrayList<>();
+        collectCounters(all);
+        return all;
+    }
+
+    void collectCounters(List<NodeCounter> into) {
+        Collections.addAll(into, counters);
+    }
+
     /** The node's index in its parent: farm worker, all-to-all set member or pipeline stage. */
     public final int id() {
         return id;
@@ -248,7 +332,40 @@ public abstract class Node<I, O> extends NodePadding {
      * a bare {@code null} (no goOn()/eos() behind it) is a user error, reported with the node's name.
      */
     final Object call(Object input) throws Exception {
-        return settle(invokeSvc(input));
+        Object result;
+        try {
+            result = invokeSvc(input);
+        } catch (Exception e) {
+            result = failed(input, e);
+        }
+        return settle(result);
+    }
+
+    /**
+     * {@code svc} threw {@code error} on {@code input}: rethrows it to fail the run, or, by the node's
+     * policy, skips or dead-letters the item and returns GO_ON. What is not this item's failure always
+     * fails: a cancelled run, a failure of another phase, an exception a later node of the same combiner
+     * threw on an item this one sent it.
+     */
+    final Object failed(Object input, Exception error) throws Exception {
+        NodeErrors policy = errors;
+        NodeContext ctx = context;
+        if (policy.fails()
+                || error instanceof PhaseFailure
+                || ctx == null
+                || ctx.cancelled()
+                || Combiner.passedOn(ctx, error)) {
+            throw error;
+        }
+        if (policy.deadLetters != null) {
+            deadLettered.increment();
+            String name =
+                    givenName() != null ? givenName() : Thread.currentThread().getName();
+            policy.deadLetters.accept(new FailedItem(input, name, error));
+        } else {
+            skipped.increment();
+        }
+        return Sentinel.GO_ON;
     }
 
     /**
@@ -271,6 +388,9 @@ public abstract class Node<I, O> extends NodePadding {
     }
 
     void invokeSvcInit() throws Exception {
+        for (NodeCounter c : counters) {
+            c.reset();
+        }
         svcInit();
     }
 

@@ -32,7 +32,10 @@ public record RunStats(List<NodeStats> nodes, List<LinkStats> links, List<QueueS
         return nodes.stream().filter(n -> n.name().equals(name)).findFirst();
     }
 
-    /** A fixed-width table: one row per node, times in milliseconds. */
+    /**
+     * A fixed-width table: one row per node, times in milliseconds, and a last column of the nodes'
+     * {@linkplain NodeStats#counters() counters} when some node has one ({@code skipped=3 late=1}).
+     */
     public String toTable() {
         int width = "node".length();
         for (NodeStats n : nodes) {
@@ -41,7 +44,11 @@ public record RunStats(List<NodeStats> nodes, List<LinkStats> links, List<QueueS
         StringBuilder sb = new StringBuilder();
         String header = "%-" + width + "s %12s %12s %10s %12s %12s %4s%n";
         String row = "%-" + width + "s %12d %12d %10.1f %12.1f %12.1f %4s%n";
+        boolean counted = nodes.stream().anyMatch(n -> !n.counters().isEmpty());
         sb.append(String.format(header, "node", "items in", "items out", "svc ms", "wait in ms", "wait out ms", "cpu"));
+        if (counted) {
+            sb.insert(sb.length() - System.lineSeparator().length(), "  counters");
+        }
         for (NodeStats n : nodes) {
             sb.append(String.format(
                     row,
@@ -52,6 +59,13 @@ public record RunStats(List<NodeStats> nodes, List<LinkStats> links, List<QueueS
                     n.blockedInputNanos() / 1e6,
                     n.blockedOutputNanos() / 1e6,
                     n.cpu() < 0 ? "-" : String.valueOf(n.cpu())));
+            if (counted) {
+                StringBuilder counts = new StringBuilder();
+                n.counters()
+                        .forEach((name, count) ->
+                                counts.append(' ').append(name).append('=').append(count));
+                sb.insert(sb.length() - System.lineSeparator().length(), counts.length() == 0 ? "  -" : " " + counts);
+            }
         }
         if (!links.isEmpty()) {
             sb.append(String.format(

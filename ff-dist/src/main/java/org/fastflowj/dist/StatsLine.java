@@ -4,7 +4,9 @@ import java.net.URLDecoder;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.fastflowj.core.LinkStats;
 import org.fastflowj.core.NodeStats;
 import org.fastflowj.core.QueueStats;
@@ -19,6 +21,7 @@ import org.fastflowj.core.RunStats;
  *
  * <pre>
  *   DFF_PROGRESS: &lt;ms since the group started&gt; n &lt;node&gt; &lt;in&gt; &lt;out&gt; &lt;svc ns&gt; &lt;wait in ns&gt; &lt;wait out ns&gt; &lt;cpu&gt;
+ *                 ... c &lt;counter of the node before&gt; &lt;count&gt; ...
  *                 ... l &lt;link&gt; &lt;messages&gt; &lt;bytes&gt; &lt;batches&gt; &lt;credit wait ns&gt; ...
  *                 ... q &lt;from&gt; &lt;to&gt; &lt;feedback 0|1&gt; &lt;queued&gt; &lt;capacity, -1 unbounded&gt; ...
  *   DFF_GRAPH: &lt;the whole program's graph, as the live page's api/graph JSON&gt;
@@ -68,6 +71,10 @@ public final class StatsLine {
                     n.blockedInputNanos(),
                     n.blockedOutputNanos(),
                     n.cpu());
+            for (Map.Entry<String, Long> c : n.counters().entrySet()) {
+                line.append(" c ").append(URLEncoder.encode(c.getKey(), StandardCharsets.UTF_8));
+                append(line, c.getValue());
+            }
         }
         for (LinkStats l : stats.links()) {
             line.append(" l ").append(URLEncoder.encode(l.link(), StandardCharsets.UTF_8));
@@ -110,6 +117,20 @@ public final class StatsLine {
                             Long.parseLong(t[i + 6]),
                             Integer.parseInt(t[i + 7])));
                     i += 8;
+                } else if (kind.equals("c")) {
+                    NodeStats n = nodes.remove(nodes.size() - 1); // a counter follows its node
+                    Map<String, Long> counters = new LinkedHashMap<>(n.counters());
+                    counters.put(name, Long.parseLong(t[i + 2]));
+                    nodes.add(new NodeStats(
+                            n.name(),
+                            n.itemsIn(),
+                            n.itemsOut(),
+                            n.svcNanos(),
+                            n.blockedInputNanos(),
+                            n.blockedOutputNanos(),
+                            n.cpu(),
+                            counters));
+                    i += 3;
                 } else if (kind.equals("l")) {
                     links.add(new LinkStats(
                             name,

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
+import java.util.Map;
 import org.fastflowj.core.LinkStats;
 import org.fastflowj.core.NodeStats;
 import org.fastflowj.core.QueueStats;
@@ -13,7 +14,7 @@ import org.junit.jupiter.api.Test;
 class StatsLineTest {
     private static final RunStats STATS = new RunStats(
             List.of(
-                    new NodeStats("parse words", 10, 9, 1_000, 2_000, 3_000, -1),
+                    new NodeStats("parse words", 10, 9, 1_000, 2_000, 3_000, -1, Map.of("skipped", 3L, "late %x", 1L)),
                     new NodeStats("a=b%c\"d", 0, 42, 5, 6, 7, 3)),
             List.of(new LinkStats("A -> B", 43, 4_096, 2, 123_456)),
             List.of(
@@ -21,7 +22,7 @@ class StatsLineTest {
                     new QueueStats("a=b%c\"d", "parse words", true, 3, -1)));
 
     @Test
-    void shouldGiveBackEveryNodeLinkAndChannelWhateverTheirNames() {
+    void shouldGiveBackEveryNodeLinkChannelAndCounterWhateverTheirNames() {
         String line = StatsLine.format(false, 1_234, STATS);
 
         assertThat(line).startsWith(StatsLine.PROGRESS + " 1234 ").doesNotContain("\n");

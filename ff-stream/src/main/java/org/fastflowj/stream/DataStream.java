@@ -11,6 +11,7 @@ import java.util.function.Predicate;
 import java.util.function.ToLongFunction;
 import org.fastflowj.core.BuildingBlock;
 import org.fastflowj.core.Group;
+import org.fastflowj.core.Node;
 import org.fastflowj.stream.internal.Exchange;
 import org.fastflowj.stream.internal.Joins;
 import org.fastflowj.stream.internal.Operator;
@@ -205,9 +206,23 @@ public final class DataStream<T> {
         return this;
     }
 
-    /** What the operator that produced this stream does when its function throws; fail by default. */
+    /**
+     * What the operator that produced this stream does when its function throws; fail by default. For a
+     * stream of {@link #through} a block of one node, that node's policy ({@code Node.onError}): its dead
+     * letters go to the sink as those of an operator named as the stream, instance 0.
+     */
     public DataStream<T> onError(ErrorPolicy policy) {
         Objects.requireNonNull(policy, "policy");
+        if (transform.kind() == Transform.Kind.THROUGH) {
+            // A block of one node takes the policy as its node's (ff-core's NodeErrors); a larger block's
+            // nodes are the program's to set.
+            if (!(transform.block() instanceof Node<?, ?> node)) {
+                throw new IllegalArgumentException("'" + transform.name() + "': onError applies to a block of one"
+                        + " node; give the nodes of a larger block their own policy (Node.onError)");
+            }
+            node.onError(job.nodeErrors(policy, transform.name()));
+            return this;
+        }
         if (transform.kind() != Transform.Kind.OPERATOR) {
             throw new IllegalArgumentException(
                     "'" + transform.name() + "': onError applies to operators; a source's failure fails the job");

@@ -9,6 +9,9 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
 import org.fastflowj.core.BuildingBlock;
+import org.fastflowj.core.Node;
+import org.fastflowj.core.NodeCounter;
+import org.fastflowj.core.NodeErrors;
 import org.fastflowj.core.NodeFailedException;
 import org.fastflowj.core.RunOptions;
 import org.fastflowj.stream.internal.BlockCompiler;
@@ -17,6 +20,8 @@ import org.fastflowj.stream.internal.Exchange;
 import org.fastflowj.stream.internal.RecordFailure;
 import org.fastflowj.stream.internal.SideSink;
 import org.fastflowj.stream.internal.Transform;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A streaming job: sources, the operators on their streams, sinks. {@link #run()} compiles it onto
@@ -41,6 +46,8 @@ import org.fastflowj.stream.internal.Transform;
  * <p>Threading: build and run a job from one thread; a job runs once.
  */
 public final class StreamJob {
+    private static final Logger LOG = LoggerFactory.getLogger(StreamJob.class);
+
     private final String name;
     private final List<Transform> transforms = new ArrayList<>();
     private final List<Transform> sinks = new ArrayList<>();
@@ -115,9 +122,37 @@ public final class StreamJob {
         return policy.skip ? ErrorHandler.SKIP : ErrorHandler.FAIL;
     }
 
+    /** {@code policy} as the policy of {@code through}'s node: dead letters go to the job's side sink. */
+    @SuppressWarnings("unchecked")
+    NodeErrors nodeErrors(ErrorPolicy policy, String through) {
+        if (policy.deadLetters != null) {
+            SideSink<DeadLetter> deadLetters = sideSink((Sink<DeadLetter>) policy.deadLetters);
+            return NodeErrors.deadLetter(failed -> {
+                try {
+                    deadLetters.write(new DeadLetter(through, 0, failed.item(), failed.error()));
+                } catch (RuntimeException e) {
+                    throw e;
+                } catch (Exception e) {
+                    throw new IllegalStateException(
+                            "dead-letter sink '" + deadLetters.sink().name() + "' failed: " + e.getMessage(), e);
+                }
+            });
+        }
+        return policy.skip ? NodeErrors.skip() : NodeErrors.fail();
+    }
+
     /** The block this job compiles to, drawn in DOT: one box per node, named after its operators. */
     public String toDot() {
         return compile().toDot();
+    }
+
+    /**
+     * One line per fusion the compiler makes: neighbouring operators of equal parallelism, joined by a
+     * forward edge, run as one node per instance (one thread). {@link #run} logs them at INFO, as
+     * ff-core's optimizer logs its rewrites.
+     */
+    public List<String> fusions() {
+        return BlockCompiler.fusions(sinks);
     }
 
     private BuildingBlock compile() {
@@ -141,6 +176,9 @@ public final class StreamJob {
         }
         ran = true;
         BuildingBlock block = compile();
+        for (String fusion : fusions()) {
+            LOG.info("stream job '{}': {}", name, fusion);
+        }
         List<Sink<?>> opened = new ArrayList<>();
         try {
             for (Sink<?> sink : allSinks.keySet()) {
@@ -177,7 +215,7 @@ public final class StreamJob {
         SideSink<?> side = sideSinks.get(sink);
         return side != null
                 ? side.startedHere()
-                : streamSinks.get(sink).counters().started().get();
+                : streamSinks.get(sink).anyStarted();
     }
 
     /** Cancels a running job from any thread: its run throws {@link CancellationException}, its sinks abort. */
@@ -229,11 +267,22 @@ public final class StreamJob {
         Map<String, Long> skipped = new LinkedHashMap<>();
         Map<String, Long> dead = new LinkedHashMap<>();
         for (Transform t : transforms) {
-            putIfCounted(late, t.name(), t.counters().late().get());
-            putIfCounted(skipped, t.name(), t.counters().skipped().get());
-            putIfCounted(dead, t.name(), t.counters().deadLettered().get());
+            putIfCounted(late, t.name(), t.total(c -> c.late().get()));
+            putIfCounted(skipped, t.name(), t.total(c -> c.skipped().get()));
+            putIfCounted(dead, t.name(), t.total(c -> c.deadLettered().get()));
+            if (t.block() instanceof Node<?, ?> node) {
+                putIfCounted(skipped, t.name(), count(node, "skipped"));
+                putIfCounted(dead, t.name(), count(node, "dead-lettered"));
+            }
         }
         return new JobStats(block.stats(), late, skipped, dead);
+    }
+
+    private static long count(Node<?, ?> node, String counter) {
+        return node.counters().stream()
+                .filter(c -> c.name().equals(counter))
+                .mapToLong(NodeCounter::get)
+                .sum();
     }
 
     private static void putIfCounted(Map<String, Long> counts, String operator, long count) {

@@ -1,6 +1,7 @@
 package org.fastflowj.core.metrics;
 
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 import org.fastflowj.core.LinkStats;
@@ -10,9 +11,10 @@ import org.fastflowj.core.RunStats;
 
 /**
  * A run's statistics in the Prometheus text exposition format, version 0.0.4: one counter family per
- * statistic, one sample per node thread ({@code node} label) or network link ({@code link} label); and
- * two gauges per channel ({@code from} and {@code to} labels): the items waiting in it, and its capacity
- * when it is bounded.
+ * statistic, one sample per node thread ({@code node} label) or network link ({@code link} label); one
+ * family for the nodes' own {@linkplain org.fastflowj.core.NodeCounter counters} ({@code node} and
+ * {@code counter} labels); and two gauges per channel ({@code from} and {@code to} labels): the items
+ * waiting in it, and its capacity when it is bounded.
  */
 public final class PrometheusText {
     /** The {@code Content-Type} of the format. */
@@ -55,6 +57,20 @@ public final class PrometheusText {
                 "node",
                 NodeStats::name,
                 n -> n.blockedOutputNanos() / 1e9);
+        if (nodes.stream().anyMatch(n -> !n.counters().isEmpty())) {
+            out.append("# HELP fastflowj_node_counter_total What a node counted: items its error policy skipped"
+                    + " or dead-lettered, and its own counters.\n");
+            out.append("# TYPE fastflowj_node_counter_total counter\n");
+            for (NodeStats n : nodes) {
+                for (Map.Entry<String, Long> c : n.counters().entrySet()) {
+                    out.append("fastflowj_node_counter_total{node=\"");
+                    escape(out, n.name());
+                    out.append("\",counter=\"");
+                    escape(out, c.getKey());
+                    out.append("\"} ").append(c.getValue().longValue()).append('\n');
+                }
+            }
+        }
         List<LinkStats> links = stats.links();
         if (!links.isEmpty()) {
             family(

@@ -15,7 +15,7 @@ import org.fastflowj.core.RunStats;
  * <pre>
  * {"atMillis": 1234.5,
  *  "nodes": [{"name": "parser", "itemsIn": 10, "itemsOut": 10, "svcNanos": 5,
- *             "blockedInputNanos": 7, "blockedOutputNanos": 0}, ...],
+ *             "blockedInputNanos": 7, "blockedOutputNanos": 0, "counters": {"skipped": 2}}, ...],
  *  "links": [{"link": "G1 -> G2", "messages": 3, "bytes": 96, "batches": 1, "creditWaitNanos": 0}, ...],
  *  "queues": [{"from": "source", "to": "parser", "feedback": false, "queued": 512, "capacity": 512}, ...]}
  * </pre>
@@ -53,7 +53,17 @@ final class StatsJson {
                 out.append(",\"svcNanos\":").append(n.svcNanos());
                 out.append(",\"blockedInputNanos\":").append(n.blockedInputNanos());
                 out.append(",\"blockedOutputNanos\":").append(n.blockedOutputNanos());
-                out.append('}');
+                out.append(",\"counters\":{");
+                boolean firstCounter = true;
+                for (Map.Entry<String, Long> c : n.counters().entrySet()) {
+                    if (!firstCounter) {
+                        out.append(',');
+                    }
+                    firstCounter = false;
+                    JsonText.key(out, c.getKey());
+                    out.append(c.getValue().longValue());
+                }
+                out.append("}}");
             }
         }
         out.append("],\"links\":[");

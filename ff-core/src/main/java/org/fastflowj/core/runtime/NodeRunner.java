@@ -457,6 +457,11 @@ class NodeRunner extends RunnerState implements NodeContext {
     }
 
     @Override
+    public boolean cancelled() {
+        return control.cancelled;
+    }
+
+    @Override
     public boolean fromFeedback() {
         return currentFeedback;
     }

@@ -1,7 +1,11 @@
 package org.fastflowj.core.runtime;
 
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.function.UnaryOperator;
 import org.fastflowj.core.Node;
+import org.fastflowj.core.NodeCounter;
 import org.fastflowj.core.NodeStats;
 import org.fastflowj.core.graph.Vertex;
 
@@ -119,6 +123,19 @@ abstract class RunnerState extends ChannelEnd {
     NodeStats stats() {
         long total = Math.max(0, endNanos - startNanos);
         long svc = Math.max(0, total - blockedInNanos - blockedOutNanos);
-        return new NodeStats(name, itemsIn, itemsOut, svc, blockedInNanos, blockedOutNanos, cpu);
+        return new NodeStats(name, itemsIn, itemsOut, svc, blockedInNanos, blockedOutNanos, cpu, counts(node));
+    }
+
+    /** The node's counters now, those of one name added up (the parts of a combiner). */
+    static Map<String, Long> counts(Node<?, ?> node) {
+        List<NodeCounter> counters = node.counters();
+        if (counters.isEmpty()) {
+            return Map.of();
+        }
+        Map<String, Long> counts = new LinkedHashMap<>();
+        for (NodeCounter c : counters) {
+            counts.merge(c.name(), c.get(), Long::sum);
+        }
+        return counts;
     }
 }

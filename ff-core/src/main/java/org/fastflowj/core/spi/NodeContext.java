@@ -40,4 +40,9 @@ public interface NodeContext {
 
     /** Number of feedback output channels. */
     int feedbackOutputChannels();
+
+    /** Whether the run is cancelled: a node's error policy lets the failure this causes end the node. */
+    default boolean cancelled() {
+        return false;
+    }
 }

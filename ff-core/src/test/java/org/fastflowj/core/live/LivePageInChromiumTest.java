@@ -72,6 +72,12 @@ class LivePageInChromiumTest {
         assertThat(row(dom, LiveRun.SOURCE))
                 .as("a source has no input channel")
                 .contains("<td class=\"queued\">-</td>");
+        assertThat(row(dom, LiveRun.SINK))
+                .as("the sink's skipped items, counted by its error policy")
+                .containsPattern("<td class=\"counters\">skipped [1-9]\\d*</td>");
+        assertThat(row(dom, "ff-squares-worker0"))
+                .as("a node with no counters")
+                .contains("<td class=\"counters\">-</td>");
         assertThat(dom).contains("farm squares", "none: this run has no distributed group");
     }
 

@@ -5,12 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.concurrent.TimeUnit;
 import org.fastflowj.core.Farm;
 import org.fastflowj.core.Node;
+import org.fastflowj.core.NodeErrors;
 import org.fastflowj.core.Pipeline;
 import org.fastflowj.core.RunOptions;
 
 /**
  * A run slow enough to watch: a source named {@code ticks} sends one item every 2 ms until told to stop,
- * a farm named {@code squares} of two workers squares them, a sink named {@code total} adds them up.
+ * a farm named {@code squares} of two workers squares them, a sink named {@code total} takes them and
+ * skips (its error policy) the odd ones, on which it throws.
  *
  * <pre>
  *            +-> worker -+
@@ -42,7 +44,13 @@ final class LiveRun implements AutoCloseable {
     private final Pipeline pipe = new Pipeline(
             ticks.named(SOURCE),
             Farm.of(2, () -> Node.<Long, Long>of(x -> x * x)).named(FARM),
-            Node.<Long>sink(x -> {}).named(SINK));
+            Node.<Long>sink(x -> {
+                        if (x % 2 != 0) {
+                            throw new IllegalArgumentException("odd: " + x);
+                        }
+                    })
+                    .named(SINK)
+                    .onError(NodeErrors.skip()));
 
     /** Starts the run with its page on a free port. */
     LiveRun start() {

@@ -154,6 +154,31 @@ public final class BlockCompiler {
         }
     }
 
+    /**
+     * One line per stage of several operators, each instance of which {@link #compile} fuses into one
+     * node: which operators, the node's name, the parallelism.
+     */
+    public static List<String> fusions(List<Transform> sinks) {
+        List<String> lines = new ArrayList<>();
+        for (Transform sink : sinks) {
+            fusions(parts(sink), lines);
+        }
+        return lines;
+    }
+
+    private static void fusions(List<Part> parts, List<String> lines) {
+        for (Part part : parts) {
+            if (part instanceof Union union) {
+                union.inputs().forEach(input -> fusions(input, lines));
+            } else if (part instanceof Stage stage && stage.chain().size() > 1) {
+                List<String> names = stage.chain().stream().map(t -> t.name).toList();
+                lines.add(String.format(
+                        "fused %s into node %s: neighbours of parallelism %d, one thread per instance",
+                        String.join(" -> ", names), String.join("+", names), stage.parallelism()));
+            }
+        }
+    }
+
     private sealed interface Part permits Stage, Through, Union {}
 
     private record Stage(List<Transform> chain) implements Part {

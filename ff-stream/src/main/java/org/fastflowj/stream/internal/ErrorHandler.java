@@ -1,5 +1,6 @@
 package org.fastflowj.stream.internal;
 
+import org.fastflowj.core.NodeCounter;
 import org.fastflowj.stream.DeadLetter;
 
 /** What an operator does when its user function throws on a record: fail the job, skip, or dead-letter. */
@@ -23,12 +24,17 @@ public final class ErrorHandler {
         return deadLetters;
     }
 
+    /** The counter of an instance this policy counts on, or null for fail. */
+    NodeCounter counter(OperatorInfo.Counters counters) {
+        return deadLetters != null ? counters.deadLettered() : skip ? counters.skipped() : null;
+    }
+
     void onFailure(OperatorInfo info, Object value, Exception error) throws Exception {
         if (deadLetters != null) {
-            info.counters().deadLettered().incrementAndGet();
+            info.counters().deadLettered().increment();
             deadLetters.write(new DeadLetter(info.name(), info.instance(), value, error));
         } else if (skip) {
-            info.counters().skipped().incrementAndGet();
+            info.counters().skipped().increment();
         } else {
             throw new RecordFailure(info.qualifiedName(), RecordFailure.describe(value), error);
         }

@@ -42,7 +42,7 @@ public final class IntervalJoinOperator extends Operator {
     public void processRecord(Object record, long ts) throws Exception {
         WindowOperator.requireTimestamp(ts, record);
         if (ts < watermark) {
-            info.counters().late().incrementAndGet();
+            info.counters().late().increment();
             return;
         }
         Tagged tagged = (Tagged) record;

@@ -1,6 +1,7 @@
 package org.fastflowj.stream.internal;
 
 import org.fastflowj.core.Node;
+import org.fastflowj.core.NodeCounter;
 
 /**
  * The node that runs one operator instance: records go to the operator (a failing user function is
@@ -15,6 +16,14 @@ public final class OperatorNode extends Node<Object, Object> implements Output {
         this.operator = operator;
         this.errors = errors;
         operator.bind(this, info);
+        // The counts this instance can make, shown with its node's statistics.
+        if (operator instanceof WindowOperator || operator instanceof IntervalJoinOperator) {
+            declare(info.counters().late());
+        }
+        NodeCounter policy = errors.counter(info.counters());
+        if (policy != null) {
+            declare(policy);
+        }
     }
 
     @Override

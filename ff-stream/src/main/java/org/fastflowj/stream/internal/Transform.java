@@ -2,6 +2,7 @@ package org.fastflowj.stream.internal;
 
 import java.util.List;
 import java.util.function.IntFunction;
+import java.util.function.ToLongFunction;
 import org.fastflowj.core.BuildingBlock;
 import org.fastflowj.stream.Sink;
 import org.fastflowj.stream.Source;
@@ -25,7 +26,9 @@ public final class Transform {
     final Source<?> source;
     final Sink<?> sink;
     final BuildingBlock block;
-    final OperatorInfo.Counters counters = new OperatorInfo.Counters();
+    /** Each instance's counters, made anew by each compilation ({@link #info}). */
+    private OperatorInfo.Counters[] counters = {};
+
     String name;
     int parallelism;
     ErrorHandler errors = ErrorHandler.FAIL;
@@ -114,12 +117,32 @@ public final class Transform {
         this.errors = handler;
     }
 
-    public OperatorInfo.Counters counters() {
-        return counters;
+    /** {@code count} of every instance's counters, added up. */
+    public long total(ToLongFunction<OperatorInfo.Counters> count) {
+        long total = 0;
+        for (OperatorInfo.Counters c : counters) {
+            total += c == null ? 0 : count.applyAsLong(c);
+        }
+        return total;
+    }
+
+    /** Whether an instance of this transform started in this process. */
+    public boolean anyStarted() {
+        for (OperatorInfo.Counters c : counters) {
+            if (c != null && c.started().get()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     public Kind kind() {
         return kind;
+    }
+
+    /** The block a {@link Kind#THROUGH} runs, else null. */
+    public BuildingBlock block() {
+        return block;
     }
 
     /** Notes that {@code next} consumes this transform's output, refusing a second consumer. */
@@ -132,6 +155,10 @@ public final class Transform {
     }
 
     OperatorInfo info(int instance) {
-        return new OperatorInfo(name, instance, parallelism, counters);
+        if (counters.length != parallelism) {
+            counters = new OperatorInfo.Counters[parallelism];
+        }
+        counters[instance] = new OperatorInfo.Counters();
+        return new OperatorInfo(name, instance, parallelism, counters[instance]);
     }
 }

@@ -97,7 +97,7 @@ public abstract class WindowOperator extends Operator {
     }
 
     final void late(Object value) throws Exception {
-        info.counters().late().incrementAndGet();
+        info.counters().late().increment();
         if (lateSink != null) {
             lateSink.write(value);
         }
