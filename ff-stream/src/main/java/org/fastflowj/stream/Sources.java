@@ -1,9 +1,6 @@
 package org.fastflowj.stream;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -71,7 +68,13 @@ public final class Sources {
         };
     }
 
-    /** The lines of a file, or of every regular file under a directory (files spread over the instances). */
+    /**
+     * The lines of a file, or of every regular file under a directory, in UTF-8, each ended by {@code \n}
+     * or {@code \r\n} (the last one may be unterminated). With parallelism n: when there are at least n
+     * files, instance i reads files i, i + n, ... whole; otherwise each file is cut into n byte ranges and
+     * instance i reads the lines that start in range i (a line crossing a range's end is read by the
+     * instance whose range it starts in), so one large file is read by every instance at once.
+     */
     public static Source<String> lines(Path path) {
         Objects.requireNonNull(path, "path");
         return new Source<>() {
@@ -82,12 +85,20 @@ public final class Sources {
 
             @Override
             public SourceReader<String> open(int instance, int instances) throws IOException {
-                List<Path> mine = new ArrayList<>();
                 List<Path> files = files(path);
-                for (int i = instance; i < files.size(); i += instances) {
-                    mine.add(files.get(i));
+                List<LineReader.Range> mine = new ArrayList<>();
+                if (files.size() >= instances) {
+                    for (int i = instance; i < files.size(); i += instances) {
+                        mine.add(new LineReader.Range(files.get(i), 0, Long.MAX_VALUE));
+                    }
+                } else {
+                    for (Path file : files) {
+                        long size = Files.size(file);
+                        mine.add(new LineReader.Range(
+                                file, size * instance / instances, size * (instance + 1) / instances));
+                    }
                 }
-                return new LinesReader(mine);
+                return new LineReader(mine, BATCH);
             }
         };
     }
@@ -139,49 +150,6 @@ public final class Sources {
                 made++;
             }
             return true;
-        }
-    }
-
-    private static final class LinesReader implements SourceReader<String> {
-        private final Iterator<Path> files;
-        private BufferedReader reader;
-        private Path current;
-
-        LinesReader(List<Path> files) {
-            this.files = files.iterator();
-        }
-
-        @Override
-        public boolean emit(Consumer<? super String> out) throws IOException {
-            for (int n = 0; n < BATCH; n++) {
-                if (reader == null) {
-                    if (!files.hasNext()) {
-                        return false;
-                    }
-                    current = files.next();
-                    reader = Files.newBufferedReader(current, StandardCharsets.UTF_8);
-                }
-                String line;
-                try {
-                    line = reader.readLine();
-                } catch (IOException e) {
-                    throw new UncheckedIOException("source lines: cannot read " + current, e);
-                }
-                if (line == null) {
-                    reader.close();
-                    reader = null;
-                } else {
-                    out.accept(line);
-                }
-            }
-            return true;
-        }
-
-        @Override
-        public void close() throws IOException {
-            if (reader != null) {
-                reader.close();
-            }
         }
     }
 }

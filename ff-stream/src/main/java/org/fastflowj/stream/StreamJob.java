@@ -213,9 +213,7 @@ public final class StreamJob {
 
     private boolean startedHere(Sink<?> sink) {
         SideSink<?> side = sideSinks.get(sink);
-        return side != null
-                ? side.startedHere()
-                : streamSinks.get(sink).anyStarted();
+        return side != null ? side.startedHere() : streamSinks.get(sink).anyStarted();
     }
 
     /** Cancels a running job from any thread: its run throws {@link CancellationException}, its sinks abort. */

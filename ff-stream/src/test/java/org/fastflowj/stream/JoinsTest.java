@@ -47,6 +47,7 @@ class JoinsTest {
     static List<String> windowJoin(Windows windows, int parallelism) {
         StreamJob job = StreamJob.named("window-join");
         CollectSink<String> out = Sinks.collect();
+        // tag::window-join[]
         timed(job, LEFT, "left")
                 .join(timed(job, RIGHT, "right"))
                 .where(Event::key)
@@ -55,6 +56,7 @@ class JoinsTest {
                 .apply((l, r) -> l.id + "-" + r.id)
                 .parallelism(parallelism)
                 .sink(out);
+        // end::window-join[]
         JobStats stats = job.run();
         assertThat(stats.totalLateRecords()).isZero();
         return sorted(out.items());
@@ -152,10 +154,12 @@ class JoinsTest {
         CollectSink<String> out = Sinks.collect();
         DataStream<Event> left = timed(job, LEFT, "left");
         DataStream<Event> right = timed(job, RIGHT, "right");
+        // tag::interval-join[]
         left.keyBy(Event::key)
                 .intervalJoin(right.keyBy(Event::key))
                 .between(Duration.ofMillis(lower), Duration.ofMillis(upper))
                 .apply((l, r) -> l.id + "-" + r.id + "@" + Math.max(l.ts, r.ts))
+                // end::interval-join[]
                 .parallelism(parallelism)
                 .keyBy(pair -> pair)
                 .process(() -> new KeyedProcessFunction<String, String, String>() {
