@@ -32,6 +32,19 @@ public final class OperatorNode extends Node<Object, Object> implements Output {
             } catch (Exception error) {
                 errors.onFailure(operator.info, rec.value, error);
             }
+        } else if (item instanceof Signal signal) {
+            try {
+                if (signal.isTick()) {
+                    operator.processTick();
+                } else {
+                    operator.processIdle();
+                }
+            } catch (RecordFailure failure) {
+                throw failure;
+            } catch (Exception error) {
+                throw new RecordFailure(
+                        operator.info.qualifiedName(), "processing time " + System.currentTimeMillis(), error);
+            }
         } else {
             long time = ((Mark) item).time;
             try {
@@ -53,6 +66,11 @@ public final class OperatorNode extends Node<Object, Object> implements Output {
     @Override
     public void emitWatermark(long time) {
         sendOut(Mark.of(time));
+    }
+
+    @Override
+    public void emitSignal(Signal signal) {
+        sendOut(signal);
     }
 
     @Override

@@ -42,7 +42,7 @@ public final class PanedWindowOperator extends WindowOperator {
     }
 
     @Override
-    public void processRecord(Object value, long ts) throws Exception {
+    void onRecord(Object value, long ts) throws Exception {
         requireTimestamp(ts, value);
         long lastStart = ts - Math.floorMod(ts, slide);
         if (plus(lastStart + size - 1, lateness) <= watermark) {
