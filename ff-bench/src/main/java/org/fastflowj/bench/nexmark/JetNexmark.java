@@ -32,6 +32,7 @@ import org.fastflowj.bench.nexmark.Results.AuctionCount;
 import org.fastflowj.bench.nexmark.Results.AuctionPrice;
 import org.fastflowj.bench.nexmark.Results.HighestBid;
 import org.fastflowj.bench.nexmark.Results.HotItem;
+import org.fastflowj.bench.nexmark.Results.NewPerson;
 import org.fastflowj.bench.nexmark.Results.PersonAuction;
 
 /**
@@ -81,11 +82,17 @@ public final class JetNexmark {
     public static long run(RunSpec spec) {
         HazelcastInstance hz = member(spec.parallelism());
         Pipeline p = Pipeline.create();
-        var source = p.readFrom(source(spec));
-        StreamStage<Event> events =
-                spec.query().windowed ? source.withTimestamps(Event::dateTime, 0) : source.withoutTimestamps();
+        StreamStage<?> query;
+        if (spec.query() == Query.Q8) {
+            query = newUsers(p, spec);
+        } else {
+            var source = p.readFrom(source(spec, Slice.Kind.ALL));
+            StreamStage<Event> events =
+                    spec.query().windowed ? source.withTimestamps(Event::dateTime, 0) : source.withoutTimestamps();
+            query = query(spec.query(), events);
+        }
         @SuppressWarnings("unchecked")
-        StreamStage<Object> results = (StreamStage<Object>) query(spec.query(), events);
+        StreamStage<Object> results = (StreamStage<Object>) query;
         results.writeTo(countingSink(spec));
         long start = System.nanoTime();
         Job job = hz.getJet()
@@ -117,8 +124,33 @@ public final class JetNexmark {
                     .window(WindowDefinition.tumbling(query.sizeMillis))
                     .aggregate(AggregateOperations.maxBy(Results::compareHeight))
                     .map(r -> new HighestBid(r.start(), r.end(), r.result()));
-            case Q8 -> throw new UnsupportedOperationException("q8 on Jet is not built yet");
+            case Q8 -> throw new IllegalArgumentException("q8 reads two streams: see newUsers");
         };
+    }
+
+    /** q8: persons and auctions from a source each, co-grouped per tumbling window by person id = seller. */
+    static StreamStage<NewPerson> newUsers(Pipeline p, RunSpec spec) {
+        StreamStage<Person> persons = p.readFrom(source(spec, Slice.Kind.PERSONS))
+                .withTimestamps(Event::dateTime, 0)
+                .map(e -> (Person) e);
+        StreamStage<Auction> auctions = p.readFrom(source(spec, Slice.Kind.AUCTIONS))
+                .withTimestamps(Event::dateTime, 0)
+                .map(e -> (Auction) e);
+        return persons.window(WindowDefinition.tumbling(Query.Q8.sizeMillis))
+                .groupingKey(Person::id)
+                .aggregate2(
+                        auctions.groupingKey(Auction::seller),
+                        AggregateOperations.aggregateOperation2(
+                                AggregateOperations.<Person>toList(), AggregateOperations.<Auction>toList()))
+                .flatMap(r -> {
+                    List<NewPerson> out = new ArrayList<>();
+                    for (Person person : r.result().f0()) {
+                        for (int i = 0; i < r.result().f1().size(); i++) {
+                            out.add(new NewPerson(person.id(), person.name(), r.start()));
+                        }
+                    }
+                    return Traversers.traverseIterable(out);
+                });
     }
 
     private static StreamStage<Bid> bids(StreamStage<Event> events) {
@@ -149,10 +181,12 @@ public final class JetNexmark {
         return Traversers.empty();
     }
 
-    private static StreamSource<Event> source(RunSpec spec) {
+    private static StreamSource<Event> source(RunSpec spec, Slice.Kind kind) {
         int parallelism = spec.parallelism();
         return Sources.streamFromProcessorWithWatermarks(
-                "nexmark", false, policy -> ProcessorMetaSupplier.of(parallelism, () -> new GeneratorP(spec, policy)));
+                "nexmark-" + kind.name().toLowerCase(Locale.ROOT),
+                false,
+                policy -> ProcessorMetaSupplier.of(parallelism, () -> new GeneratorP(spec, kind, policy)));
     }
 
     private static Sink<Object> countingSink(RunSpec spec) {
@@ -164,19 +198,21 @@ public final class JetNexmark {
     /** The generator: cooperative, a bounded batch per call, done after its last event. */
     static final class GeneratorP extends AbstractProcessor {
         private final RunSpec spec;
+        private final Slice.Kind kind;
         private final EventTimeMapper<Event> mapper;
         private Slice slice;
         private Traverser<Object> pending;
 
-        GeneratorP(RunSpec spec, EventTimePolicy<? super Event> policy) {
+        GeneratorP(RunSpec spec, Slice.Kind kind, EventTimePolicy<? super Event> policy) {
             this.spec = spec;
+            this.kind = kind;
             this.mapper = new EventTimeMapper<>(policy);
             mapper.addPartitions(1);
         }
 
         @Override
         protected void init(Context context) {
-            slice = spec.slice(context.globalProcessorIndex(), context.totalParallelism());
+            slice = spec.slice(context.globalProcessorIndex(), context.totalParallelism(), kind);
         }
 
         @Override

@@ -36,7 +36,7 @@ import picocli.CommandLine.Option;
         name = "nexmark",
         mixinStandardHelpOptions = true,
         sortOptions = false,
-        description = "NEXMark q1, q2, q3, q5, q7 on FastFlow-J, Flink and Hazelcast Jet; see docs/benchmarks.md.")
+        description = "NEXMark q1, q2, q3, q5, q7, q8 on FastFlow-J, Flink and Hazelcast Jet; see docs/benchmarks.md.")
 public final class NexmarkBench implements Callable<Integer> {
     enum Engine {
         FFJ("FastFlow-J"),
@@ -54,7 +54,8 @@ public final class NexmarkBench implements Callable<Integer> {
     List<Engine> engines = List.of(Engine.FFJ, Engine.FLINK, Engine.JET);
 
     @Option(names = "--queries", split = ",", description = "Queries (default: ${DEFAULT-VALUE}).")
-    List<Query> queries = List.of(Query.BOUND, Query.Q1, Query.Q2, Query.Q3, Query.Q5, Query.Q5_100MS, Query.Q7);
+    List<Query> queries =
+            List.of(Query.BOUND, Query.Q1, Query.Q2, Query.Q3, Query.Q5, Query.Q5_100MS, Query.Q7, Query.Q8);
 
     @Option(names = "--parallelism", split = ",", description = "Parallelisms (default: ${DEFAULT-VALUE}).")
     List<Integer> parallelisms = List.of(2);
@@ -64,7 +65,7 @@ public final class NexmarkBench implements Callable<Integer> {
             description = "Events per run of a stateless query and BOUND (default: ${DEFAULT-VALUE}).")
     long events = 20_000_000;
 
-    @Option(names = "--window-events", description = "Events per run of q3, q5, q7 (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--window-events", description = "Events per run of q3, q5, q7, q8 (default: ${DEFAULT-VALUE}).")
     long windowEvents = 10_000_000;
 
     @Option(names = "--event-rate", description = "Events per second of event time (default: ${DEFAULT-VALUE}).")

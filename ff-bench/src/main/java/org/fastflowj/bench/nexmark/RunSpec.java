@@ -24,6 +24,11 @@ public record RunSpec(
 
     /** Instance {@code instance} of {@code instances}' share of the events. */
     public Slice slice(int instance, int instances) {
-        return new Slice(this, instance, instances);
+        return new Slice(this, instance, instances, Slice.Kind.ALL);
+    }
+
+    /** Instance {@code instance} of {@code instances}' share of the events of one kind. */
+    public Slice slice(int instance, int instances, Slice.Kind kind) {
+        return new Slice(this, instance, instances, kind);
     }
 }

@@ -3,12 +3,30 @@ package org.fastflowj.bench.nexmark;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * One source instance's events: {@code instance, instance + instances, ...} below the run's count. When
+ * One source instance's events: {@code instance, instance + instances, ...} below the run's count (those
+ * of one {@link Kind}, if it is not {@code ALL}). When
  * the run is paced, event {@code n} is due {@code n / wallRate} seconds after the run's start (the first
  * instance to open sets it), so the instances together keep the rate and event time maps to wall-clock
  * time ({@link #wallNanosOf}).
  */
 public final class Slice {
+    /** Which events a source makes: all, or only one kind (for the queries that read two streams). */
+    public enum Kind {
+        ALL,
+        PERSONS,
+        AUCTIONS;
+
+        boolean wants(long n) {
+            long offset = n % NexmarkGenerator.PROPORTION_DENOMINATOR;
+            return switch (this) {
+                case ALL -> true;
+                case PERSONS -> offset < NexmarkGenerator.PERSON_PROPORTION;
+                case AUCTIONS -> offset >= NexmarkGenerator.PERSON_PROPORTION
+                        && offset < NexmarkGenerator.PERSON_PROPORTION + NexmarkGenerator.AUCTION_PROPORTION;
+            };
+        }
+    }
+
     private static final ConcurrentHashMap<String, Long> STARTS = new ConcurrentHashMap<>();
 
     private final NexmarkGenerator generator;
@@ -16,15 +34,24 @@ public final class Slice {
     private final int step;
     private final double nanosPerEvent;
     private final long start;
+    private final Kind kind;
     private long next;
 
-    Slice(RunSpec spec, int instance, int instances) {
+    Slice(RunSpec spec, int instance, int instances, Kind kind) {
         this.generator = spec.generator();
         this.count = spec.events();
         this.step = instances;
         this.next = instance;
         this.nanosPerEvent = spec.wallRate() > 0 ? 1e9 / spec.wallRate() : 0;
         this.start = nanosPerEvent > 0 ? startNanos(spec.id()) : 0;
+        this.kind = kind;
+        skipUnwanted();
+    }
+
+    private void skipUnwanted() {
+        while (next < count && !kind.wants(next)) {
+            next += step;
+        }
     }
 
     static long startNanos(String runId) {
@@ -56,6 +83,7 @@ public final class Slice {
     public Event next() {
         Event e = generator.event(next);
         next += step;
+        skipUnwanted();
         return e;
     }
 }
