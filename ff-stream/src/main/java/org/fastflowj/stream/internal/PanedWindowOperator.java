@@ -15,7 +15,8 @@ import org.fastflowj.stream.Aggregate;
  * <p>Flink's semantics: window {@code [start, end)} fires when the watermark reaches {@code end - 1};
  * a record whose every window has {@code end - 1 + lateness <= watermark} is late; a record within the
  * lateness makes each of its windows that already fired fire again with the updated result. One timer per
- * key walks the key's windows in end order: when one fires it schedules the next window that holds a pane.
+ * key walks the key's windows in end order: when one fires it schedules the next window that holds a pane
+ * (so a record whose window comes after the key's pending timer registers none).
  *
  * <p>With an aggregate that deducts, a sliding window's key also keeps a running accumulator: always the
  * combination of the key's stored panes in {@code [runStart, runEnd)}, the last window fired in order.
@@ -36,6 +37,15 @@ public final class PanedWindowOperator extends WindowOperator {
         Object running;
         long runStart;
         long runEnd;
+        /** A timer of this key is pending at this time (MAX: none known): later windows need no timer of their own. */
+        long nextTimer = Long.MAX_VALUE;
+
+        void schedule(EventTimers timers, Object key, long time) {
+            if (time < nextTimer) {
+                timers.register(key, time);
+                nextTimer = time;
+            }
+        }
 
         boolean inRun(long paneStart) {
             return running != null && paneStart >= runStart && paneStart < runEnd;
@@ -80,7 +90,7 @@ public final class PanedWindowOperator extends WindowOperator {
         for (long start = first; start <= lastStart; start += slide) {
             long maxTimestamp = start + size - 1;
             if (maxTimestamp > watermark) {
-                timers.register(key, maxTimestamp);
+                keyPanes.schedule(timers, key, maxTimestamp);
                 return;
             }
             if (plus(maxTimestamp, lateness) > watermark) {
@@ -88,7 +98,7 @@ public final class PanedWindowOperator extends WindowOperator {
             }
         }
         // Every window of this record fired already (it came within the lateness): a timer still removes the pane.
-        timers.register(key, purgeTime(paneStart));
+        keyPanes.schedule(timers, key, purgeTime(paneStart));
     }
 
     @Override
@@ -115,9 +125,11 @@ public final class PanedWindowOperator extends WindowOperator {
         }
         Long next = keyPanes.byStart.ceilingKey(end + slide - size);
         if (next != null) {
-            timers.register(key, Math.max(end + slide, earliestEnd(next)) - 1);
+            keyPanes.nextTimer = Long.MAX_VALUE;
+            keyPanes.schedule(timers, key, Math.max(end + slide, earliestEnd(next)) - 1);
         } else {
-            timers.register(key, purgeTime(keyPanes.byStart.lastKey()));
+            keyPanes.nextTimer = Long.MAX_VALUE;
+            keyPanes.schedule(timers, key, purgeTime(keyPanes.byStart.lastKey()));
         }
     }
 
