@@ -185,7 +185,7 @@ class KafkaConnectorTest {
                         .bounded()
                         .build())
                 .parallelism(2)
-                .withTimestamps(KafkaRecord::timestamp, Watermarks.ascending())
+                .withTimestamps(KafkaRecord::timestamp, Watermarks.boundedDisorder(Duration.ofSeconds(1)))
                 .keyBy(KafkaRecord::key)
                 .window(Windows.tumbling(Duration.ofSeconds(10)))
                 .aggregate(Aggregates.counting())
