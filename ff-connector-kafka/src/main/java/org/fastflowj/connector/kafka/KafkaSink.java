@@ -84,12 +84,11 @@ final class KafkaSink<T, K, V> implements Sink<T> {
         p.put(ProducerConfig.ACKS_CONFIG, "all");
         p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
         p.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, Long.toString(millis));
-        long linger = Long.parseLong(String.valueOf(p.getOrDefault(ProducerConfig.LINGER_MS_CONFIG, "5")));
-        long request = Math.min(30_000, millis);
-        p.putIfAbsent(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, Long.toString(request));
         // The producer requires delivery.timeout.ms >= linger.ms + request.timeout.ms.
-        long requestSet = Long.parseLong(String.valueOf(p.get(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG)));
-        p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, Long.toString(Math.max(millis, linger + requestSet)));
+        long linger = millisOf(p, ProducerConfig.LINGER_MS_CONFIG, 5);
+        long request = millisOf(p, ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 30_000);
+        long delivery = millisOf(p, ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 120_000);
+        p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, Long.toString(Math.max(delivery, linger + request)));
         try {
             producer = new KafkaProducer<>(p, keySerializer.get(), valueSerializer.get());
         } catch (KafkaException e) {
@@ -114,6 +113,19 @@ final class KafkaSink<T, K, V> implements Sink<T> {
             abort();
             throw new KafkaException(
                     "sink " + name + ": topic '" + topic + "' does not exist on Kafka at " + bootstrapServers);
+        }
+    }
+
+    private long millisOf(Properties p, String key, long otherwise) {
+        Object v = p.get(key);
+        if (v == null) {
+            return otherwise;
+        }
+        try {
+            return Long.parseLong(v.toString().trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(
+                    "sink " + name + ": property " + key + " must be a number of ms, not '" + v + "'");
         }
     }
 

@@ -63,8 +63,7 @@ public final class KafkaSinks {
                 ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG,
                 ProducerConfig.ACKS_CONFIG,
                 ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
-                ProducerConfig.MAX_BLOCK_MS_CONFIG,
-                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG);
+                ProducerConfig.MAX_BLOCK_MS_CONFIG);
 
         private final String bootstrapServers;
         private final String topic;
@@ -138,8 +137,9 @@ public final class KafkaSinks {
         }
 
         /**
-         * How long the sink may wait for the brokers: to learn the topic when it opens, for room in the
-         * producer's buffer, and for each record to be acknowledged (60 s by default); past it the job fails.
+         * How long the sink may wait for the brokers when it opens (to learn the topic) and for room in
+         * the producer's buffer (60 s by default); past it the job fails. How long a record may take to be
+         * acknowledged is Kafka's {@code delivery.timeout.ms} (2 minutes unless set with {@link #property}).
          */
         public Builder<T, K, V> timeout(Duration timeout) {
             if (timeout == null || timeout.isNegative() || timeout.isZero()) {
@@ -151,9 +151,9 @@ public final class KafkaSinks {
         }
 
         /**
-         * Any other producer property ({@code linger.ms}, {@code compression.type}...). The sink sets the
-         * bootstrap servers, the serializers, {@code acks}, idempotence and the timeouts itself, and
-         * refuses those keys here.
+         * Any other producer property ({@code linger.ms}, {@code compression.type}, {@code
+         * delivery.timeout.ms}...). The sink sets the bootstrap servers, the serializers, {@code acks},
+         * idempotence and {@code max.block.ms} itself, and refuses those keys here.
          */
         public Builder<T, K, V> property(String key, Object value) {
             Objects.requireNonNull(key, "key");

@@ -151,6 +151,9 @@ final class KafkaSource<K, V> implements Source<KafkaRecord<K, V>> {
 
         private boolean[] done;
         private int live;
+        /** Bounded: when a record last came or a partition last reached its end. */
+        private long lastProgressNanos;
+
         private volatile boolean closed;
 
         Reader(int instance, int instances) {
@@ -190,6 +193,7 @@ final class KafkaSource<K, V> implements Source<KafkaRecord<K, V>> {
                     }
                     markDone();
                 }
+                lastProgressNanos = System.nanoTime();
             } catch (TimeoutException e) {
                 closeConsumer();
                 throw new KafkaException(
@@ -277,9 +281,32 @@ final class KafkaSource<K, V> implements Source<KafkaRecord<K, V>> {
                 }
             }
             if (bounded) {
+                int before = live;
                 markDone();
+                long now = System.nanoTime();
+                if (!records.isEmpty() || live < before) {
+                    lastProgressNanos = now;
+                } else if (live > 0 && now - lastProgressNanos > timeout.toNanos()) {
+                    throw stalled();
+                }
             }
             return live > 0;
+        }
+
+        /**
+         * A bounded source whose partitions are below their end offsets gets records unless the brokers
+         * are gone: fail, rather than wait for ever.
+         */
+        private KafkaException stalled() {
+            List<String> behind = new ArrayList<>();
+            for (int i = 0; i < partitions.length; i++) {
+                if (!done[i]) {
+                    behind.add(partitions[i] + " at " + next[i] + " of " + end[i]);
+                }
+            }
+            return new KafkaException("source " + name + ": no record from " + where() + " for "
+                    + timeout.toMillis() + " ms while partitions are below the end offsets seen at start ("
+                    + String.join(", ", behind) + "); is the broker still running and reachable?");
         }
 
         /** Pauses each partition whose position reached its end offset: nothing of it is fetched again. */

@@ -147,7 +147,8 @@ public final class KafkaSources {
 
         /**
          * How long a call to the brokers while opening (topic metadata, offsets) or committing may take
-         * before the job fails naming the topic and the bootstrap servers.
+         * before the job fails naming the topic and the bootstrap servers; also how long a bounded source
+         * may go without a record while its partitions are below their end offsets.
          */
         public Builder<K, V> timeout(Duration timeout) {
             if (timeout == null || timeout.isNegative() || timeout.isZero()) {

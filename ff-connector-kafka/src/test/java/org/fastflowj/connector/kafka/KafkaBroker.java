@@ -10,13 +10,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.Uuid;
 
 /**
@@ -58,9 +62,36 @@ final class KafkaBroker implements AutoCloseable {
     }
 
     void createTopic(String name, int partitions) throws Exception {
-        admin().createTopics(List.of(new NewTopic(name, partitions, (short) 1)))
+        createTopic(name, partitions, Map.of());
+    }
+
+    /**
+     * Creates the topic and returns once the broker leads every partition. Without the wait, an idempotent
+     * producer's first batch can meet NOT_LEADER_OR_FOLLOWER while its next batches, sent after the
+     * broker took the lead, are appended: the first one's retries then fail with OUT_OF_ORDER_SEQUENCE
+     * until the delivery timeout.
+     */
+    void createTopic(String name, int partitions, Map<String, String> configs) throws Exception {
+        admin().createTopics(List.of(new NewTopic(name, partitions, (short) 1).configs(configs)))
                 .all()
                 .get(30, TimeUnit.SECONDS);
+        Map<TopicPartition, OffsetSpec> ends = new HashMap<>();
+        for (int p = 0; p < partitions; p++) {
+            ends.put(new TopicPartition(name, p), OffsetSpec.latest());
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (true) {
+            try {
+                // answered by each partition's leader only once it leads
+                admin().listOffsets(ends).all().get(30, TimeUnit.SECONDS);
+                return;
+            } catch (ExecutionException e) {
+                if (System.nanoTime() - deadline > 0) {
+                    throw new AssertionError("topic " + name + " has no leader after 30 s:\n" + output(), e);
+                }
+                Thread.sleep(50);
+            }
+        }
     }
 
     synchronized Admin admin() {
@@ -107,6 +138,8 @@ final class KafkaBroker implements AutoCloseable {
                         "share.coordinator.state.topic.min.isr=1",
                         "group.initial.rebalance.delay.ms=0",
                         "auto.create.topics.enable=false",
+                        // Tests write records with timestamps long past: keep them, whatever their age.
+                        "log.retention.ms=-1",
                         // A small machine: few threads.
                         "num.network.threads=2",
                         "num.io.threads=2",
@@ -160,6 +193,18 @@ final class KafkaBroker implements AutoCloseable {
         }
     }
 
+    /** The broker's output outlives its directory in target/, for a failure seen after the run. */
+    private void keepLog() {
+        Path target = Path.of("target");
+        if (Files.isRegularFile(log) && Files.isDirectory(target)) {
+            try {
+                Files.copy(log, target.resolve("kafka-broker.log"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            } catch (IOException e) {
+                // only a diagnostic
+            }
+        }
+    }
+
     /** Ports free now on loopback (taken together, so they differ). */
     static int[] freePorts(int n) throws IOException {
         List<ServerSocket> sockets = new ArrayList<>();
@@ -197,6 +242,7 @@ final class KafkaBroker implements AutoCloseable {
                 Thread.currentThread().interrupt();
             }
         }
+        keepLog();
         try (Stream<Path> files = Files.walk(dir)) {
             files.sorted(Comparator.reverseOrder()).forEach(p -> {
                 try {

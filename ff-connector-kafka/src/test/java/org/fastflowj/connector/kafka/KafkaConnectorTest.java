@@ -34,11 +34,15 @@ import org.fastflowj.stream.WindowResult;
 import org.fastflowj.stream.Windows;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Timeout;
 
 /** The Kafka source and sink in stream jobs, against a real broker started once for the class. */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class KafkaConnectorTest {
     private static KafkaBroker broker;
 
@@ -67,6 +71,8 @@ class KafkaConnectorTest {
                         .value(id -> id, LongSerializer::new)
                         .property("linger.ms", 20)
                         .property("batch.size", 256 * 1024)
+                        // a smaller buffer makes the writer wait for room rather than batches wait to expire
+                        .property("buffer.memory", 8 * 1024 * 1024)
                         .build());
         produce.run();
 
@@ -382,5 +388,59 @@ class KafkaConnectorTest {
                         .build());
         e = catchThrowableOfType(JobFailedException.class, write::run);
         assertThat(e).hasMessageContaining(nowhere).hasMessageContaining("clicks");
+    }
+
+    @Test
+    void aRecordTheProducerRefusesFailsTheJobNamingTopicAndCause() throws Exception {
+        String topic = "small-records";
+        broker.createTopic(topic, 1);
+        String big = "x".repeat(10_000);
+        // Refused in the middle: the next write fails the job. Refused last: the job's end (flush) does.
+        for (long refused : new long[] {500, 999}) {
+            StreamJob produce = StreamJob.named("too-large-" + refused);
+            produce.source(Sources.generator(1_000, 0, i -> i == refused ? big : Long.toString(i)))
+                    .sink(KafkaSinks.<String>builder(broker.bootstrapServers(), topic)
+                            .property("max.request.size", 4096)
+                            .build());
+            JobFailedException e = catchThrowableOfType(JobFailedException.class, produce::run);
+
+            assertThat(e)
+                    .as("record %d refused", refused)
+                    .hasMessageContaining("1 record(s) could not be written to topic " + topic)
+                    .hasMessageContaining(broker.bootstrapServers())
+                    .hasMessageContaining("RecordTooLargeException");
+        }
+    }
+
+    /** Last: it stops the class's broker. */
+    @Test
+    @Order(Integer.MAX_VALUE)
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void aBoundedSourceWhoseBrokerStopsMidwayFailsWithinItsTimeout() throws Exception {
+        String topic = "broker-stops";
+        broker.createTopic(topic, 1);
+        StreamJob produce = StreamJob.named("before-the-stop");
+        produce.source(Sources.generator(5_000, 0, i -> i)).sink(KafkaSinks.<Long>of(broker.bootstrapServers(), topic));
+        produce.run();
+
+        StreamJob read = StreamJob.named("read-through-the-stop");
+        read.source(KafkaSources.builder(broker.bootstrapServers(), topic)
+                        .bounded()
+                        .timeout(Duration.ofSeconds(3))
+                        // small fetches: most records are still on the broker when it stops
+                        .property("max.partition.fetch.bytes", 512)
+                        .property("fetch.max.bytes", 512)
+                        .build())
+                .sink(Sinks.<KafkaRecord<String, String>>forEach(r -> {
+                    if (r.offset() == 0) {
+                        broker.close();
+                    }
+                }));
+        JobFailedException e = catchThrowableOfType(JobFailedException.class, read::run);
+
+        assertThat(e)
+                .hasMessageContaining("no record from topic " + topic)
+                .hasMessageContaining(broker.bootstrapServers())
+                .hasMessageContaining("below the end offsets");
     }
 }
