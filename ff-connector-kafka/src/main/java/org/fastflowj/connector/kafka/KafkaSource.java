@@ -137,6 +137,15 @@ final class KafkaSource<K, V> implements Source<KafkaRecord<K, V>> {
         return p;
     }
 
+    /** A topic the brokers do not know: its message says all there is to say. */
+    private static final class MissingTopic extends KafkaException {
+        private static final long serialVersionUID = 1L;
+
+        MissingTopic(String message) {
+            super(message);
+        }
+    }
+
     /** One instance's consumer, its partitions, and for each the offset after the last record emitted. */
     private final class Reader implements SourceReader<KafkaRecord<K, V>> {
         private final int instance;
@@ -200,13 +209,12 @@ final class KafkaSource<K, V> implements Source<KafkaRecord<K, V>> {
                         "source " + name + ": no answer from " + where() + " within " + timeout.toMillis()
                                 + " ms (is the broker running and reachable there?): " + e.getMessage(),
                         e);
+            } catch (MissingTopic e) {
+                closeConsumer();
+                throw e;
             } catch (RuntimeException e) {
                 closeConsumer();
-                throw e instanceof KafkaException k
-                                && k.getMessage() != null
-                                && k.getMessage().startsWith("source ")
-                        ? k
-                        : new KafkaException("source " + name + " on " + bootstrapServers + ": " + e, e);
+                throw new KafkaException("source " + name + ": cannot open " + where() + ": " + e, e);
             }
         }
 
@@ -221,7 +229,7 @@ final class KafkaSource<K, V> implements Source<KafkaRecord<K, V>> {
                     infos = List.of();
                 }
                 if (infos == null || infos.isEmpty()) {
-                    throw new KafkaException("source " + name + ": topic '" + topic + "' does not exist on Kafka at "
+                    throw new MissingTopic("source " + name + ": topic '" + topic + "' does not exist on Kafka at "
                             + bootstrapServers);
                 }
                 for (PartitionInfo info : infos) {
