@@ -18,8 +18,8 @@ import java.util.Set;
  * <p>Allowed without asking: primitives and their boxes, {@code String}, {@code Object} (for {@code Object[]}), everything in {@code java.util} (so
  * {@code ArrayList}, {@code HashMap}, {@code List.of}, {@code Collections.unmodifiableList}, ...),
  * {@code java.math.BigInteger}/{@code BigDecimal}, everything in {@code java.time}, arrays of allowed classes, and
- * the macro data-flow task and loop chunk FastFlow-J sends to a worker in another group (whose contents are
- * checked as any item).
+ * the macro data-flow task and loop chunk FastFlow-J sends to a worker in another group, and ff-stream's record and
+ * watermark carriers and window results (whose contents are checked as any item).
  * Also allowed: the classes of the program's own packages ({@link #allowingProgramPackages}: the run-time passes the
  * packages of the graph's node classes and of the main class, exactly, not their sub-packages). Any other class,
  * enums and records included, must be {@linkplain Builder#register registered}, live in an
@@ -54,7 +54,15 @@ public final class SerializationConfig {
             "org.fastflowj.patterns.MdfTask",
             // A ParallelFor chunk as such a task's kernel: its body and identity are the program's classes.
             "org.fastflowj.patterns.LoopChunk",
-            "org.fastflowj.patterns.LoopChunk$Kind");
+            "org.fastflowj.patterns.LoopChunk$Kind",
+            // ff-stream's carriers between stages in different groups: a record's value (checked as any item)
+            // and event time, a join input's record with its side, a watermark, a tick or idle signal; and a
+            // window's result, whose key and value are checked alike.
+            "org.fastflowj.stream.internal.Rec",
+            "org.fastflowj.stream.internal.Tagged",
+            "org.fastflowj.stream.internal.Mark",
+            "org.fastflowj.stream.internal.Signal",
+            "org.fastflowj.stream.WindowResult");
     private static final Set<String> BUILT_IN_PACKAGES = Set.of("java.util", "java.time");
 
     private final List<Class<?>> registered;

@@ -38,13 +38,19 @@ public final class GroupCluster implements AutoCloseable {
 
     /** Starts the launcher, which starts one JVM per group of {@code config}, each running {@code args}. */
     public static GroupCluster start(Path config, List<String> groups, String... args) throws IOException {
+        return start(Main.class, config, groups, args);
+    }
+
+    /** As {@link #start(Path, List, String...)}, each group running {@code main} of a test application. */
+    public static GroupCluster start(Class<?> main, Path config, List<String> groups, String... args)
+            throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String classPath = System.getProperty("java.class.path");
         List<String> command = new ArrayList<>(List.of(java, "-Xmx64m", "-XX:TieredStopAtLevel=1", "-cp", classPath));
         command.addAll(List.of(org.fastflowj.launcher.Main.class.getName(), "run", "--no-status", "--timeout", "90s"));
         command.addAll(List.of("-c", config.toString(), "--"));
         command.addAll(List.of(java, "-Xmx96m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xshare:auto"));
-        command.addAll(List.of("-cp", classPath, Main.class.getName()));
+        command.addAll(List.of("-cp", classPath, main.getName()));
         command.addAll(List.of(args));
         Path out = Files.createTempFile("ff-examples-launcher-", ".out");
         Path err = Files.createTempFile("ff-examples-launcher-", ".err");

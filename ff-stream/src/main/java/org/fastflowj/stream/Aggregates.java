@@ -19,6 +19,28 @@ public final class Aggregates {
     /** From its four functions; see {@link Aggregate} for what each may modify. */
     public static <T, A, R> Aggregate<T, A, R> of(
             Supplier<A> create, BiFunction<A, ? super T, A> add, BinaryOperator<A> combine, Function<A, R> result) {
+        return build(create, add, combine, result, null);
+    }
+
+    /**
+     * From its four functions and {@code deduct}, which takes a combined accumulator back out (so sliding
+     * windows keep a running result; see {@link Aggregate#deduct}).
+     */
+    public static <T, A, R> Aggregate<T, A, R> of(
+            Supplier<A> create,
+            BiFunction<A, ? super T, A> add,
+            BinaryOperator<A> combine,
+            Function<A, R> result,
+            BinaryOperator<A> deduct) {
+        return build(create, add, combine, result, Objects.requireNonNull(deduct, "deduct"));
+    }
+
+    private static <T, A, R> Aggregate<T, A, R> build(
+            Supplier<A> create,
+            BiFunction<A, ? super T, A> add,
+            BinaryOperator<A> combine,
+            Function<A, R> result,
+            BinaryOperator<A> deduct) {
         Objects.requireNonNull(create, "create");
         Objects.requireNonNull(add, "add");
         Objects.requireNonNull(combine, "combine");
@@ -43,15 +65,30 @@ public final class Aggregates {
             public R result(A accumulator) {
                 return result.apply(accumulator);
             }
+
+            @Override
+            public boolean canDeduct() {
+                return deduct != null;
+            }
+
+            @Override
+            public A deduct(A accumulator, A other) {
+                if (deduct == null) {
+                    return Aggregate.super.deduct(accumulator, other);
+                }
+                return deduct.apply(accumulator, other);
+            }
         };
     }
 
-    /** The number of records. */
+    /** The number of records (deducts). */
     public static <T> Aggregate<T, long[], Long> counting() {
         return summingLong(value -> 1L);
     }
 
+    /** The sum of {@code f} over the records (deducts). */
     public static <T> Aggregate<T, long[], Long> summingLong(ToLongFunction<? super T> f) {
+        Objects.requireNonNull(f, "f");
         return of(
                 () -> new long[1],
                 (a, v) -> {
@@ -62,9 +99,17 @@ public final class Aggregates {
                     a[0] += b[0];
                     return a;
                 },
-                a -> a[0]);
+                a -> a[0],
+                (a, b) -> {
+                    a[0] -= b[0];
+                    return a;
+                });
     }
 
+    /**
+     * The sum of {@code f} over the records. It does not deduct: taking a double back out of a running
+     * sum is not exact, so a sliding window combines its panes.
+     */
     public static <T> Aggregate<T, double[], Double> summingDouble(ToDoubleFunction<? super T> f) {
         return of(
                 () -> new double[1],
@@ -79,7 +124,7 @@ public final class Aggregates {
                 a -> a[0]);
     }
 
-    /** The mean of {@code f} over the records (NaN for none). */
+    /** The mean of {@code f} over the records (NaN for none); like {@link #summingDouble}, no deduct. */
     public static <T> Aggregate<T, double[], Double> averaging(ToDoubleFunction<? super T> f) {
         return of(
                 () -> new double[2],

@@ -10,7 +10,9 @@ import java.util.function.IntFunction;
 import java.util.function.Predicate;
 import java.util.function.ToLongFunction;
 import org.fastflowj.core.BuildingBlock;
+import org.fastflowj.core.Group;
 import org.fastflowj.stream.internal.Exchange;
+import org.fastflowj.stream.internal.Joins;
 import org.fastflowj.stream.internal.Operator;
 import org.fastflowj.stream.internal.Operators;
 import org.fastflowj.stream.internal.Transform;
@@ -67,7 +69,8 @@ public final class DataStream<T> {
     public DataStream<T> withTimestamps(ToLongFunction<? super T> timestampOf, Watermarks watermarks) {
         Objects.requireNonNull(timestampOf, "timestampOf");
         long disorder = watermarks.disorderMillis;
-        return then("timestamps", exchange, i -> Operators.timestamps(timestampOf, disorder), true);
+        long idle = watermarks.idleMillis;
+        return then("timestamps", exchange, i -> Operators.timestamps(timestampOf, disorder, idle), true);
     }
 
     /**
@@ -117,9 +120,43 @@ public final class DataStream<T> {
         return new DataStream<>(job, through, Exchange.FORWARD, false);
     }
 
+    /**
+     * A windowed join of this stream (the left side) with {@code other} (the right side): {@code
+     * join(other).where(leftKey).equalTo(rightKey).window(w).apply(f)}; see {@link JoinedStreams}.
+     */
+    public <U> JoinedStreams<T, U> join(DataStream<U> other) {
+        Objects.requireNonNull(other, "other");
+        if (other.job != job) {
+            throw new IllegalArgumentException("join: stream '" + other.transform.name() + "' belongs to another job");
+        }
+        return new JoinedStreams<>(this, other);
+    }
+
     /** Routes records by {@code key}: every record of a key reaches the same instance, in arrival order. */
     public <K> KeyedStream<K, T> keyBy(Function<? super T, ? extends K> key) {
         return new KeyedStream<>(this, Objects.requireNonNull(key, "key"));
+    }
+
+    void requireTime(String operator, Windows windows) {
+        if (!timed) {
+            throw new IllegalStateException((windows == null ? operator : operator + " " + windows) + " after '"
+                    + transform.name() + "' needs event time: call withTimestamps(...) before it");
+        }
+    }
+
+    /**
+     * The operator {@code name} reading this stream and {@code right}, each side's records tagged with
+     * their side and routed by {@code key} to {@code operators}.
+     */
+    <R> DataStream<R> joinWith(
+            DataStream<?> right, String name, Function<Object, Object> key, IntFunction<Operator> operators) {
+        Transform leftTagged = then("tag left", exchange, i -> Joins.tag(0), true).transform;
+        Transform rightTagged = right.then("tag right", right.exchange, i -> Joins.tag(1), true).transform;
+        Transform join = Transform.operator(name, List.of(leftTagged, rightTagged), Exchange.keyed(key), operators);
+        leftTagged.feeds(join);
+        rightTagged.feeds(join);
+        job.register(join);
+        return new DataStream<>(job, join, Exchange.FORWARD, true);
     }
 
     /** Ends the stream in {@code sink} (one instance). */
@@ -146,6 +183,25 @@ public final class DataStream<T> {
             throw new IllegalArgumentException("'" + transform.name() + "': parallelism must be at least 1, not " + n);
         }
         transform.parallelism(n);
+        return this;
+    }
+
+    /**
+     * Runs the instances of the operator that produced this stream, and of the operators fused with it into
+     * one stage, in the ff-dist group {@code name}; the stages given no group run in the home group {@code
+     * "main"}. In one process (no group selected) the whole job runs here; started as groups
+     * (ff-dist's {@code DFF.init}, the launcher), each process runs its group's part. A group other than the
+     * home group holds one stage.
+     *
+     * @throws IllegalArgumentException if {@code name} is not a group name
+     */
+    public DataStream<T> group(String name) {
+        if (!Group.isValidName(name)) {
+            throw new IllegalArgumentException(
+                    "'" + transform.name() + "': " + (name == null ? "null" : "\"" + name + "\"")
+                            + " is not a group name; expected " + Group.NAME_RULE);
+        }
+        transform.group(name);
         return this;
     }
 

@@ -2,7 +2,7 @@ package org.fastflowj.stream;
 
 /**
  * A keyed stream's low-level operator: each record of a key, in arrival order, with that key's state
- * and event-time timers. One function object runs per operator instance (the stream takes a supplier),
+ * and its event- and processing-time timers. One function object runs per operator instance (the stream takes a supplier),
  * so fields hold state handles, not per-key data.
  *
  * @param <K> the key's type
@@ -29,6 +29,18 @@ public abstract class KeyedProcessFunction<K, T, R> {
         void registerEventTimeTimer(long time);
 
         void deleteEventTimeTimer(long time);
+
+        /** The wall clock, in milliseconds since the epoch. */
+        long currentProcessingTime();
+
+        /**
+         * Asks for {@link #onProcessingTimer} for this key once the wall clock reaches {@code time}
+         * (milliseconds since the epoch; checked about every 10 ms while the sources run); at most one
+         * timer per key and time. Timers still pending when the stream ends fire then.
+         */
+        void registerProcessingTimeTimer(long time);
+
+        void deleteProcessingTimeTimer(long time);
     }
 
     protected KeyedProcessFunction() {}
@@ -40,4 +52,10 @@ public abstract class KeyedProcessFunction<K, T, R> {
 
     /** An event-time timer of {@code ctx.key()} fired at time {@code time}. */
     public void onTimer(long time, Context<K, R> ctx) throws Exception {}
+
+    /**
+     * A processing-time timer of {@code ctx.key()} registered for {@code time} fired; {@code
+     * ctx.timestamp()} is the watermark then (results keep event time).
+     */
+    public void onProcessingTimer(long time, Context<K, R> ctx) throws Exception {}
 }

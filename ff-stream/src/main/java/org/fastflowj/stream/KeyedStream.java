@@ -45,12 +45,24 @@ public final class KeyedStream<K, T> {
         return input.then("process", exchange(), i -> new ProcessOperator(key, function.get()), input.timed);
     }
 
+    /**
+     * An interval join of this stream (the left side) with {@code other}, keyed alike: {@code
+     * intervalJoin(other).between(lower, upper).apply(f)}; see {@link IntervalJoin}.
+     */
+    public <R> IntervalJoin<K, T, R> intervalJoin(KeyedStream<K, R> other) {
+        Objects.requireNonNull(other, "other");
+        if (other.input.job != input.job) {
+            throw new IllegalArgumentException(
+                    "intervalJoin: stream '" + other.input.transform.name() + "' belongs to another job");
+        }
+        return new IntervalJoin<>(this, other);
+    }
+
     /** Groups each key's records into windows. */
     public WindowedStream<K, T> window(Windows windows) {
         Objects.requireNonNull(windows, "windows");
-        if (windows.needsTime() && !input.timed) {
-            throw new IllegalStateException("window " + windows + " after '" + input.transform.name()
-                    + "' needs event time: call withTimestamps(...) before keyBy");
+        if (windows.needsTime()) {
+            input.requireTime("window", windows);
         }
         return new WindowedStream<>(this, windows);
     }

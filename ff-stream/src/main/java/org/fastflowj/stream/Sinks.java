@@ -64,6 +64,9 @@ public final class Sinks {
         public void open() throws IOException {
             try {
                 temporary = Files.createTempFile(target.getParent(), "." + target.getFileName() + ".", ".tmp");
+                // A JVM that exits inside the run, neither committing nor aborting (ff-dist's run that only
+                // prints the program's groups), leaves no temporary file either.
+                temporary.toFile().deleteOnExit();
                 writer = Files.newBufferedWriter(temporary, StandardCharsets.UTF_8);
             } catch (IOException e) {
                 throw new IOException("sink lines: cannot create a temporary file next to " + target + ": " + e, e);

@@ -23,6 +23,9 @@ public interface Source<T> {
      * that records its progress outside the job (a broker's committed offsets) records what this run
      * read. Since the sinks commit first, a failure in between reads records again on the next run
      * (duplicates), never skips them. A failure here fails the job, after the other sources aborted.
+     * Run as several groups, every group's process calls it when its own part succeeded: the source
+     * records what its readers in that process read, and the sinks that came first are those of that
+     * group only.
      */
     default void commit() throws Exception {}
 

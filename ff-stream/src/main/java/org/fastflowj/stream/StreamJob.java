@@ -23,6 +23,10 @@ import org.fastflowj.stream.internal.Transform;
  * ff-core's blocks (one node per operator instance, forward neighbours of equal parallelism fused into
  * one thread, keyed streams as all-to-alls) and runs it to the end of its sources.
  *
+ * <p>Stages given a group ({@link DataStream#group}) make the job a program of ff-dist groups, the others
+ * in the home group {@code "main"}: started as one of them, {@link #run()} runs that group's part, its
+ * sinks only write and commit where their operator runs, and {@link JobStats} counts that part.
+ *
  * <pre>{@code
  * StreamJob job = StreamJob.named("clicks");
  * job.source(Sources.of(clicks))
@@ -42,6 +46,7 @@ public final class StreamJob {
     private final List<Transform> sinks = new ArrayList<>();
     private final List<Source<?>> sources = new ArrayList<>();
     private final Map<Sink<?>, Boolean> allSinks = new IdentityHashMap<>();
+    private final Map<Sink<?>, Transform> streamSinks = new IdentityHashMap<>();
     private final Map<Sink<?>, SideSink<?>> sideSinks = new IdentityHashMap<>();
     private final Map<String, Integer> names = new HashMap<>();
     private volatile BuildingBlock running;
@@ -83,6 +88,7 @@ public final class StreamJob {
     void addSink(Transform t, Sink<?> sink) {
         sinks.add(t);
         claim(sink);
+        streamSinks.put(sink, t);
     }
 
     private void claim(Sink<?> sink) {
@@ -163,14 +169,29 @@ public final class StreamJob {
         } finally {
             running = null;
         }
+        // Run as one group of several, this process ran only its group's part: the sinks written elsewhere
+        // leave nothing here (a file sink's temporary file is deleted, the file is the other group's).
+        List<Sink<?>> here = new ArrayList<>();
+        List<Sink<?>> elsewhere = new ArrayList<>();
+        for (Sink<?> sink : opened) {
+            (startedHere(sink) ? here : elsewhere).add(sink);
+        }
+        abort(elsewhere);
         try {
-            commit(opened);
+            commit(here);
         } catch (RuntimeException e) {
             abortSources(sources);
             throw e;
         }
         commitSources();
         return stats(block);
+    }
+
+    private boolean startedHere(Sink<?> sink) {
+        SideSink<?> side = sideSinks.get(sink);
+        return side != null
+                ? side.startedHere()
+                : streamSinks.get(sink).counters().started().get();
     }
 
     /** Cancels a running job from any thread: its run throws {@link CancellationException}, its sinks abort. */

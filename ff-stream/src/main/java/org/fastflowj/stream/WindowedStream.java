@@ -10,6 +10,7 @@ import org.fastflowj.stream.internal.PanedWindowOperator;
 import org.fastflowj.stream.internal.SessionWindowOperator;
 import org.fastflowj.stream.internal.SideSink;
 import org.fastflowj.stream.internal.WindowEmitter;
+import org.fastflowj.stream.internal.WindowOperator;
 
 /**
  * A keyed stream cut into windows, waiting for its aggregation. A window fires when the watermark
@@ -35,8 +36,8 @@ public final class WindowedStream<K, T> {
     public WindowedStream<K, T> allowedLateness(Duration lateness) {
         long millis = Objects.requireNonNull(lateness, "lateness").toMillis();
         if (millis < 0 || !windows.needsTime()) {
-            throw new IllegalArgumentException(
-                    "allowedLateness(" + lateness + ") on " + windows + ": needs a time window and a lateness >= 0");
+            throw new IllegalArgumentException("allowedLateness(" + lateness + ") on " + windows
+                    + ": needs an event-time window and a lateness >= 0");
         }
         this.latenessMillis = millis;
         return this;
@@ -74,11 +75,17 @@ public final class WindowedStream<K, T> {
     }
 
     private Operator operator(Aggregate<?, ?, ?> aggregate, WindowEmitter emitter, long lateness, SideSink<?> late) {
-        return switch (windows.kind) {
-            case SLIDING -> new PanedWindowOperator(
-                    keyed.key, aggregate, emitter, windows.size, windows.slide, lateness, late);
-            case SESSION -> new SessionWindowOperator(keyed.key, aggregate, emitter, windows.size, lateness, late);
-            case COUNT -> new CountWindowOperator(keyed.key, aggregate, emitter, windows.size);
-        };
+        WindowOperator operator =
+                switch (windows.kind) {
+                    case SLIDING -> new PanedWindowOperator(
+                            keyed.key, aggregate, emitter, windows.size, windows.slide, lateness, late);
+                    case SESSION -> new SessionWindowOperator(
+                            keyed.key, aggregate, emitter, windows.size, lateness, late);
+                    case COUNT -> new CountWindowOperator(keyed.key, aggregate, emitter, windows.size);
+                };
+        if (windows.processingTime) {
+            operator.inProcessingTime();
+        }
+        return operator;
     }
 }

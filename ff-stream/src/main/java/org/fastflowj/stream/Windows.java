@@ -18,11 +18,30 @@ public final class Windows {
     final Kind kind;
     final long size;
     final long slide;
+    final boolean processingTime;
 
     private Windows(Kind kind, long size, long slide) {
+        this(kind, size, slide, false);
+    }
+
+    private Windows(Kind kind, long size, long slide, boolean processingTime) {
         this.kind = kind;
         this.size = size;
         this.slide = slide;
+        this.processingTime = processingTime;
+    }
+
+    /**
+     * The same windows on the wall clock: a record belongs to the windows of the time it reaches the
+     * window operator, and a window fires once the clock passes its end (checked about every 10 ms while
+     * the sources run; the open windows fire when the stream ends). No {@code withTimestamps} needed; no
+     * record is ever late.
+     */
+    public Windows onProcessingTime() {
+        if (kind == Kind.COUNT) {
+            throw new IllegalArgumentException(this + ".onProcessingTime(): count windows take no time");
+        }
+        return new Windows(kind, size, slide, true);
     }
 
     /** Back-to-back windows of {@code size}. */
@@ -63,12 +82,17 @@ public final class Windows {
         return millis;
     }
 
+    /** Whether the windows need the records' event time. */
     boolean needsTime() {
-        return kind != Kind.COUNT;
+        return kind != Kind.COUNT && !processingTime;
     }
 
     @Override
     public String toString() {
+        return processingTime ? eventTimeName() + ".onProcessingTime()" : eventTimeName();
+    }
+
+    private String eventTimeName() {
         return switch (kind) {
             case SLIDING -> size == slide ? "tumbling(" + size + "ms)" : "sliding(" + size + "ms," + slide + "ms)";
             case SESSION -> "session(" + size + "ms)";

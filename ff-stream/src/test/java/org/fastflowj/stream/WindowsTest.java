@@ -143,4 +143,54 @@ class WindowsTest {
 
         assertThat(run(events, Windows.count(n), parallelism)).containsExactlyInAnyOrderElementsOf(expected);
     }
+
+    /** Sums of {@code value}, with or without a deduct. */
+    static Aggregate<Event, long[], Long> summing(boolean deducts) {
+        java.util.function.BinaryOperator<long[]> combine = (a, b) -> {
+            a[0] += b[0];
+            return a;
+        };
+        java.util.function.BiFunction<long[], Event, long[]> add = (a, e) -> {
+            a[0] += e.value;
+            return a;
+        };
+        return deducts
+                ? Aggregates.of(() -> new long[1], add, combine, a -> a[0], (a, b) -> {
+                    a[0] -= b[0];
+                    return a;
+                })
+                : Aggregates.of(() -> new long[1], add, combine, a -> a[0]);
+    }
+
+    static List<String> slidingWithLateness(List<Event> events, Aggregate<Event, long[], Long> sum, int parallelism) {
+        StreamJob job = StreamJob.named("deduct");
+        CollectSink<String> out = Sinks.collect();
+        CollectSink<Event> late = Sinks.collect();
+        job.source(Sources.of(events))
+                .withTimestamps(Event::ts, Watermarks.boundedDisorder(Duration.ofMillis(300)))
+                .keyBy(Event::key)
+                .window(Windows.sliding(Duration.ofMillis(500), Duration.ofMillis(50)))
+                .allowedLateness(Duration.ofMillis(600))
+                .lateTo(late)
+                .aggregate(sum)
+                .parallelism(parallelism)
+                .map(r -> r.key() + "," + r.start() + "," + r.value())
+                .sink(out);
+        job.run();
+        List<String> lines = new ArrayList<>(out.items());
+        late.items().forEach(e -> lines.add("late " + e));
+        lines.sort(null);
+        return lines;
+    }
+
+    @ParameterizedTest(name = "parallelism {0}")
+    @org.junit.jupiter.params.provider.ValueSource(ints = {1, 3})
+    void aDeductingSlidingWindowGivesWhatCombiningItsPanesGivesLateRecordsIncluded(int parallelism) {
+        // Disorder up to DISORDER (2 s) against watermarks that allow 300 ms and a lateness of 600 ms:
+        // some records refire windows, some are late.
+        List<Event> events = events(6_000, true, 99);
+        List<String> combining = slidingWithLateness(events, summing(false), parallelism);
+        assertThat(combining).anyMatch(line -> line.startsWith("late "));
+        assertThat(slidingWithLateness(events, summing(true), parallelism)).isEqualTo(combining);
+    }
 }

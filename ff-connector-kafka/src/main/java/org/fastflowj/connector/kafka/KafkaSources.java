@@ -31,7 +31,9 @@ import org.fastflowj.stream.Source;
  * record it emitted. A job that fails or is cancelled commits nothing, so a source that starts from
  * {@link StartingOffsets#COMMITTED} reads again everything after the last successful run: at least once,
  * never a record skipped, and duplicates after a failure. An unbounded job commits only if it ends
- * successfully, which a cancelled job does not.
+ * successfully, which a cancelled job does not. Run as several groups, a group commits the offsets of
+ * the instances it ran once its own part succeeded, which can precede the commit of a sink in another
+ * group: there, at least once holds only when the source and the sinks share a group.
  */
 public final class KafkaSources {
     private KafkaSources() {}

@@ -3,6 +3,7 @@ package org.fastflowj.examples.clickwindows;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.function.Consumer;
+import org.fastflowj.dist.DFF;
 import org.fastflowj.stream.Aggregates;
 import org.fastflowj.stream.JobStats;
 import org.fastflowj.stream.Sink;
@@ -45,4 +46,33 @@ public final class ClickWindows {
         return job.run();
     }
     // end::job[]
+
+    /**
+     * The same job with the windows in an ff-dist group of their own: {@code count} (and {@code format},
+     * fused with it) runs in group {@code W}, the reader and the sink in the home group {@code main}. Run
+     * in one process it gives {@link #countPerUser}'s output; started as the groups of {@code
+     * configs/clickwindows.json} (the launcher, or {@code --DFF_GName=W --DFF_Config=...}), each process runs
+     * its part and the sink's file is written by {@code main}.
+     */
+    // tag::groups[]
+    public static JobStats countPerUserInGroups(Source<String> lines, int parallelism, Sink<String> output) {
+        DFF.register(Click.class); // it crosses from main to W: in every group, in the same order
+        StreamJob job = StreamJob.named("clickwindows");
+        job.source(lines)
+                .name("read")
+                .flatMap((String line, Consumer<Click> out) -> Click.parse(line).ifPresent(out))
+                .name("parse")
+                .withTimestamps(Click::ts, Watermarks.boundedDisorder(Duration.ofSeconds(2)))
+                .keyBy(Click::user)
+                .window(Windows.tumbling(Duration.ofSeconds(10)))
+                .aggregate(Aggregates.counting())
+                .name("count")
+                .parallelism(parallelism)
+                .group("W") // count's instances (and format, fused with them) run in group W
+                .map(r -> r.start() + "," + r.key() + "," + r.value())
+                .name("format")
+                .sink(output); // read, parse and the sink: in the home group "main"
+        return job.run(); // as group W or main: that group's part; without a group: all of it
+    }
+    // end::groups[]
 }

@@ -16,7 +16,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
-/** {@code clickwindows [--input FILE | --clicks N --users U] [--parallelism P] [--output FILE]}. */
+/** {@code clickwindows [--input FILE | --clicks N --users U] [--parallelism P] [--output FILE] [--groups]}. */
 @Command(
         name = "clickwindows",
         sortOptions = false,
@@ -46,6 +46,14 @@ public final class ClickWindowsCommand implements Callable<Integer> {
     @Option(names = "--output", paramLabel = "FILE", description = "Where to write (default: standard output).")
     private Path output;
 
+    @Option(
+            names = "--groups",
+            description = {
+                "The windows in ff-dist group W, the rest in group main (configs/clickwindows.json);",
+                "run through the launcher, or whole in one process without a group."
+            })
+    private boolean groups;
+
     @Mixin
     private HelpOption help;
 
@@ -63,7 +71,9 @@ public final class ClickWindowsCommand implements Callable<Integer> {
         ClickGenerator generator = new ClickGenerator(users, 1);
         Source<String> lines = input != null ? Sources.lines(input) : Sources.generator(clicks, 0, generator::line);
         Sink<String> sink = output != null ? Sinks.lines(output) : Sinks.forEach(out::println);
-        JobStats stats = ClickWindows.countPerUser(lines, parallelism, sink);
+        JobStats stats = groups
+                ? ClickWindows.countPerUserInGroups(lines, parallelism, sink)
+                : ClickWindows.countPerUser(lines, parallelism, sink);
         spec.commandLine().getErr().println("clickwindows: " + stats.totalLateRecords() + " late clicks");
         return 0;
     }

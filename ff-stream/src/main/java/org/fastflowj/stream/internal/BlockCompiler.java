@@ -1,11 +1,15 @@
 package org.fastflowj.stream.internal;
 
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import org.fastflowj.core.AllToAll;
 import org.fastflowj.core.BuildingBlock;
 import org.fastflowj.core.Combiner;
 import org.fastflowj.core.Farm;
+import org.fastflowj.core.Group;
 import org.fastflowj.core.Node;
 import org.fastflowj.core.Pipeline;
 
@@ -25,17 +29,129 @@ import org.fastflowj.core.Pipeline;
  * are shuffled to the next one ends with a {@link RouterNode}. Consecutive stages pair up as the two
  * sets of an {@link AllToAll}; between two blocks, multi-output exits and multi-input entries make
  * ff-core join every exit to every entry, so each router reaches every instance of the next stage.
+ *
+ * <p>Groups (ff-dist): when a stage has a group, the whole job is the home group {@link #HOME_GROUP}
+ * (created from the root) and each stage of another group leaves it as worker groups do: as the
+ * R-Workers of its all-to-all ({@code a2a.createGroup(g).include(r)}), or as the workers of a farm of
+ * sources. So the pairing keeps such a stage second: a stage of another group never pairs as the first
+ * set, and a home stage stays alone when the stage after next is of another group. A grouped stage
+ * that still has no stage to pair with stands behind an entry node of the home group that routes for
+ * it. A group other than the home one holds one stage (ff-dist creates a group once).
  */
 public final class BlockCompiler {
+    /** The group of the stages given none, when some stage has one. */
+    public static final String HOME_GROUP = "main";
+
     private BlockCompiler() {}
 
     /** The block that runs every stream ending at {@code sinks}. */
     public static BuildingBlock compile(List<Transform> sinks) {
         List<BuildingBlock> jobs = new ArrayList<>();
+        Layout layout = new Layout();
         for (Transform sink : sinks) {
-            jobs.add(pipeline(build(parts(sink), null)));
+            List<Part> parts = parts(sink);
+            layout.check(parts, sinks.size());
+            jobs.add(pipeline(build(parts, null, layout)));
         }
-        return jobs.size() == 1 ? jobs.get(0) : Farm.of(jobs);
+        BuildingBlock root = jobs.size() == 1 ? jobs.get(0) : Farm.of(jobs);
+        if (layout.grouped) {
+            root.createGroup(HOME_GROUP);
+        }
+        return root;
+    }
+
+    /**
+     * The group of each stage, checked for the shapes ff-dist's group rules accept; null for the home group.
+     * Stages outside ff-dist's reach of worker groups (before a union or a join, in a job of several sinks)
+     * must stay home.
+     */
+    private static final class Layout {
+        private final Map<String, Stage> stageOfGroup = new HashMap<>();
+        private final Map<Stage, String> groupOfStage = new IdentityHashMap<>();
+        boolean grouped;
+
+        void check(List<Part> parts, int sinkCount) {
+            for (Part part : parts) {
+                if (part instanceof Union union) {
+                    for (List<Part> input : union.inputs()) {
+                        checkInsideFarm(
+                                input,
+                                "feeds a union or a join: the operators before an operator of several inputs run"
+                                        + " in the home group " + HOME_GROUP + "; group that operator or one after it");
+                    }
+                } else if (part instanceof Stage stage) {
+                    String group = groupOf(stage);
+                    if (group == null) {
+                        continue;
+                    }
+                    grouped = true;
+                    if (sinkCount > 1) {
+                        throw new IllegalArgumentException(named(stage, group) + ", but the job has " + sinkCount
+                                + " sinks: a job run in groups ends in one sink (late and dead-letter sinks aside)");
+                    }
+                    Stage other = stageOfGroup.putIfAbsent(group, stage);
+                    if (other != null) {
+                        throw new IllegalArgumentException(named(stage, group) + " and so does '" + other.head().name
+                                + "', in another stage: a group other than the home group " + HOME_GROUP
+                                + " holds one stage (operators fused by a forward edge of equal parallelism); give"
+                                + " one of them another group");
+                    }
+                    groupOfStage.put(stage, group);
+                }
+            }
+        }
+
+        private void checkInsideFarm(List<Part> parts, String why) {
+            for (Part part : parts) {
+                if (part instanceof Union union) {
+                    for (List<Part> input : union.inputs()) {
+                        checkInsideFarm(input, why);
+                    }
+                } else if (part instanceof Stage stage && groupOf(stage) != null) {
+                    throw new IllegalArgumentException(named(stage, groupOf(stage)) + " but " + why);
+                }
+            }
+        }
+
+        /** The stage's group other than the home group, or null; its operators must agree. */
+        private static String groupOf(Stage stage) {
+            Transform grouped = null;
+            for (Transform t : stage.chain()) {
+                if (t.group == null) {
+                    continue;
+                }
+                if (grouped != null && !grouped.group.equals(t.group)) {
+                    throw new IllegalArgumentException("'" + grouped.name + "' is set to run in group "
+                            + grouped.group + " and '" + t.name + "' in group " + t.group + ", but they are fused into"
+                            + " one stage (one thread per instance): give them one group, or split them with"
+                            + " rebalance() or another parallelism");
+                }
+                grouped = t;
+            }
+            return grouped == null || grouped.group.equals(HOME_GROUP) ? null : grouped.group;
+        }
+
+        private static String named(Stage stage, String group) {
+            for (Transform t : stage.chain()) {
+                if (group.equals(t.group)) {
+                    return "'" + t.name + "' is set to run in group " + group;
+                }
+            }
+            return "'" + stage.head().name + "' is set to run in group " + group;
+        }
+
+        String group(Part part) {
+            return part instanceof Stage stage ? groupOfStage.get(stage) : null;
+        }
+
+        /** {@code instances} of {@code stage}, the workers of {@code parent}, run in the stage's group. */
+        void place(Stage stage, BuildingBlock parent, List<Node<Object, Object>> instances) {
+            String group = groupOfStage.get(stage);
+            if (group != null) {
+                Group g = parent.createGroup(group);
+                instances.forEach(g::include);
+            }
+        }
     }
 
     private sealed interface Part permits Stage, Through, Union {}
@@ -100,7 +216,7 @@ public final class BlockCompiler {
      * The blocks of {@code parts} in order; {@code exit} is how the last stage hands its records on (null:
      * it ends the stream).
      */
-    private static List<BuildingBlock> build(List<Part> parts, Exchange exit) {
+    private static List<BuildingBlock> build(List<Part> parts, Exchange exit, Layout layout) {
         List<BuildingBlock> blocks = new ArrayList<>();
         for (int k = 0; k < parts.size(); k++) {
             Part part = parts.get(k);
@@ -110,7 +226,7 @@ public final class BlockCompiler {
                 Exchange entry = ((Stage) parts.get(k + 1)).entry();
                 List<BuildingBlock> inputs = new ArrayList<>();
                 for (List<Part> input : union.inputs()) {
-                    inputs.add(pipeline(build(input, entry)));
+                    inputs.add(pipeline(build(input, entry, layout)));
                 }
                 blocks.add(Farm.of(inputs));
             } else {
@@ -120,13 +236,19 @@ public final class BlockCompiler {
                 // After a block the stage's instances cannot route their own input: the block's exits are not
                 // routers. Then the stage stands alone, behind an entry node that routes for it.
                 boolean afterBlock = k > 0 && parts.get(k - 1) instanceof Through;
-                if (next instanceof Stage nextStage && !(afterBlock && stage.parallelism() > 1)) {
-                    blocks.add(new AllToAll()
-                            .firstSet(instances)
-                            .secondSet(instances(nextStage, exitTo(parts, k + 1, exit))));
+                // A stage of another group goes only as a second set; the home stage before it stays alone for it.
+                boolean keptSecond = layout.group(stage) != null
+                        || (k + 2 < parts.size()
+                                && layout.group(parts.get(k + 2)) != null
+                                && layout.group(next) == null);
+                if (next instanceof Stage nextStage && !(afterBlock && stage.parallelism() > 1) && !keptSecond) {
+                    List<Node<Object, Object>> second = instances(nextStage, exitTo(parts, k + 1, exit));
+                    AllToAll a2a = new AllToAll().firstSet(instances).secondSet(second);
+                    layout.place(nextStage, a2a, second);
+                    blocks.add(a2a);
                     k++;
                 } else {
-                    blocks.add(lone(stage, instances));
+                    blocks.add(lone(stage, instances, layout));
                 }
             }
         }
@@ -141,18 +263,23 @@ public final class BlockCompiler {
         return next instanceof Stage stage ? stage.entry() : null;
     }
 
-    private static BuildingBlock lone(Stage stage, List<Node<Object, Object>> instances) {
-        if (instances.size() == 1) {
+    private static BuildingBlock lone(Stage stage, List<Node<Object, Object>> instances, Layout layout) {
+        boolean elsewhere = layout.group(stage) != null;
+        if (instances.size() == 1 && !elsewhere) {
             return instances.get(0);
         }
         if (stage.head().kind == Transform.Kind.SOURCE) {
-            return Farm.of(instances);
+            Farm sources = Farm.of(instances);
+            layout.place(stage, sources, instances);
+            return sources;
         }
-        // A parallel stage with no stage before it to pair with (after a block): one node takes the inputs in
-        // and routes them, as the L-Worker of its own all-to-all.
+        // A parallel stage with no stage before it to pair with (after a block), or a stage of another group
+        // with none: one node takes the inputs in and routes them, as the L-Worker of its own all-to-all.
         Node<Object, Object> entry = Combiner.of(new HeadNode(), new RouterNode(stage.entry(), stage.head().name));
         entry.named("to " + stage.head().name);
-        return new AllToAll().firstSet(entry).secondSet(instances);
+        AllToAll a2a = new AllToAll().firstSet(entry).secondSet(instances);
+        layout.place(stage, a2a, instances);
+        return a2a;
     }
 
     private static List<Node<Object, Object>> instances(Stage stage, Exchange exit) {

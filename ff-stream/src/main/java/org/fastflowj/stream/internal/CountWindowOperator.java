@@ -26,7 +26,7 @@ public final class CountWindowOperator extends WindowOperator {
     }
 
     @Override
-    public void processRecord(Object value, long ts) throws Exception {
+    void onRecord(Object value, long ts) throws Exception {
         Object key = keyOf.apply(value);
         Window w = windows.computeIfAbsent(key, k -> new Window());
         w.accumulator = add(w.accumulator, value);

@@ -5,8 +5,8 @@ import java.util.PriorityQueue;
 import java.util.Set;
 
 /**
- * Event-time timers of a keyed operator instance: at most one per key and time; a timer fires once the
- * watermark reaches its time ({@code watermark >= time}), in time order.
+ * Timers of a keyed operator instance, in one time domain (event time or the wall clock): at most one
+ * per key and time; a timer fires once the domain's time reaches its time, in time order.
  */
 final class EventTimers {
     record Timer(long time, Object key) {}

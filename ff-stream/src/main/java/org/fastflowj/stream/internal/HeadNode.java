@@ -1,20 +1,32 @@
 package org.fastflowj.stream.internal;
 
+import java.util.Arrays;
 import org.fastflowj.core.MultiInputNode;
 
 /**
  * The first node of every stage with inputs: it takes the watermark as the minimum over its live input
- * channels (a channel that ended no longer holds it back), forwards a watermark only when that minimum
- * advanced, and wraps a plain item (from a block dropped into the stream) as a record without a time.
- * When every input ended it sends {@link Mark#END}, so the operators after it fire what is open.
+ * channels (a channel that ended, or said it is idle, no longer holds it back), forwards a watermark only
+ * when that minimum advanced, and wraps a plain item (from a block dropped into the stream) as a record
+ * without a time. When every input ended it sends {@link Mark#END}, so the operators after it fire what
+ * is open; when every input is idle it says so once downstream. Of the ticks its inputs send it
+ * passes on about one per {@link Signal#TICK_MILLIS}.
  */
 public final class HeadNode extends MultiInputNode<Object, Object> {
+    private static final long TICK_GAP_NANOS = Signal.TICK_MILLIS * 1_000_000 / 2;
+
     private long[] channelMarks;
     private boolean[] ended;
+    private boolean[] idle;
+    private int idleChannels;
+    private boolean saidIdle;
     private long current = Long.MIN_VALUE;
+    private long lastTick;
 
     @Override
     protected Object svc(Object item) {
+        if (idleChannels != 0 && !(item instanceof Signal)) {
+            active(inputChannel());
+        }
         if (item instanceof Rec) {
             return item;
         }
@@ -25,31 +37,73 @@ public final class HeadNode extends MultiInputNode<Object, Object> {
             advance();
             return goOn();
         }
+        if (item instanceof Signal signal) {
+            if (signal.isTick()) {
+                long now = System.nanoTime();
+                if (now - lastTick >= TICK_GAP_NANOS) {
+                    lastTick = now;
+                    sendOut(signal);
+                }
+            } else {
+                channels();
+                int channel = inputChannel();
+                if (!idle[channel] && !ended[channel]) {
+                    idle[channel] = true;
+                    idleChannels++;
+                    advance();
+                }
+            }
+            return goOn();
+        }
         return new Rec(item, Rec.NO_TIMESTAMP);
     }
 
     @Override
     protected void eosNotify(int channel) {
         channels();
+        active(channel);
         ended[channel] = true;
         advance();
+    }
+
+    private void active(int channel) {
+        if (idle[channel]) {
+            idle[channel] = false;
+            idleChannels--;
+            saidIdle = false;
+        }
     }
 
     private long[] channels() {
         if (channelMarks == null) {
             channelMarks = new long[inputChannels()];
             ended = new boolean[channelMarks.length];
-            java.util.Arrays.fill(channelMarks, Long.MIN_VALUE);
+            idle = new boolean[channelMarks.length];
+            Arrays.fill(channelMarks, Long.MIN_VALUE);
         }
         return channelMarks;
     }
 
     private void advance() {
         long min = Long.MAX_VALUE;
+        boolean anyEnded = false;
+        boolean anyLive = false;
         for (int i = 0; i < channelMarks.length; i++) {
-            if (!ended[i]) {
+            if (ended[i]) {
+                anyEnded = true;
+            } else if (!idle[i]) {
+                anyLive = true;
                 min = Math.min(min, channelMarks[i]);
             }
+        }
+        if (!anyLive && !anyEnded) {
+            // Every input is idle: no time to forward, but the stage after this one must know. (With some
+            // ended and the rest idle, the minimum is the ended ones' end of time, as in Flink.)
+            if (!saidIdle) {
+                saidIdle = true;
+                sendOut(Signal.IDLE);
+            }
+            return;
         }
         if (min > current) {
             current = min;

@@ -27,6 +27,19 @@ public abstract class Operator {
         out.emitWatermark(time);
     }
 
+    /**
+     * The wall clock moved on (about every {@link Signal#TICK_MILLIS} ms while the sources run): fire what
+     * is due in processing time. The default passes the tick on.
+     */
+    public void processTick() throws Exception {
+        out.emitSignal(Signal.TICK);
+    }
+
+    /** The input has no records for now; the default passes that on. */
+    public void processIdle() throws Exception {
+        out.emitSignal(Signal.IDLE);
+    }
+
     final void advanceWatermark(long time) throws Exception {
         watermark = time;
         processWatermark(time);

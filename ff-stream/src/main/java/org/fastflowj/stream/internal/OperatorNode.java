@@ -19,6 +19,13 @@ public final class OperatorNode extends Node<Object, Object> implements Output {
 
     @Override
     protected void svcInit() throws Exception {
+        operator.info.counters().started().set(true);
+        if (errors.deadLetters() != null) {
+            errors.deadLetters().started();
+        }
+        if (operator instanceof WindowOperator window && window.lateSink != null) {
+            window.lateSink.started();
+        }
         operator.open();
     }
 
@@ -31,6 +38,19 @@ public final class OperatorNode extends Node<Object, Object> implements Output {
                 throw failure;
             } catch (Exception error) {
                 errors.onFailure(operator.info, rec.value, error);
+            }
+        } else if (item instanceof Signal signal) {
+            try {
+                if (signal.isTick()) {
+                    operator.processTick();
+                } else {
+                    operator.processIdle();
+                }
+            } catch (RecordFailure failure) {
+                throw failure;
+            } catch (Exception error) {
+                throw new RecordFailure(
+                        operator.info.qualifiedName(), "processing time " + System.currentTimeMillis(), error);
             }
         } else {
             long time = ((Mark) item).time;
@@ -53,6 +73,11 @@ public final class OperatorNode extends Node<Object, Object> implements Output {
     @Override
     public void emitWatermark(long time) {
         sendOut(Mark.of(time));
+    }
+
+    @Override
+    public void emitSignal(Signal signal) {
+        sendOut(signal);
     }
 
     @Override

@@ -65,17 +65,45 @@ public final class Operators {
     /**
      * Gives each record its event time and makes the watermarks from them: {@code maxTimestamp - disorder -
      * 1} (Flink's bounded out-of-orderness), sent whenever it advances, before the record that advanced it. Watermarks from upstream are
-     * replaced, except the end of the input.
+     * replaced, except the end of the input. With an idle timeout, an instance that saw no record for
+     * that long (checked at each tick, so no clock is read per record) says it is idle.
      */
     @SuppressWarnings("unchecked")
-    public static Operator timestamps(ToLongFunction<?> timestampOf, long disorderMillis) {
+    public static Operator timestamps(ToLongFunction<?> timestampOf, long disorderMillis, long idleMillis) {
         ToLongFunction<Object> f = (ToLongFunction<Object>) timestampOf;
+        long idleNanos = idleMillis * 1_000_000;
         return new Operator() {
             private long maxTimestamp = Long.MIN_VALUE;
             private long emitted = Long.MIN_VALUE;
+            private long records;
+            private long recordsAtLastTick = -1;
+            private long quietSince;
+            private boolean idle;
+
+            @Override
+            public void processTick() {
+                if (idleNanos > 0) {
+                    long now = System.nanoTime();
+                    if (records != recordsAtLastTick) {
+                        recordsAtLastTick = records;
+                        quietSince = now;
+                        idle = false;
+                    } else if (!idle && now - quietSince >= idleNanos) {
+                        idle = true;
+                        out.emitSignal(Signal.IDLE);
+                    }
+                }
+                out.emitSignal(Signal.TICK);
+            }
+
+            @Override
+            public void processIdle() {
+                // The idleness of this stream is judged here, from its records.
+            }
 
             @Override
             public void processRecord(Object value, long timestamp) {
+                records++;
                 long ts = f.applyAsLong(value);
                 if (ts > maxTimestamp) {
                     maxTimestamp = ts;

@@ -5,4 +5,7 @@ public interface Output {
     void emit(Object value, long timestamp);
 
     void emitWatermark(long time);
+
+    /** Passes a {@link Signal} on. */
+    void emitSignal(Signal signal);
 }

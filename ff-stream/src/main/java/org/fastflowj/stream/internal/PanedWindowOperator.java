@@ -16,12 +16,31 @@ import org.fastflowj.stream.Aggregate;
  * a record whose every window has {@code end - 1 + lateness <= watermark} is late; a record within the
  * lateness makes each of its windows that already fired fire again with the updated result. One timer per
  * key walks the key's windows in end order: when one fires it schedules the next window that holds a pane.
+ *
+ * <p>With an aggregate that deducts, a sliding window's key also keeps a running accumulator: always the
+ * combination of the key's stored panes in {@code [runStart, runEnd)}, the last window fired in order.
+ * A record added to such a pane is added to it too, a purged pane is deducted, and the next window moves
+ * the range: the panes it leaves deducted, the ones it reaches combined. Each pane is then combined and
+ * deducted once, whatever size / slide is.
  */
 public final class PanedWindowOperator extends WindowOperator {
     private final long size;
     private final long slide;
     private final long pane;
-    private final Map<Object, TreeMap<Long, Object>> panes = new HashMap<>();
+    private final boolean running;
+    private final Map<Object, KeyPanes> panes = new HashMap<>();
+
+    /** One key's panes by start time, and its running accumulator (see the class comment). */
+    private static final class KeyPanes {
+        final TreeMap<Long, Object> byStart = new TreeMap<>();
+        Object running;
+        long runStart;
+        long runEnd;
+
+        boolean inRun(long paneStart) {
+            return running != null && paneStart >= runStart && paneStart < runEnd;
+        }
+    }
 
     public PanedWindowOperator(
             Function<?, ?> keyOf,
@@ -35,6 +54,7 @@ public final class PanedWindowOperator extends WindowOperator {
         this.size = size;
         this.slide = slide;
         this.pane = gcd(size, slide);
+        this.running = size != pane && this.aggregate.canDeduct();
     }
 
     private static long gcd(long a, long b) {
@@ -42,7 +62,7 @@ public final class PanedWindowOperator extends WindowOperator {
     }
 
     @Override
-    public void processRecord(Object value, long ts) throws Exception {
+    void onRecord(Object value, long ts) throws Exception {
         requireTimestamp(ts, value);
         long lastStart = ts - Math.floorMod(ts, slide);
         if (plus(lastStart + size - 1, lateness) <= watermark) {
@@ -50,9 +70,12 @@ public final class PanedWindowOperator extends WindowOperator {
             return;
         }
         Object key = keyOf.apply(value);
-        TreeMap<Long, Object> keyPanes = panes.computeIfAbsent(key, k -> new TreeMap<>());
+        KeyPanes keyPanes = panes.computeIfAbsent(key, k -> new KeyPanes());
         long paneStart = ts - Math.floorMod(ts, pane);
-        keyPanes.put(paneStart, add(keyPanes.get(paneStart), value));
+        keyPanes.byStart.put(paneStart, add(keyPanes.byStart.get(paneStart), value));
+        if (keyPanes.inRun(paneStart)) {
+            keyPanes.running = aggregate.add(keyPanes.running, value);
+        }
         long first = lastStart - (lastStart + size - ts - 1) / slide * slide;
         for (long start = first; start <= lastStart; start += slide) {
             long maxTimestamp = start + size - 1;
@@ -70,7 +93,7 @@ public final class PanedWindowOperator extends WindowOperator {
 
     @Override
     void onTimer(Object key, long time) throws Exception {
-        TreeMap<Long, Object> keyPanes = panes.get(key);
+        KeyPanes keyPanes = panes.get(key);
         if (keyPanes == null) {
             return;
         }
@@ -80,28 +103,35 @@ public final class PanedWindowOperator extends WindowOperator {
         }
         // By the timer's time, not the watermark: at the end of the stream (watermark MAX) the key's later
         // windows still have to fire from their panes, in order.
-        while (!keyPanes.isEmpty() && purgeTime(keyPanes.firstKey()) <= time) {
-            keyPanes.pollFirstEntry();
+        while (!keyPanes.byStart.isEmpty() && purgeTime(keyPanes.byStart.firstKey()) <= time) {
+            Map.Entry<Long, Object> purged = keyPanes.byStart.pollFirstEntry();
+            if (keyPanes.inRun(purged.getKey())) {
+                keyPanes.running = aggregate.deduct(keyPanes.running, purged.getValue());
+            }
         }
-        if (keyPanes.isEmpty()) {
+        if (keyPanes.byStart.isEmpty()) {
             panes.remove(key);
             return;
         }
-        Long next = keyPanes.ceilingKey(end + slide - size);
+        Long next = keyPanes.byStart.ceilingKey(end + slide - size);
         if (next != null) {
             timers.register(key, Math.max(end + slide, earliestEnd(next)) - 1);
         } else {
-            timers.register(key, purgeTime(keyPanes.lastKey()));
+            timers.register(key, purgeTime(keyPanes.byStart.lastKey()));
         }
     }
 
-    private void fireWindow(Object key, TreeMap<Long, Object> keyPanes, long start) throws Exception {
-        NavigableMap<Long, Object> inWindow = keyPanes.subMap(start, true, start + size, false);
+    private void fireWindow(Object key, KeyPanes keyPanes, long start) throws Exception {
+        NavigableMap<Long, Object> inWindow = keyPanes.byStart.subMap(start, true, start + size, false);
         if (inWindow.isEmpty()) {
             return;
         }
         Object accumulator;
-        if (inWindow.size() == 1 && size == pane) {
+        if (running && (keyPanes.running == null || start > keyPanes.runStart)) {
+            accumulator = slideRun(keyPanes, start);
+        } else if (running && start == keyPanes.runStart) {
+            accumulator = keyPanes.running;
+        } else if (inWindow.size() == 1 && size == pane) {
             accumulator = inWindow.firstEntry().getValue();
         } else {
             accumulator = aggregate.create();
@@ -110,6 +140,34 @@ public final class PanedWindowOperator extends WindowOperator {
             }
         }
         fire(key, start, start + size, accumulator);
+    }
+
+    /** Moves the key's running range to the window that starts at {@code start}; returns its accumulator. */
+    private Object slideRun(KeyPanes keyPanes, long start) {
+        long end = start + size;
+        if (keyPanes.running == null || start >= keyPanes.runEnd) {
+            Object accumulator = aggregate.create();
+            for (Object paneAccumulator :
+                    keyPanes.byStart.subMap(start, true, end, false).values()) {
+                accumulator = aggregate.combine(accumulator, paneAccumulator);
+            }
+            keyPanes.running = accumulator;
+        } else {
+            Object accumulator = keyPanes.running;
+            for (Object left : keyPanes.byStart
+                    .subMap(keyPanes.runStart, true, start, false)
+                    .values()) {
+                accumulator = aggregate.deduct(accumulator, left);
+            }
+            for (Object reached :
+                    keyPanes.byStart.subMap(keyPanes.runEnd, true, end, false).values()) {
+                accumulator = aggregate.combine(accumulator, reached);
+            }
+            keyPanes.running = accumulator;
+        }
+        keyPanes.runStart = start;
+        keyPanes.runEnd = end;
+        return keyPanes.running;
     }
 
     /** The end of the first window holding the pane that starts at {@code paneStart}. */

@@ -3,12 +3,16 @@ package org.fastflowj.stream.internal;
 import java.util.function.Function;
 import org.fastflowj.stream.KeyedProcessFunction;
 
-/** Runs a {@link KeyedProcessFunction}: sets the key for the state, fires its timers at each watermark. */
+/**
+ * Runs a {@link KeyedProcessFunction}: sets the key for the state, fires its event-time timers at each
+ * watermark and its processing-time timers at each tick (and all that are left at the end).
+ */
 public final class ProcessOperator extends Operator implements KeyedProcessFunction.Context<Object, Object> {
     private final Function<Object, Object> keyOf;
     private final KeyedProcessFunction<Object, Object, Object> function;
     private final KeyedStateStore states = new KeyedStateStore();
     private final EventTimers timers = new EventTimers();
+    private final EventTimers processingTimers = new EventTimers();
     private long timestamp;
 
     @SuppressWarnings("unchecked")
@@ -36,7 +40,26 @@ public final class ProcessOperator extends Operator implements KeyedProcessFunct
             timestamp = timer.time();
             function.onTimer(timer.time(), this);
         }
+        if (time == Long.MAX_VALUE) {
+            fireProcessingTimers(Long.MAX_VALUE);
+        }
         out.emitWatermark(time);
+    }
+
+    @Override
+    public void processTick() throws Exception {
+        fireProcessingTimers(System.currentTimeMillis());
+        super.processTick();
+    }
+
+    private void fireProcessingTimers(long now) throws Exception {
+        for (EventTimers.Timer timer = processingTimers.pollDue(now);
+                timer != null;
+                timer = processingTimers.pollDue(now)) {
+            states.currentKey = timer.key();
+            timestamp = watermark;
+            function.onProcessingTimer(timer.time(), this);
+        }
     }
 
     @Override
@@ -67,5 +90,20 @@ public final class ProcessOperator extends Operator implements KeyedProcessFunct
     @Override
     public void deleteEventTimeTimer(long time) {
         timers.delete(states.currentKey, time);
+    }
+
+    @Override
+    public long currentProcessingTime() {
+        return System.currentTimeMillis();
+    }
+
+    @Override
+    public void registerProcessingTimeTimer(long time) {
+        processingTimers.register(states.currentKey, time);
+    }
+
+    @Override
+    public void deleteProcessingTimeTimer(long time) {
+        processingTimers.delete(states.currentKey, time);
     }
 }

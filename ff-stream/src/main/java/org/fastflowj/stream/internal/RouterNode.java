@@ -19,7 +19,7 @@ public final class RouterNode extends MultiOutputNode<Object, Object> {
 
     @Override
     protected Object svc(Object item) {
-        if (item instanceof Mark) {
+        if (item instanceof Mark || item instanceof Signal) {
             broadcast(item);
             return goOn();
         }

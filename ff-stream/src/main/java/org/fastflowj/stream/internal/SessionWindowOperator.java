@@ -42,7 +42,7 @@ public final class SessionWindowOperator extends WindowOperator {
     }
 
     @Override
-    public void processRecord(Object value, long ts) throws Exception {
+    void onRecord(Object value, long ts) throws Exception {
         requireTimestamp(ts, value);
         Object key = keyOf.apply(value);
         TreeMap<Long, Session> keySessions = sessions.computeIfAbsent(key, k -> new TreeMap<>());

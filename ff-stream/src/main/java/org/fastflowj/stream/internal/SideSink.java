@@ -9,6 +9,8 @@ import org.fastflowj.stream.Sink;
  */
 public final class SideSink<T> {
     private final Sink<T> sink;
+    /** An operator instance that writes here started in this process (a process runs its group's only). */
+    private volatile boolean started;
 
     public SideSink(Sink<T> sink) {
         this.sink = sink;
@@ -16,6 +18,14 @@ public final class SideSink<T> {
 
     public Sink<T> sink() {
         return sink;
+    }
+
+    void started() {
+        started = true;
+    }
+
+    public boolean startedHere() {
+        return started;
     }
 
     public synchronized void write(T item) throws Exception {

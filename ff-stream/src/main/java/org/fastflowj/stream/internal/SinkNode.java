@@ -15,6 +15,11 @@ public final class SinkNode extends Node<Object, Object> {
     }
 
     @Override
+    protected void svcInit() {
+        info.counters().started().set(true);
+    }
+
+    @Override
     protected Object svc(Object item) {
         if (item instanceof Rec rec) {
             try {

@@ -7,13 +7,17 @@ import org.fastflowj.stream.SourceReader;
 
 /**
  * One instance of a source: each call hands out a batch of records (without a time), and when the
- * source is exhausted it sends {@link Mark#END} and ends the stream.
+ * source is exhausted it sends {@link Mark#END} and ends the stream. Between batches it sends a
+ * {@link Signal#TICK} whenever {@link Signal#TICK_MILLIS} passed since the last one.
  */
 public final class SourceNode extends Node<Void, Object> {
+    private static final long TICK_NANOS = Signal.TICK_MILLIS * 1_000_000;
+
     private final Source<?> source;
     private final OperatorInfo info;
     private final Consumer<Object> emit = value -> sendOut(new Rec(value, Rec.NO_TIMESTAMP));
     private SourceReader<?> reader;
+    private long nextTick;
 
     public SourceNode(Source<?> source, OperatorInfo info) {
         this.source = source;
@@ -40,6 +44,12 @@ public final class SourceNode extends Node<Void, Object> {
             throw new RecordFailure(info.qualifiedName(), "reading", e);
         }
         if (more) {
+            // One clock read per batch the reader hands out, not per record.
+            long now = System.nanoTime();
+            if (now - nextTick >= 0) {
+                nextTick = now + TICK_NANOS;
+                sendOut(Signal.TICK);
+            }
             return goOn();
         }
         reader.close();

@@ -30,6 +30,8 @@ public final class Transform {
     int parallelism;
     ErrorHandler errors = ErrorHandler.FAIL;
     Transform consumer;
+    /** The ff-dist group its stage runs in; null: the job's home group. */
+    String group;
 
     private Transform(
             Kind kind,
@@ -94,6 +96,18 @@ public final class Transform {
                     "source '" + name + "' can be read by at most " + source.maxParallelism() + " instances, not " + n);
         }
         this.parallelism = n;
+    }
+
+    public String group() {
+        return group;
+    }
+
+    public void group(String groupName) {
+        if (kind == Kind.THROUGH) {
+            throw new IllegalArgumentException("'" + name + "': a block dropped into a stream runs in the home group "
+                    + BlockCompiler.HOME_GROUP + "; set the group of the operators before or after it");
+        }
+        this.group = groupName;
     }
 
     public void errors(ErrorHandler handler) {

@@ -7,13 +7,15 @@ import org.fastflowj.stream.Aggregate;
  * The part every keyed window operator shares: the key, the aggregate, the emitter, event-time timers
  * fired at each watermark, and the late path (counted; sent to the late sink if there is one).
  */
-abstract class WindowOperator extends Operator {
+public abstract class WindowOperator extends Operator {
     final Function<Object, Object> keyOf;
     final Aggregate<Object, Object, Object> aggregate;
     final WindowEmitter emitter;
     final long lateness;
     final SideSink<Object> lateSink;
     final EventTimers timers = new EventTimers();
+    private boolean processingTime;
+    private long clock = Long.MIN_VALUE;
 
     @SuppressWarnings("unchecked")
     WindowOperator(
@@ -29,14 +31,61 @@ abstract class WindowOperator extends Operator {
         this.lateSink = (SideSink<Object>) lateSink;
     }
 
+    /**
+     * Runs the windows on the wall clock: a record takes the time it arrives, and the operator's own time
+     * ({@link #watermark}, which the window code reads) follows the ticks, while the watermarks from
+     * upstream pass through untouched.
+     */
+    public final void inProcessingTime() {
+        processingTime = true;
+    }
+
+    abstract void onRecord(Object value, long timestamp) throws Exception;
+
     abstract void onTimer(Object key, long time) throws Exception;
 
     @Override
+    public final void processRecord(Object value, long timestamp) throws Exception {
+        if (processingTime) {
+            // The wall clock may step back; the operator's time may not.
+            onRecord(value, Math.max(System.currentTimeMillis(), clock + 1));
+        } else {
+            onRecord(value, timestamp);
+        }
+    }
+
+    @Override
     public void processWatermark(long time) throws Exception {
+        if (processingTime) {
+            watermark = clock;
+            if (time == Long.MAX_VALUE) {
+                fireUpTo(Long.MAX_VALUE);
+            }
+        } else {
+            fireUpTo(time);
+        }
+        out.emitWatermark(time);
+    }
+
+    @Override
+    public void processTick() throws Exception {
+        if (processingTime) {
+            fireUpTo(System.currentTimeMillis() - 1);
+        }
+        super.processTick();
+    }
+
+    private void fireUpTo(long time) throws Exception {
+        if (processingTime) {
+            if (time <= clock) {
+                return;
+            }
+            clock = time;
+            watermark = time;
+        }
         for (EventTimers.Timer timer = timers.pollDue(time); timer != null; timer = timers.pollDue(time)) {
             onTimer(timer.key(), timer.time());
         }
-        out.emitWatermark(time);
     }
 
     final Object add(Object accumulator, Object value) {
