@@ -17,4 +17,21 @@ public interface Source<T> {
 
     /** A reader for instance {@code instance} of {@code instances}, opened on that instance's thread. */
     SourceReader<T> open(int instance, int instances) throws Exception;
+
+    /**
+     * After a successful run, once every sink has committed, on the thread that ran the job: a source
+     * that records its progress outside the job (a broker's committed offsets) records what this run
+     * read. Since the sinks commit first, a failure in between reads records again on the next run
+     * (duplicates), never skips them. A failure here fails the job, after the other sources aborted.
+     * Run as several groups, every group's process calls it when its own part succeeded: the source
+     * records what its readers in that process read, and the sinks that came first are those of that
+     * group only.
+     */
+    default void commit() throws Exception {}
+
+    /**
+     * After a failed or cancelled run, on the thread that ran the job: releases what readers that never
+     * reached their end still hold, and records no progress; must not throw.
+     */
+    default void abort() {}
 }

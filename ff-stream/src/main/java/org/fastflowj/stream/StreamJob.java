@@ -51,6 +51,7 @@ public final class StreamJob {
     private final String name;
     private final List<Transform> transforms = new ArrayList<>();
     private final List<Transform> sinks = new ArrayList<>();
+    private final List<Source<?>> sources = new ArrayList<>();
     private final Map<Sink<?>, Boolean> allSinks = new IdentityHashMap<>();
     private final Map<Sink<?>, Transform> streamSinks = new IdentityHashMap<>();
     private final Map<Sink<?>, SideSink<?>> sideSinks = new IdentityHashMap<>();
@@ -77,6 +78,9 @@ public final class StreamJob {
     public <T> DataStream<T> source(Source<T> source) {
         Transform t = Transform.source(Objects.requireNonNull(source, "source"));
         register(t);
+        if (!sources.contains(source)) {
+            sources.add(source);
+        }
         return new DataStream<>(this, t, Exchange.FORWARD, false);
     }
 
@@ -167,8 +171,9 @@ public final class StreamJob {
     }
 
     /**
-     * Runs the job to its end and commits its sinks; on failure every sink is aborted (a file sink leaves
-     * no file) and a {@link JobFailedException} names the operator and the record.
+     * Runs the job to its end and commits its sinks, then its sources ({@link Source#commit()}); on failure
+     * every sink and source is aborted (a file sink leaves no file) and a {@link JobFailedException} names
+     * the operator and the record.
      */
     public JobStats run(RunOptions options) {
         if (ran) {
@@ -189,12 +194,15 @@ public final class StreamJob {
             block.runAndWaitEnd(options);
         } catch (NodeFailedException e) {
             abort(opened);
+            abortSources(sources);
             throw failure(e);
         } catch (CancellationException e) {
             abort(opened);
+            abortSources(sources);
             throw e;
         } catch (Exception e) {
             abort(opened);
+            abortSources(sources);
             throw new JobFailedException("job '" + name + "' failed: " + e.getMessage(), null, null, e);
         } finally {
             running = null;
@@ -207,7 +215,13 @@ public final class StreamJob {
             (startedHere(sink) ? here : elsewhere).add(sink);
         }
         abort(elsewhere);
-        commit(here);
+        try {
+            commit(here);
+        } catch (RuntimeException e) {
+            abortSources(sources);
+            throw e;
+        }
+        commitSources();
         return stats(block);
     }
 
@@ -236,6 +250,27 @@ public final class StreamJob {
                         null,
                         e);
             }
+        }
+    }
+
+    private void commitSources() {
+        for (int i = 0; i < sources.size(); i++) {
+            try {
+                sources.get(i).commit();
+            } catch (Exception e) {
+                abortSources(sources.subList(i + 1, sources.size()));
+                throw new JobFailedException(
+                        "job '" + name + "': source '" + sources.get(i).name() + "' cannot commit: " + e.getMessage(),
+                        "'" + sources.get(i).name() + "'",
+                        null,
+                        e);
+            }
+        }
+    }
+
+    private static void abortSources(List<Source<?>> sources) {
+        for (Source<?> source : sources) {
+            source.abort();
         }
     }
 

@@ -1,0 +1,383 @@
+package org.fastflowj.connector.kafka;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.ConcurrentModificationException;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import org.apache.kafka.clients.consumer.CloseOptions;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.PartitionInfo;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.TimeoutException;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
+import org.apache.kafka.common.serialization.Deserializer;
+import org.fastflowj.stream.Source;
+import org.fastflowj.stream.SourceReader;
+
+/** The source {@link KafkaSources.Builder#build()} makes; its readers are listed until the job ends. */
+final class KafkaSource<K, V> implements Source<KafkaRecord<K, V>> {
+    /** How long one emit may wait for records: the run checks for cancellation between emits. */
+    private static final Duration POLL = Duration.ofMillis(100);
+
+    private final String bootstrapServers;
+    private final List<String> topics;
+    private final Supplier<? extends Deserializer<K>> keys;
+    private final Supplier<? extends Deserializer<V>> values;
+    private final String groupId;
+    private final StartingOffsets start;
+    private final boolean bounded;
+    private final Duration timeout;
+    private final Map<String, Object> properties;
+    private final String name;
+    /** Readers opened by this run's instances, each on its own thread; committed or closed at the job's end. */
+    private final List<Reader> readers = new ArrayList<>();
+
+    KafkaSource(
+            String bootstrapServers,
+            List<String> topics,
+            Supplier<? extends Deserializer<K>> keys,
+            Supplier<? extends Deserializer<V>> values,
+            String groupId,
+            StartingOffsets start,
+            boolean bounded,
+            Duration timeout,
+            Map<String, Object> properties) {
+        this.bootstrapServers = bootstrapServers;
+        this.topics = topics;
+        this.keys = keys;
+        this.values = values;
+        this.groupId = groupId;
+        this.start = start;
+        this.bounded = bounded;
+        this.timeout = timeout;
+        this.properties = properties;
+        this.name = "kafka(" + String.join(",", topics) + ")";
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public SourceReader<KafkaRecord<K, V>> open(int instance, int instances) {
+        Reader reader = new Reader(instance, instances);
+        synchronized (readers) {
+            readers.add(reader);
+        }
+        reader.open();
+        return reader;
+    }
+
+    @Override
+    public void commit() {
+        List<Reader> ended = takeReaders();
+        KafkaException failure = null;
+        for (Reader reader : ended) {
+            try {
+                if (groupId != null && failure == null) {
+                    reader.commitEmitted();
+                }
+            } catch (KafkaException e) {
+                failure = e;
+            } finally {
+                reader.closeConsumer();
+            }
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    @Override
+    public void abort() {
+        for (Reader reader : takeReaders()) {
+            reader.closeConsumer();
+        }
+    }
+
+    private List<Reader> takeReaders() {
+        synchronized (readers) {
+            List<Reader> taken = new ArrayList<>(readers);
+            readers.clear();
+            return taken;
+        }
+    }
+
+    private String where() {
+        return "topic" + (topics.size() > 1 ? "s " : " ") + String.join(", ", topics) + " on Kafka at "
+                + bootstrapServers;
+    }
+
+    private Properties consumerProperties() {
+        Properties p = new Properties();
+        p.putAll(properties);
+        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        if (groupId != null) {
+            p.put(ConsumerConfig.GROUP_ID_CONFIG, groupId);
+        }
+        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+        // Positions are always set explicitly; "none" makes an offset that fell out of retention an error
+        // rather than a silent jump.
+        p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "none");
+        p.putIfAbsent(ConsumerConfig.ALLOW_AUTO_CREATE_TOPICS_CONFIG, "false");
+        p.putIfAbsent(ConsumerConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, Long.toString(timeout.toMillis()));
+        return p;
+    }
+
+    /** A topic the brokers do not know: its message says all there is to say. */
+    private static final class MissingTopic extends KafkaException {
+        private static final long serialVersionUID = 1L;
+
+        MissingTopic(String message) {
+            super(message);
+        }
+    }
+
+    /** One instance's consumer, its partitions, and for each the offset after the last record emitted. */
+    private final class Reader implements SourceReader<KafkaRecord<K, V>> {
+        private final int instance;
+        private final int instances;
+        private KafkaConsumer<K, V> consumer;
+        private TopicPartition[] partitions = new TopicPartition[0];
+        private final Map<TopicPartition, Integer> index = new HashMap<>();
+        /** The next offset to emit in each partition: where the partition started, then after the last emitted. */
+        private long[] next;
+        /** Bounded: the end offsets seen at open; a partition is done once its position reaches its end. */
+        private long[] end;
+
+        private boolean[] done;
+        private int live;
+        /** Bounded: when a record last came or a partition last reached its end. */
+        private long lastProgressNanos;
+
+        private volatile boolean closed;
+
+        Reader(int instance, int instances) {
+            this.instance = instance;
+            this.instances = instances;
+        }
+
+        void open() {
+            try {
+                consumer = new KafkaConsumer<>(consumerProperties(), keys.get(), values.get());
+            } catch (KafkaException e) {
+                throw new KafkaException(
+                        "source " + name + ": cannot create a consumer for " + where() + ": " + e.getMessage(), e);
+            }
+            try {
+                List<TopicPartition> mine = dealPartitions();
+                partitions = mine.toArray(new TopicPartition[0]);
+                for (int i = 0; i < partitions.length; i++) {
+                    index.put(partitions[i], i);
+                }
+                next = new long[partitions.length];
+                end = new long[partitions.length];
+                done = new boolean[partitions.length];
+                live = partitions.length;
+                if (live == 0) {
+                    return;
+                }
+                consumer.assign(mine);
+                seekToStart(mine);
+                for (int i = 0; i < partitions.length; i++) {
+                    next[i] = consumer.position(partitions[i], timeout);
+                }
+                if (bounded) {
+                    Map<TopicPartition, Long> ends = consumer.endOffsets(mine, timeout);
+                    for (int i = 0; i < partitions.length; i++) {
+                        end[i] = ends.get(partitions[i]);
+                    }
+                    markDone();
+                }
+                lastProgressNanos = System.nanoTime();
+            } catch (TimeoutException e) {
+                closeConsumer();
+                throw new KafkaException(
+                        "source " + name + ": no answer from " + where() + " within " + timeout.toMillis()
+                                + " ms (is the broker running and reachable there?): " + e.getMessage(),
+                        e);
+            } catch (MissingTopic e) {
+                closeConsumer();
+                throw e;
+            } catch (RuntimeException e) {
+                closeConsumer();
+                throw new KafkaException("source " + name + ": cannot open " + where() + ": " + e, e);
+            }
+        }
+
+        /** All partitions of the topics in (topic, partition) order, then every {@code instances}-th from ours. */
+        private List<TopicPartition> dealPartitions() {
+            List<TopicPartition> all = new ArrayList<>();
+            for (String topic : topics) {
+                List<PartitionInfo> infos;
+                try {
+                    infos = consumer.partitionsFor(topic, timeout);
+                } catch (UnknownTopicOrPartitionException e) {
+                    infos = List.of();
+                }
+                if (infos == null || infos.isEmpty()) {
+                    throw new MissingTopic("source " + name + ": topic '" + topic + "' does not exist on Kafka at "
+                            + bootstrapServers);
+                }
+                for (PartitionInfo info : infos) {
+                    all.add(new TopicPartition(topic, info.partition()));
+                }
+            }
+            all.sort(Comparator.comparing(TopicPartition::topic).thenComparingInt(TopicPartition::partition));
+            List<TopicPartition> mine = new ArrayList<>();
+            for (int j = instance; j < all.size(); j += instances) {
+                mine.add(all.get(j));
+            }
+            return mine;
+        }
+
+        private void seekToStart(List<TopicPartition> mine) {
+            switch (start) {
+                case EARLIEST -> consumer.seekToBeginning(mine);
+                case LATEST -> consumer.seekToEnd(mine);
+                case COMMITTED -> {
+                    Map<TopicPartition, OffsetAndMetadata> committed = consumer.committed(Set.copyOf(mine), timeout);
+                    List<TopicPartition> fresh = new ArrayList<>();
+                    for (TopicPartition tp : mine) {
+                        OffsetAndMetadata at = committed.get(tp);
+                        if (at == null) {
+                            fresh.add(tp);
+                        } else {
+                            consumer.seek(tp, at.offset());
+                        }
+                    }
+                    if (!fresh.isEmpty()) { // an empty list would mean every assigned partition
+                        consumer.seekToBeginning(fresh);
+                    }
+                }
+            }
+        }
+
+        @Override
+        public boolean emit(Consumer<? super KafkaRecord<K, V>> out) {
+            if (live == 0) {
+                return false;
+            }
+            ConsumerRecords<K, V> records = consumer.poll(POLL);
+            if (!records.isEmpty()) {
+                for (TopicPartition tp : records.partitions()) {
+                    int i = index.get(tp);
+                    if (done[i]) {
+                        continue;
+                    }
+                    for (ConsumerRecord<K, V> r : records.records(tp)) {
+                        if (bounded && r.offset() >= end[i]) {
+                            break;
+                        }
+                        out.accept(new KafkaRecord<>(
+                                r.topic(), r.partition(), r.offset(), r.timestamp(), r.key(), r.value()));
+                        next[i] = r.offset() + 1;
+                    }
+                }
+            }
+            if (bounded) {
+                int before = live;
+                markDone();
+                long now = System.nanoTime();
+                if (!records.isEmpty() || live < before) {
+                    lastProgressNanos = now;
+                } else if (live > 0 && now - lastProgressNanos > timeout.toNanos()) {
+                    throw stalled();
+                }
+            }
+            return live > 0;
+        }
+
+        /**
+         * A bounded source whose partitions are below their end offsets gets records unless the brokers
+         * are gone: fail, rather than wait for ever.
+         */
+        private KafkaException stalled() {
+            List<String> behind = new ArrayList<>();
+            for (int i = 0; i < partitions.length; i++) {
+                if (!done[i]) {
+                    behind.add(partitions[i] + " at " + next[i] + " of " + end[i]);
+                }
+            }
+            return new KafkaException("source " + name + ": no record from " + where() + " for "
+                    + timeout.toMillis() + " ms while partitions are below the end offsets seen at start ("
+                    + String.join(", ", behind) + "); is the broker still running and reachable?");
+        }
+
+        /** Pauses each partition whose position reached its end offset: nothing of it is fetched again. */
+        private void markDone() {
+            List<TopicPartition> reached = null;
+            for (int i = 0; i < partitions.length; i++) {
+                if (!done[i] && (next[i] >= end[i] || consumer.position(partitions[i], timeout) >= end[i])) {
+                    done[i] = true;
+                    live--;
+                    if (reached == null) {
+                        reached = new ArrayList<>();
+                    }
+                    reached.add(partitions[i]);
+                }
+            }
+            if (reached != null) {
+                consumer.pause(reached);
+            }
+        }
+
+        /** On the job's thread, after the run: the reader's own thread has ended. */
+        void commitEmitted() {
+            if (consumer == null || closed || partitions.length == 0) {
+                return;
+            }
+            Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
+            for (int i = 0; i < partitions.length; i++) {
+                offsets.put(partitions[i], new OffsetAndMetadata(next[i]));
+            }
+            try {
+                consumer.commitSync(offsets, timeout);
+            } catch (KafkaException e) {
+                throw new KafkaException(
+                        "source " + name + ": cannot commit the offsets of group '" + groupId + "' for " + where()
+                                + ": " + e.getMessage(),
+                        e);
+            }
+        }
+
+        /**
+         * Without a group id the consumer has nothing left to do at the end of its partitions; with one it
+         * stays open until the job's end commits its offsets.
+         */
+        @Override
+        public void close() {
+            if (groupId == null) {
+                closeConsumer();
+            }
+        }
+
+        void closeConsumer() {
+            if (closed || consumer == null) {
+                return;
+            }
+            closed = true;
+            try {
+                consumer.close(CloseOptions.timeout(Duration.ZERO));
+            } catch (ConcurrentModificationException e) {
+                // its thread outlived the run's cancellation and is still in poll: make that poll return
+                consumer.wakeup();
+            } catch (RuntimeException e) {
+                // closing after a failure: what is left to release no longer matters to the job
+            }
+        }
+    }
+}
