@@ -3,6 +3,7 @@ package org.fastflowj.stream;
 import java.util.Objects;
 import java.util.function.BiFunction;
 import java.util.function.Function;
+import org.fastflowj.stream.internal.FrameWindowOperator;
 import org.fastflowj.stream.internal.Joins;
 import org.fastflowj.stream.internal.PanedWindowOperator;
 import org.fastflowj.stream.internal.SessionWindowOperator;
@@ -81,7 +82,9 @@ public final class JoinedStreams<L, R> {
             Windows w = windows;
             return left.joinWith(right, "join " + w, key, i -> switch (w.kind) {
                 case SESSION -> new SessionWindowOperator(key, Joins.sides(), Joins.pairs(function), w.size, 0, null);
-                default -> new PanedWindowOperator(key, Joins.sides(), Joins.pairs(function), w.size, w.slide, 0, null);
+                default -> w.size == w.slide
+                        ? new FrameWindowOperator(key, Joins.sides(), Joins.pairs(function), w.size, w.slide, 0, null)
+                        : new PanedWindowOperator(key, Joins.sides(), Joins.pairs(function), w.size, w.slide, 0, null);
             });
         }
     }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.function.BinaryOperator;
 import org.fastflowj.stream.internal.CountWindowOperator;
+import org.fastflowj.stream.internal.FrameWindowOperator;
 import org.fastflowj.stream.internal.Operator;
 import org.fastflowj.stream.internal.PanedWindowOperator;
 import org.fastflowj.stream.internal.SessionWindowOperator;
@@ -77,8 +78,11 @@ public final class WindowedStream<K, T> {
     private Operator operator(Aggregate<?, ?, ?> aggregate, WindowEmitter emitter, long lateness, SideSink<?> late) {
         WindowOperator operator =
                 switch (windows.kind) {
-                    case SLIDING -> new PanedWindowOperator(
-                            keyed.key, aggregate, emitter, windows.size, windows.slide, lateness, late);
+                    case SLIDING -> FrameWindowOperator.handles(windows.size, windows.slide, aggregate)
+                            ? new FrameWindowOperator(
+                                    keyed.key, aggregate, emitter, windows.size, windows.slide, lateness, late)
+                            : new PanedWindowOperator(
+                                    keyed.key, aggregate, emitter, windows.size, windows.slide, lateness, late);
                     case SESSION -> new SessionWindowOperator(
                             keyed.key, aggregate, emitter, windows.size, lateness, late);
                     case COUNT -> new CountWindowOperator(keyed.key, aggregate, emitter, windows.size);

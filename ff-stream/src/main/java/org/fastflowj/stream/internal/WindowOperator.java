@@ -83,6 +83,11 @@ public abstract class WindowOperator extends Operator {
             clock = time;
             watermark = time;
         }
+        advance(time);
+    }
+
+    /** Fires what is due once the operator's time reached {@code time}: by default, the keys' timers. */
+    void advance(long time) throws Exception {
         for (EventTimers.Timer timer = timers.pollDue(time); timer != null; timer = timers.pollDue(time)) {
             onTimer(timer.key(), timer.time());
         }
