@@ -47,8 +47,8 @@ public abstract class WindowOperator extends Operator {
     @Override
     public final void processRecord(Object value, long timestamp) throws Exception {
         if (processingTime) {
-            // The wall clock may step back; the operator's time may not.
-            onRecord(value, Math.max(System.currentTimeMillis(), clock + 1));
+            // The wall clock may step back; the operator's time may not (nor wrap once it reached the end).
+            onRecord(value, Math.max(System.currentTimeMillis(), plus(clock, 1)));
         } else {
             onRecord(value, timestamp);
         }
