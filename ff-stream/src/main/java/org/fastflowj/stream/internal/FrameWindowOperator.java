@@ -71,10 +71,6 @@ public final class FrameWindowOperator extends WindowOperator {
         return size == slide || aggregate.canDeduct();
     }
 
-    private static long gcd(long a, long b) {
-        return b == 0 ? a : gcd(b, a % b);
-    }
-
     @Override
     void onRecord(Object value, long ts) throws Exception {
         requireTimestamp(ts, value);

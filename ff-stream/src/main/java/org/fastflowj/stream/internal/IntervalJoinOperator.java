@@ -14,8 +14,8 @@ import java.util.function.Function;
  * lower <= t' <= t + upper}; each pair is emitted as soon as its second record arrives, at the later of
  * the two times. A record older than the watermark is late (counted, dropped). Each side keeps a key's
  * records only while a record of the other side could still meet them: a left record until the
- * watermark passes {@code t + upper}, a right one until it passes {@code t' - lower}; a timer per key and
- * time purges them.
+ * watermark passes {@code t + upper}, a right one until it passes {@code t' - lower}; one timer per key,
+ * at its oldest record's purge time, purges them and sets the next.
  */
 public final class IntervalJoinOperator extends Operator {
     private final Function<Object, Object> keyOf;
@@ -28,6 +28,8 @@ public final class IntervalJoinOperator extends Operator {
     private static final class Buffers {
         final TreeMap<Long, List<Object>> left = new TreeMap<>();
         final TreeMap<Long, List<Object>> right = new TreeMap<>();
+        /** The key's one pending purge timer (MAX: none): a record whose purge comes later registers none. */
+        long purgeAt = Long.MAX_VALUE;
     }
 
     @SuppressWarnings("unchecked")
@@ -66,7 +68,11 @@ public final class IntervalJoinOperator extends Operator {
         (left ? keyBuffers.left : keyBuffers.right)
                 .computeIfAbsent(ts, t -> new ArrayList<>(2))
                 .add(tagged.value);
-        purges.register(key, add(add(ts, left ? upper : -lower), 1));
+        long purgeAt = add(add(ts, left ? upper : -lower), 1);
+        if (purgeAt < keyBuffers.purgeAt) {
+            purges.register(key, purgeAt);
+            keyBuffers.purgeAt = purgeAt;
+        }
     }
 
     @Override
@@ -79,6 +85,17 @@ public final class IntervalJoinOperator extends Operator {
                 keyBuffers.right.headMap(add(time, lower), false).clear();
                 if (keyBuffers.left.isEmpty() && keyBuffers.right.isEmpty()) {
                     buffers.remove(timer.key());
+                } else if (timer.time() == keyBuffers.purgeAt) {
+                    // The next purge of what is left: when the oldest record of either side can meet no other.
+                    long next = Long.MAX_VALUE;
+                    if (!keyBuffers.left.isEmpty()) {
+                        next = add(add(keyBuffers.left.firstKey(), upper), 1);
+                    }
+                    if (!keyBuffers.right.isEmpty()) {
+                        next = Math.min(next, add(add(keyBuffers.right.firstKey(), -lower), 1));
+                    }
+                    purges.register(timer.key(), next);
+                    keyBuffers.purgeAt = next;
                 }
             }
         }

@@ -67,10 +67,6 @@ public final class PanedWindowOperator extends WindowOperator {
         this.running = size != pane && this.aggregate.canDeduct();
     }
 
-    private static long gcd(long a, long b) {
-        return b == 0 ? a : gcd(b, a % b);
-    }
-
     @Override
     void onRecord(Object value, long ts) throws Exception {
         requireTimestamp(ts, value);

@@ -108,6 +108,11 @@ public abstract class WindowOperator extends Operator {
         }
     }
 
+    /** The pane (or frame) of windows of {@code size} sliding by {@code slide}: their greatest common divisor. */
+    static long gcd(long a, long b) {
+        return b == 0 ? a : gcd(b, a % b);
+    }
+
     static long plus(long time, long delta) {
         return time > Long.MAX_VALUE - delta ? Long.MAX_VALUE : time + delta;
     }
