@@ -8,9 +8,7 @@ import org.jctools.queues.MessagePassingQueue;
 /**
  * Gathers the items of one channel into {@link Chunk}s, one queue slot per chunk, for a consumer that
  * works per item anyway and falls behind its producer (a bridge serializing to another group): it then
- * takes a whole chunk of items per slot, with no per-item queue traffic between the two cores. Measured
- * on a 2-core machine, 8-byte items from a source to a sender in another group, Kryo, batches of 128:
- * 3.0-3.2 -> 3.6-3.8e6 msgs/s, 660-725 -> 575-580 ns of CPU per message (docs/benchmarks.md, session 9).
+ * takes a whole chunk of items per slot, with no per-item queue traffic between the two cores.
  *
  * <p>Nothing waits for a chunk to fill. The chunk being filled is published as {@link #open} when it is
  * started, and a consumer that has taken everything queued takes what is in it so far: a slow stream
