@@ -56,10 +56,11 @@ public final class SerializationConfig {
             "org.fastflowj.patterns.LoopChunk",
             "org.fastflowj.patterns.LoopChunk$Kind",
             // ff-stream's carriers between stages in different groups: a record's value (checked as any item)
-            // and event time, a join input's record with its side, a watermark, a tick or idle signal; and a
-            // window's result, whose key and value are checked alike.
+            // and event time, a join input's record with its side, a window's partial aggregate of one key, a
+            // watermark, a tick or idle signal; and a window's result, whose key and value are checked alike.
             "org.fastflowj.stream.internal.Rec",
             "org.fastflowj.stream.internal.Tagged",
+            "org.fastflowj.stream.internal.Partial",
             "org.fastflowj.stream.internal.Mark",
             "org.fastflowj.stream.internal.Signal",
             "org.fastflowj.stream.WindowResult");

@@ -47,6 +47,17 @@ public final class DataStream<T> {
         return new DataStream<>(job, next, Exchange.FORWARD, resultTimed);
     }
 
+    /**
+     * A window's first stage, reading this stream where its records are (see {@link
+     * org.fastflowj.stream.internal.PartialAggregateOperator}); the window names it, as a part of itself.
+     */
+    DataStream<Object> firstStage(IntFunction<Operator> operators) {
+        Transform next = Transform.operator("first stage", List.of(transform), exchange, operators);
+        transform.feeds(next);
+        job.registerPart(next);
+        return new DataStream<>(job, next, Exchange.FORWARD, timed);
+    }
+
     public <R> DataStream<R> map(Function<? super T, ? extends R> f) {
         Objects.requireNonNull(f, "f");
         return then("map", exchange, i -> Operators.map(f), timed);
@@ -136,6 +147,20 @@ public final class DataStream<T> {
     /** Routes records by {@code key}: every record of a key reaches the same instance, in arrival order. */
     public <K> KeyedStream<K, T> keyBy(Function<? super T, ? extends K> key) {
         return new KeyedStream<>(this, Objects.requireNonNull(key, "key"));
+    }
+
+    /**
+     * Groups all the records into windows, as one key: an aggregate's results are {@link WindowResult}s
+     * whose key is null, and the window runs as one instance. Tumbling and sliding windows in event time
+     * are aggregated in two stages: each instance of this stream aggregates its own records per frame,
+     * and only those partial results reach the window's instance.
+     */
+    public WindowedStream<Void, T> windowAll(Windows windows) {
+        Objects.requireNonNull(windows, "windows");
+        if (windows.needsTime()) {
+            requireTime("windowAll", windows);
+        }
+        return new WindowedStream<>(new KeyedStream<>(this, record -> null), windows, true);
     }
 
     void requireTime(String operator, Windows windows) {

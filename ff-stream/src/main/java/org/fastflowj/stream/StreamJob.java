@@ -92,6 +92,11 @@ public final class StreamJob {
         transforms.add(t);
     }
 
+    /** Registers a part of the operator registered next (a window's first stage), counted under its name. */
+    void registerPart(Transform t) {
+        transforms.add(t);
+    }
+
     void addSink(Transform t, Sink<?> sink) {
         sinks.add(t);
         claim(sink);
@@ -320,7 +325,7 @@ public final class StreamJob {
 
     private static void putIfCounted(Map<String, Long> counts, String operator, long count) {
         if (count > 0) {
-            counts.put(operator, count);
+            counts.merge(operator, count, Long::sum);
         }
     }
 }

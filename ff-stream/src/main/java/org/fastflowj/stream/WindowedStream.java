@@ -4,10 +4,15 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.BinaryOperator;
+import java.util.function.Function;
+import java.util.function.IntFunction;
 import org.fastflowj.stream.internal.CountWindowOperator;
+import org.fastflowj.stream.internal.Exchange;
 import org.fastflowj.stream.internal.FrameWindowOperator;
 import org.fastflowj.stream.internal.Operator;
 import org.fastflowj.stream.internal.PanedWindowOperator;
+import org.fastflowj.stream.internal.Partial;
+import org.fastflowj.stream.internal.PartialAggregateOperator;
 import org.fastflowj.stream.internal.SessionWindowOperator;
 import org.fastflowj.stream.internal.SideSink;
 import org.fastflowj.stream.internal.WindowEmitter;
@@ -28,10 +33,17 @@ public final class WindowedStream<K, T> {
     private final Windows windows;
     private long latenessMillis;
     private SideSink<?> lateSink;
+    private final boolean all;
 
     WindowedStream(KeyedStream<K, T> keyed, Windows windows) {
+        this(keyed, windows, false);
+    }
+
+    /** {@code all}: the windows of {@link DataStream#windowAll}, one instance for every record. */
+    WindowedStream(KeyedStream<K, T> keyed, Windows windows, boolean all) {
         this.keyed = keyed;
         this.windows = windows;
+        this.all = all;
     }
 
     public WindowedStream<K, T> allowedLateness(Duration lateness) {
@@ -71,21 +83,40 @@ public final class WindowedStream<K, T> {
         long lateness = latenessMillis;
         SideSink<?> late = lateSink;
         DataStream<T> input = keyed.input;
-        return input.then(
-                windows.toString(), keyed.exchange(), i -> operator(aggregate, emitter, lateness, late), input.timed);
+        // A window of all records keys them alike, by one key object; its results carry no key.
+        Function<? super T, ?> key = all ? record -> ALL : keyed.key;
+        WindowEmitter emits = all ? WindowEmitter.withoutKey(emitter) : emitter;
+        IntFunction<Operator> instances = i -> operator(key, aggregate, emits, lateness, late);
+        String name = all ? "all " + windows : windows.toString();
+        DataStream<R> window;
+        if (windows.aggregatesInTwoStages()) {
+            DataStream<Object> partials =
+                    input.firstStage(i -> new PartialAggregateOperator(key, aggregate, windows.size, windows.slide));
+            window = partials.then(name, Exchange.keyed(Partial.keyOr(key)), instances, true);
+            window.transform.firstStage(partials.transform);
+        } else {
+            window = input.then(name, Exchange.keyed(key), instances, input.timed);
+        }
+        if (all) {
+            window.transform.oneInstance("a windowAll");
+        }
+        return window;
     }
 
-    private Operator operator(Aggregate<?, ?, ?> aggregate, WindowEmitter emitter, long lateness, SideSink<?> late) {
+    /** The key of every record of a {@link DataStream#windowAll}. */
+    private static final String ALL = "all";
+
+    private Operator operator(
+            Function<?, ?> key, Aggregate<?, ?, ?> aggregate, WindowEmitter emitter, long lateness, SideSink<?> late) {
         WindowOperator operator =
                 switch (windows.kind) {
                     case SLIDING -> FrameWindowOperator.handles(windows.size, windows.slide, aggregate)
                             ? new FrameWindowOperator(
-                                    keyed.key, aggregate, emitter, windows.size, windows.slide, lateness, late)
+                                    key, aggregate, emitter, windows.size, windows.slide, lateness, late)
                             : new PanedWindowOperator(
-                                    keyed.key, aggregate, emitter, windows.size, windows.slide, lateness, late);
-                    case SESSION -> new SessionWindowOperator(
-                            keyed.key, aggregate, emitter, windows.size, lateness, late);
-                    case COUNT -> new CountWindowOperator(keyed.key, aggregate, emitter, windows.size);
+                                    key, aggregate, emitter, windows.size, windows.slide, lateness, late);
+                    case SESSION -> new SessionWindowOperator(key, aggregate, emitter, windows.size, lateness, late);
+                    case COUNT -> new CountWindowOperator(key, aggregate, emitter, windows.size);
                 };
         if (windows.processingTime) {
             operator.inProcessingTime();

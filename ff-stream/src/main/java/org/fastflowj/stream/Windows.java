@@ -20,6 +20,14 @@ public final class Windows {
     final long slide;
     final boolean processingTime;
 
+    /**
+     * Whether a window's records are aggregated in two stages: event-time tumbling and sliding windows,
+     * whose frames the reading instances can pre-aggregate before the shuffle.
+     */
+    boolean aggregatesInTwoStages() {
+        return kind == Kind.SLIDING && !processingTime;
+    }
+
     private Windows(Kind kind, long size, long slide) {
         this(kind, size, slide, false);
     }

@@ -22,7 +22,6 @@ import org.fastflowj.stream.SourceReader;
 import org.fastflowj.stream.StreamJob;
 import org.fastflowj.stream.ValueState;
 import org.fastflowj.stream.Watermarks;
-import org.fastflowj.stream.WindowResult;
 import org.fastflowj.stream.Windows;
 
 /**
@@ -115,25 +114,17 @@ public final class FfjNexmark {
                 .name("bids-per-auction")
                 .map(r -> new AuctionCount(r.start(), r.end(), r.key(), r.value()))
                 // A window's counts carry the time end - 1: the next slide-long window holds exactly them.
-                .keyBy(AuctionCount::end)
-                .window(Windows.tumbling(query.slide()))
+                .windowAll(Windows.tumbling(query.slide()))
                 .reduce(Results::hotter)
                 .name("hottest")
                 .map(r -> HotItem.of(r.value()));
     }
 
     private static DataStream<HighestBid> highestBids(Query query, DataStream<Bid> bids) {
-        return bids.keyBy(Bid::auction)
-                .window(Windows.tumbling(query.size()))
-                .reduce(Results::higher)
-                .name("highest-per-auction")
-                .keyBy(WindowResult::end)
-                .window(Windows.tumbling(query.size()))
-                .reduce((WindowResult<Long, Bid> a, WindowResult<Long, Bid> b) ->
-                        Results.higher(a.value(), b.value()) == a.value() ? a : b)
+        return bids.windowAll(Windows.tumbling(query.size()))
+                .aggregate(Aggregates.maxBy(Results::compareHeight))
                 .name("highest")
-                .map(r -> new HighestBid(
-                        r.value().start(), r.value().end(), r.value().value()));
+                .map(r -> new HighestBid(r.start(), r.end(), r.value()));
     }
 
     /** q3: a person's record waits in keyed state for their auctions, auctions before it wait in a list. */

@@ -170,8 +170,9 @@ public final class BlockCompiler {
         for (Part part : parts) {
             if (part instanceof Union union) {
                 union.inputs().forEach(input -> fusions(input, lines));
-            } else if (part instanceof Stage stage && stage.chain().size() > 1) {
-                List<String> names = stage.chain().stream().map(t -> t.name).toList();
+            } else if (part instanceof Stage stage && stage.operators().size() > 1) {
+                List<String> names =
+                        stage.operators().stream().map(BlockCompiler::nodeName).toList();
                 lines.add(String.format(
                         "fused %s into node %s: neighbours of parallelism %d, one thread per instance",
                         String.join(" -> ", names), String.join("+", names), stage.parallelism()));
@@ -194,6 +195,18 @@ public final class BlockCompiler {
             Exchange exchange = head().exchange;
             return exchange.kind() == Exchange.Kind.FORWARD ? Exchange.REBALANCE : exchange;
         }
+
+        /** The chain's operators that run: a window's first stage fused with its window has nothing to save. */
+        List<Transform> operators() {
+            return chain.stream()
+                    .filter(t -> !t.isFirstStage || !chain.contains(t.consumer))
+                    .toList();
+        }
+    }
+
+    /** An operator's part of its node's name. */
+    private static String nodeName(Transform t) {
+        return t.isFirstStage ? t.name + "/partial" : t.name;
     }
 
     private record Through(BuildingBlock block) implements Part {}
@@ -317,10 +330,11 @@ public final class BlockCompiler {
             if (head.kind != Transform.Kind.SOURCE) {
                 nodes.add(new HeadNode());
             }
-            for (Transform t : stage.chain()) {
+            for (Transform t : stage.operators()) {
                 nodes.add(node(t, i));
-                names.add(t.name);
+                names.add(nodeName(t));
             }
+            chain(nodes);
             if (exit != null) {
                 nodes.add(new RouterNode(exit, "after " + String.join("+", names)));
             } else if (throughNext) {
@@ -332,6 +346,19 @@ public final class BlockCompiler {
             instances.add(instance);
         }
         return instances;
+    }
+
+    /** Links each operator to the next one in its node, which then takes its output directly. */
+    private static void chain(List<Node<Object, Object>> nodes) {
+        for (int k = 0; k + 1 < nodes.size(); k++) {
+            if (nodes.get(k + 1) instanceof OperatorNode following) {
+                if (nodes.get(k) instanceof OperatorNode operator) {
+                    operator.chainTo(following);
+                } else if ((Node<?, ?>) nodes.get(k) instanceof SourceNode source) {
+                    source.chainTo(following);
+                }
+            }
+        }
     }
 
     @SuppressWarnings("unchecked")

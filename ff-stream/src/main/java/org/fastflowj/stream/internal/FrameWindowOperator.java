@@ -79,7 +79,7 @@ public final class FrameWindowOperator extends WindowOperator {
             late(value);
             return;
         }
-        Object key = keyOf.apply(value);
+        Object key = keyOfRecord(value);
         long frameStart = ts - Math.floorMod(ts, frame);
         HashMap<Object, Object> keys;
         if (frameStart == lastFrameStart && lastFrame != null) {
@@ -97,7 +97,7 @@ public final class FrameWindowOperator extends WindowOperator {
                 r = new Running(aggregate.create());
                 running.put(key, r);
             }
-            r.accumulator = aggregate.add(r.accumulator, value);
+            r.accumulator = add(r.accumulator, value);
             if (before == null) {
                 r.frames++;
             }

@@ -5,12 +5,15 @@ import org.fastflowj.core.NodeCounter;
 
 /**
  * The node that runs one operator instance: records go to the operator (a failing user function is
- * handed to the error policy), watermarks advance its time. It emits records as {@link Rec} and
- * watermarks as {@link Mark}, to the next operator of its fused chain or to a channel.
+ * handed to the error policy), watermarks advance its time. It hands its output to the next operator
+ * of its fused chain directly ({@link #chainTo}), or emits records as {@link Rec} and watermarks as
+ * {@link Mark} to the node after it (a router, a sink) or to a channel.
  */
 public final class OperatorNode extends Node<Object, Object> implements Output {
     private final Operator operator;
     private final ErrorHandler errors;
+    /** The next operator of the fused chain, given this one's output directly; null: the node's output. */
+    private OperatorNode next;
 
     public OperatorNode(Operator operator, OperatorInfo info, ErrorHandler errors) {
         this.operator = operator;
@@ -38,55 +41,95 @@ public final class OperatorNode extends Node<Object, Object> implements Output {
         operator.open();
     }
 
+    /**
+     * Hands this operator's output straight to {@code following}, the next operator fused into the same
+     * thread: no carrier per record, no pass through the combiner. Both stay nodes of the combiner, for
+     * their lifecycle and counters; records, watermarks and signals reach {@code following} in the order
+     * this operator emits them, as through the combiner.
+     */
+    public void chainTo(OperatorNode following) {
+        next = following;
+    }
+
     @Override
-    protected Object svc(Object item) throws Exception {
+    protected Object svc(Object item) {
         if (item instanceof Rec rec) {
-            try {
-                operator.processRecord(rec.value, rec.timestamp);
-            } catch (RecordFailure failure) {
-                throw failure;
-            } catch (Exception error) {
-                errors.onFailure(operator.info, rec.value, error);
-            }
+            record(rec.value, rec.timestamp);
         } else if (item instanceof Signal signal) {
-            try {
-                if (signal.isTick()) {
-                    operator.processTick();
-                } else {
-                    operator.processIdle();
-                }
-            } catch (RecordFailure failure) {
-                throw failure;
-            } catch (Exception error) {
-                throw new RecordFailure(
-                        operator.info.qualifiedName(), "processing time " + System.currentTimeMillis(), error);
-            }
+            signal(signal);
         } else {
-            long time = ((Mark) item).time;
-            try {
-                operator.advanceWatermark(time);
-            } catch (RecordFailure failure) {
-                throw failure;
-            } catch (Exception error) {
-                throw ErrorHandler.atWatermark(operator.info, time, error);
-            }
+            watermark(((Mark) item).time);
         }
         return goOn();
     }
 
+    /** A record for the operator; a failing user function goes to the error policy. */
+    void record(Object value, long timestamp) {
+        try {
+            operator.processRecord(value, timestamp);
+        } catch (RecordFailure failure) {
+            throw failure;
+        } catch (Exception error) {
+            try {
+                errors.onFailure(operator.info, value, error);
+            } catch (RecordFailure failure) {
+                throw failure;
+            } catch (Exception policyFailure) {
+                throw new RecordFailure(operator.info.qualifiedName(), RecordFailure.describe(value), policyFailure);
+            }
+        }
+    }
+
+    void signal(Signal signal) {
+        try {
+            if (signal.isTick()) {
+                operator.processTick();
+            } else {
+                operator.processIdle();
+            }
+        } catch (RecordFailure failure) {
+            throw failure;
+        } catch (Exception error) {
+            throw new RecordFailure(
+                    operator.info.qualifiedName(), "processing time " + System.currentTimeMillis(), error);
+        }
+    }
+
+    void watermark(long time) {
+        try {
+            operator.advanceWatermark(time);
+        } catch (RecordFailure failure) {
+            throw failure;
+        } catch (Exception error) {
+            throw ErrorHandler.atWatermark(operator.info, time, error);
+        }
+    }
+
     @Override
     public void emit(Object value, long timestamp) {
-        sendOut(new Rec(value, timestamp));
+        if (next != null) {
+            next.record(value, timestamp);
+        } else {
+            sendOut(new Rec(value, timestamp));
+        }
     }
 
     @Override
     public void emitWatermark(long time) {
-        sendOut(Mark.of(time));
+        if (next != null) {
+            next.watermark(time);
+        } else {
+            sendOut(Mark.of(time));
+        }
     }
 
     @Override
     public void emitSignal(Signal signal) {
-        sendOut(signal);
+        if (next != null) {
+            next.signal(signal);
+        } else {
+            sendOut(signal);
+        }
     }
 
     @Override

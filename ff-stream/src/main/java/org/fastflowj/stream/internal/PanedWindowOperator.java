@@ -75,12 +75,12 @@ public final class PanedWindowOperator extends WindowOperator {
             late(value);
             return;
         }
-        Object key = keyOf.apply(value);
+        Object key = keyOfRecord(value);
         KeyPanes keyPanes = panes.computeIfAbsent(key, k -> new KeyPanes());
         long paneStart = ts - Math.floorMod(ts, pane);
         keyPanes.byStart.put(paneStart, add(keyPanes.byStart.get(paneStart), value));
         if (keyPanes.inRun(paneStart)) {
-            keyPanes.running = aggregate.add(keyPanes.running, value);
+            keyPanes.running = add(keyPanes.running, value);
         }
         long first = lastStart - (lastStart + size - ts - 1) / slide * slide;
         for (long start = first; start <= lastStart; start += slide) {

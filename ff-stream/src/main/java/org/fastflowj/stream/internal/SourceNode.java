@@ -15,13 +15,22 @@ public final class SourceNode extends Node<Void, Object> {
 
     private final Source<?> source;
     private final OperatorInfo info;
-    private final Consumer<Object> emit = value -> sendOut(new Rec(value, Rec.NO_TIMESTAMP));
+    private Consumer<Object> emit = value -> sendOut(new Rec(value, Rec.NO_TIMESTAMP));
+    /** The first operator fused after the source, given its records directly; null: the node's output. */
+    private OperatorNode next;
+
     private SourceReader<?> reader;
     private long nextTick;
 
     public SourceNode(Source<?> source, OperatorInfo info) {
         this.source = source;
         this.info = info;
+    }
+
+    /** Hands the records straight to {@code following}, fused into the same thread (see {@link OperatorNode#chainTo}). */
+    public void chainTo(OperatorNode following) {
+        next = following;
+        emit = value -> following.record(value, Rec.NO_TIMESTAMP);
     }
 
     @Override
@@ -48,12 +57,20 @@ public final class SourceNode extends Node<Void, Object> {
             long now = System.nanoTime();
             if (now - nextTick >= 0) {
                 nextTick = now + TICK_NANOS;
-                sendOut(Signal.TICK);
+                if (next != null) {
+                    next.signal(Signal.TICK);
+                } else {
+                    sendOut(Signal.TICK);
+                }
             }
             return goOn();
         }
         reader.close();
-        sendOut(Mark.END);
+        if (next != null) {
+            next.watermark(Long.MAX_VALUE);
+        } else {
+            sendOut(Mark.END);
+        }
         return eos();
     }
 

@@ -35,6 +35,15 @@ public final class Transform {
     Transform consumer;
     /** The ff-dist group its stage runs in; null: the job's home group. */
     String group;
+    /**
+     * A window's first stage ({@link PartialAggregateOperator}), named as the window and sharing its
+     * error policy; null for other operators.
+     */
+    private Transform firstStage;
+    /** This is a window's first stage: left out where it fuses with the window itself (nothing to save). */
+    boolean isFirstStage;
+    /** Why this operator runs as one instance; null if its parallelism may be set. */
+    private String oneInstance;
 
     private Transform(
             Kind kind,
@@ -82,13 +91,35 @@ public final class Transform {
 
     public void name(String newName) {
         this.name = newName;
+        if (firstStage != null) {
+            firstStage.name = newName;
+        }
+    }
+
+    /** Makes {@code first}, this window's input, its first stage. */
+    public void firstStage(Transform first) {
+        first.isFirstStage = true;
+        first.name = name;
+        first.errors = errors;
+        firstStage = first;
     }
 
     public int parallelism() {
         return parallelism;
     }
 
+    /** Keeps this operator at one instance: {@code what} says why, when a parallelism is set. */
+    public void oneInstance(String what) {
+        this.oneInstance = what;
+        this.parallelism = 1;
+    }
+
     public void parallelism(int n) {
+        if (oneInstance != null && n != 1) {
+            throw new IllegalArgumentException("'" + name + "': " + oneInstance
+                    + " runs as one instance (its first stage runs at its input's parallelism); its parallelism"
+                    + " cannot be set to " + n);
+        }
         if (kind == Kind.SINK || kind == Kind.THROUGH) {
             throw new IllegalArgumentException(
                     "'" + name + "': a " + kind.name().toLowerCase(java.util.Locale.ROOT)
@@ -115,6 +146,9 @@ public final class Transform {
 
     public void errors(ErrorHandler handler) {
         this.errors = handler;
+        if (firstStage != null) {
+            firstStage.errors = handler;
+        }
     }
 
     /** {@code count} of every instance's counters, added up. */

@@ -15,6 +15,11 @@ public interface WindowEmitter {
                 out.emit(new WindowResult<>(start, end, key, result), timestamp);
     }
 
+    /** {@code emitter} with no key: the windows of all records, whose one key is the operator's own. */
+    static WindowEmitter withoutKey(WindowEmitter emitter) {
+        return (key, start, end, result, timestamp, out) -> emitter.emit(null, start, end, result, timestamp, out);
+    }
+
     @SuppressWarnings("unchecked")
     static WindowEmitter applying(WindowFunction<?, ?, ?> function) {
         WindowFunction<Object, Object, Object> f = (WindowFunction<Object, Object, Object>) function;

@@ -93,7 +93,19 @@ public abstract class WindowOperator extends Operator {
         }
     }
 
+    /** The key of a record, or of a {@link Partial} from the window's first stage. */
+    final Object keyOfRecord(Object value) {
+        return value instanceof Partial partial ? partial.key : keyOf.apply(value);
+    }
+
+    /**
+     * {@code accumulator} (null: a new one) with a record added, or a {@link Partial} combined: the
+     * partial's accumulator is the window's to keep from then on.
+     */
     final Object add(Object accumulator, Object value) {
+        if (value instanceof Partial partial) {
+            return accumulator == null ? partial.accumulator : aggregate.combine(accumulator, partial.accumulator);
+        }
         return aggregate.add(accumulator == null ? aggregate.create() : accumulator, value);
     }
 
@@ -102,6 +114,10 @@ public abstract class WindowOperator extends Operator {
     }
 
     final void late(Object value) throws Exception {
+        if (value instanceof Partial) {
+            // A partial leaves its first stage before the watermark that closes its frame (see Partial).
+            throw new IllegalStateException("a partial aggregate reached " + info.qualifiedName() + " late: " + value);
+        }
         info.counters().late().increment();
         if (lateSink != null) {
             lateSink.write(value);

@@ -1,0 +1,103 @@
+package org.fastflowj.stream.internal;
+
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Function;
+import org.fastflowj.stream.Aggregate;
+
+/**
+ * The first of a window's two stages, as Jet's and Flink's local aggregation: it runs fused into the
+ * instance that reads the records, before they are routed by key, and keeps one accumulator per key and
+ * frame ({@code gcd(size, slide)}) of its own records. When its watermark passes a frame's end it sends
+ * each key's accumulator as one {@link Partial}, then the watermark: only partials cross the channels,
+ * and the window's instance combines them as it would have added the records.
+ *
+ * <p>Why the results do not change: a frame's partials leave before the watermark that closes the frame,
+ * on the same channel, so the window's instance has them before its own watermark (the minimum over its
+ * inputs) can reach the frame's windows. A record of a frame already sent (late here) goes on as it is,
+ * and the window's instance judges its lateness as it would have. An input that goes idle first sends
+ * what it holds, since the window's instance stops waiting for it.
+ */
+public final class PartialAggregateOperator extends Operator {
+    private final Function<Object, Object> keyOf;
+    private final Aggregate<Object, Object, Object> aggregate;
+    private final long frame;
+    private final TreeMap<Long, HashMap<Object, Object>> frames = new TreeMap<>();
+    /** The frame the last record went to: most records go to the newest frame. */
+    private long lastFrameStart;
+
+    private HashMap<Object, Object> lastFrame;
+    /** The end of the earliest frame held; MAX when none. */
+    private long firstEnd = Long.MAX_VALUE;
+
+    @SuppressWarnings("unchecked")
+    public PartialAggregateOperator(Function<?, ?> keyOf, Aggregate<?, ?, ?> aggregate, long size, long slide) {
+        this.keyOf = (Function<Object, Object>) keyOf;
+        this.aggregate = (Aggregate<Object, Object, Object>) aggregate;
+        this.frame = WindowOperator.gcd(size, slide);
+    }
+
+    @Override
+    public void processRecord(Object value, long ts) {
+        WindowOperator.requireTimestamp(ts, value);
+        long frameStart = ts - Math.floorMod(ts, frame);
+        long frameEnd = frameStart + frame;
+        if (frameEnd - 1 <= watermark) {
+            out.emit(value, ts);
+            return;
+        }
+        Object key = keyOf.apply(value);
+        if (key == null) {
+            throw new RecordFailure(
+                    info.qualifiedName(), RecordFailure.describe(value), new NullPointerException("its key is null"));
+        }
+        HashMap<Object, Object> keys;
+        if (frameStart == lastFrameStart && lastFrame != null) {
+            keys = lastFrame;
+        } else {
+            keys = frames.computeIfAbsent(frameStart, f -> new HashMap<>());
+            lastFrameStart = frameStart;
+            lastFrame = keys;
+            firstEnd = Math.min(firstEnd, frameEnd);
+        }
+        Object before = keys.get(key);
+        keys.put(key, aggregate.add(before == null ? aggregate.create() : before, value));
+    }
+
+    @Override
+    public void processWatermark(long time) {
+        if (firstEnd - 1 <= time) {
+            sendUpTo(time);
+        }
+        out.emitWatermark(time);
+    }
+
+    @Override
+    public void processIdle() {
+        sendUpTo(Long.MAX_VALUE);
+        out.emitSignal(Signal.IDLE);
+    }
+
+    /** Sends the partials of every frame whose end - 1 is at or before {@code time}. */
+    private void sendUpTo(long time) {
+        for (Iterator<Map.Entry<Long, HashMap<Object, Object>>> it =
+                        frames.entrySet().iterator();
+                it.hasNext(); ) {
+            Map.Entry<Long, HashMap<Object, Object>> entry = it.next();
+            long frameStart = entry.getKey();
+            if (frameStart + frame - 1 > time) {
+                break;
+            }
+            for (Map.Entry<Object, Object> e : entry.getValue().entrySet()) {
+                out.emit(new Partial(e.getKey(), e.getValue()), frameStart);
+            }
+            if (entry.getValue() == lastFrame) {
+                lastFrame = null;
+            }
+            it.remove();
+        }
+        firstEnd = frames.isEmpty() ? Long.MAX_VALUE : frames.firstKey() + frame;
+    }
+}
