@@ -46,7 +46,19 @@ public abstract class WindowOperator extends Operator {
 
     @Override
     public final void processRecord(Object value, long timestamp) throws Exception {
-        if (processingTime) {
+        if (value instanceof Partial partial) {
+            try {
+                onRecord(value, timestamp);
+            } catch (RecordFailure failure) {
+                throw failure;
+            } catch (Exception error) {
+                // Many records combined: a failure here is the job's, never one record's to skip.
+                throw new RecordFailure(
+                        info.qualifiedName(),
+                        "the partial aggregate of key " + RecordFailure.describe(partial.key),
+                        error);
+            }
+        } else if (processingTime) {
             // The wall clock may step back; the operator's time may not (nor wrap once it reached the end).
             onRecord(value, Math.max(System.currentTimeMillis(), plus(clock, 1)));
         } else {
@@ -115,8 +127,9 @@ public abstract class WindowOperator extends Operator {
 
     final void late(Object value) throws Exception {
         if (value instanceof Partial) {
-            // A partial leaves its first stage before the watermark that closes its frame (see Partial).
-            throw new IllegalStateException("a partial aggregate reached " + info.qualifiedName() + " late: " + value);
+            // A partial leaves its first stage before the watermark that closes its frame
+            // (PartialAggregateOperator): one that comes late is a fault of the engine, not of a record.
+            throw new IllegalStateException("a partial aggregate came late");
         }
         info.counters().late().increment();
         if (lateSink != null) {
