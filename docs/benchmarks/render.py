@@ -107,6 +107,8 @@ RATIO_UNITS = {"ratio", "share", "work / time", "sequential / variant", "speed-u
 
 def load(path):
     """The lines of a JSON-lines file after its last "run" line, and that run line."""
+    if not os.path.exists(path):
+        return {}, []
     with open(path, encoding="utf-8") as f:
         lines = [json.loads(line) for line in f if line.strip()]
     start = max((i for i, d in enumerate(lines) if d.get("type") == "run"), default=-1)
