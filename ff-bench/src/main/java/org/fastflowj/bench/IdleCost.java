@@ -21,7 +21,7 @@ import org.fastflowj.core.WaitStrategy;
  *   java -cp ff-bench/target/benchmarks.jar org.fastflowj.bench.IdleCost [STRATEGY...] [--runs N]
  * </pre>
  *
- * <p>A JVM that only sleeps burns 0.0-0.2 % of a core here; the goal is under 1 % with the default
+ * <p>A JVM that only sleeps burns a little CPU too (its own service threads); the goal is under 1 % with the default
  * strategy, with the last item still through in under a millisecond.
  */
 public final class IdleCost {

@@ -9,8 +9,8 @@ package org.fastflowj.core;
  * before the next object's header; a thread reads its node's header on every item (the class word, to
  * call {@code svc}). So {@link Node} also allocates a 144-byte array as it is constructed, which lands
  * right behind the node in the allocating thread's buffer. Without it, a user counter in the last node of
- * one thread next to the first node of the other makes about one run in three of ff-bench's
- * OptimizedPipelineSpeedup four times slower. {@code NodeLayoutTest} checks the distance.
+ * one thread can share a cache line with the first node of the other, and the two threads then slow each
+ * other down on every item, in some runs and not others. {@code NodeLayoutTest} checks the distance.
  */
 @SuppressWarnings("unused")
 abstract class NodePadding extends BuildingBlock {

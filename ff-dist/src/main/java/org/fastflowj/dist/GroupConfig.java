@@ -69,9 +69,9 @@ public record GroupConfig(
 
     /**
      * {@code messageOTF} and {@code internalMessageOTF} when the config gives none: 256 batches in flight per
-     * connection. FastFlow's 64 keep only 256 KiB in flight with batches of 8 messages of 512 B, and a
-     * 1 Gbit/s link then runs at 0.85 of its iperf3 rate; 256 fill it (0.97; {@code LinkPeer} on {@code
-     * ff-bench/cluster.sh}, see docs/benchmarks.md, Fig. 9). What 256 large batches could hold is bounded
+     * connection. FastFlow's 64 keep only 256 KiB in flight with batches of 8 messages of 512 B, less than a
+     * 1 Gbit/s link's bandwidth-delay product needs to stay busy; 256 keep such a link full ({@code LinkPeer}
+     * on {@code ff-bench/cluster.sh}, Fig. 9, shows it). What 256 large batches could hold is bounded
      * by the byte window besides: a sender never has more than the receiving group's {@code
      * maxBufferedBytesPerLink} unacknowledged (plus the one batch that crosses it).
      */

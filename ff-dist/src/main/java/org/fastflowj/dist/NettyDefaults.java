@@ -8,9 +8,8 @@ import java.util.concurrent.ThreadLocalRandom;
  *
  * <ul>
  *   <li>{@value #JFR_PROPERTY} {@code false}: Netty's buffer allocator emits JDK Flight Recorder events
- *       when JFR is available, and the first one makes the JDK load JFR's whole event metadata (about
- *       50 ms of CPU per group on the way to its first connection: the README's filesearch, total CPU of
- *       the run with and without it, {@code perf stat}, see docs/benchmarks.md, "Time to a first result").
+ *       when JFR is available, and the first one makes the JDK load JFR's whole event metadata: CPU time
+ *       every group would spend on the way to its first connection, for events no one records.
  *       A recording that wants Netty's allocator events sets it to {@code true}.
  *   <li>{@value #MACHINE_ID_PROPERTY}: 8 random bytes per process. Netty makes every channel's id from a
  *       machine id, by default a hardware address of the host; a group in a fresh network namespace has only

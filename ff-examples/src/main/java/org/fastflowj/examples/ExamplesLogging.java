@@ -17,8 +17,8 @@ import ch.qos.logback.core.spi.ContextAwareBase;
  * variable), INFO by default.
  *
  * <p>In code rather than in a {@code logback.xml} because logback reads its XML through a SAX parser and
- * a model of some 400 classes, which more than doubled the time its start takes each group of the
- * README's filesearch on the way to its first connection (docs/benchmarks.md, "Time to a first result").
+ * a model of some 400 classes, which every group would load and run on the way to its first connection
+ * (docs/benchmarks.md, "Time to a first result", shows that time).
  *
  * <p>A file of the user's wins: {@code -Dlogback.configurationFile=FILE}, or a {@code logback-test.xml}
  * or {@code logback.xml} on the class path; then logback reads that file.

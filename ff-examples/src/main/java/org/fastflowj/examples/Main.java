@@ -113,9 +113,9 @@ public final class Main {
     /**
      * The top command for {@code args}: when they start with an application's name, only that application
      * is registered. Picocli reads every registered command's annotations by reflection, and its classes
-     * are too old for a CDS archive to hold, so registering all twelve applications costs each JVM some
-     * 40 ms of CPU ({@code perf stat} of a filesearch command line that fails right after parsing; see
-     * docs/benchmarks.md, "Time to a first result"); any other first word (a typo, {@code --help}) gets
+     * are too old for a CDS archive to hold, so registering all twelve applications would cost each JVM
+     * CPU time on its way to a first result (docs/benchmarks.md, "Time to a first result"); any other
+     * first word (a typo, {@code --help}) gets
      * them all, for the list and the suggestions.
      */
     static CommandLine commandLine(OutputStream out, String[] args) {

@@ -13,8 +13,8 @@ import java.util.Optional;
 
 /**
  * {@code --cds FILE}: the local groups share the classes they load through a CDS archive, which saves
- * most of a JVM's start-up work (class parsing and verification): measured on the README's three groups,
- * 1.7 CPU-seconds per group down to 1.0, and to 0.6 with {@code -XX:TieredStopAtLevel=1}. Without the
+ * most of a JVM's start-up work (class parsing and verification), the larger part of a group's CPU time on
+ * its way to the first result (less still with {@code -XX:TieredStopAtLevel=1}). Without the
  * archive, or with one older than the application's jars, the first local group writes it when it exits
  * ({@code -XX:ArchiveClassesAtExit}); once it is there, every local group maps it
  * ({@code -XX:SharedArchiveFile}). JDK 17 has no {@code -XX:+AutoCreateSharedArchive}, hence the two steps.

@@ -8,9 +8,9 @@ import org.fastflowj.dist.DffConfig;
  * What {@code run} and {@code check} read before they start anything, read on a second thread while
  * picocli builds its model of the commands on the main thread: the config, this machine's names and
  * addresses ({@link LocalHosts}), and the secure random generator's seeding (the first
- * {@link RunSecret#generate} call). Picocli's reflection takes the launcher about 0.1 s on the way to its
- * first group's start, the config and the rest about as long again; on two cores the two overlap
- * ({@code -Xlog:class+load} time stamps, see docs/benchmarks.md, "Time to a first result").
+ * {@link RunSecret#generate} call). Picocli's reflection and the config with the rest take the launcher
+ * about as long each on the way to its first group's start; on two cores the two overlap
+ * ({@code -Xlog:class+load} time stamps show it; docs/benchmarks.md, "Time to a first result").
  *
  * <p>The config's path is guessed from the arguments ({@code -c FILE}, {@code --config FILE},
  * {@code --config=FILE}) before picocli parses them; {@link #config} gives the prefetched config only when

@@ -287,8 +287,8 @@ final class NetFigures {
      * The shaped rows' input: the loopback file, repeated up to {@link #SHAPED_A2A_MIN_BYTES}. The rate is
      * taken from the first chunk sent anywhere to the last one's arrival, and the groups (a JVM each,
      * starting on two shared cores) come up over about half a second, while the first senders may send
-     * only as much as their receivers buffer: 384 MiB read 0.92 of the link with one sender group, 1536
-     * MiB 0.98 (the same groups, by hand), so a short transfer measures the start, not the link.
+     * only as much as their receivers buffer, so a short transfer measures the start, not the link: the
+     * transfer has to be long enough for that start to be a small part of it.
      */
     private static Path shapedInput(Context c, Path loopbackInput, byte[] data) throws IOException {
         if (data.length >= SHAPED_A2A_MIN_BYTES || c.scale() == Scale.SMOKE) {

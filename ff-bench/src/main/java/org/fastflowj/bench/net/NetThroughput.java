@@ -156,7 +156,7 @@ public final class NetThroughput {
             batches.forEach(b -> byBatch.add(new ArrayList<>()));
             // Batch sizes interleave within a round, in an order rotated every round: every rate still rises
             // over a JVM's first minutes, and a batch size measured in a block of its own would take that drift
-            // (the first row 20-25 % below the last for the same code).
+            // (the first rows would come out below the last ones for the same code).
             for (int round = 0; round < this.rounds; round++) {
                 for (int i = 0; i < batches.size(); i++) {
                     int b = (i + round) % batches.size();

@@ -31,8 +31,8 @@ import org.fastflowj.bench.queue.SpscHandOff;
  */
 final class NettyHandOff {
     /**
-     * The waiting scheme: PARK, which measured faster (docs/benchmarks.md, NetThroughput); {@code
-     * -Dff.bench.handOffWait=BACKOFF} runs the other.
+     * The waiting scheme: PARK, which leaves the cores to the busy threads of a bound that has more
+     * threads than cores; {@code -Dff.bench.handOffWait=BACKOFF} runs the other.
      */
     static final SpscHandOff.Wait WAIT =
             SpscHandOff.Wait.valueOf(System.getProperty("ff.bench.handOffWait", SpscHandOff.Wait.PARK.name()));

@@ -56,9 +56,8 @@ public final class SpscHandOff<T> {
         /**
          * Spin 16 times, then announce itself and park until the other side unparks it (bounded as a safety
          * net); the other side reads one volatile field per item to know whether to. ff-core's BACKOFF
-         * with more node threads than cores waits the same way. The default: the faster in NetThroughput's
-         * A/B (docs/benchmarks.md); with more threads than cores every spin or yield of a waiting thread
-         * takes the core from a busy one.
+         * with more node threads than cores waits the same way. The default: with more threads than cores
+         * every spin or yield of a waiting thread takes the core from a busy one.
          */
         PARK(16, 0);
 

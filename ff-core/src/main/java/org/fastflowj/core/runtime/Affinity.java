@@ -15,7 +15,7 @@ import java.util.BitSet;
  * threads hold first (so two runs at once spread over the CPUs instead of stacking on the first ones).
  * Left to itself, Linux may start two threads that hand items to each other on one CPU and keep them
  * there: each one's wait yields the CPU to the other, so they take turns instead of running side by side
- * (a two-thread pipeline then takes the time of both its halves; see docs/benchmarks.md, "Optimizer").
+ * (a two-thread pipeline then takes the time of both its halves).
  */
 final class Affinity {
     /** Threads this JVM has claimed per CPU, to pick the least used ones; guarded by itself. */

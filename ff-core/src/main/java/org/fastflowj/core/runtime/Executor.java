@@ -19,8 +19,8 @@ public final class Executor {
 
     /**
      * The processors this JVM may use, read once, as {@code ForkJoinPool.commonPool} does: the JVM
-     * answers {@link Runtime#availableProcessors} from container files it re-reads after 20 ms, which
-     * costs about 100 µs on every run of a program running graph after graph.
+     * answers {@link Runtime#availableProcessors} from container files it re-reads once they are a little
+     * old, a cost a program running graph after graph would otherwise pay on many of its runs.
      */
     private static final int CORES = Runtime.getRuntime().availableProcessors();
 

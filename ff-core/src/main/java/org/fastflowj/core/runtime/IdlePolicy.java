@@ -7,7 +7,7 @@ import org.fastflowj.core.WaitStrategy;
  * it parks; the longest park (a safety net: parked threads are woken by the other side); and how many
  * queued items are worth waking a parked consumer for.
  *
- * <p>Measured on 2 cores with a 4-thread farm (docs/benchmarks.md): when node threads outnumber cores,
+ * <p>Why these shapes (a 4-thread farm on 2 cores is the case to watch): when node threads outnumber cores,
  * every spin or yield of an idle thread takes the core from one that has work, so BACKOFF then parks
  * after a short spin and the other side wakes it by the batch (a producer once half a channel has
  * drained, a consumer once a quarter of a channel is queued or its producer stops); a consumer waiting
@@ -29,8 +29,8 @@ record IdlePolicy(int spinRounds, int yieldRounds, long parkNanos, int wakeBatch
     static final int SHORT_CHANNEL = 64;
 
     /**
-     * The longest park: an idle thread wakes about 16 times a second (a 6-thread graph idling burns well
-     * under 1 % of a core, measured by ff-bench's {@code IdleCost}). Producers wake parked threads, so this
+     * The longest park: an idle thread wakes about 16 times a second, so an idle graph costs little CPU
+     * (ff-bench's {@code IdleCost} shows how little). Producers wake parked threads, so this
      * bounds only a wake-up missed by a waker that skipped its fence (see {@link Parker}).
      */
     static final long MAX_PARK_NANOS = 64_000_000;
@@ -54,8 +54,8 @@ record IdlePolicy(int spinRounds, int yieldRounds, long parkNanos, int wakeBatch
      * batched (BACKOFF). A consumer faster than its producers (a farm's collector) drains the batch it was
      * woken for, then meets each new item within a few spins: with as many spins as the other waits it
      * would catch item after item and hardly ever park, holding a core its producers need. With these
-     * few it parks once drained and is woken for the next batch (measured by ff-bench's {@code
-     * FarmSpeedup} at fine grain, docs/benchmarks.md).
+     * few it parks once drained and is woken for the next batch, and its producers keep the core (ff-bench's
+     * {@code FarmSpeedup} at fine grain is the case to watch).
      */
     static final int BATCHED_INPUT_SPINS = 4;
 

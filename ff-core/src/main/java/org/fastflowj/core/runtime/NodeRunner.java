@@ -110,7 +110,7 @@ class NodeRunner extends RunnerState implements NodeContext {
         this.dispatchedInputs = dispatched.toArray(new SpscChannel[0]);
         IdlePolicy shortIdle = idle.forShortChannels();
         // A node fed by a receiving bridge keeps the common spins: its items come in socket-read bursts,
-        // and NetThroughput's small messages moved slower when its sink parked sooner.
+        // and a sink that parks between two bursts of small messages is woken once per burst, late.
         this.inputIdler = new IdleStrategy(shortInputs ? shortIdle : chunksIn ? idle : idle.forLongInputs());
         this.outputIdler = new IdleStrategy(shortOutputs ? shortIdle : idle);
 

@@ -8,10 +8,10 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * The platform threads runners run on: each runner has a thread of its own for its whole run, named after
  * its vertex, as FastFlow gives each node a thread. A thread whose runner ended waits {@link #KEEP_ALIVE_NANOS}
- * for the next run's runner before it exits. Starting a JVM thread costs 100-200 µs on a small virtual
- * machine (the start handshake takes two thread switches; ff-bench's {@code RunStart} measures its
- * effect), so a program that runs graph after graph would otherwise spend most of a short run starting its
- * threads, while an {@link java.util.concurrent.ExecutorService}'s threads are already there.
+ * for the next run's runner before it exits. Starting a JVM thread is slow next to a short run's work (the
+ * start handshake takes two thread switches; ff-bench's {@code RunStart} shows the effect), so a program that
+ * runs graph after graph would otherwise spend most of a short run starting its threads, while an
+ * {@link java.util.concurrent.ExecutorService}'s threads are already there.
  *
  * <p>What a runner's thread looks like is what a new thread looks like: daemon, normal priority, the
  * starter's context class loader, not interrupted, named after the vertex while it runs ({@code

@@ -42,8 +42,8 @@ abstract class DispatchPadAfter extends DispatchRole {
  *
  * <p>Why: with one-item slots a consumer holds at most two tasks, so whoever refills its slot must run
  * within two task times. When the producer's thread does it (FastFlow's way), that thread needs a core
- * every microsecond at fine grain, and on a machine with no spare core every refill costs a park and a
- * wake-up (measured: an on-demand farm at 1 µs ran at 0.8 of the sequential loop on 2 cores). Here the
+ * every task time at fine grain, and on a machine with no spare core every refill costs a park and a
+ * wake-up, which can make a fine-grained on-demand farm slower than the sequential loop. Here the
  * producer fills the staging channel in bursts and parks; the consumers refill their own slots, one
  * CAS per round, with no thread switch.
  *

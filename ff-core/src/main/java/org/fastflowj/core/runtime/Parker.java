@@ -36,7 +36,7 @@ abstract class ParkerPadBefore {
  * <p>With both fences one of the two sees the other: either the re-check finds what was published, or
  * the waker finds the thread announced and unparks it (an unpark before the park makes the park return
  * at once). {@code ParkerTests} in ff-stress proves it. Node loops skip the waker's fence on most items
- * (an offer is a release store; a fence per item would cost a quarter of the pipeline's throughput): they
+ * (an offer is a release store; a fence per item would cost a large share of a pipeline's throughput): they
  * fence one item in 64 and before they wait themselves, and a wake-up missed in between costs at most the
  * waiter's park time-out, never a hang.
  *

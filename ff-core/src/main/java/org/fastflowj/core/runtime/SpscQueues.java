@@ -8,8 +8,8 @@ import org.jctools.queues.atomic.SpscUnboundedAtomicArrayQueue;
 
 /**
  * The single-producer single-consumer queues of the run-time, chosen once per JVM by its version. Up to
- * JDK 23, JCTools' {@code sun.misc.Unsafe} queues: faster for one hand-off (PipelineThroughput moves
- * about twice the items with them under BACKOFF and BLOCKING). From JDK 24 on, where every use of
+ * JDK 23, JCTools' {@code sun.misc.Unsafe} queues: their plain memory accesses make one hand-off cheaper
+ * (ff-bench's {@code QueueHandOff} and {@code PipelineThroughput} compare the families). From JDK 24 on, where every use of
  * {@code Unsafe}'s memory access prints a warning on stderr and a later JDK will refuse it, their
  * {@code org.jctools.queues.atomic} twins, with the same semantics. Only one family is ever loaded in a
  * JVM, so the call sites stay monomorphic.

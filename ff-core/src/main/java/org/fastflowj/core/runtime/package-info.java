@@ -15,5 +15,59 @@
  * reordering; a full fence every 64 items, another before any thread parks, and a park time-out bound
  * the damage to a delay, never a hang (see {@code Parker}). Cancellation is a volatile flag in
  * {@code RunControl} plus an interrupt of every node thread.
+ *
+ * <h2>A runner's parts ({@code NodeRunner.wire}; {@code RunnerPartsTest} shows the part per shape)</h2>
+ *
+ * <ul>
+ *   <li>{@code InputGate}: {@code SingleInput}, {@code RoundRobinInputs} (one item per channel in turn,
+ *       skipping ended ones), {@code OrderedInputs} (an ordered farm's collector); none for a source.
+ *   <li>{@code OutputRouter}: {@code Unrouted} (no output), {@code Single}, {@code RoundRobin} (the next
+ *       channel with room; waits only when all are full), {@code OnDemand} (through an {@code
+ *       OnDemandDispatch}), {@code RecordingRoundRobin} (an ordered farm's emitter), {@code Filtering}
+ *       in front when {@code RunHooks.itemFilters} is set.
+ *   <li>The item loop ({@code RunnerState.ItemLoop}): {@code PRODUCE}, {@code CONSUME}, or {@code
+ *       CONSUME_UNROLLING} for an input from a bridge (whose {@code Chunk}s it unrolls) or an ordered
+ *       farm's worker. Each loop method runs up to 1024 items per call, so the JIT compiles it whole.
+ *   <li>{@code InputChannels} and {@code OutputChannels} (EOS and marks taken, producers woken for room;
+ *       offers, waits for room, consumers woken, EOS sent), {@code RunnerWaits} (the waits), {@code
+ *       IdleHook} ({@code Redeliverer} for a recoverable farm's emitter).
+ * </ul>
+ *
+ * The per-item fields live in one block, {@code RunnerState}, behind the {@code Parker}'s padding, so
+ * what a node thread writes per item shares no cache line another thread writes ({@code
+ * ParkingStateLayoutTest}). A runner's life is a {@code RunPhase}, its forward outputs an {@code
+ * OutputSide}, each channel's ends an {@code SpscChannel.Intake} and {@code SpscChannel.Outflow}.
+ *
+ * <h2>Waits</h2>
+ *
+ * {@code IdlePolicy} holds the numbers (spins, yields, first park, wake batch) per {@code WaitStrategy}
+ * and per whether the run's busy threads outnumber the cores (a {@code GraphRunner} adds its own through
+ * {@code RunHooks.otherBusyThreads}); {@code IdleStrategy} steps through them, doubling each park that
+ * found nothing up to {@code IdlePolicy.MAX_PARK_NANOS}. A park after the first is announced {@code
+ * Parker.LONG}, and a producer then wakes the consumer for a single item ({@code IdleWakeUpTest});
+ * otherwise it wakes it once {@code SpscChannel.wakeBatch} items are queued, when it is about to wait
+ * itself, or when it ends. A consumer wakes a producer parked on a full channel once it drained to
+ * {@code SpscChannel.lowWater}. Wait loops ask {@code ChannelQueue.hasFreeSlots} and {@code relaxedPeek},
+ * never the other side's index, whose cache line that side writes per item. The loops are in {@code
+ * RunnerWaits} (node loops), {@code BridgeRunner} and {@code BridgeChannels} (bridges), {@code
+ * AcceleratorStages} (an accelerator's caller); waits outside node loops take {@code IdleStrategy.of}.
+ *
+ * <h2>Ends</h2>
+ *
+ * A node's loop ends when its inputs ended, {@code svc} returned EOS, it asked for the end, or all its
+ * forward consumers are gone; it then sends EOS on every forward output and {@code markEnded} tells both
+ * sides (producers stop feeding it, consumers stop waiting for it). A loop head's {@code requestEnd}
+ * sends EOS at once, closes its forward inputs and drains its feedback until every feedback producer is
+ * done. The first failure ({@code RunControl.fail}) wins, cancels the run and interrupts every node
+ * thread; {@code Cancelled} unwinds a runner without {@code svcEnd}. {@code Execution.await} joins the
+ * threads and, after a cancellation, waits at most {@code Execution.CANCEL_GRACE_NANOS} for threads stuck
+ * in user code, naming them. A {@code VirtualMachineError} on a node thread goes to {@code FatalErrors},
+ * which runs the registered last words for at most {@code FatalErrors.LAST_WORDS_MS} and halts the JVM.
+ *
+ * <h2>Threads</h2>
+ *
+ * {@code NodeThreads} keeps a thread whose runner ended for {@code NodeThreads.KEEP_ALIVE_NANOS}, for the
+ * next run's runner; a thread pinned to a CPU ({@code Affinity}) exits instead. Each run's oversubscription
+ * is judged once, from the JVM's processor count read once ({@code Executor}).
  */
 package org.fastflowj.core.runtime;

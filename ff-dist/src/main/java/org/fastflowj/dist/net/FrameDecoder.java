@@ -37,8 +37,7 @@ final class FrameDecoder extends LengthFieldBasedFrameDecoder {
      * Frames up to this size are handed on as a copy in heap memory, bigger ones as a slice of the bytes
      * read. A heap copy of a tiny frame costs little, lets the receiver read its items' headers off an
      * array, and lets the read go at once; from a few KiB on the copy costs more than that saves
-     * (NetThroughput: 4 KiB items at batch 1 and 8, and 64 KiB items at batch 1, move about a third
-     * more as slices than as heap copies).
+     * (NetThroughput's 4 KiB and 64 KiB cells at small batches are where it shows).
      */
     static final int HEAP_FRAME_MAX_BYTES = 2 * 1024;
 
@@ -130,8 +129,8 @@ final class FrameDecoder extends LengthFieldBasedFrameDecoder {
     /**
      * A small frame is a heap copy, a big one a retained slice of the bytes read. A slice of the
      * cumulation keeps Netty from appending the next read to it in place: the merge cumulator would then
-     * copy the partial next frame on every read that ends inside one (profiled, 64 KiB frames: a fifth
-     * of the receiving event loop's time). {@link #cumulate} composes the reads of a big frame instead,
+     * copy the partial next frame on every read that ends inside one, a copy per read for frames larger
+     * than a read. {@link #cumulate} composes the reads of a big frame instead,
      * so no read is copied while a slice lives.
      *
      * <p>Memory: a slice holds the buffers its bytes were read into until it is released. Each of them

@@ -40,7 +40,8 @@
  * inbound connections per transport may be in their handshake; more are closed at once.
  *
  * Types from 0x10 on are the layer above's and pass through unchanged, the payload's ownership with
- * them. {@link org.fastflowj.dist.net.Frames} holds the whole wire format, the run layer's types and
+ * them. {@code FrameDecoder} hands a frame of up to {@code HEAP_FRAME_MAX_BYTES} on
+ * as a heap copy, a bigger one as a slice of the buffers it was read into, without a copy. {@link org.fastflowj.dist.net.Frames} holds the whole wire format, the run layer's types and
  * batch messages included.
  *
  * <h2>Threads</h2>

@@ -37,8 +37,8 @@ final class BatchWriter {
     private ByteBuf batch;
     /**
      * Capacity of the next batch buffer: the size of the last full batch. A buffer that starts at 256
-     * bytes regrows by doubling, and each regrowth copies what it holds: a batch of 32 items of 64 KiB
-     * was copied about twice more on its way to the socket.
+     * bytes regrows by doubling, and each regrowth copies what it holds, so a batch of large items would
+     * otherwise be copied several more times on its way to the socket.
      */
     private int nextBatchCapacity = MIN_BATCH_CAPACITY;
 

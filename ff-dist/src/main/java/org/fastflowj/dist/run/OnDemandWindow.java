@@ -9,11 +9,10 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>In one process a worker's slot holds {@code slots} items and the dispatch refills it the moment the worker
  * takes one. Across groups the refill takes a round trip (TAKEN back, the next item out), so a fine-grained
- * worker needs a second slot's worth on its way or it idles each round trip: the paper's Fig. 10 test (2 ms
- * tasks, two of four workers remote) gave the remote workers 0.16-0.21 of the tasks with one slot's worth, 0.29-0.34
- * with two. A coarse-grained worker gains nothing from it and loses fidelity: every item queued ahead of it is an
- * item a faster worker does not get (FastFlow's test_a2aOnDemand2, 2 sources x 20 tasks to sinks of 100, 200 and
- * 300 ms: 15/14/11 with two slots' worth per edge, where one process gives 19/12/9).
+ * worker needs a second slot's worth on its way or it idles each round trip, and the remote workers of the paper's
+ * Fig. 10 test get far fewer tasks than the local ones. A coarse-grained worker gains nothing from it and loses
+ * fidelity: every item queued ahead of it is an item a faster worker does not get (FastFlow's test_a2aOnDemand2,
+ * sinks of different speeds, then shares the tasks less by speed than one process does).
  *
  * <p>The measure is the time between the worker's takes on this edge, as the sender collects them (while one of
  * its inputs is held; takes reported meanwhile are averaged over the time since the last look; the first take sets

@@ -59,9 +59,9 @@ final class ReceiverTask implements BridgeTask, BatchReader.Outputs {
     /**
      * With no batch queued, the receiver yields this many times before it acknowledges what it read and
      * idles. The next batch is often on its way: taking it within those yields saves an ACK frame (a task
-     * and a wake-up of each side's event loop) and a park and unpark per batch, which is about a quarter
-     * of the CPU per item for 8 B items at batch 128 (NetThroughput); acknowledging before the yields
-     * would give that away. A sender out of credits waits those few yields longer for them.
+     * and a wake-up of each side's event loop) and a park and unpark per batch, a large part of the CPU
+     * spent per item when items are tiny; acknowledging before the yields would give that away. A sender
+     * out of credits waits those few yields longer for them.
      */
     static final int IDLE_YIELDS = 4;
     /**

@@ -148,8 +148,8 @@ final class SenderTask implements BridgeTask, BridgeChannels.InputEvents {
 
     /**
      * A batch's worth of items per slot of the input channels: when serializing is slower than producing,
-     * the sender then takes them a chunk at a time, fewer channel operations per item (NetThroughput's
-     * 8 B cells with Kryo); when it keeps up, it takes each item as it comes.
+     * the sender then takes them a chunk at a time, fewer channel operations per item (what counts for
+     * small items); when it keeps up, it takes each item as it comes.
      */
     @Override
     public int inputChunkCapacity() {

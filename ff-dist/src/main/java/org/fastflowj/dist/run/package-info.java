@@ -50,5 +50,29 @@
  * RecoveryLedger} (items sent, recorded by the sender; outputs back, counted by the receiver) hands the
  * unanswered items to the emitter ({@code LostItems}), after the receiver took the last outputs that
  * arrived, so each item is answered once.
+ *
+ * <p>Sizes on the item path. The producer's channel into a sender gathers items into chunks of at most
+ * {@code SenderTask.inputChunkCapacity} items (the sender's largest batch, capped) and a quarter of the
+ * channel; {@code
+ * BatchWriter} writes batches up to {@code HEAP_BATCH_MAX_BYTES} in heap memory, bigger ones in direct
+ * memory; a receiver hands each batch's items for one local channel over as {@code Chunk}s of at most
+ * {@code ReceiverTask.CHUNK_MAX_BYTES} of serialized items, which the consumer's runner unrolls.
+ *
+ * <p>On-demand edges across groups: the sender counts each item it sends on one until the receiver reports
+ * (TAKEN) that the worker took it, and holds that input while the worker's window is full; {@code
+ * OnDemandWindow} sizes the window (one or two slots' worth) by the worker's pace. The producer's dispatch
+ * then finds the slot full and picks another worker, as for a busy one.
+ *
+ * <p>The receiver does not trust the sender: {@code InboundLink} counts the batches it holds
+ * unacknowledged and their bytes, fails the run naming the peer when a sender goes beyond its credits or
+ * its byte window, and pauses reading from the peer while it holds {@code maxBufferedBytesPerLink} bytes
+ * (batches not read yet plus items on local channels, counted by {@code ChannelBytes}). Only the event
+ * loop turns reading off or on; the receiver asks it to look again after giving room back.
+ *
+ * <p>Failures name their origin: {@code FailureOrigin} prints {@code DFF_FAILED:} and, where a node's own
+ * code failed, {@code DFF_FAILED_AT:} with the program's first frame ({@code ProgramFrames}); {@code
+ * FreezeDetector} lets a group that stood still blame itself. With {@code DFF.checkSerialization} and no
+ * group, {@code DistributedGraphRunner} runs the whole graph in one process with every item round-tripped
+ * through an {@code ItemCodec} ({@code RunHooks.itemFilters}).
  */
 package org.fastflowj.dist.run;

@@ -26,8 +26,8 @@ public final class ItemCodec {
     static final int KRYO_TAG = 0;
     /**
      * Tag byte of a {@code byte[]} without a custom serializer: the payload is the array's bytes, its length the
-     * item's length. One bulk copy each way, no Kryo call, no intermediate buffer (NetThroughput's FF-J Kryo
-     * cells, 8 B and 64 KiB). The custom serializers' tags stop below it.
+     * item's length. One bulk copy each way, no Kryo call, no intermediate buffer (the payload of
+     * NetThroughput's Kryo cells). The custom serializers' tags stop below it.
      */
     static final int BYTES_TAG = 255;
     /** Tag byte + big-endian int payload length. */
@@ -59,8 +59,8 @@ public final class ItemCodec {
     private final ByteBufWireInput wireInput = new ByteBufWireInput();
     /**
      * Kryo writes into this reused array, then one bulk copy moves it into the Netty buffer: cheaper for small
-     * items than a Kryo Output flushing through an OutputStream over the ByteBuf, dearer for a 64 KiB byte[]
-     * (NetThroughput's 8 B and 64 KiB cells with Kryo). Small items dominate; big arrays belong in an ItemSerializer.
+     * items than a Kryo Output flushing through an OutputStream over the ByteBuf, dearer for a large byte[]
+     * (one copy more). Small items dominate; big arrays belong in an ItemSerializer.
      */
     private final Output kryoOutput = new Output(4096, -1);
 
@@ -179,8 +179,8 @@ public final class ItemCodec {
         out.ensureWritable(HEADER_BYTES + length);
         int at = out.writerIndex();
         if (out.hasArray()) {
-            // Straight into the heap batch: one capacity check above instead of one per call below
-            // (NetThroughput's 8 B cells with Kryo; reading the header the same way is slower).
+            // Straight into the heap batch: one capacity check above instead of one per call below, which
+            // counts for tiny items. The reading side keeps the buffer's own calls, which serve it better.
             byte[] array = out.array();
             int offset = out.arrayOffset() + at;
             array[offset] = KRYO_TAG;
