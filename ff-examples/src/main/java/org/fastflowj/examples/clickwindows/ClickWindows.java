@@ -32,6 +32,7 @@ public final class ClickWindows {
         StreamJob job = StreamJob.named("clickwindows");
         job.source(lines)
                 .name("read")
+                .parallelism(parallelism)
                 .flatMap((String line, Consumer<Click> out) -> Click.parse(line).ifPresent(out))
                 .name("parse")
                 .withTimestamps(Click::ts, Watermarks.boundedDisorder(Duration.ofSeconds(2)))
@@ -39,7 +40,6 @@ public final class ClickWindows {
                 .window(Windows.tumbling(Duration.ofSeconds(10)))
                 .aggregate(Aggregates.counting())
                 .name("count")
-                .parallelism(parallelism)
                 .map(r -> r.start() + "," + r.key() + "," + r.value())
                 .name("format")
                 .sink(output);
