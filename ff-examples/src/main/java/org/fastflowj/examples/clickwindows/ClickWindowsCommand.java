@@ -40,7 +40,10 @@ public final class ClickWindowsCommand implements Callable<Integer> {
             description = "Users of the generated clicks (default: ${DEFAULT-VALUE}).")
     private int users = 1_000;
 
-    @Option(names = "--parallelism", paramLabel = "P", description = "Instances of the reader and of the windows (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--parallelism",
+            paramLabel = "P",
+            description = "Instances of the reader and of the windows (default: ${DEFAULT-VALUE}).")
     private int parallelism = 2;
 
     @Option(names = "--output", paramLabel = "FILE", description = "Where to write (default: standard output).")
