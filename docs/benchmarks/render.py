@@ -284,7 +284,7 @@ def render_nexmark(lines):
     out += NEXMARK_QUERIES + [
         "",
         "The table describes the queries as the code in `org.fastflowj.bench.nexmark` has them; the results below"
-        " are from the run its run line names (the line records no commit).",
+        " are from the run its run line names.",
         "",
     ]
     if not run:
@@ -305,7 +305,8 @@ def render_nexmark(lines):
     if set(engines) != set(ENGINES):
         command += " --engines " + ",".join(engines)
     out += [
-        f"From `docs/benchmarks/nexmark.jsonl`: the run started {run.get('started', '?')},"
+        f"From `docs/benchmarks/nexmark.jsonl`: the run started {run.get('started', '?')} at commit"
+        f" `{run.get('commit', '?')}`,"
         f" {run.get('cores', '?')} cores, JDK {run.get('jdk', '?')}, load average"
         f" {fmt(run.get('loadAverage', float('nan')))} at the start. Command: `{command}`.",
         "",

@@ -187,7 +187,8 @@ public final class Figures implements Callable<Integer> {
         }
     }
 
-    private static String commit() {
+    /** The checkout's commit, short; {@code unknown} outside a git checkout. */
+    public static String commit() {
         try {
             Process git = new ProcessBuilder("git", "rev-parse", "--short", "HEAD")
                     .redirectErrorStream(true)

@@ -130,6 +130,7 @@ public final class NexmarkBench implements Callable<Integer> {
             Map<String, Object> run = new LinkedHashMap<>();
             run.put("type", "run");
             run.put("started", java.time.Instant.now().toString());
+            run.put("commit", org.fastflowj.bench.figures.Figures.commit());
             run.put("cores", Runtime.getRuntime().availableProcessors());
             run.put("jdk", System.getProperty("java.runtime.version"));
             run.put("loadAverage", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
