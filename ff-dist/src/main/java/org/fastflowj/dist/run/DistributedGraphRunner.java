@@ -12,18 +12,18 @@ import org.fastflowj.dist.DFF;
 import org.fastflowj.dist.serial.ItemCodec;
 
 /**
- * ff-core's way into ff-dist ({@link java.util.ServiceLoader}): with a group selected by {@link DFF#init}
- * a program that has groups runs only that group ({@link GroupRun}); with the serialization check on, a
+ * ff-core's way into ff-dist ({@link java.util.ServiceLoader}): with a group selected in the settings of
+ * the thread that starts the run ({@link DFF#settings()}) a program that has groups runs only that group ({@link GroupRun}); with the serialization check on, a
  * one-process run sends every item through the codec; otherwise ff-core runs the graph as usual.
  */
 public final class DistributedGraphRunner implements GraphRunner {
     @Override
     public Execution start(Graph graph, RunOptions options) {
-        if (DFF.printGroupsRequested()) {
+        DFF.Settings settings = DFF.settings();
+        if (settings.printGroups()) {
             ControlLine.emit(System.out, "DFF_GROUPS: " + String.join(",", GraphCut.groups(graph)));
             System.exit(0); // nothing else of the program may run: it was only asked its groups
         }
-        DFF.Settings settings = DFF.settings();
         if (settings.group() != null && !GraphCut.groups(graph).isEmpty()) {
             return GroupRun.start(graph, options, settings);
         }
@@ -35,10 +35,10 @@ public final class DistributedGraphRunner implements GraphRunner {
 
     @Override
     public Execution startGroup(Graph graph, RunOptions options) {
-        if (DFF.printGroupsRequested()) {
+        DFF.Settings settings = DFF.settings();
+        if (settings.printGroups()) {
             return start(graph, options); // prints the groups and exits
         }
-        DFF.Settings settings = DFF.settings();
         if (settings.group() != null && !GraphCut.groups(graph).isEmpty()) {
             return GroupRun.start(graph, options, settings);
         }
