@@ -42,8 +42,9 @@ public final class DFF {
     public static final String CONFIG_OPTION = "--DFF_Config";
     /**
      * Asks the program to print its groups instead of running: the first {@code run} prints one line,
-     * {@code DFF_GROUPS: G1,G2,...} (the groups in graph order), and the process exits 0. The launcher's
-     * {@code check} uses it to compare a program with its config.
+     * {@code DFF_GROUPS: G1,G2,...} (the groups in graph order), runs nothing and throws {@link
+     * GroupsPrintedException}, so that nothing after it runs either. The launcher's {@code check} uses it to
+     * compare a program with its config.
      */
     public static final String PRINT_GROUPS_OPTION = "--DFF_PrintGroups";
     /**

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import org.fastflowj.dist.DFF;
+import org.fastflowj.dist.GroupsPrintedException;
 import org.fastflowj.examples.a2abw.A2aBandwidthCommand;
 import org.fastflowj.examples.clickwindows.ClickWindowsCommand;
 import org.fastflowj.examples.fig5.Fig5Command;
@@ -133,7 +134,17 @@ public final class Main {
             }
         });
         commandLine.setParameterExceptionHandler(Main::shortUsageError);
+        commandLine.setExecutionExceptionHandler(Main::groupsPrinted);
         return commandLine;
+    }
+
+    /** Asked only its groups ({@link DFF#PRINT_GROUPS_OPTION}), the application printed them: it is done. */
+    private static int groupsPrinted(Exception e, CommandLine command, CommandLine.ParseResult parsed)
+            throws Exception {
+        if (e instanceof GroupsPrintedException) {
+            return 0;
+        }
+        throw e;
     }
 
     /** A bad command line: the message and a pointer to --help, not the whole usage text. */

@@ -1,5 +1,6 @@
 package org.fastflowj.dist.run;
 
+import java.util.List;
 import org.fastflowj.core.RunOptions;
 import org.fastflowj.core.graph.Graph;
 import org.fastflowj.core.graph.GraphCut;
@@ -9,6 +10,7 @@ import org.fastflowj.core.runtime.GraphRunner;
 import org.fastflowj.core.runtime.RunHooks;
 import org.fastflowj.dist.ControlLine;
 import org.fastflowj.dist.DFF;
+import org.fastflowj.dist.GroupsPrintedException;
 import org.fastflowj.dist.serial.ItemCodec;
 
 /**
@@ -21,8 +23,7 @@ public final class DistributedGraphRunner implements GraphRunner {
     public Execution start(Graph graph, RunOptions options) {
         DFF.Settings settings = DFF.settings();
         if (settings.printGroups()) {
-            ControlLine.emit(System.out, "DFF_GROUPS: " + String.join(",", GraphCut.groups(graph)));
-            System.exit(0); // nothing else of the program may run: it was only asked its groups
+            throw printGroups(graph);
         }
         if (settings.group() != null && !GraphCut.groups(graph).isEmpty()) {
             return GroupRun.start(graph, options, settings);
@@ -37,12 +38,22 @@ public final class DistributedGraphRunner implements GraphRunner {
     public Execution startGroup(Graph graph, RunOptions options) {
         DFF.Settings settings = DFF.settings();
         if (settings.printGroups()) {
-            return start(graph, options); // prints the groups and exits
+            throw printGroups(graph);
         }
         if (settings.group() != null && !GraphCut.groups(graph).isEmpty()) {
             return GroupRun.start(graph, options, settings);
         }
         return null;
+    }
+
+    /**
+     * The program was asked only its groups: they are printed, and the exception unwinds the program
+     * before anything runs; its {@code main}, not this library, ends the process.
+     */
+    private static GroupsPrintedException printGroups(Graph graph) {
+        List<String> groups = List.copyOf(GraphCut.groups(graph));
+        ControlLine.emit(System.out, "DFF_GROUPS: " + String.join(",", groups));
+        return new GroupsPrintedException(groups);
     }
 
     /** Each node thread gets a codec of its own and sends a deserialized copy of every item. */
