@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import org.fastflowj.dist.CheckedOutput;
 import org.fastflowj.dist.DFF;
 import org.fastflowj.dist.GroupsPrintedException;
 import org.fastflowj.examples.a2abw.A2aBandwidthCommand;
@@ -92,10 +93,11 @@ public final class Main {
             System.exit(2);
             return;
         }
-        StandardOutput stdout = StandardOutput.open();
-        System.setOut(stdout.printer()); // a result printed through System.out is checked too
-        int code = commandLine(stdout.printer(), rest).execute(rest);
-        String failure = stdout.failure();
+        // A PrintStream swallows a full disk's or a closed pipe's error: the run would end 0, its results lost.
+        PrintStream stdout = CheckedOutput.standardOutput().printStream();
+        System.setOut(stdout); // a result printed through System.out is checked too
+        int code = commandLine(stdout, rest).execute(rest);
+        String failure = CheckedOutput.failureOf(stdout);
         if (failure != null) {
             System.err.println("ff-examples: " + failure);
             code = 2;
