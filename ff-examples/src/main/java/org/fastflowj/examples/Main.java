@@ -140,11 +140,16 @@ public final class Main {
         return commandLine;
     }
 
-    /** Asked only its groups ({@link DFF#PRINT_GROUPS_OPTION}), the application printed them: it is done. */
+    /**
+     * Asked only its groups ({@link DFF#PRINT_GROUPS_OPTION}), the application printed them: it is done,
+     * also when a layer between (a stream job's failure) wrapped the exception.
+     */
     private static int groupsPrinted(Exception e, CommandLine command, CommandLine.ParseResult parsed)
             throws Exception {
-        if (e instanceof GroupsPrintedException) {
-            return 0;
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof GroupsPrintedException) {
+                return 0;
+            }
         }
         throw e;
     }
