@@ -4,7 +4,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 
 /**
  * The distributed run-time's entry point, FastFlow's {@code DFF_Init}: which group this process runs,
@@ -23,7 +26,14 @@ import java.util.Optional;
  * sends every item of such a one-process run through the serializer, so a type that cannot cross groups
  * is found without a cluster.
  *
- * <p>Threading: call everything here from the main thread before the run starts.
+ * <p>Each run takes one {@link Settings} value when it starts: the one bound to the thread that starts it
+ * ({@link Settings#bind()}, {@link Settings#run(Runnable)}), else this process's, which {@link #init}
+ * makes from the program's arguments. So runs in one JVM can each have settings of their own (two groups
+ * of a program, two programs with different configs), at the same time or one after the other. Every
+ * static method here reads or changes the settings that the calling thread's runs would take: its bound
+ * ones, else the process's.
+ *
+ * <p>Threading: call the static methods on the thread that starts the runs, before it starts them.
  */
 public final class DFF {
     /** The group option, as in FastFlow ({@code --DFF_GName=G1} or {@code --DFF_GName G1}). */
@@ -32,8 +42,9 @@ public final class DFF {
     public static final String CONFIG_OPTION = "--DFF_Config";
     /**
      * Asks the program to print its groups instead of running: the first {@code run} prints one line,
-     * {@code DFF_GROUPS: G1,G2,...} (the groups in graph order), and the process exits 0. The launcher's
-     * {@code check} uses it to compare a program with its config.
+     * {@code DFF_GROUPS: G1,G2,...} (the groups in graph order), runs nothing and throws {@link
+     * GroupsPrintedException}, so that nothing after it runs either. The launcher's {@code check} uses it to
+     * compare a program with its config.
      */
     public static final String PRINT_GROUPS_OPTION = "--DFF_PrintGroups";
     /**
@@ -60,14 +71,10 @@ public final class DFF {
      */
     public static final String GROUP_PROPERTY = "fastflowj.group";
 
-    private static volatile String group;
-    private static volatile DffConfig config;
-    private static volatile SerializationConfig.Builder serialization = SerializationConfig.builder();
-    private static volatile boolean checkSerialization = Boolean.getBoolean(CHECK_PROPERTY);
-    private static volatile boolean printGroups;
-    private static volatile boolean report;
-    /** The package of the class that called {@link #init}: the program's main class, whose classes may cross. */
-    private static volatile String mainPackage;
+    /** The settings of runs started on a thread with none bound: {@link #init}'s. */
+    private static volatile Settings processSettings = Settings.none();
+    /** A thread's own settings, while bound ({@link Settings#bind()}); they win over the process's. */
+    private static final ThreadLocal<Settings> BOUND = new ThreadLocal<>();
 
     private static final StackWalker CALLER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
 
@@ -75,80 +82,64 @@ public final class DFF {
 
     /**
      * Reads {@code --DFF_GName} and {@code --DFF_Config} (or the environment variables {@code DFF_GName}
-     * and {@code DFF_Config}), loads the config, and returns the other arguments, in order.
+     * and {@code DFF_Config}), {@code --DFF_Report} and {@code --DFF_PrintGroups}, loads the config, and
+     * returns the other arguments, in order. The settings it makes keep what the registration calls
+     * registered before it, and allow the classes of the calling class's package to cross groups. On a
+     * thread with settings bound it replaces those; otherwise the process's, and it also sets {@link
+     * #GROUP_PROPERTY}.
      *
      * @throws IllegalArgumentException if only one of group and config is given, or an option has no value
      * @throws ConfigException if the config cannot be read or is invalid (naming file, line and column)
      */
     public static String[] init(String... args) {
-        mainPackage = CALLER.getCallerClass().getPackageName();
-        return init(args, System.getenv());
+        return init(args, System.getenv(), CALLER.getCallerClass().getPackageName());
     }
 
     static String[] init(String[] args, Map<String, String> env) {
-        List<String> rest = new ArrayList<>();
-        String groupName = env.get("DFF_GName");
-        String configFile = env.get("DFF_Config");
-        for (int i = 0; i < args.length; i++) {
-            String arg = args[i];
-            if (arg.equals(GROUP_OPTION) || arg.equals(CONFIG_OPTION)) {
-                if (i + 1 >= args.length) {
-                    throw new IllegalArgumentException(arg + " needs a value");
-                }
-                String value = args[++i];
-                if (arg.equals(GROUP_OPTION)) {
-                    groupName = value;
-                } else {
-                    configFile = value;
-                }
-            } else if (arg.equals(PRINT_GROUPS_OPTION)) {
-                printGroups = true;
-            } else if (arg.equals(REPORT_OPTION)) {
-                report = true;
-            } else if (arg.startsWith(GROUP_OPTION + "=")) {
-                groupName = arg.substring(GROUP_OPTION.length() + 1);
-            } else if (arg.startsWith(CONFIG_OPTION + "=")) {
-                configFile = arg.substring(CONFIG_OPTION.length() + 1);
-            } else {
-                rest.add(arg);
+        return init(args, env, null);
+    }
+
+    private static String[] init(String[] args, Map<String, String> env, String mainPackage) {
+        Parsed parsed = Parsed.of(args, env);
+        boolean ofTheProcess = update(current -> parsed.settings(current, mainPackage));
+        String group = parsed.group();
+        if (group != null) {
+            if (ofTheProcess) {
+                System.setProperty(GROUP_PROPERTY, group);
             }
-        }
-        groupName = blankToNull(groupName);
-        configFile = blankToNull(configFile);
-        if (groupName != null && configFile == null) {
-            throw new IllegalArgumentException("group " + groupName + " is selected (" + GROUP_OPTION
-                    + ") but no config is given: add " + CONFIG_OPTION + "=app.json (or set DFF_Config)");
-        }
-        config = configFile == null ? null : DffConfig.load(Path.of(configFile));
-        if (groupName != null && config.group(groupName).isEmpty()) {
-            throw new ConfigException(
-                    config.source(),
-                    0,
-                    0,
-                    "group '" + groupName + "' (" + GROUP_OPTION
-                            + ") is not defined in the config (defined: "
-                            + config.groups().stream().map(GroupConfig::name).toList() + ")");
-        }
-        group = groupName;
-        if (groupName != null) {
-            System.setProperty(GROUP_PROPERTY, groupName);
             NettyDefaults.apply();
         }
-        return rest.toArray(new String[0]);
+        return parsed.rest().toArray(new String[0]);
+    }
+
+    /**
+     * Applies {@code change} to the calling thread's bound settings, or else to the process's; whether
+     * they were the process's.
+     */
+    private static boolean update(UnaryOperator<Settings> change) {
+        Settings bound = BOUND.get();
+        if (bound != null) {
+            BOUND.set(change.apply(bound));
+            return false;
+        }
+        synchronized (DFF.class) {
+            processSettings = change.apply(processSettings);
+        }
+        return true;
     }
 
     private static String blankToNull(String s) {
         return s == null || s.isBlank() ? null : s.trim();
     }
 
-    /** The group this process runs, if one was selected. */
+    /** The group the calling thread's runs run, if one was selected. */
     public static Optional<String> group() {
-        return Optional.ofNullable(group);
+        return Optional.ofNullable(settings().group());
     }
 
-    /** The config given to {@link #init}, if any. */
+    /** The config of the calling thread's runs ({@link #init}'s), if any. */
     public static Optional<DffConfig> config() {
-        return Optional.ofNullable(config);
+        return Optional.ofNullable(settings().config());
     }
 
     /**
@@ -158,62 +149,264 @@ public final class DFF {
      * without it; registering them still saves their names on the wire.
      */
     public static void register(Class<?>... types) {
-        serialization.register(types);
+        update(s -> s.withRegistered(types));
     }
 
     /** Allows every class whose name starts with {@code packagePrefix} to be deserialized unregistered. */
     public static void allowPackage(String packagePrefix) {
-        serialization.allowPackage(packagePrefix);
+        update(s -> s.withAllowedPackage(packagePrefix));
     }
 
     /** Uses {@code serializer} for items of exactly {@code type} instead of Kryo (zero-copy layouts). */
     public static <T> void serializer(Class<T> type, ItemSerializer<T> serializer) {
-        serialization.serializer(type, serializer);
+        update(s -> s.withSerializer(type, serializer));
     }
 
     /** Sends every item of a one-process run through the serializer (a test mode). */
     public static void checkSerialization(boolean on) {
-        checkSerialization = on;
+        update(s -> s.withCheckSerialization(on));
     }
 
-    /** What {@link #init} and the registration calls set, for the run-time. */
+    /** The settings a run started on the calling thread takes: its bound ones, else the process's. */
     public static Settings settings() {
-        String main = mainPackage;
-        SerializationConfig built = serialization.build();
-        return new Settings(
-                group, config, main == null ? built : built.allowingProgramPackages(List.of(main)), checkSerialization);
+        Settings bound = BOUND.get();
+        return bound != null ? bound : processSettings;
     }
 
-    /** Whether {@link #PRINT_GROUPS_OPTION} was given. */
+    /** Whether {@link #PRINT_GROUPS_OPTION} was given to the calling thread's settings. */
     public static boolean printGroupsRequested() {
-        return printGroups;
+        return settings().printGroups();
     }
 
-    /** Whether {@link #REPORT_OPTION} was given. */
+    /** Whether {@link #REPORT_OPTION} was given to the calling thread's settings. */
     public static boolean reportRequested() {
-        return report;
-    }
-
-    /** Forgets everything {@link #init} and the registration calls set (tests). */
-    public static void reset() {
-        group = null;
-        config = null;
-        serialization = SerializationConfig.builder();
-        checkSerialization = Boolean.getBoolean(CHECK_PROPERTY);
-        printGroups = false;
-        report = false;
-        System.clearProperty(GROUP_PROPERTY);
-        mainPackage = null;
+        return settings().report();
     }
 
     /**
-     * One process's distributed settings.
+     * Forgets everything {@link #init} and the registration calls set, the process's settings and the
+     * calling thread's binding (tests).
+     */
+    public static void reset() {
+        BOUND.remove();
+        synchronized (DFF.class) {
+            processSettings = Settings.none();
+        }
+        System.clearProperty(GROUP_PROPERTY);
+    }
+
+    /** The DFF options of a program's arguments, and the arguments that are the program's. */
+    private record Parsed(String group, Path configFile, boolean report, boolean printGroups, List<String> rest) {
+        static Parsed of(String[] args, Map<String, String> env) {
+            List<String> rest = new ArrayList<>();
+            String groupName = env.get("DFF_GName");
+            String configFile = env.get("DFF_Config");
+            boolean report = false;
+            boolean printGroups = false;
+            for (int i = 0; i < args.length; i++) {
+                String arg = args[i];
+                if (arg.equals(GROUP_OPTION) || arg.equals(CONFIG_OPTION)) {
+                    if (i + 1 >= args.length) {
+                        throw new IllegalArgumentException(arg + " needs a value");
+                    }
+                    String value = args[++i];
+                    if (arg.equals(GROUP_OPTION)) {
+                        groupName = value;
+                    } else {
+                        configFile = value;
+                    }
+                } else if (arg.equals(PRINT_GROUPS_OPTION)) {
+                    printGroups = true;
+                } else if (arg.equals(REPORT_OPTION)) {
+                    report = true;
+                } else if (arg.startsWith(GROUP_OPTION + "=")) {
+                    groupName = arg.substring(GROUP_OPTION.length() + 1);
+                } else if (arg.startsWith(CONFIG_OPTION + "=")) {
+                    configFile = arg.substring(CONFIG_OPTION.length() + 1);
+                } else {
+                    rest.add(arg);
+                }
+            }
+            groupName = blankToNull(groupName);
+            configFile = blankToNull(configFile);
+            if (groupName != null && configFile == null) {
+                throw new IllegalArgumentException("group " + groupName + " is selected (" + GROUP_OPTION
+                        + ") but no config is given: add " + CONFIG_OPTION + "=app.json (or set DFF_Config)");
+            }
+            return new Parsed(
+                    groupName, configFile == null ? null : Path.of(configFile), report, printGroups, List.copyOf(rest));
+        }
+
+        /** The settings these options select, keeping {@code base}'s serialization; {@code mainPackage} may be null. */
+        Settings settings(Settings base, String mainPackage) {
+            DffConfig config = configFile == null ? null : DffConfig.load(configFile);
+            if (group != null && config.group(group).isEmpty()) {
+                throw new ConfigException(
+                        config.source(),
+                        0,
+                        0,
+                        "group '" + group + "' (" + GROUP_OPTION + ") is not defined in the config (defined: "
+                                + Settings.groupNames(config) + ")");
+            }
+            SerializationConfig serialization = mainPackage == null
+                    ? base.serialization()
+                    : base.serialization().allowingProgramPackages(List.of(mainPackage));
+            return new Settings(group, config, serialization, base.checkSerialization(), report, printGroups);
+        }
+    }
+
+    /**
+     * The distributed settings of a run: an immutable value, taken by a run when it starts. {@link #init}
+     * makes the process's; {@link #fromArgs} or the constructor make one for runs of their own, started on
+     * a thread they are bound to ({@link #bind()}, {@link #run(Runnable)}):
+     *
+     * <pre>
+     *   DFF.Settings g1 = DFF.Settings.fromArgs("--DFF_GName=G1", "--DFF_Config=app.json")
+     *           .withRegistered(Reading.class);
+     *   g1.run(() -&gt; program().runAndWaitEnd()); // this thread's runs run group G1 of app.json
+     * </pre>
      *
      * @param group the group to run, or null to run the whole program here
      * @param config the config, or null without a group
      * @param serialization what may cross groups and how
      * @param checkSerialization whether a one-process run sends its items through the serializer
+     * @param report whether a group reports its statistics on stderr ({@link DFF#REPORT_OPTION})
+     * @param printGroups whether a run prints the program's groups instead of running ({@link
+     *     DFF#PRINT_GROUPS_OPTION})
      */
     public record Settings(
-            String group, DffConfig config, SerializationConfig serialization, boolean checkSerialization) {}
+            String group,
+            DffConfig config,
+            SerializationConfig serialization,
+            boolean checkSerialization,
+            boolean report,
+            boolean printGroups) {
+        /**
+         * @throws IllegalArgumentException if a group is given without a config
+         * @throws ConfigException if the config does not define the group
+         */
+        public Settings {
+            Objects.requireNonNull(serialization, "serialization");
+            if (group != null && config == null) {
+                throw new IllegalArgumentException("group " + group + " is selected but no config is given");
+            }
+            if (group != null && config.group(group).isEmpty()) {
+                throw new ConfigException(
+                        config.source(),
+                        0,
+                        0,
+                        "group '" + group + "' is not defined in the config (defined: " + groupNames(config) + ")");
+            }
+        }
+
+        /** Settings that neither report nor print the groups. */
+        public Settings(String group, DffConfig config, SerializationConfig serialization, boolean checkSerialization) {
+            this(group, config, serialization, checkSerialization, false, false);
+        }
+
+        /**
+         * No group (the program runs whole), nothing registered; the serialization check as {@link
+         * DFF#CHECK_PROPERTY} says.
+         */
+        public static Settings none() {
+            return new Settings(null, null, SerializationConfig.defaults(), Boolean.getBoolean(CHECK_PROPERTY));
+        }
+
+        /**
+         * The settings {@code args} select, as {@link DFF#init} reads them but from the arguments alone (the
+         * environment variables are the process's): other arguments are ignored. The classes of the calling
+         * class's package may cross groups.
+         *
+         * @throws IllegalArgumentException if only a group is given, or an option has no value
+         * @throws ConfigException if the config cannot be read, is invalid, or does not define the group
+         */
+        public static Settings fromArgs(String... args) {
+            return Parsed.of(args, Map.of())
+                    .settings(none(), CALLER.getCallerClass().getPackageName());
+        }
+
+        static List<String> groupNames(DffConfig config) {
+            return config.groups().stream().map(GroupConfig::name).toList();
+        }
+
+        /** These settings with {@code serialization} instead. */
+        public Settings withSerialization(SerializationConfig serialization) {
+            return new Settings(group, config, serialization, checkSerialization, report, printGroups);
+        }
+
+        /** These settings with {@code types} registered after those registered already ({@link DFF#register}). */
+        public Settings withRegistered(Class<?>... types) {
+            return withSerializationBuilt(b -> b.register(types));
+        }
+
+        /** These settings, also allowing the classes of {@code packagePrefix} ({@link DFF#allowPackage}). */
+        public Settings withAllowedPackage(String packagePrefix) {
+            return withSerializationBuilt(b -> b.allowPackage(packagePrefix));
+        }
+
+        /** These settings, with {@code serializer} for items of exactly {@code type} ({@link DFF#serializer}). */
+        public <T> Settings withSerializer(Class<T> type, ItemSerializer<T> serializer) {
+            return withSerializationBuilt(b -> b.serializer(type, serializer));
+        }
+
+        /** These settings, with the serialization check of one-process runs on or off. */
+        public Settings withCheckSerialization(boolean on) {
+            return new Settings(group, config, serialization, on, report, printGroups);
+        }
+
+        private Settings withSerializationBuilt(Consumer<SerializationConfig.Builder> change) {
+            SerializationConfig.Builder builder = serialization.toBuilder();
+            change.accept(builder);
+            return withSerialization(builder.build().allowingProgramPackages(serialization.programPackages()));
+        }
+
+        /**
+         * Makes these the settings of every run the calling thread starts until {@link Binding#close()}, and
+         * the ones the static methods of {@link DFF} read and change there.
+         */
+        public Binding bind() {
+            if (group != null) {
+                NettyDefaults.apply();
+            }
+            Binding binding = new Binding(BOUND.get());
+            BOUND.set(this);
+            return binding;
+        }
+
+        /** Runs {@code program} on the calling thread with these settings bound ({@link #bind()}). */
+        public void run(Runnable program) {
+            Binding bound = bind();
+            try {
+                program.run();
+            } finally {
+                bound.close();
+            }
+        }
+    }
+
+    /** A thread's binding of its settings ({@link Settings#bind()}); closing it restores the ones before. */
+    public static final class Binding implements AutoCloseable {
+        private final Settings previous;
+        private final Thread thread = Thread.currentThread();
+
+        private Binding(Settings previous) {
+            this.previous = previous;
+        }
+
+        /**
+         * @throws IllegalStateException on another thread than the one that bound them
+         */
+        @Override
+        public void close() {
+            if (Thread.currentThread() != thread) {
+                throw new IllegalStateException("settings bound on thread " + thread.getName() + " are closed on "
+                        + Thread.currentThread().getName() + ": close them on the thread that bound them");
+            }
+            if (previous == null) {
+                BOUND.remove();
+            } else {
+                BOUND.set(previous);
+            }
+        }
+    }
 }

@@ -4,7 +4,8 @@ import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Netty defaults ff-dist changes for a group's process, each unless the application set it already: they
- * are read once, when Netty's classes initialise, so {@link DFF#init} sets them before any link exists.
+ * are read once, when Netty's classes initialise, so {@link DFF#init} (or binding a group's settings,
+ * {@link DFF.Settings#bind()}) sets them before any link exists.
  *
  * <ul>
  *   <li>{@value #JFR_PROPERTY} {@code false}: Netty's buffer allocator emits JDK Flight Recorder events
@@ -17,7 +18,7 @@ import java.util.concurrent.ThreadLocalRandom;
  *       takes random bytes anyway. The ids only tell channels apart in logs.
  * </ul>
  *
- * <p>Threading: called from {@link DFF#init}, before the group's other threads exist.
+ * <p>Threading: called on the thread that selects a group, before the group's other threads exist.
  */
 final class NettyDefaults {
     static final String JFR_PROPERTY = "io.netty.jfr.enabled";

@@ -105,6 +105,18 @@ public final class SerializationConfig {
         return builder().build();
     }
 
+    /**
+     * A builder that starts with this config's registrations, allowed packages and serializers, in their
+     * order, to add more to; the program's packages ({@link #programPackages}) are not a builder's.
+     */
+    Builder toBuilder() {
+        Builder builder = new Builder();
+        builder.registered.addAll(registered);
+        builder.allowedPackages.addAll(allowedPackages);
+        builder.serializers.putAll(serializers);
+        return builder;
+    }
+
     /** Classes registered with Kryo, in registration order (the order fixes their ids on the wire). */
     public List<Class<?>> registeredTypes() {
         return registered;

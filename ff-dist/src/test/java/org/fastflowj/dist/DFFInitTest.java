@@ -129,4 +129,87 @@ class DFFInitTest {
         assertThatThrownBy(() -> DFF.init(new String[] {"--DFF_Config"}, Map.of()))
                 .hasMessageContaining("--DFF_Config needs a value");
     }
+
+    @Test
+    void shouldMakeSettingsOfTheirOwnFromArgumentsAlone() {
+        DFF.Settings settings =
+                DFF.Settings.fromArgs("x", "--DFF_GName=G2", "--DFF_Config=" + config, DFF.REPORT_OPTION);
+
+        assertThat(settings.group()).isEqualTo("G2");
+        assertThat(settings.config().groups()).hasSize(2);
+        assertThat(settings.report()).isTrue();
+        assertThat(settings.printGroups()).isFalse();
+        assertThat(settings.serialization().programPackages()).containsExactly("org.fastflowj.dist");
+        assertThat(DFF.group()).as("the process's settings stay").isEmpty();
+        assertThat(System.getProperty(DFF.GROUP_PROPERTY)).isNull();
+    }
+
+    @Test
+    void shouldBindSettingsToTheThreadUntilClosedAndThenRestoreTheOnesBefore() {
+        DFF.init(new String[] {"--DFF_GName=G1", "--DFF_Config=" + config}, Map.of());
+        DFF.Settings g2 = DFF.Settings.fromArgs("--DFF_GName=G2", "--DFF_Config=" + config);
+
+        DFF.Binding outer = g2.bind();
+        assertThat(DFF.group()).contains("G2");
+        DFF.register(Point.class);
+        assertThat(DFF.settings().serialization().registeredTypes()).containsExactly(Point.class);
+        DFF.Settings.none().run(() -> assertThat(DFF.group()).isEmpty());
+        assertThat(DFF.group()).contains("G2");
+        outer.close();
+
+        assertThat(DFF.group()).contains("G1");
+        assertThat(DFF.settings().serialization().registeredTypes())
+                .as("registered on the bound settings only")
+                .isEmpty();
+        assertThat(g2.serialization().registeredTypes())
+                .as("settings are values")
+                .isEmpty();
+    }
+
+    record Point(int x, int y) {}
+
+    @Test
+    void shouldRefuseToCloseABindingOnAnotherThread() throws Exception {
+        DFF.Binding binding = DFF.Settings.none().bind();
+        try {
+            Throwable[] thrown = new Throwable[1];
+            Thread other = new Thread(() -> {
+                try {
+                    binding.close();
+                } catch (Throwable t) {
+                    thrown[0] = t;
+                }
+            });
+            other.start();
+            other.join();
+            assertThat(thrown[0])
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("close them on the thread that bound them");
+        } finally {
+            binding.close();
+        }
+    }
+
+    @Test
+    void shouldKeepWhatWasRegisteredBeforeInit() {
+        DFF.checkSerialization(true);
+        DFF.register(Point.class);
+
+        DFF.init(new String[] {"--DFF_GName=G1", "--DFF_Config=" + config}, Map.of());
+
+        assertThat(DFF.settings().checkSerialization()).isTrue();
+        assertThat(DFF.settings().serialization().registeredTypes()).containsExactly(Point.class);
+    }
+
+    @Test
+    void shouldRefuseSettingsWhoseGroupTheConfigDoesNotDefine() {
+        DffConfig loaded = DffConfig.load(config);
+
+        assertThatThrownBy(() -> new DFF.Settings("G7", loaded, SerializationConfig.defaults(), false))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("'G7' is not defined in the config (defined: [G1, G2])");
+        assertThatThrownBy(() -> new DFF.Settings("G1", null, SerializationConfig.defaults(), false))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("no config is given");
+    }
 }

@@ -3,6 +3,7 @@ package org.fastflowj.examples;
 import java.io.PrintWriter;
 import org.fastflowj.core.BuildingBlock;
 import org.fastflowj.dist.DFF;
+import org.fastflowj.dist.GroupsPrintedException;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
@@ -39,6 +40,8 @@ public final class AppRun {
         try {
             block.runAndWaitEnd();
             return 0;
+        } catch (GroupsPrintedException asked) {
+            throw asked; // no failure: the command line ends it (Main)
         } catch (RuntimeException e) {
             InputException input = inputCause(e);
             if (input != null) {

@@ -7,7 +7,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import org.fastflowj.dist.CheckedOutput;
 import org.fastflowj.dist.DFF;
+import org.fastflowj.dist.GroupsPrintedException;
 import org.fastflowj.examples.a2abw.A2aBandwidthCommand;
 import org.fastflowj.examples.clickwindows.ClickWindowsCommand;
 import org.fastflowj.examples.fig5.Fig5Command;
@@ -91,10 +93,11 @@ public final class Main {
             System.exit(2);
             return;
         }
-        StandardOutput stdout = StandardOutput.open();
-        System.setOut(stdout.printer()); // a result printed through System.out is checked too
-        int code = commandLine(stdout.printer(), rest).execute(rest);
-        String failure = stdout.failure();
+        // A PrintStream swallows a full disk's or a closed pipe's error: the run would end 0, its results lost.
+        PrintStream stdout = CheckedOutput.standardOutput().printStream();
+        System.setOut(stdout); // a result printed through System.out is checked too
+        int code = commandLine(stdout, rest).execute(rest);
+        String failure = CheckedOutput.failureOf(stdout);
         if (failure != null) {
             System.err.println("ff-examples: " + failure);
             code = 2;
@@ -133,7 +136,22 @@ public final class Main {
             }
         });
         commandLine.setParameterExceptionHandler(Main::shortUsageError);
+        commandLine.setExecutionExceptionHandler(Main::groupsPrinted);
         return commandLine;
+    }
+
+    /**
+     * Asked only its groups ({@link DFF#PRINT_GROUPS_OPTION}), the application printed them: it is done,
+     * also when a layer between (a stream job's failure) wrapped the exception.
+     */
+    private static int groupsPrinted(Exception e, CommandLine command, CommandLine.ParseResult parsed)
+            throws Exception {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof GroupsPrintedException) {
+                return 0;
+            }
+        }
+        throw e;
     }
 
     /** A bad command line: the message and a pointer to --help, not the whole usage text. */

@@ -2,7 +2,6 @@ package org.fastflowj.launcher;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,6 +10,7 @@ import org.fastflowj.core.RunStats;
 import org.fastflowj.core.metrics.LivePage;
 import org.fastflowj.core.metrics.LoopbackHttpServer;
 import org.fastflowj.core.metrics.PrometheusText;
+import org.fastflowj.core.metrics.UiRoutes;
 
 /**
  * The launcher's server ({@code --ui PORT}), gathering every group: the live page at {@code /} (ff-core's,
@@ -25,8 +25,6 @@ import org.fastflowj.core.metrics.PrometheusText;
  * from the run's thread.
  */
 final class LauncherMetrics implements AutoCloseable {
-    private static final String JSON = "application/json; charset=utf-8";
-
     private final LoopbackHttpServer server;
 
     private LauncherMetrics(LoopbackHttpServer server) {
@@ -47,30 +45,24 @@ final class LauncherMetrics implements AutoCloseable {
             throw new UncheckedIOException(
                     "--ui " + port + ": cannot serve metrics on port " + port + ": " + e.getMessage(), e);
         }
-        long startNanos = System.nanoTime();
-        byte[] page = LivePage.html();
-        server.route("/", "text/html; charset=utf-8", () -> page)
-                .route("/api/graph", JSON, () -> {
-                    String graph = reports.graphJson();
-                    return (graph == null ? LivePage.emptyGraphJson() : graph).getBytes(StandardCharsets.UTF_8);
-                })
-                .route("/api/stats", JSON, () -> statsJson(reports, startNanos))
-                .route("/metrics", PrometheusText.CONTENT_TYPE, () -> format(reports.latestStats())
-                        .getBytes(StandardCharsets.UTF_8));
+        UiRoutes.install(
+                server,
+                reports::graphJson,
+                uptimeMs -> statsJson(reports, uptimeMs),
+                () -> format(reports.latestStats()));
         server.start();
         return new LauncherMetrics(server);
     }
 
     /** Every group's latest statistics, each group's entries stamped with when the group took them. */
-    private static byte[] statsJson(GroupReports reports, long startNanos) {
+    private static String statsJson(GroupReports reports, double uptimeMs) {
         Map<String, RunStats> stats = new LinkedHashMap<>();
         Map<String, Long> measuredAt = new LinkedHashMap<>();
         reports.latestReports().forEach((group, report) -> {
             stats.put(group, report.stats());
             measuredAt.put(group, report.uptimeMs());
         });
-        return LivePage.statsJson(stats, measuredAt, (System.nanoTime() - startNanos) / 1e6)
-                .getBytes(StandardCharsets.UTF_8);
+        return LivePage.statsJson(stats, measuredAt, uptimeMs);
     }
 
     int port() {

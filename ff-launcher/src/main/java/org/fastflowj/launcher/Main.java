@@ -1,11 +1,10 @@
 package org.fastflowj.launcher;
 
-import java.io.FileDescriptor;
-import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.util.Properties;
+import org.fastflowj.dist.CheckedOutput;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -33,8 +32,8 @@ public final class Main implements Runnable {
     public static void main(String[] args) {
         Prefetch prefetch = Prefetch.start(args);
         // Unbuffered descriptors under writers that keep their first error: a run whose output fails stops.
-        PrintWriter out = LauncherOutput.of(new FileOutputStream(FileDescriptor.out), "standard output");
-        PrintWriter err = LauncherOutput.of(new FileOutputStream(FileDescriptor.err), "standard error");
+        PrintWriter out = CheckedOutput.standardOutput().printWriter();
+        PrintWriter err = CheckedOutput.standardError().printWriter();
         System.exit(execute(args, out, err, prefetch));
     }
 

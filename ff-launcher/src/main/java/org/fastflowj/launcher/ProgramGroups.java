@@ -1,13 +1,15 @@
 package org.fastflowj.launcher;
 
+import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.fastflowj.dist.ControlLine;
 import org.fastflowj.dist.DFF;
 import org.fastflowj.dist.DffConfig;
@@ -16,11 +18,13 @@ import org.fastflowj.dist.GroupConfig;
 /**
  * The groups a program creates, learnt without running it: started with {@code --DFF_PrintGroups}, its
  * first {@code run} prints them ({@code DFF_GROUPS: G1,G2}, sealed with a key handed to it for this question
- * alone, {@link ControlLine}, so that a line the program prints first cannot answer for it) and exits. {@code check} and {@code run}
+ * alone, {@link ControlLine}, so that a line the program prints first cannot answer for it) and runs
+ * nothing ({@link org.fastflowj.dist.GroupsPrintedException}). {@code check} and {@code run}
  * compare them with the config, so that a program with no groups, or one that never calls
  * {@code DFF.init}, is an error before any group starts rather than one whole copy of it per group.
  *
- * <p>Threading: used on the main thread only.
+ * <p>Threading: used on the main thread; each question has a daemon thread of its own that stops a program
+ * that does not answer in time.
  */
 final class ProgramGroups {
     private static final long ASK_TIMEOUT_S = 60;
@@ -28,7 +32,11 @@ final class ProgramGroups {
 
     private ProgramGroups() {}
 
-    /** Runs {@code command} with {@code --DFF_PrintGroups}; its groups, or null after saying what went wrong. */
+    /**
+     * Runs {@code command} with {@code --DFF_PrintGroups}; its groups, or null after saying what went wrong.
+     * The answer is read as it comes: the program is stopped once it gave it (its {@code main} may still be
+     * unwinding, or other threads of its own keep it alive), or after {@value #ASK_TIMEOUT_S} s without it.
+     */
     static List<String> ask(List<String> command, PrintWriter err) throws IOException, InterruptedException {
         List<String> argv = new ArrayList<>(command);
         argv.add(DFF.PRINT_GROUPS_OPTION);
@@ -37,11 +45,15 @@ final class ProgramGroups {
         ProcessBuilder builder = new ProcessBuilder(argv).redirectErrorStream(true);
         builder.environment().put(ControlLine.ENV, key);
         Process p = builder.start();
-        try (InputStream in = p.getInputStream()) {
+        AtomicBoolean timedOut = new AtomicBoolean();
+        Thread deadline = new Thread(() -> stopAtDeadline(p, timedOut), "ff-launcher-groups-deadline");
+        deadline.setDaemon(true);
+        deadline.start();
+        List<String> output = new ArrayList<>();
+        try (BufferedReader in =
+                new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             p.getOutputStream().close();
-            String output = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            boolean ended = p.waitFor(ASK_TIMEOUT_S, TimeUnit.SECONDS);
-            for (String sealed : output.lines().toList()) {
+            for (String sealed = in.readLine(); sealed != null; sealed = in.readLine()) {
                 String line = answers.open(sealed);
                 if (line != null && line.startsWith(GROUPS_LINE)) {
                     String list = line.substring(GROUPS_LINE.length()).strip();
@@ -49,16 +61,35 @@ final class ProgramGroups {
                             ? List.of()
                             : Arrays.stream(list.split(",")).map(String::strip).toList();
                 }
+                output.add(sealed);
             }
+            boolean ended = !timedOut.get() && p.waitFor(ASK_TIMEOUT_S, TimeUnit.SECONDS);
             err.println("the program did not print its groups (" + GROUPS_LINE + " ...) when started with "
-                    + DFF.PRINT_GROUPS_OPTION + (ended ? "; " + ExitStatus.describe(p.exitValue(), false) : "")
+                    + DFF.PRINT_GROUPS_OPTION
+                    + (ended
+                            ? "; " + ExitStatus.describe(p.exitValue(), false)
+                            : timedOut.get() ? "; stopped after " + ASK_TIMEOUT_S + " s" : "")
                     + "; does its main call args = DFF.init(args) before it runs the graph? Its output:");
-            output.lines().forEach(l -> err.println("  " + l));
+            output.forEach(l -> err.println("  " + l));
             err.flush();
             return null;
         } finally {
+            deadline.interrupt();
             p.descendants().forEach(ProcessHandle::destroyForcibly);
             p.destroyForcibly();
+        }
+    }
+
+    /** Stops the program if it has neither answered nor ended in time: its output then ends. */
+    private static void stopAtDeadline(Process p, AtomicBoolean timedOut) {
+        try {
+            if (!p.waitFor(ASK_TIMEOUT_S, TimeUnit.SECONDS)) {
+                timedOut.set(true);
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly();
+            }
+        } catch (InterruptedException e) {
+            // the answer came first: ask stops the program itself
         }
     }
 

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.fastflowj.dist.CheckedOutput;
 import org.fastflowj.dist.DffConfig;
 import org.fastflowj.dist.GroupConfig;
 import picocli.CommandLine.Command;
@@ -249,7 +250,7 @@ final class RunCommand implements Callable<Integer> {
             if (stats) {
                 StatsTables.print(groups, reports, out);
             }
-            String outputFailure = LauncherOutput.failureOf(out);
+            String outputFailure = CheckedOutput.failureOf(out);
             if (code == 0 && outputFailure != null) {
                 err.println("ff-launcher: " + outputFailure);
                 err.flush();

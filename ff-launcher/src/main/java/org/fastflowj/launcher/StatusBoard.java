@@ -9,6 +9,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import org.fastflowj.dist.CheckedOutput;
 
 /**
  * The state of every group (starting, running, connected, stopping, ended N, lost), with the time since it
@@ -118,7 +119,7 @@ final class StatusBoard {
         if (terminal != null) {
             draw();
         }
-        String failure = LauncherOutput.failureOf(target);
+        String failure = CheckedOutput.failureOf(target);
         if (failure != null) {
             outputFailed(failure);
         }

@@ -6,7 +6,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import org.fastflowj.launcher.apps.LingeringApp;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -50,6 +52,24 @@ class CheckCommandTest {
         assertThat(result.err())
                 .contains("app.json: group 'C' is used by the program but not defined in the config")
                 .contains("app.json:5:5: group 'X' is defined in the config but not used by the program");
+    }
+
+    @Test
+    @Timeout(value = 40, unit = TimeUnit.SECONDS) // the program sleeps far longer: check does not wait for it
+    void shouldTakeTheAnswerOfAProgramThatOutlivesItsMainAndStopIt() throws Exception {
+        Path config = Launcher.config(dir, "127.0.0.1");
+        Path pidFile = dir.resolve("pid");
+        List<String> command = new ArrayList<>(Launcher.javaCommand());
+        command.addAll(List.of(LingeringApp.class.getName(), pidFile.toString(), "600"));
+
+        Launcher.Result result = Launcher.run(args(config, command));
+
+        assertThat(result.code()).as(result.toString()).isZero();
+        assertThat(result.out()).contains("the program's groups [A, B, C] match");
+        Optional<ProcessHandle> program = ProcessHandle.of(Long.parseLong(Files.readString(pidFile)));
+        if (program.isPresent()) {
+            program.get().onExit().get(20, TimeUnit.SECONDS); // stopped by check, not by its own end
+        }
     }
 
     private static String[] args(Path config, List<String> command) {

@@ -154,6 +154,6 @@ public final class Execution {
             queues.add(new QueueStats(
                     ch.producer.name, ch.consumer.name, ch.feedback, ch.queuedItems(), ch.capacityItems()));
         }
-        return new RunStats(list, control.hooks.linkStats(), queues);
+        return new RunStats(list, control.hooks.linkStats().get(), queues);
     }
 }

@@ -12,38 +12,32 @@ import org.fastflowj.core.NodeFailedException;
 /**
  * What a {@link GraphRunner} adds to a run of the {@link Executor}: an item filter every node applies to
  * what it sends (ff-dist's serialization check), and callbacks at the first failure and at the very end.
- * Immutable; every setter returns a copy.
+ * Immutable; every setter returns a copy. A record: the run-time reads its components.
  *
  * <p>Threading: {@code onFailure} runs on the thread that failed first (a node thread, or whoever called
  * {@link Execution#fail}); {@code onEnd} on the last node thread to end, before it ends, so {@code
  * waitEnd} returns only after it; {@code itemFilter} instances are made one per node thread.
  */
-public final class RunHooks {
+public record RunHooks(
+        Supplier<UnaryOperator<Object>> itemFilters,
+        Consumer<NodeFailedException> onFailure,
+        Runnable onEnd,
+        Supplier<List<LinkStats>> linkStats,
+        int otherBusyThreads,
+        Function<String, Redelivery> redeliveries,
+        Function<String, TakeRecorder> takeRecorders) {
     public static final RunHooks NONE = new RunHooks(null, f -> {}, () -> {}, List::of, 0, name -> null, name -> null);
 
-    private final Supplier<UnaryOperator<Object>> itemFilters;
-    private final Consumer<NodeFailedException> onFailure;
-    private final Runnable onEnd;
-    private final Supplier<List<LinkStats>> linkStats;
-    private final int otherBusyThreads;
-    private final Function<String, Redelivery> redeliveries;
-    private final Function<String, TakeRecorder> takeRecorders;
-
-    private RunHooks(
-            Supplier<UnaryOperator<Object>> itemFilters,
-            Consumer<NodeFailedException> onFailure,
-            Runnable onEnd,
-            Supplier<List<LinkStats>> linkStats,
-            int otherBusyThreads,
-            Function<String, Redelivery> redeliveries,
-            Function<String, TakeRecorder> takeRecorders) {
-        this.itemFilters = itemFilters;
-        this.onFailure = onFailure;
-        this.onEnd = onEnd;
-        this.linkStats = linkStats;
-        this.otherBusyThreads = otherBusyThreads;
-        this.redeliveries = redeliveries;
-        this.takeRecorders = takeRecorders;
+    /** {@code itemFilters} may be null (no filter); every other hook must be given. */
+    public RunHooks {
+        Objects.requireNonNull(onFailure, "onFailure");
+        Objects.requireNonNull(onEnd, "onEnd");
+        Objects.requireNonNull(linkStats, "linkStats");
+        Objects.requireNonNull(redeliveries, "redeliveries");
+        Objects.requireNonNull(takeRecorders, "takeRecorders");
+        if (otherBusyThreads < 0) {
+            throw new IllegalArgumentException("otherBusyThreads must be >= 0, got " + otherBusyThreads);
+        }
     }
 
     /**
@@ -51,14 +45,7 @@ public final class RunHooks {
      * or null (the default, for every node).
      */
     public RunHooks redeliveries(Function<String, Redelivery> byNodeName) {
-        return new RunHooks(
-                itemFilters,
-                onFailure,
-                onEnd,
-                linkStats,
-                otherBusyThreads,
-                Objects.requireNonNull(byNodeName),
-                takeRecorders);
+        return new RunHooks(itemFilters, onFailure, onEnd, linkStats, otherBusyThreads, byNodeName, takeRecorders);
     }
 
     Redelivery redeliveryFor(String nodeName) {
@@ -70,14 +57,7 @@ public final class RunHooks {
      * default, for every node).
      */
     public RunHooks takeRecorders(Function<String, TakeRecorder> byNodeName) {
-        return new RunHooks(
-                itemFilters,
-                onFailure,
-                onEnd,
-                linkStats,
-                otherBusyThreads,
-                redeliveries,
-                Objects.requireNonNull(byNodeName));
+        return new RunHooks(itemFilters, onFailure, onEnd, linkStats, otherBusyThreads, redeliveries, byNodeName);
     }
 
     TakeRecorder takeRecorderFor(String nodeName) {
@@ -90,37 +70,16 @@ public final class RunHooks {
     }
 
     public RunHooks onFailure(Consumer<NodeFailedException> action) {
-        return new RunHooks(
-                itemFilters,
-                Objects.requireNonNull(action),
-                onEnd,
-                linkStats,
-                otherBusyThreads,
-                redeliveries,
-                takeRecorders);
+        return new RunHooks(itemFilters, action, onEnd, linkStats, otherBusyThreads, redeliveries, takeRecorders);
     }
 
     public RunHooks onEnd(Runnable action) {
-        return new RunHooks(
-                itemFilters,
-                onFailure,
-                Objects.requireNonNull(action),
-                linkStats,
-                otherBusyThreads,
-                redeliveries,
-                takeRecorders);
+        return new RunHooks(itemFilters, onFailure, action, linkStats, otherBusyThreads, redeliveries, takeRecorders);
     }
 
     /** Statistics of the run's network links, added to {@link Execution#stats()}. */
     public RunHooks linkStats(Supplier<List<LinkStats>> supplier) {
-        return new RunHooks(
-                itemFilters,
-                onFailure,
-                onEnd,
-                Objects.requireNonNull(supplier),
-                otherBusyThreads,
-                redeliveries,
-                takeRecorders);
+        return new RunHooks(itemFilters, onFailure, onEnd, supplier, otherBusyThreads, redeliveries, takeRecorders);
     }
 
     /**
@@ -129,14 +88,7 @@ public final class RunHooks {
      * makes waiting threads park after a short spin instead of spinning and yielding (see IdlePolicy).
      */
     public RunHooks otherBusyThreads(int threads) {
-        if (threads < 0) {
-            throw new IllegalArgumentException("otherBusyThreads must be >= 0, got " + threads);
-        }
         return new RunHooks(itemFilters, onFailure, onEnd, linkStats, threads, redeliveries, takeRecorders);
-    }
-
-    int otherBusyThreads() {
-        return otherBusyThreads;
     }
 
     UnaryOperator<Object> newItemFilter() {
@@ -149,9 +101,5 @@ public final class RunHooks {
 
     void ended() {
         onEnd.run();
-    }
-
-    List<LinkStats> linkStats() {
-        return linkStats.get();
     }
 }

@@ -3,6 +3,7 @@ package org.fastflowj.dist.net;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * What one group's transport needs to know: its own name, the fingerprint of the program it runs, the
@@ -70,95 +71,81 @@ public record WireSettings(
     }
 
     public WireSettings withSecret(byte[] secret) {
-        return new WireSettings(
-                localGroup,
-                fingerprint,
-                secret,
-                tlsOrNull,
-                tlsNames,
-                sealFramesOnLoopback,
-                connectTimeoutMs,
-                handshakeTimeoutMs,
-                heartbeatIntervalMs,
-                heartbeatTimeoutMs,
-                maxFrameBytes);
+        return with(c -> c.secretOrNull = secret);
     }
 
     /** TLS with {@code files}; {@code names} gives the name each group's certificate must carry. */
     public WireSettings withTls(TlsFiles files, Map<String, String> names) {
-        return new WireSettings(
-                localGroup,
-                fingerprint,
-                secretOrNull,
-                files,
-                names,
-                sealFramesOnLoopback,
-                connectTimeoutMs,
-                handshakeTimeoutMs,
-                heartbeatIntervalMs,
-                heartbeatTimeoutMs,
-                maxFrameBytes);
+        return with(c -> {
+            c.tlsOrNull = files;
+            c.tlsNames = names;
+        });
     }
 
     /** Seals frames with a MAC also between two loopback addresses (when there is a secret and no TLS). */
     public WireSettings withFramesSealedOnLoopback(boolean seal) {
-        return new WireSettings(
-                localGroup,
-                fingerprint,
-                secretOrNull,
-                tlsOrNull,
-                tlsNames,
-                seal,
-                connectTimeoutMs,
-                handshakeTimeoutMs,
-                heartbeatIntervalMs,
-                heartbeatTimeoutMs,
-                maxFrameBytes);
+        return with(c -> c.sealFramesOnLoopback = seal);
     }
 
     public WireSettings withTimeouts(long connectMs, long handshakeMs) {
-        return new WireSettings(
-                localGroup,
-                fingerprint,
-                secretOrNull,
-                tlsOrNull,
-                tlsNames,
-                sealFramesOnLoopback,
-                connectMs,
-                handshakeMs,
-                heartbeatIntervalMs,
-                heartbeatTimeoutMs,
-                maxFrameBytes);
+        return with(c -> {
+            c.connectTimeoutMs = connectMs;
+            c.handshakeTimeoutMs = handshakeMs;
+        });
     }
 
     public WireSettings withHeartbeat(long intervalMs, long timeoutMs) {
-        return new WireSettings(
-                localGroup,
-                fingerprint,
-                secretOrNull,
-                tlsOrNull,
-                tlsNames,
-                sealFramesOnLoopback,
-                connectTimeoutMs,
-                handshakeTimeoutMs,
-                intervalMs,
-                timeoutMs,
-                maxFrameBytes);
+        return with(c -> {
+            c.heartbeatIntervalMs = intervalMs;
+            c.heartbeatTimeoutMs = timeoutMs;
+        });
     }
 
     public WireSettings withMaxFrameBytes(int max) {
+        return with(c -> c.maxFrameBytes = max);
+    }
+
+    /** A copy with {@code change} applied to its components, checked again by the canonical constructor. */
+    private WireSettings with(Consumer<Components> change) {
+        Components c = new Components(this);
+        change.accept(c);
         return new WireSettings(
                 localGroup,
                 fingerprint,
-                secretOrNull,
-                tlsOrNull,
-                tlsNames,
-                sealFramesOnLoopback,
-                connectTimeoutMs,
-                handshakeTimeoutMs,
-                heartbeatIntervalMs,
-                heartbeatTimeoutMs,
-                max);
+                c.secretOrNull,
+                c.tlsOrNull,
+                c.tlsNames,
+                c.sealFramesOnLoopback,
+                c.connectTimeoutMs,
+                c.handshakeTimeoutMs,
+                c.heartbeatIntervalMs,
+                c.heartbeatTimeoutMs,
+                c.maxFrameBytes);
+    }
+
+    /** The components a wither may change, as they are in the settings it copies until it changes them. */
+    private static final class Components {
+        byte[] secretOrNull;
+        TlsFiles tlsOrNull;
+        Map<String, String> tlsNames;
+        boolean sealFramesOnLoopback;
+        long connectTimeoutMs;
+        long handshakeTimeoutMs;
+        long heartbeatIntervalMs;
+        long heartbeatTimeoutMs;
+        int maxFrameBytes;
+
+        Components(WireSettings s) {
+            secretOrNull = s.secretOrNull();
+            tlsOrNull = s.tlsOrNull();
+            tlsNames = s.tlsNames();
+            sealFramesOnLoopback = s.sealFramesOnLoopback();
+            connectTimeoutMs = s.connectTimeoutMs();
+            handshakeTimeoutMs = s.handshakeTimeoutMs();
+            heartbeatIntervalMs = s.heartbeatIntervalMs();
+            heartbeatTimeoutMs = s.heartbeatTimeoutMs();
+            maxFrameBytes = s.maxFrameBytes();
+        }
     }
 
     /** The name {@code group}'s certificate must carry, if known. */

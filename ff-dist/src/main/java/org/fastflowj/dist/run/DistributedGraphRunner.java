@@ -1,5 +1,6 @@
 package org.fastflowj.dist.run;
 
+import java.util.List;
 import org.fastflowj.core.RunOptions;
 import org.fastflowj.core.graph.Graph;
 import org.fastflowj.core.graph.GraphCut;
@@ -9,21 +10,21 @@ import org.fastflowj.core.runtime.GraphRunner;
 import org.fastflowj.core.runtime.RunHooks;
 import org.fastflowj.dist.ControlLine;
 import org.fastflowj.dist.DFF;
+import org.fastflowj.dist.GroupsPrintedException;
 import org.fastflowj.dist.serial.ItemCodec;
 
 /**
- * ff-core's way into ff-dist ({@link java.util.ServiceLoader}): with a group selected by {@link DFF#init}
- * a program that has groups runs only that group ({@link GroupRun}); with the serialization check on, a
+ * ff-core's way into ff-dist ({@link java.util.ServiceLoader}): with a group selected in the settings of
+ * the thread that starts the run ({@link DFF#settings()}) a program that has groups runs only that group ({@link GroupRun}); with the serialization check on, a
  * one-process run sends every item through the codec; otherwise ff-core runs the graph as usual.
  */
 public final class DistributedGraphRunner implements GraphRunner {
     @Override
     public Execution start(Graph graph, RunOptions options) {
-        if (DFF.printGroupsRequested()) {
-            ControlLine.emit(System.out, "DFF_GROUPS: " + String.join(",", GraphCut.groups(graph)));
-            System.exit(0); // nothing else of the program may run: it was only asked its groups
-        }
         DFF.Settings settings = DFF.settings();
+        if (settings.printGroups()) {
+            throw printGroups(graph);
+        }
         if (settings.group() != null && !GraphCut.groups(graph).isEmpty()) {
             return GroupRun.start(graph, options, settings);
         }
@@ -35,14 +36,24 @@ public final class DistributedGraphRunner implements GraphRunner {
 
     @Override
     public Execution startGroup(Graph graph, RunOptions options) {
-        if (DFF.printGroupsRequested()) {
-            return start(graph, options); // prints the groups and exits
-        }
         DFF.Settings settings = DFF.settings();
+        if (settings.printGroups()) {
+            throw printGroups(graph);
+        }
         if (settings.group() != null && !GraphCut.groups(graph).isEmpty()) {
             return GroupRun.start(graph, options, settings);
         }
         return null;
+    }
+
+    /**
+     * The program was asked only its groups: they are printed, and the exception unwinds the program
+     * before anything runs; its {@code main}, not this library, ends the process.
+     */
+    private static GroupsPrintedException printGroups(Graph graph) {
+        List<String> groups = List.copyOf(GraphCut.groups(graph));
+        ControlLine.emit(System.out, "DFF_GROUPS: " + String.join(",", groups));
+        return new GroupsPrintedException(groups);
     }
 
     /** Each node thread gets a codec of its own and sends a deserialized copy of every item. */

@@ -104,7 +104,7 @@ public final class GroupRun {
                 new GroupEnd(group, localRun, links, aborts, transport, stopLastWords, config.heartbeatTimeoutMs());
         // The event loops that carry this group's links compete with its node threads for the cores: on a
         // machine with few cores, node threads that wait should park soon rather than spin and yield.
-        StatsReporter reporter = DFF.reportRequested() ? new StatsReporter(System.err, whole) : null;
+        StatsReporter reporter = settings.report() ? new StatsReporter(System.err, whole) : null;
         RunHooks hooks = RunHooks.NONE
                 .onFailure(aborts::abort)
                 .onEnd(() -> {

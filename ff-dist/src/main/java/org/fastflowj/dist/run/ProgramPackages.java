@@ -8,7 +8,6 @@ import org.fastflowj.core.Node;
 import org.fastflowj.core.graph.Graph;
 import org.fastflowj.core.graph.Vertex;
 import org.fastflowj.dist.DFF;
-import org.fastflowj.dist.SerializationConfig;
 
 /**
  * The packages that hold a program's own node classes: their classes may cross groups unregistered. Both ends
@@ -21,8 +20,7 @@ final class ProgramPackages {
 
     /** {@code settings} with the packages of {@code whole}'s node classes allowed besides. */
     static DFF.Settings admit(Graph whole, DFF.Settings settings) {
-        SerializationConfig serialization = settings.serialization().allowingProgramPackages(of(whole));
-        return new DFF.Settings(settings.group(), settings.config(), serialization, settings.checkSerialization());
+        return settings.withSerialization(settings.serialization().allowingProgramPackages(of(whole)));
     }
 
     static Set<String> of(Graph whole) {

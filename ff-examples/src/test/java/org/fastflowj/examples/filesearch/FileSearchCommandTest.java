@@ -115,4 +115,24 @@ class FileSearchCommandTest {
         assertThat(err.toString()).contains("Missing required subcommand").contains("--dirs");
         assertThat(out.toByteArray()).isEmpty();
     }
+
+    @Test
+    void shouldPrintItsGroupsAndRunNothingWhenAskedOnlyItsGroups() throws IOException {
+        java.io.PrintStream original = System.out;
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        System.setOut(new java.io.PrintStream(printed, true, java.nio.charset.StandardCharsets.UTF_8));
+        int[] exitCode = new int[1];
+        try {
+            DFF.Settings.fromArgs(DFF.PRINT_GROUPS_OPTION)
+                    .run(() -> exitCode[0] = execute("filesearch", "--dirs", dirsArgument(dirs), "--word", "Hello"));
+        } finally {
+            System.setOut(original);
+        }
+
+        assertThat(exitCode[0]).isZero();
+        assertThat(err.toString()).isEmpty();
+        assertThat(printed.toString(java.nio.charset.StandardCharsets.UTF_8))
+                .isEqualTo("DFF_GROUPS: G1,G2,G3" + System.lineSeparator());
+        assertThat(out.toByteArray()).as("no match printed: nothing ran").isEmpty();
+    }
 }
