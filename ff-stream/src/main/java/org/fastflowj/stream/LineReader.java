@@ -23,8 +23,15 @@ final class LineReader implements SourceReader<String> {
 
     private final Iterator<Range> ranges;
     private final int batch;
-    private final ByteBuffer buffer = ByteBuffer.allocate(64 * 1024);
+    private final byte[] bytes = new byte[64 * 1024];
+    private final ByteBuffer buffer = ByteBuffer.wrap(bytes);
+    /** The bytes read and not yet taken: {@code bytes[head, tail)}. */
+    private int head;
+
+    private int tail;
+    /** The start of a line that began in an earlier read, carried over until its end is read. */
     private byte[] line = new byte[256];
+
     private int lineLength;
     private FileChannel channel;
     private Range range;
@@ -65,7 +72,8 @@ final class LineReader implements SourceReader<String> {
         channel = FileChannel.open(range.file, StandardOpenOption.READ);
         position = Math.max(0, range.start - 1);
         channel.position(position);
-        buffer.clear().flip();
+        head = 0;
+        tail = 0;
         if (range.start > 0) {
             // The line in progress at start - 1 (or the end that closes it there) is the range before's.
             readLine();
@@ -73,36 +81,62 @@ final class LineReader implements SourceReader<String> {
         return true;
     }
 
-    /** The next line from {@link #position} on, without its end; null at the end of the file. */
+    /**
+     * The next line from {@link #position} on, without its end; null at the end of the file. A line that
+     * lies within one read becomes a string straight from the read's bytes; one that spans reads is
+     * carried over in {@link #line}.
+     */
     private String readLine() throws IOException {
         lineLength = 0;
         boolean any = false;
         while (true) {
-            if (!buffer.hasRemaining()) {
+            if (head == tail) {
                 buffer.clear();
                 int read = channel.read(buffer);
-                buffer.flip();
+                head = 0;
+                tail = Math.max(read, 0);
                 if (read <= 0) {
-                    return any ? decode() : null;
+                    return any ? decodeCarried() : null;
                 }
             }
             any = true;
-            byte b = buffer.get();
-            position++;
-            if (b == '\n') {
-                if (lineLength > 0 && line[lineLength - 1] == '\r') {
-                    lineLength--;
+            int from = head;
+            int end = from;
+            while (end < tail && bytes[end] != '\n') {
+                end++;
+            }
+            if (end == tail) {
+                carry(from, end);
+                position += end - from;
+                head = end;
+                continue;
+            }
+            position += end + 1 - from;
+            head = end + 1;
+            if (lineLength == 0) {
+                if (end > from && bytes[end - 1] == '\r') {
+                    end--;
                 }
-                return decode();
+                return new String(bytes, from, end - from, StandardCharsets.UTF_8);
             }
-            if (lineLength == line.length) {
-                line = Arrays.copyOf(line, line.length * 2);
+            carry(from, end);
+            if (line[lineLength - 1] == '\r') {
+                lineLength--;
             }
-            line[lineLength++] = b;
+            return decodeCarried();
         }
     }
 
-    private String decode() {
+    private void carry(int from, int to) {
+        int length = to - from;
+        if (lineLength + length > line.length) {
+            line = Arrays.copyOf(line, Math.max(line.length * 2, lineLength + length));
+        }
+        System.arraycopy(bytes, from, line, lineLength, length);
+        lineLength += length;
+    }
+
+    private String decodeCarried() {
         return new String(line, 0, lineLength, StandardCharsets.UTF_8);
     }
 

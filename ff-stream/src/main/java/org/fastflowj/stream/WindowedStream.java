@@ -90,8 +90,8 @@ public final class WindowedStream<K, T> {
         String name = all ? "all " + windows : windows.toString();
         DataStream<R> window;
         if (windows.aggregatesInTwoStages()) {
-            DataStream<Object> partials =
-                    input.firstStage(i -> new PartialAggregateOperator(key, aggregate, windows.size, windows.slide));
+            DataStream<Object> partials = input.firstStage(
+                    i -> new PartialAggregateOperator(key, aggregate, windows.size, windows.slide, lateness));
             window = partials.then(name, Exchange.keyed(Partial.keyOr(key)), instances, true);
             window.transform.firstStage(partials.transform);
         } else {

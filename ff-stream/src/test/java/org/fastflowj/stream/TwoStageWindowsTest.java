@@ -167,6 +167,78 @@ class TwoStageWindowsTest {
         assertThat(windowInputs).isPositive().isLessThan(1_000);
     }
 
+    /** A watermark per record (one record per ms): the window's instances get about one mark per frame. */
+    @Test
+    void watermarksReachTheWindowOncePerFrame() {
+        List<Event> events = new ArrayList<>();
+        for (int i = 0; i < 50_000; i++) {
+            events.add(new Event(i, "k" + i % 7, 1));
+        }
+        StreamJob job = StreamJob.named("marks");
+        CollectSink<String> out = Sinks.collect();
+        job.source(Sources.of(events))
+                .rebalance()
+                .map(e -> e)
+                .name("read")
+                .parallelism(2)
+                .withTimestamps(Event::ts, Watermarks.ascending())
+                .keyBy(Event::key)
+                .window(Windows.tumbling(Duration.ofMillis(1_000)))
+                .aggregate(Aggregates.summingLong(Event::value))
+                .name("sums")
+                .parallelism(2)
+                .map(r -> r.key() + "," + r.start() + "," + r.end() + "," + r.value())
+                .sink(out);
+
+        JobStats stats = job.run();
+
+        assertThat(out.items()).containsExactlyInAnyOrderElementsOf(brute(events, 1_000, 1_000, true));
+        long windowInputs = stats.run().nodes().stream()
+                .filter(n -> n.name().startsWith("sums+"))
+                .mapToLong(NodeStats::itemsIn)
+                .sum();
+        // 7 keys x 50 frames x 2 readers partials, 50 marks of each reader to each instance, a few ticks.
+        assertThat(windowInputs).isPositive().isLessThan(2_000);
+    }
+
+    /**
+     * Lateness decided after the first stage, whose watermarks come at multiples of gcd(frame, lateness):
+     * the same firings, re-firings and late records as with every watermark.
+     */
+    @ParameterizedTest(name = "lateness {0} ms")
+    @CsvSource({"50", "30", "21"})
+    void aWindowAfterItsFirstStageJudgesLatenessAsWithEveryWatermark(long lateness) {
+        record Reading(long ts, String key) {}
+        List<Reading> input = List.of(
+                new Reading(10, "k"),
+                new Reading(120, "k"), // watermark 119: window [0,100) fires with 1
+                new Reading(20, "k"), // 99 + lateness > 119: [0,100) fires again with 2
+                new Reading(160, "k"), // watermark 159: 99 + lateness <= 159, [0,100) is past its lateness
+                new Reading(30, "k"), // late
+                new Reading(130, "k"));
+        StreamJob job = StreamJob.named("lateness");
+        CollectSink<String> out = Sinks.collect();
+        CollectSink<Reading> late = Sinks.collect();
+        job.source(Sources.of(input))
+                .withTimestamps(Reading::ts, Watermarks.ascending())
+                .keyBy(Reading::key)
+                .window(Windows.tumbling(Duration.ofMillis(100)))
+                .allowedLateness(Duration.ofMillis(lateness))
+                .lateTo(late)
+                .aggregate(Aggregates.counting())
+                .name("counts")
+                .parallelism(2)
+                .map(r -> r.start() + ":" + r.value())
+                .sink(out);
+
+        assertThat(job.fusions()).anyMatch(line -> line.contains("counts/partial"));
+        JobStats stats = job.run();
+
+        assertThat(out.items()).containsExactly("0:1", "0:2", "100:3");
+        assertThat(late.items()).containsExactly(new Reading(30, "k"));
+        assertThat(stats.lateRecords()).containsEntry("counts", 1L);
+    }
+
     /** Run in one instance after one reader, the window has its records directly: no first stage. */
     @Test
     void aWindowFusedWithItsReaderHasNoFirstStage() {

@@ -22,8 +22,13 @@ public final class ClickWindows {
     /** One click: its event time in milliseconds, the user, the page. */
     public record Click(long ts, String user, String url) {
         static Optional<Click> parse(String line) {
-            String[] f = line.split(",", 3);
-            return f.length == 3 ? Optional.of(new Click(Long.parseLong(f[0]), f[1], f[2])) : Optional.empty();
+            int afterTs = line.indexOf(',');
+            int afterUser = afterTs < 0 ? -1 : line.indexOf(',', afterTs + 1);
+            if (afterUser < 0) {
+                return Optional.empty();
+            }
+            long ts = Long.parseLong(line, 0, afterTs, 10);
+            return Optional.of(new Click(ts, line.substring(afterTs + 1, afterUser), line.substring(afterUser + 1)));
         }
     }
 

@@ -19,11 +19,22 @@ import org.fastflowj.stream.Aggregate;
  * inputs) can reach the frame's windows. A record of a frame already sent (late here) goes on as it is,
  * and the window's instance judges its lateness as it would have. An input that goes idle first sends
  * what it holds, since the window's instance stops waiting for it.
+ *
+ * <p>It passes on only the watermarks that cross a multiple of {@code g = gcd(frame, lateness)} (as
+ * {@code k * g - 1}), as Jet throttles watermarks by frame: every time the window compares a watermark
+ * with (a window's {@code end - 1}, with {@code end - 1 + lateness}) is of that form, so the window fires,
+ * judges lateness and re-fires exactly as with every watermark, while a stream whose every record moves the
+ * watermark on sends one mark per granule, not one per record. Operators after the window see the coarser
+ * watermarks, which Flink's periodic watermarks never promise to be finer.
  */
 public final class PartialAggregateOperator extends Operator {
     private final Function<Object, Object> keyOf;
     private final Aggregate<Object, Object, Object> aggregate;
     private final long frame;
+    /** Watermarks are passed on at multiples of this, less one (see the class comment). */
+    private final long granule;
+
+    private long passedOn = Long.MIN_VALUE;
     private final TreeMap<Long, HashMap<Object, Object>> frames = new TreeMap<>();
     /** The frame the last record went to: most records go to the newest frame. */
     private long lastFrameStart;
@@ -33,10 +44,12 @@ public final class PartialAggregateOperator extends Operator {
     private long firstEnd = Long.MAX_VALUE;
 
     @SuppressWarnings("unchecked")
-    public PartialAggregateOperator(Function<?, ?> keyOf, Aggregate<?, ?, ?> aggregate, long size, long slide) {
+    public PartialAggregateOperator(
+            Function<?, ?> keyOf, Aggregate<?, ?, ?> aggregate, long size, long slide, long lateness) {
         this.keyOf = (Function<Object, Object>) keyOf;
         this.aggregate = (Aggregate<Object, Object, Object>) aggregate;
         this.frame = WindowOperator.gcd(size, slide);
+        this.granule = WindowOperator.gcd(frame, lateness);
     }
 
     @Override
@@ -71,7 +84,14 @@ public final class PartialAggregateOperator extends Operator {
         if (firstEnd - 1 <= time) {
             sendUpTo(time);
         }
-        out.emitWatermark(time);
+        if (time < Long.MIN_VALUE + granule) {
+            return; // no granule ends this early
+        }
+        long granted = time == Long.MAX_VALUE ? time : time - Math.floorMod(time + 1, granule);
+        if (granted > passedOn) {
+            passedOn = granted;
+            out.emitWatermark(granted);
+        }
     }
 
     @Override
