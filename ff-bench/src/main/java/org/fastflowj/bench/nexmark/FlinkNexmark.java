@@ -88,6 +88,11 @@ public final class FlinkNexmark {
         DataStream<?> results;
         if (spec.query() == Query.Q8) {
             results = newUsers(env, spec, watermarks);
+        } else if (spec.query() == Query.Q8_BOUND) {
+            results = env.fromSource(new EventSource(spec, Slice.Kind.PERSONS), watermarks, "nexmark-persons")
+                    .setParallelism(spec.parallelism())
+                    .union(env.fromSource(new EventSource(spec, Slice.Kind.AUCTIONS), watermarks, "nexmark-auctions")
+                            .setParallelism(spec.parallelism()));
         } else {
             DataStream<Event> events = env.fromSource(new EventSource(spec, Slice.Kind.ALL), watermarks, "nexmark")
                     .setParallelism(spec.parallelism());
@@ -146,7 +151,7 @@ public final class FlinkNexmark {
                     .reduce((a, b) -> Results.higher(a.bid(), b.bid()) == a.bid() ? a : b)
                     .returns(HighestBid.class)
                     .name("highest");
-            case Q8 -> throw new IllegalArgumentException("q8 reads two streams: see newUsers");
+            case Q8, Q8_BOUND -> throw new IllegalArgumentException("q8 reads two streams: see newUsers");
         };
     }
 

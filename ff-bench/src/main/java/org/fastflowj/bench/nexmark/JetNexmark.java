@@ -85,6 +85,10 @@ public final class JetNexmark {
         StreamStage<?> query;
         if (spec.query() == Query.Q8) {
             query = newUsers(p, spec);
+        } else if (spec.query() == Query.Q8_BOUND) {
+            query = p.readFrom(source(spec, Slice.Kind.PERSONS))
+                    .withTimestamps(Event::dateTime, 0)
+                    .merge(p.readFrom(source(spec, Slice.Kind.AUCTIONS)).withTimestamps(Event::dateTime, 0));
         } else {
             var source = p.readFrom(source(spec, Slice.Kind.ALL));
             StreamStage<Event> events =
@@ -124,7 +128,7 @@ public final class JetNexmark {
                     .window(WindowDefinition.tumbling(query.sizeMillis))
                     .aggregate(AggregateOperations.maxBy(Results::compareHeight))
                     .map(r -> new HighestBid(r.start(), r.end(), r.result()));
-            case Q8 -> throw new IllegalArgumentException("q8 reads two streams: see newUsers");
+            case Q8, Q8_BOUND -> throw new IllegalArgumentException("q8 reads two streams: see newUsers");
         };
     }
 

@@ -83,6 +83,14 @@ public final class Reference {
                 });
                 highest.forEach((start, b) -> out.accept(new HighestBid(start, start + query.sizeMillis, b)));
             }
+            case Q8_BOUND -> {
+                for (long n = 0; n < events; n++) {
+                    Event e = generator.event(n);
+                    if (e instanceof Person || e instanceof Auction) {
+                        out.accept(e);
+                    }
+                }
+            }
             case Q8 -> {
                 Map<List<Long>, Person> persons = new HashMap<>();
                 List<Auction> auctions = new ArrayList<>();
