@@ -19,7 +19,8 @@ import org.fastflowj.stream.internal.WindowEmitter;
 import org.fastflowj.stream.internal.WindowOperator;
 
 /**
- * A keyed stream cut into windows, waiting for its aggregation. A window fires when the watermark
+ * A keyed stream (or, from {@link DataStream#windowAll}, all records as one key) cut into windows,
+ * waiting for its aggregation. A window fires when the watermark
  * reaches its {@code end - 1}; with an allowed lateness {@code L}, a record whose window has {@code end
  * - 1 + L <= watermark} is late (counted in {@link JobStats#lateRecords()}, and sent to {@link #lateTo}
  * if set), and a record within the lateness makes its fired window fire again with the updated result.

@@ -4,9 +4,9 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * Window assigners for a keyed stream. Time windows are in event time (milliseconds) and need
- * {@code withTimestamps} upstream; a window {@code [start, end)} fires once the watermark reaches
- * {@code end - 1}, as in Flink. Windows are aligned to time 0.
+ * Window assigners for a keyed stream or {@link DataStream#windowAll}. Time windows are in event time
+ * (milliseconds) and need {@code withTimestamps} upstream; a window {@code [start, end)} fires once the
+ * watermark reaches {@code end - 1}, as in Flink. Windows are aligned to time 0.
  */
 public final class Windows {
     enum Kind {
