@@ -4,7 +4,6 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.NavigableMap;
-import java.util.TreeMap;
 import java.util.function.Function;
 import org.fastflowj.stream.Aggregate;
 
@@ -27,14 +26,10 @@ public final class FrameWindowOperator extends WindowOperator {
     private final long slide;
     private final long frame;
     private final boolean tumbling;
-    private final TreeMap<Long, HashMap<Object, Object>> frames = new TreeMap<>();
+    private final Frames frames = new Frames();
     private final HashMap<Object, Running> running = new HashMap<>();
     private long runStart = Long.MIN_VALUE;
     private long runEnd = Long.MIN_VALUE;
-    /** The frame the last record went to: most records go to the newest frame. */
-    private long lastFrameStart;
-
-    private HashMap<Object, Object> lastFrame;
     /** The end of the next window to fire; MIN until the first record. */
     private long nextEnd = Long.MIN_VALUE;
 
@@ -81,14 +76,7 @@ public final class FrameWindowOperator extends WindowOperator {
         }
         Object key = keyOfRecord(value);
         long frameStart = ts - Math.floorMod(ts, frame);
-        HashMap<Object, Object> keys;
-        if (frameStart == lastFrameStart && lastFrame != null) {
-            keys = lastFrame;
-        } else {
-            keys = frames.computeIfAbsent(frameStart, f -> new HashMap<>());
-            lastFrameStart = frameStart;
-            lastFrame = keys;
-        }
+        HashMap<Object, Object> keys = frames.at(frameStart);
         Object before = keys.get(key);
         keys.put(key, add(before, value));
         if (!tumbling && frameStart >= runStart && frameStart < runEnd) {
@@ -126,7 +114,7 @@ public final class FrameWindowOperator extends WindowOperator {
         Object accumulator = aggregate.create();
         boolean any = false;
         for (HashMap<Object, Object> keys :
-                frames.subMap(start, true, start + size, false).values()) {
+                frames.byStart.subMap(start, true, start + size, false).values()) {
             Object acc = keys.get(key);
             if (acc != null) {
                 accumulator = aggregate.combine(accumulator, acc);
@@ -143,7 +131,7 @@ public final class FrameWindowOperator extends WindowOperator {
         while (nextEnd != Long.MIN_VALUE && nextEnd - 1 <= time) {
             long start = nextEnd - size;
             if (tumbling) {
-                HashMap<Object, Object> keys = frames.get(start);
+                HashMap<Object, Object> keys = frames.byStart.get(start);
                 if (keys != null) {
                     for (Map.Entry<Object, Object> e : keys.entrySet()) {
                         fire(e.getKey(), start, nextEnd, e.getValue());
@@ -167,7 +155,7 @@ public final class FrameWindowOperator extends WindowOperator {
         if (!running.isEmpty()) {
             return end + slide;
         }
-        Long next = frames.ceilingKey(tumbling ? end : runEnd);
+        Long next = frames.byStart.ceilingKey(tumbling ? end : runEnd);
         if (next == null) {
             return Long.MIN_VALUE;
         }
@@ -176,8 +164,9 @@ public final class FrameWindowOperator extends WindowOperator {
 
     /** Moves the running range to {@code [start, end)}: deducts the frames it leaves, combines those it reaches. */
     private void slideTo(long start, long end) {
-        for (HashMap<Object, Object> keys :
-                frames.subMap(runStart, true, Math.min(start, runEnd), false).values()) {
+        for (HashMap<Object, Object> keys : frames.byStart
+                .subMap(runStart, true, Math.min(start, runEnd), false)
+                .values()) {
             for (Map.Entry<Object, Object> e : keys.entrySet()) {
                 Running r = running.get(e.getKey());
                 if (--r.frames == 0) {
@@ -188,7 +177,7 @@ public final class FrameWindowOperator extends WindowOperator {
             }
         }
         for (HashMap<Object, Object> keys :
-                frames.subMap(Math.max(start, runEnd), true, end, false).values()) {
+                frames.byStart.subMap(Math.max(start, runEnd), true, end, false).values()) {
             for (Map.Entry<Object, Object> e : keys.entrySet()) {
                 Running r = running.get(e.getKey());
                 if (r == null) {
@@ -203,16 +192,15 @@ public final class FrameWindowOperator extends WindowOperator {
 
     /** Drops the frames before the running range whose last window is past its lateness. */
     private void purge(long time) {
-        NavigableMap<Long, HashMap<Object, Object>> before = frames.headMap(tumbling ? runEnd : runStart, false);
+        NavigableMap<Long, HashMap<Object, Object>> before =
+                frames.byStart.headMap(tumbling ? runEnd : runStart, false);
         for (Iterator<Long> it = before.keySet().iterator(); it.hasNext(); ) {
             long frameStart = it.next();
             long lastEnd = frameStart - Math.floorMod(frameStart, slide) + size;
             if (plus(lastEnd - 1, lateness) > time) {
                 return;
             }
-            if (frameStart == lastFrameStart) {
-                lastFrame = null;
-            }
+            frames.removed(frameStart);
             it.remove();
         }
     }

@@ -3,7 +3,6 @@ package org.fastflowj.stream.internal;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.function.Function;
 import org.fastflowj.stream.Aggregate;
 
@@ -35,11 +34,7 @@ public final class PartialAggregateOperator extends Operator {
     private final long granule;
 
     private long passedOn = Long.MIN_VALUE;
-    private final TreeMap<Long, HashMap<Object, Object>> frames = new TreeMap<>();
-    /** The frame the last record went to: most records go to the newest frame. */
-    private long lastFrameStart;
-
-    private HashMap<Object, Object> lastFrame;
+    private final Frames frames = new Frames();
     /** The end of the earliest frame held; MAX when none. */
     private long firstEnd = Long.MAX_VALUE;
 
@@ -66,15 +61,8 @@ public final class PartialAggregateOperator extends Operator {
             throw new RecordFailure(
                     info.qualifiedName(), RecordFailure.describe(value), new NullPointerException("its key is null"));
         }
-        HashMap<Object, Object> keys;
-        if (frameStart == lastFrameStart && lastFrame != null) {
-            keys = lastFrame;
-        } else {
-            keys = frames.computeIfAbsent(frameStart, f -> new HashMap<>());
-            lastFrameStart = frameStart;
-            lastFrame = keys;
-            firstEnd = Math.min(firstEnd, frameEnd);
-        }
+        HashMap<Object, Object> keys = frames.at(frameStart);
+        firstEnd = Math.min(firstEnd, frameEnd);
         Object before = keys.get(key);
         keys.put(key, aggregate.add(before == null ? aggregate.create() : before, value));
     }
@@ -103,7 +91,7 @@ public final class PartialAggregateOperator extends Operator {
     /** Sends the partials of every frame whose end - 1 is at or before {@code time}. */
     private void sendUpTo(long time) {
         for (Iterator<Map.Entry<Long, HashMap<Object, Object>>> it =
-                        frames.entrySet().iterator();
+                        frames.byStart.entrySet().iterator();
                 it.hasNext(); ) {
             Map.Entry<Long, HashMap<Object, Object>> entry = it.next();
             long frameStart = entry.getKey();
@@ -113,11 +101,9 @@ public final class PartialAggregateOperator extends Operator {
             for (Map.Entry<Object, Object> e : entry.getValue().entrySet()) {
                 out.emit(new Partial(e.getKey(), e.getValue()), frameStart);
             }
-            if (entry.getValue() == lastFrame) {
-                lastFrame = null;
-            }
+            frames.removed(frameStart);
             it.remove();
         }
-        firstEnd = frames.isEmpty() ? Long.MAX_VALUE : frames.firstKey() + frame;
+        firstEnd = frames.byStart.isEmpty() ? Long.MAX_VALUE : frames.byStart.firstKey() + frame;
     }
 }
