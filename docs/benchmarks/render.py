@@ -287,36 +287,31 @@ def query_name(q):
 def render_nexmark(runs):
     out = ["## NEXMark", ""]
     out += [
-        "The NEXMark queries on FastFlow-J's stream API (`ff-stream`), Apache Flink (DataStream API, local"
-        " MiniCluster) and Hazelcast Jet (pipeline API, one embedded member), one child JVM per engine"
-        " (`org.fastflowj.bench.nexmark`). Every engine reads the same generator (`NexmarkGenerator`) as a parallel"
-        " source into a counting sink; `NexmarkEqualityTest` checks each query's output equal on the three engines"
-        " and against a plain-Java reference. Throughput: events per second of generator output, the median of"
-        " the measured runs after a warm-up run, engine start-up excluded; the percentage is of the same engine's"
-        " bound. Latency: the generator paced at half of FastFlow-J's throughput for the query (every engine at"
-        " that rate); per window result, the wall-clock time at the sink minus the time the pace reaches the"
-        " window's end, leaving out the first and last windows of the run (\"windows measured\"). q2's filter"
-        " keeps 1 bid in 123, so it can exceed the bound; q8's sources make only persons and auctions while its"
-        " rate counts all the events of the range, so q8 is compared with q8-bound (the same two sources into"
-        " the counting sink). At 2 M events a q8 run lasts about 0.15 s, mostly warm-up: q8 and q8-bound have a run"
-        " of their own at 20 M events.",
+        "The NEXMark queries on FastFlow-J's stream API, Apache Flink (DataStream API, local MiniCluster) and"
+        " Hazelcast Jet (one embedded member), one child JVM per engine (`org.fastflowj.bench.nexmark`), each"
+        " reading the same generator into a counting sink; `NexmarkEqualityTest` checks the outputs equal across"
+        " engines and against a plain-Java reference. Throughput: generator events per second, median of the runs"
+        " after a warm-up, in brackets the share of the engine's bound (q8's: q8-bound, its two sources into the"
+        " sink). Latency: the generator paced at half FastFlow-J's throughput; per window, the time at the sink"
+        " minus the time the pace reached the window's end.",
         "",
     ]
-    out += NEXMARK_QUERIES + [
-        "",
-        "The table describes the queries as the code in `org.fastflowj.bench.nexmark` has them; the results below"
-        " are from the run its run line names.",
-        "",
-    ]
+    out += NEXMARK_QUERIES + [""]
     if not runs:
         return out + ["No run in `docs/benchmarks/nexmark.jsonl` yet: run `ff-bench/nexmark.sh`.", ""]
+    # The last result of each engine, query, parallelism and metric, whichever run made it.
+    out += ["From `docs/benchmarks/nexmark.jsonl`, each cell the last result of these runs (a later one wins):", ""]
+    latest = {}
     for run, rest in runs:
-        out += render_nexmark_run(run, rest)
-    return out
+        for d in rest:
+            if "engine" in d:
+                latest[(d["engine"], d["query"], d["parallelism"], d["metric"])] = d
+        out += run_line(run, rest)
+    out += [""]
+    return out + nexmark_tables(list(latest.values()))
 
 
-def render_nexmark_run(run, rest):
-    out = []
+def run_line(run, rest):
     throughput = [d for d in rest if d.get("metric") == "throughput"]
     latency = [d for d in rest if d.get("metric") == "latency"]
     engines = list(dict.fromkeys(d["engine"] for d in rest if "engine" in d))
@@ -337,13 +332,20 @@ def render_nexmark_run(run, rest):
         command += " --queries " + ",".join(ran)
     if not latency:
         command += " --latency-seconds 0"
-    out += [
-        f"From `docs/benchmarks/nexmark.jsonl`: the run started {run.get('started', '?')} at commit"
+    return [
+        f"- `{command}`: started {run.get('started', '?')} at commit"
         f" `{run.get('commit', '?')}`,"
         f" {run.get('cores', '?')} cores, JDK {run.get('jdk', '?')}, load average"
-        f" {fmt(run.get('loadAverage', float('nan')))} at the start. Command: `{command}`.",
-        "",
+        f" {fmt(run.get('loadAverage', float('nan')))} at the start."
     ]
+
+
+def nexmark_tables(rest):
+    out = []
+    throughput = [d for d in rest if d.get("metric") == "throughput"]
+    latency = [d for d in rest if d.get("metric") == "latency"]
+    engines = list(dict.fromkeys(d["engine"] for d in rest))
+    parallelisms = sorted({d["parallelism"] for d in rest})
     for p in parallelisms:
         rows_t = [d for d in throughput if d["parallelism"] == p]
         queries = list(dict.fromkeys(d["query"] for d in rows_t))
