@@ -264,16 +264,22 @@ public final class NexmarkBench implements Callable<Integer> {
         }
         double[] sorted = rates.clone();
         Arrays.sort(sorted);
-        Map<String, Object> r = new LinkedHashMap<>();
-        r.put("engine", engine.name());
-        r.put("query", q.name());
-        r.put("parallelism", parallelism);
-        r.put("metric", "throughput");
+        Map<String, Object> r = result(engine, q, parallelism, "throughput");
         r.put("events", n);
         r.put("median", sorted[sorted.length / 2]);
         r.put("runs", Arrays.toString(rates));
         r.put("unit", "events/s");
         emit(r);
+    }
+
+    /** A result line's first fields: what was measured, on which engine, at which parallelism. */
+    private static Map<String, Object> result(Engine engine, Query q, int parallelism, String metric) {
+        Map<String, Object> r = new LinkedHashMap<>();
+        r.put("engine", engine.name());
+        r.put("query", q.name());
+        r.put("parallelism", parallelism);
+        r.put("metric", metric);
+        return r;
     }
 
     private void latency(Engine engine, Query q, int parallelism, double rate) throws Exception {
@@ -296,11 +302,7 @@ public final class NexmarkBench implements Callable<Integer> {
             // The first quarter of the run (the pace's start, the JIT) is left out; so is the end of the stream,
             // whose windows fire at the final watermark rather than on time.
             long[] steady = steady(spec, tally);
-            Map<String, Object> r = new LinkedHashMap<>();
-            r.put("engine", engine.name());
-            r.put("query", q.name());
-            r.put("parallelism", parallelism);
-            r.put("metric", "latency");
+            Map<String, Object> r = result(engine, q, parallelism, "latency");
             r.put("rate", rate);
             r.put("windows", steady.length);
             r.put("allWindows", all.length);
