@@ -240,14 +240,6 @@ public final class DFF {
         /** The settings these options select, keeping {@code base}'s serialization; {@code mainPackage} may be null. */
         Settings settings(Settings base, String mainPackage) {
             DffConfig config = configFile == null ? null : DffConfig.load(configFile);
-            if (group != null && config.group(group).isEmpty()) {
-                throw new ConfigException(
-                        config.source(),
-                        0,
-                        0,
-                        "group '" + group + "' (" + GROUP_OPTION + ") is not defined in the config (defined: "
-                                + Settings.groupNames(config) + ")");
-            }
             SerializationConfig serialization = mainPackage == null
                     ? base.serialization()
                     : base.serialization().allowingProgramPackages(List.of(mainPackage));
