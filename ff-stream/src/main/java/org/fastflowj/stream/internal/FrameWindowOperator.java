@@ -1,9 +1,7 @@
 package org.fastflowj.stream.internal;
 
-import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
-import java.util.NavigableMap;
 import java.util.function.Function;
 import org.fastflowj.stream.Aggregate;
 
@@ -27,21 +25,19 @@ public final class FrameWindowOperator extends WindowOperator {
     private final long frame;
     private final boolean tumbling;
     private final Frames frames = new Frames();
-    private final HashMap<Object, Running> running = new HashMap<>();
+    /** Each key's accumulator over the running range, with how many of the range's frames hold the key. */
+    private final KeyTable running = new KeyTable();
+
     private long runStart = Long.MIN_VALUE;
     private long runEnd = Long.MIN_VALUE;
     /** The end of the next window to fire; MIN until the first record. */
     private long nextEnd = Long.MIN_VALUE;
+    /** The frame {@code [frameStart, frameEnd)} of the last record (none at first), its last window's start and its first window's end. */
+    private long frameStart = 1;
 
-    /** A key's accumulator over the running range, and how many of the range's frames hold the key. */
-    private static final class Running {
-        Object accumulator;
-        int frames;
-
-        Running(Object accumulator) {
-            this.accumulator = accumulator;
-        }
-    }
+    private long frameEnd = 0;
+    private long lastStart;
+    private long firstEnd;
 
     public FrameWindowOperator(
             Function<?, ?> keyOf,
@@ -69,28 +65,28 @@ public final class FrameWindowOperator extends WindowOperator {
     @Override
     void onRecord(Object value, long ts) throws Exception {
         requireTimestamp(ts, value);
-        long lastStart = ts - Math.floorMod(ts, slide);
+        if (ts < frameStart || ts >= frameEnd) {
+            locate(ts);
+        }
+        long lastStart = this.lastStart;
         if (plus(lastStart + size - 1, lateness) <= watermark) {
             late(value);
             return;
         }
         Object key = keyOfRecord(value);
-        long frameStart = ts - Math.floorMod(ts, frame);
-        HashMap<Object, Object> keys = frames.at(frameStart);
-        Object before = keys.get(key);
-        keys.put(key, add(before, value));
+        long frameStart = this.frameStart;
+        KeyTable keys = frames.at(frameStart);
+        int slot = keys.slotOf(key);
+        Object before = keys.valueAt(slot);
+        keys.setValueAt(slot, add(before, value));
         if (!tumbling && frameStart >= runStart && frameStart < runEnd) {
-            Running r = running.get(key);
-            if (r == null) {
-                r = new Running(aggregate.create());
-                running.put(key, r);
-            }
-            r.accumulator = add(r.accumulator, value);
+            int r = runningSlot(key);
+            running.setValueAt(r, add(running.valueAt(r), value));
             if (before == null) {
-                r.frames++;
+                running.setCountAt(r, running.countAt(r) + 1);
             }
         }
-        for (long end = firstEnd(ts); end <= lastStart + size; end += slide) {
+        for (long end = firstEnd; end <= lastStart + size; end += slide) {
             if (end - 1 > watermark) {
                 if (nextEnd == Long.MIN_VALUE || end < nextEnd) {
                     nextEnd = end;
@@ -104,6 +100,17 @@ public final class FrameWindowOperator extends WindowOperator {
         }
     }
 
+    /**
+     * Sets the frame of time {@code ts} and what follows from it, the same for every time in the frame
+     * (slide is a multiple of frame): most records fall in the frame of the one before, and take no division.
+     */
+    private void locate(long ts) {
+        frameStart = ts - Math.floorMod(ts, frame);
+        frameEnd = plus(frameStart, frame);
+        lastStart = ts - Math.floorMod(ts, slide);
+        firstEnd = firstEnd(ts);
+    }
+
     /** The end of the first window holding time {@code ts}. */
     private long firstEnd(long ts) {
         long lastStart = ts - Math.floorMod(ts, slide);
@@ -113,7 +120,7 @@ public final class FrameWindowOperator extends WindowOperator {
     private void refire(Object key, long start) throws Exception {
         Object accumulator = aggregate.create();
         boolean any = false;
-        for (HashMap<Object, Object> keys :
+        for (KeyTable keys :
                 frames.byStart.subMap(start, true, start + size, false).values()) {
             Object acc = keys.get(key);
             if (acc != null) {
@@ -131,22 +138,26 @@ public final class FrameWindowOperator extends WindowOperator {
         while (nextEnd != Long.MIN_VALUE && nextEnd - 1 <= time) {
             long start = nextEnd - size;
             if (tumbling) {
-                HashMap<Object, Object> keys = frames.byStart.get(start);
+                KeyTable keys = frames.byStart.get(start);
                 if (keys != null) {
-                    for (Map.Entry<Object, Object> e : keys.entrySet()) {
-                        fire(e.getKey(), start, nextEnd, e.getValue());
-                    }
+                    fireAll(keys, start, nextEnd);
                 }
             } else {
                 slideTo(start, nextEnd);
-                for (Map.Entry<Object, Running> e : running.entrySet()) {
-                    fire(e.getKey(), start, nextEnd, e.getValue().accumulator);
-                }
+                fireAll(running, start, nextEnd);
             }
             runStart = start;
             runEnd = nextEnd;
             purge(time);
             nextEnd = following(nextEnd);
+        }
+    }
+
+    private void fireAll(KeyTable keys, long start, long end) throws Exception {
+        for (int slot = 0, slots = keys.slots(); slot < slots; slot++) {
+            if (keys.used(slot)) {
+                fire(keys.keyAt(slot), start, end, keys.valueAt(slot));
+            }
         }
     }
 
@@ -164,44 +175,61 @@ public final class FrameWindowOperator extends WindowOperator {
 
     /** Moves the running range to {@code [start, end)}: deducts the frames it leaves, combines those it reaches. */
     private void slideTo(long start, long end) {
-        for (HashMap<Object, Object> keys : frames.byStart
+        for (KeyTable keys : frames.byStart
                 .subMap(runStart, true, Math.min(start, runEnd), false)
                 .values()) {
-            for (Map.Entry<Object, Object> e : keys.entrySet()) {
-                Running r = running.get(e.getKey());
-                if (--r.frames == 0) {
-                    running.remove(e.getKey());
-                } else {
-                    r.accumulator = aggregate.deduct(r.accumulator, e.getValue());
+            for (int slot = 0, slots = keys.slots(); slot < slots; slot++) {
+                if (keys.used(slot)) {
+                    int r = running.find(keys.keyAt(slot), keys.hashAt(slot));
+                    int holding = running.countAt(r) - 1;
+                    if (holding == 0) {
+                        running.removeAt(r);
+                    } else {
+                        running.setCountAt(r, holding);
+                        running.setValueAt(r, aggregate.deduct(running.valueAt(r), keys.valueAt(slot)));
+                    }
                 }
             }
         }
-        for (HashMap<Object, Object> keys :
+        for (KeyTable keys :
                 frames.byStart.subMap(Math.max(start, runEnd), true, end, false).values()) {
-            for (Map.Entry<Object, Object> e : keys.entrySet()) {
-                Running r = running.get(e.getKey());
-                if (r == null) {
-                    r = new Running(aggregate.create());
-                    running.put(e.getKey(), r);
+            for (int slot = 0, slots = keys.slots(); slot < slots; slot++) {
+                if (keys.used(slot)) {
+                    int r = running.slotOf(keys.keyAt(slot), keys.hashAt(slot));
+                    Object accumulator = running.valueAt(r);
+                    running.setValueAt(
+                            r,
+                            aggregate.combine(
+                                    accumulator == null ? aggregate.create() : accumulator, keys.valueAt(slot)));
+                    running.setCountAt(r, running.countAt(r) + 1);
                 }
-                r.accumulator = aggregate.combine(r.accumulator, e.getValue());
-                r.frames++;
             }
         }
     }
 
+    /** The slot of {@code key} in the running range, added with a new accumulator if it was absent. */
+    private int runningSlot(Object key) {
+        int r = running.slotOf(key);
+        if (running.valueAt(r) == null) {
+            running.setValueAt(r, aggregate.create());
+        }
+        return r;
+    }
+
     /** Drops the frames before the running range whose last window is past its lateness. */
     private void purge(long time) {
-        NavigableMap<Long, HashMap<Object, Object>> before =
-                frames.byStart.headMap(tumbling ? runEnd : runStart, false);
-        for (Iterator<Long> it = before.keySet().iterator(); it.hasNext(); ) {
-            long frameStart = it.next();
+        for (Iterator<Map.Entry<Long, KeyTable>> it = frames.byStart
+                        .headMap(tumbling ? runEnd : runStart, false)
+                        .entrySet()
+                        .iterator();
+                it.hasNext(); ) {
+            Map.Entry<Long, KeyTable> frame = it.next();
+            long frameStart = frame.getKey();
             long lastEnd = frameStart - Math.floorMod(frameStart, slide) + size;
             if (plus(lastEnd - 1, lateness) > time) {
                 return;
             }
-            frames.removed(frameStart);
-            it.remove();
+            frames.drop(frame.getValue(), it);
         }
     }
 

@@ -1,30 +1,41 @@
 package org.fastflowj.stream.internal;
 
-import java.util.HashMap;
+import java.util.Iterator;
 import java.util.TreeMap;
 
 /**
- * A window's frames by start time, each a map of key to accumulator, with the frame used last kept at
- * hand: most records go to the newest frame, so most take no tree lookup.
+ * A window's frames by start time, each a {@link KeyTable} of key to accumulator, with the frame used last
+ * kept at hand (most records go to the newest frame, so most take no tree lookup) and the table of the
+ * frame dropped last kept for the next frame (a window makes one per frame, of about the same keys).
  */
 final class Frames {
-    final TreeMap<Long, HashMap<Object, Object>> byStart = new TreeMap<>();
+    final TreeMap<Long, KeyTable> byStart = new TreeMap<>();
     private long lastStart;
-    private HashMap<Object, Object> last;
+    private KeyTable last;
+    private KeyTable spare;
 
     /** The frame that starts at {@code frameStart}, made empty if there is none. */
-    HashMap<Object, Object> at(long frameStart) {
+    KeyTable at(long frameStart) {
         if (last == null || frameStart != lastStart) {
-            last = byStart.computeIfAbsent(frameStart, f -> new HashMap<>());
+            KeyTable table = byStart.get(frameStart);
+            if (table == null) {
+                table = spare != null ? spare : new KeyTable();
+                spare = null;
+                byStart.put(frameStart, table);
+            }
+            last = table;
             lastStart = frameStart;
         }
         return last;
     }
 
-    /** Notes that the frame at {@code frameStart} left {@link #byStart}. */
-    void removed(long frameStart) {
-        if (last != null && frameStart == lastStart) {
+    /** Drops {@code table}, the frame {@code it} (over {@link #byStart} or a view of it) just returned. */
+    void drop(KeyTable table, Iterator<?> it) {
+        it.remove();
+        if (last == table) {
             last = null;
         }
+        table.clear();
+        spare = table;
     }
 }

@@ -1,6 +1,5 @@
 package org.fastflowj.stream.internal;
 
-import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.function.Function;
@@ -35,6 +34,10 @@ public final class PartialAggregateOperator extends Operator {
 
     private long passedOn = Long.MIN_VALUE;
     private final Frames frames = new Frames();
+    /** The frame of the last record; none at first. */
+    private long frameStart = 1;
+
+    private long frameEnd = 0;
     /** The end of the earliest frame held; MAX when none. */
     private long firstEnd = Long.MAX_VALUE;
 
@@ -50,8 +53,13 @@ public final class PartialAggregateOperator extends Operator {
     @Override
     public void processRecord(Object value, long ts) {
         WindowOperator.requireTimestamp(ts, value);
-        long frameStart = ts - Math.floorMod(ts, frame);
-        long frameEnd = frameStart + frame;
+        if (ts < frameStart || ts >= frameEnd) {
+            // Most records fall in the frame of the one before, and take no division.
+            frameStart = ts - Math.floorMod(ts, frame);
+            frameEnd = WindowOperator.plus(frameStart, frame);
+        }
+        long frameStart = this.frameStart;
+        long frameEnd = this.frameEnd;
         if (frameEnd - 1 <= watermark) {
             out.emit(value, ts);
             return;
@@ -61,10 +69,11 @@ public final class PartialAggregateOperator extends Operator {
             throw new RecordFailure(
                     info.qualifiedName(), RecordFailure.describe(value), new NullPointerException("its key is null"));
         }
-        HashMap<Object, Object> keys = frames.at(frameStart);
+        KeyTable keys = frames.at(frameStart);
         firstEnd = Math.min(firstEnd, frameEnd);
-        Object before = keys.get(key);
-        keys.put(key, aggregate.add(before == null ? aggregate.create() : before, value));
+        int slot = keys.slotOf(key);
+        Object before = keys.valueAt(slot);
+        keys.setValueAt(slot, aggregate.add(before == null ? aggregate.create() : before, value));
     }
 
     @Override
@@ -90,19 +99,19 @@ public final class PartialAggregateOperator extends Operator {
 
     /** Sends the partials of every frame whose end - 1 is at or before {@code time}. */
     private void sendUpTo(long time) {
-        for (Iterator<Map.Entry<Long, HashMap<Object, Object>>> it =
-                        frames.byStart.entrySet().iterator();
-                it.hasNext(); ) {
-            Map.Entry<Long, HashMap<Object, Object>> entry = it.next();
+        for (Iterator<Map.Entry<Long, KeyTable>> it = frames.byStart.entrySet().iterator(); it.hasNext(); ) {
+            Map.Entry<Long, KeyTable> entry = it.next();
             long frameStart = entry.getKey();
             if (frameStart + frame - 1 > time) {
                 break;
             }
-            for (Map.Entry<Object, Object> e : entry.getValue().entrySet()) {
-                out.emit(new Partial(e.getKey(), e.getValue()), frameStart);
+            KeyTable keys = entry.getValue();
+            for (int slot = 0, slots = keys.slots(); slot < slots; slot++) {
+                if (keys.used(slot)) {
+                    out.emit(new Partial(keys.keyAt(slot), keys.valueAt(slot)), frameStart);
+                }
             }
-            frames.removed(frameStart);
-            it.remove();
+            frames.drop(keys, it);
         }
         firstEnd = frames.byStart.isEmpty() ? Long.MAX_VALUE : frames.byStart.firstKey() + frame;
     }

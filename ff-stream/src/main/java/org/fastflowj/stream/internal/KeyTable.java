@@ -1,0 +1,208 @@
+package org.fastflowj.stream.internal;
+
+import java.util.Arrays;
+
+/**
+ * A window's keys to their accumulators, with an {@code int} per key (how many frames hold it, for the
+ * running range of a sliding window), by open addressing with linear probing.
+ *
+ * <p>Why not a {@code HashMap}: a window fires all its keys at once and a slide walks two frames' keys,
+ * and a node per entry (with, for the running range, a holder per key) costs a cache miss per key on each
+ * pass and an object per key for every young collection to copy while the window holds it. Here an entry
+ * is no object of its own: its key and value sit side by side in one array, its hash and count in
+ * another, so a pass reads both in order and a probe touches two lines. A lookup compares stored hashes
+ * before it touches a key, and one table's hash serves a lookup in another ({@link #find(Object, int)}),
+ * so moving a frame's keys into the running range does not read the keys. A table a window is done with
+ * can be cleared and used again.
+ *
+ * <p>Keys may be null (a user's key function may give null where no router stands before the window).
+ * Not thread-safe: one operator instance owns it.
+ */
+final class KeyTable {
+    private static final Object NULL_KEY = new Object();
+    private static final int MIN_SLOTS = 16;
+
+    /** Slot i's key at {@code 2i} (null: free), its value at {@code 2i + 1}. */
+    private Object[] entries;
+    /** Slot i's key's hash at {@code 2i}, its count at {@code 2i + 1}. */
+    private int[] meta;
+
+    private int size;
+    private int mask;
+
+    KeyTable() {
+        allocate(MIN_SLOTS);
+    }
+
+    private void allocate(int slots) {
+        entries = new Object[slots * 2];
+        meta = new int[slots * 2];
+        mask = slots - 1;
+    }
+
+    int size() {
+        return size;
+    }
+
+    boolean isEmpty() {
+        return size == 0;
+    }
+
+    /** One past the last slot: a pass over the entries visits the slots below it whose {@link #used} is true. */
+    int slots() {
+        return mask + 1;
+    }
+
+    boolean used(int slot) {
+        return entries[slot << 1] != null;
+    }
+
+    Object keyAt(int slot) {
+        Object key = entries[slot << 1];
+        return key == NULL_KEY ? null : key;
+    }
+
+    /** The key's hash as this table keeps it: what {@link #find(Object, int)} and {@link #slotOf(Object, int)} take. */
+    int hashAt(int slot) {
+        return meta[slot << 1];
+    }
+
+    Object valueAt(int slot) {
+        return entries[(slot << 1) + 1];
+    }
+
+    void setValueAt(int slot, Object value) {
+        entries[(slot << 1) + 1] = value;
+    }
+
+    int countAt(int slot) {
+        return meta[(slot << 1) + 1];
+    }
+
+    void setCountAt(int slot, int count) {
+        meta[(slot << 1) + 1] = count;
+    }
+
+    /** The slot of {@code key}, or -1. */
+    int find(Object key) {
+        Object k = key == null ? NULL_KEY : key;
+        return find(k, hash(k));
+    }
+
+    /** The slot of {@code key} whose hash (as {@link #hashAt} gives it) is {@code hash}, or -1. */
+    int find(Object key, int hash) {
+        Object k = key == null ? NULL_KEY : key;
+        for (int slot = hash & mask; ; slot = (slot + 1) & mask) {
+            Object present = entries[slot << 1];
+            if (present == null) {
+                return -1;
+            }
+            if (meta[slot << 1] == hash && (present == k || present.equals(k))) {
+                return slot;
+            }
+        }
+    }
+
+    /** The value of {@code key}, or null. */
+    Object get(Object key) {
+        int slot = find(key);
+        return slot < 0 ? null : valueAt(slot);
+    }
+
+    /**
+     * The slot of {@code key}, added with a null value and a count of 0 if it was absent. The slot stays
+     * valid until the next insertion or removal.
+     */
+    int slotOf(Object key) {
+        Object k = key == null ? NULL_KEY : key;
+        return slotOf(k, hash(k));
+    }
+
+    /** {@link #slotOf(Object)} for a key whose hash (as {@link #hashAt} gives it) is {@code hash}. */
+    int slotOf(Object key, int hash) {
+        Object k = key == null ? NULL_KEY : key;
+        int slot = hash & mask;
+        for (; ; slot = (slot + 1) & mask) {
+            Object present = entries[slot << 1];
+            if (present == null) {
+                break;
+            }
+            if (meta[slot << 1] == hash && (present == k || present.equals(k))) {
+                return slot;
+            }
+        }
+        if ((size + 1) * 4 > slots() * 3) {
+            grow();
+            return slotOf(k, hash);
+        }
+        entries[slot << 1] = k;
+        meta[slot << 1] = hash;
+        size++;
+        return slot;
+    }
+
+    /**
+     * Removes the entry at {@code slot}, moving back the entries after it that probed past it (so no
+     * tombstones are left for later lookups to walk). An entry moved back may land below {@code slot}: a pass
+     * over this table that removes must not rely on visiting every entry once.
+     */
+    void removeAt(int slot) {
+        int free = slot;
+        for (int next = (free + 1) & mask; entries[next << 1] != null; next = (next + 1) & mask) {
+            int home = meta[next << 1] & mask;
+            // The entry at next may move back to free unless its home lies in (free, next], cyclically.
+            boolean homeAfterFree = free <= next ? home > free && home <= next : home > free || home <= next;
+            if (!homeAfterFree) {
+                copySlot(next, free);
+                free = next;
+            }
+        }
+        entries[free << 1] = null;
+        entries[(free << 1) + 1] = null;
+        meta[(free << 1) + 1] = 0;
+        size--;
+    }
+
+    private void copySlot(int from, int to) {
+        entries[to << 1] = entries[from << 1];
+        entries[(to << 1) + 1] = entries[(from << 1) + 1];
+        meta[to << 1] = meta[from << 1];
+        meta[(to << 1) + 1] = meta[(from << 1) + 1];
+    }
+
+    /** Empties the table, keeping its arrays for the next use unless they are far larger than it needed. */
+    void clear() {
+        if (slots() > MIN_SLOTS && size * 8 < slots()) {
+            allocate(Math.max(MIN_SLOTS, Integer.highestOneBit(Math.max(1, size)) * 4));
+        } else {
+            Arrays.fill(entries, null);
+            Arrays.fill(meta, 0);
+        }
+        size = 0;
+    }
+
+    private void grow() {
+        Object[] oldEntries = entries;
+        int[] oldMeta = meta;
+        allocate(slots() * 2);
+        for (int i = 0; i < oldEntries.length; i += 2) {
+            Object key = oldEntries[i];
+            if (key != null) {
+                int slot = oldMeta[i] & mask;
+                while (entries[slot << 1] != null) {
+                    slot = (slot + 1) & mask;
+                }
+                entries[slot << 1] = key;
+                entries[(slot << 1) + 1] = oldEntries[i + 1];
+                meta[slot << 1] = oldMeta[i];
+                meta[(slot << 1) + 1] = oldMeta[i + 1];
+            }
+        }
+    }
+
+    /** The key's hash with its high bits mixed down, since a slot takes the low bits only. */
+    private static int hash(Object key) {
+        int h = key.hashCode() * 0x9E3779B9;
+        return h ^ (h >>> 16);
+    }
+}
