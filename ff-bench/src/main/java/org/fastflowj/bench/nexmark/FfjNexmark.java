@@ -58,7 +58,7 @@ public final class FfjNexmark {
 
     static DataStream<?> query(Query query, DataStream<Event> events) {
         return switch (query) {
-            case BOUND -> events;
+            case BOUND, Q1_BOUND -> events;
             case Q1 -> bids(events).map(Results::inEuros).name("q1");
             case Q2 -> bids(events)
                     .filter(Results::q2Selects)

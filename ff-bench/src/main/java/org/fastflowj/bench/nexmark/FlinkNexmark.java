@@ -105,7 +105,7 @@ public final class FlinkNexmark {
 
     static DataStream<?> query(Query query, DataStream<Event> events) {
         return switch (query) {
-            case BOUND -> events;
+            case BOUND, Q1_BOUND -> events;
             case Q1 -> bids(events).map(Results::inEuros).returns(Bid.class).name("q1");
             case Q2 -> bids(events)
                     .filter(Results::q2Selects)

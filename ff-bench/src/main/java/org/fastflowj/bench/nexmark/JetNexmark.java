@@ -109,7 +109,7 @@ public final class JetNexmark {
 
     static StreamStage<?> query(Query query, StreamStage<Event> events) {
         return switch (query) {
-            case BOUND -> events;
+            case BOUND, Q1_BOUND -> events;
             case Q1 -> bids(events).map(Results::inEuros);
             case Q2 -> bids(events).filter(Results::q2Selects).map(b -> new AuctionPrice(b.auction(), b.price()));
             case Q3 -> events.filter(e -> Results.q3Person(e) || Results.q3Auction(e))

@@ -55,7 +55,16 @@ public final class NexmarkBench implements Callable<Integer> {
 
     @Option(names = "--queries", split = ",", description = "Queries (default: ${DEFAULT-VALUE}).")
     List<Query> queries = List.of(
-            Query.BOUND, Query.Q1, Query.Q2, Query.Q3, Query.Q5, Query.Q5_100MS, Query.Q7, Query.Q8, Query.Q8_BOUND);
+            Query.BOUND,
+            Query.Q1,
+            Query.Q1_BOUND,
+            Query.Q2,
+            Query.Q3,
+            Query.Q5,
+            Query.Q5_100MS,
+            Query.Q7,
+            Query.Q8,
+            Query.Q8_BOUND);
 
     @Option(names = "--parallelism", split = ",", description = "Parallelisms (default: ${DEFAULT-VALUE}).")
     List<Integer> parallelisms = List.of(2);

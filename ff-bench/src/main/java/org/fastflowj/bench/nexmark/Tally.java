@@ -7,7 +7,7 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Where a run's results end, whatever the engine: every engine's sink instances call {@link #record} (all
- * engines run in this JVM). It counts the results, and per {@link Mode} also sums a hash of each result's
+ * engines run in this JVM). For {@link Query#Q1_BOUND} it first does q1's work on the event. It counts the results, and per {@link Mode} also sums a hash of each result's
  * canonical line (an order-independent digest: equal digests, equal result multisets) or records each
  * window result's event-time latency.
  */
@@ -55,6 +55,12 @@ public final class Tally {
     }
 
     public void record(Object result) {
+        if (spec.query() == Query.Q1_BOUND) {
+            if (!(result instanceof Event.Bid bid)) {
+                return;
+            }
+            result = Results.inEuros(bid);
+        }
         count.increment();
         switch (spec.mode()) {
             case COUNT -> {}
