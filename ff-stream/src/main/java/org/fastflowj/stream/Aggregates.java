@@ -11,6 +11,7 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.function.ToDoubleFunction;
 import java.util.function.ToLongFunction;
+import org.fastflowj.stream.internal.LongSum;
 
 /** Ready-made aggregations for windows and rolling keyed aggregates. */
 public final class Aggregates {
@@ -88,22 +89,7 @@ public final class Aggregates {
 
     /** The sum of {@code f} over the records (deducts). */
     public static <T> Aggregate<T, long[], Long> summingLong(ToLongFunction<? super T> f) {
-        Objects.requireNonNull(f, "f");
-        return of(
-                () -> new long[1],
-                (a, v) -> {
-                    a[0] += f.applyAsLong(v);
-                    return a;
-                },
-                (a, b) -> {
-                    a[0] += b[0];
-                    return a;
-                },
-                a -> a[0],
-                (a, b) -> {
-                    a[0] -= b[0];
-                    return a;
-                });
+        return new LongSum<>(f);
     }
 
     /**

@@ -192,5 +192,8 @@ class WindowsTest {
         List<String> combining = slidingWithLateness(events, summing(false), parallelism);
         assertThat(combining).anyMatch(line -> line.startsWith("late "));
         assertThat(slidingWithLateness(events, summing(true), parallelism)).isEqualTo(combining);
+        // The ready-made sum keeps plain longs per key and frame: the same windows, refirings and late records.
+        assertThat(slidingWithLateness(events, Aggregates.summingLong(Event::value), parallelism))
+                .isEqualTo(combining);
     }
 }

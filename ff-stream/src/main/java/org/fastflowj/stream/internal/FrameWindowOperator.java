@@ -24,21 +24,27 @@ public final class FrameWindowOperator extends WindowOperator {
     private final long slide;
     private final long frame;
     private final boolean tumbling;
-    private final Frames frames = new Frames();
+    /** The aggregate when it is a sum of longs: the frames and the running range keep plain sums; else null. */
+    private final LongSum<Object> longSum;
+
+    private final Frames frames;
     /** Each key's accumulator over the running range, with how many of the range's frames hold the key. */
-    private final KeyTable running = new KeyTable();
+    private final KeyTable running;
 
     private long runStart = Long.MIN_VALUE;
     private long runEnd = Long.MIN_VALUE;
     /** The end of the next window to fire; MIN until the first record. */
     private long nextEnd = Long.MIN_VALUE;
-    /** The frame {@code [frameStart, frameEnd)} of the last record (none at first), its last window's start and its first window's end. */
+    /** The frame of the last record, {@code [frameStart, frameEnd)}: none at first. */
     private long frameStart = 1;
 
     private long frameEnd = 0;
+    /** The start of the last window and the end of the first window that hold that frame. */
     private long lastStart;
+
     private long firstEnd;
 
+    @SuppressWarnings("unchecked")
     public FrameWindowOperator(
             Function<?, ?> keyOf,
             Aggregate<?, ?, ?> aggregate,
@@ -52,6 +58,9 @@ public final class FrameWindowOperator extends WindowOperator {
         this.slide = slide;
         this.frame = gcd(size, slide);
         this.tumbling = size == slide;
+        this.longSum = aggregate instanceof LongSum<?> sum ? (LongSum<Object>) sum : null;
+        this.frames = new Frames(longSum != null);
+        this.running = longSum != null ? KeyTable.ofSums() : new KeyTable();
         if (!tumbling && !this.aggregate.canDeduct()) {
             throw new IllegalArgumentException("frames of a sliding window need an aggregate that deducts");
         }
@@ -76,14 +85,28 @@ public final class FrameWindowOperator extends WindowOperator {
         Object key = keyOfRecord(value);
         long frameStart = this.frameStart;
         KeyTable keys = frames.at(frameStart);
+        int keysBefore = keys.size();
         int slot = keys.slotOf(key);
-        Object before = keys.valueAt(slot);
-        keys.setValueAt(slot, add(before, value));
-        if (!tumbling && frameStart >= runStart && frameStart < runEnd) {
-            int r = runningSlot(key);
-            running.setValueAt(r, add(running.valueAt(r), value));
-            if (before == null) {
-                running.setCountAt(r, running.countAt(r) + 1);
+        boolean newInFrame = keys.size() != keysBefore;
+        boolean inRunningRange = !tumbling && frameStart >= runStart && frameStart < runEnd;
+        if (longSum != null) {
+            long v = value instanceof Partial partial ? partial.sum : longSum.valueOf(value);
+            keys.addToSum(slot, v);
+            if (inRunningRange) {
+                int r = running.slotOf(key);
+                running.addToSum(r, v);
+                if (newInFrame) {
+                    running.setCountAt(r, running.countAt(r) + 1);
+                }
+            }
+        } else {
+            keys.setValueAt(slot, add(keys.valueAt(slot), value));
+            if (inRunningRange) {
+                int r = runningSlot(key);
+                running.setValueAt(r, add(running.valueAt(r), value));
+                if (newInFrame) {
+                    running.setCountAt(r, running.countAt(r) + 1);
+                }
             }
         }
         for (long end = firstEnd; end <= lastStart + size; end += slide) {
@@ -118,17 +141,24 @@ public final class FrameWindowOperator extends WindowOperator {
     }
 
     private void refire(Object key, long start) throws Exception {
-        Object accumulator = aggregate.create();
+        Object accumulator = longSum != null ? null : aggregate.create();
+        long sum = 0;
         boolean any = false;
         for (KeyTable keys :
                 frames.byStart.subMap(start, true, start + size, false).values()) {
-            Object acc = keys.get(key);
-            if (acc != null) {
-                accumulator = aggregate.combine(accumulator, acc);
+            int slot = keys.find(key);
+            if (slot >= 0) {
+                if (longSum != null) {
+                    sum += keys.sumAt(slot);
+                } else {
+                    accumulator = aggregate.combine(accumulator, keys.valueAt(slot));
+                }
                 any = true;
             }
         }
-        if (any) {
+        if (any && longSum != null) {
+            fireSum(key, start, start + size, sum);
+        } else if (any) {
             fire(key, start, start + size, accumulator);
         }
     }
@@ -156,9 +186,18 @@ public final class FrameWindowOperator extends WindowOperator {
     private void fireAll(KeyTable keys, long start, long end) throws Exception {
         for (int slot = 0, slots = keys.slots(); slot < slots; slot++) {
             if (keys.used(slot)) {
-                fire(keys.keyAt(slot), start, end, keys.valueAt(slot));
+                if (longSum != null) {
+                    fireSum(keys.keyAt(slot), start, end, keys.sumAt(slot));
+                } else {
+                    fire(keys.keyAt(slot), start, end, keys.valueAt(slot));
+                }
             }
         }
+    }
+
+    /** {@link #fire} for a key's sum, which is its result. */
+    private void fireSum(Object key, long start, long end, long sum) throws Exception {
+        emitter.emit(key, start, end, sum, end - 1, out);
     }
 
     /** The end of the window to fire after the one ending at {@code end}; MIN when nothing is left to fire. */
@@ -186,7 +225,11 @@ public final class FrameWindowOperator extends WindowOperator {
                         running.removeAt(r);
                     } else {
                         running.setCountAt(r, holding);
-                        running.setValueAt(r, aggregate.deduct(running.valueAt(r), keys.valueAt(slot)));
+                        if (longSum != null) {
+                            running.addToSum(r, -keys.sumAt(slot));
+                        } else {
+                            running.setValueAt(r, aggregate.deduct(running.valueAt(r), keys.valueAt(slot)));
+                        }
                     }
                 }
             }
@@ -196,11 +239,15 @@ public final class FrameWindowOperator extends WindowOperator {
             for (int slot = 0, slots = keys.slots(); slot < slots; slot++) {
                 if (keys.used(slot)) {
                     int r = running.slotOf(keys.keyAt(slot), keys.hashAt(slot));
-                    Object accumulator = running.valueAt(r);
-                    running.setValueAt(
-                            r,
-                            aggregate.combine(
-                                    accumulator == null ? aggregate.create() : accumulator, keys.valueAt(slot)));
+                    if (longSum != null) {
+                        running.addToSum(r, keys.sumAt(slot));
+                    } else {
+                        Object accumulator = running.valueAt(r);
+                        running.setValueAt(
+                                r,
+                                aggregate.combine(
+                                        accumulator == null ? aggregate.create() : accumulator, keys.valueAt(slot)));
+                    }
                     running.setCountAt(r, running.countAt(r) + 1);
                 }
             }

@@ -13,13 +13,19 @@ final class Frames {
     private long lastStart;
     private KeyTable last;
     private KeyTable spare;
+    private final boolean ofSums;
+
+    /** @param ofSums whether the frames keep {@code long} sums ({@link KeyTable#ofSums}) */
+    Frames(boolean ofSums) {
+        this.ofSums = ofSums;
+    }
 
     /** The frame that starts at {@code frameStart}, made empty if there is none. */
     KeyTable at(long frameStart) {
         if (last == null || frameStart != lastStart) {
             KeyTable table = byStart.get(frameStart);
             if (table == null) {
-                table = spare != null ? spare : new KeyTable();
+                table = spare != null ? spare : ofSums ? KeyTable.ofSums() : new KeyTable();
                 spare = null;
                 byStart.put(frameStart, table);
             }

@@ -3,7 +3,7 @@ package org.fastflowj.stream.internal;
 import java.util.Arrays;
 
 /**
- * A window's keys to their accumulators, with an {@code int} per key (how many frames hold it, for the
+ * A window's keys to their accumulators (or {@code long} sums), with an {@code int} per key (how many frames hold it, for the
  * running range of a sliding window), by open addressing with linear probing.
  *
  * <p>Why not a {@code HashMap}: a window fires all its keys at once and a slide walks two frames' keys,
@@ -26,17 +26,35 @@ final class KeyTable {
     private Object[] entries;
     /** Slot i's key's hash at {@code 2i}, its count at {@code 2i + 1}. */
     private int[] meta;
+    /** Slot i's sum, in a table of sums ({@link #ofSums}); null otherwise. */
+    private long[] sums;
+
+    private final boolean withSums;
 
     private int size;
     private int mask;
 
     KeyTable() {
+        this(false);
+    }
+
+    private KeyTable(boolean withSums) {
+        this.withSums = withSums;
         allocate(MIN_SLOTS);
+    }
+
+    /**
+     * A table whose keys each hold a {@code long} sum ({@link #sumAt}) instead of an accumulator object:
+     * a window summing or counting keeps no object per key but the key.
+     */
+    static KeyTable ofSums() {
+        return new KeyTable(true);
     }
 
     private void allocate(int slots) {
         entries = new Object[slots * 2];
         meta = new int[slots * 2];
+        sums = withSums ? new long[slots] : null;
         mask = slots - 1;
     }
 
@@ -73,6 +91,14 @@ final class KeyTable {
 
     void setValueAt(int slot, Object value) {
         entries[(slot << 1) + 1] = value;
+    }
+
+    long sumAt(int slot) {
+        return sums[slot];
+    }
+
+    void addToSum(int slot, long value) {
+        sums[slot] += value;
     }
 
     int countAt(int slot) {
@@ -160,6 +186,9 @@ final class KeyTable {
         entries[free << 1] = null;
         entries[(free << 1) + 1] = null;
         meta[(free << 1) + 1] = 0;
+        if (withSums) {
+            sums[free] = 0;
+        }
         size--;
     }
 
@@ -168,6 +197,9 @@ final class KeyTable {
         entries[(to << 1) + 1] = entries[(from << 1) + 1];
         meta[to << 1] = meta[from << 1];
         meta[(to << 1) + 1] = meta[(from << 1) + 1];
+        if (withSums) {
+            sums[to] = sums[from];
+        }
     }
 
     /** Empties the table, keeping its arrays for the next use unless they are far larger than it needed. */
@@ -177,6 +209,9 @@ final class KeyTable {
         } else {
             Arrays.fill(entries, null);
             Arrays.fill(meta, 0);
+            if (withSums) {
+                Arrays.fill(sums, 0);
+            }
         }
         size = 0;
     }
@@ -184,6 +219,7 @@ final class KeyTable {
     private void grow() {
         Object[] oldEntries = entries;
         int[] oldMeta = meta;
+        long[] oldSums = sums;
         allocate(slots() * 2);
         for (int i = 0; i < oldEntries.length; i += 2) {
             Object key = oldEntries[i];
@@ -196,6 +232,9 @@ final class KeyTable {
                 entries[(slot << 1) + 1] = oldEntries[i + 1];
                 meta[slot << 1] = oldMeta[i];
                 meta[(slot << 1) + 1] = oldMeta[i + 1];
+                if (withSums) {
+                    sums[slot] = oldSums[i >> 1];
+                }
             }
         }
     }

@@ -9,11 +9,21 @@ import java.util.function.Function;
  */
 public final class Partial {
     final Object key;
+    /** The key's accumulator; null for a {@link LongSum}'s partial, which carries {@link #sum}. */
     final Object accumulator;
+
+    final long sum;
 
     Partial(Object key, Object accumulator) {
         this.key = key;
         this.accumulator = accumulator;
+        this.sum = 0;
+    }
+
+    Partial(Object key, long sum) {
+        this.key = key;
+        this.accumulator = null;
+        this.sum = sum;
     }
 
     /** The key of a record by {@code key}, or of a partial its own key: how a window's second stage is routed. */
@@ -25,6 +35,6 @@ public final class Partial {
 
     @Override
     public String toString() {
-        return "Partial(" + key + ": " + accumulator + ")";
+        return "Partial(" + key + ": " + (accumulator != null ? accumulator : sum) + ")";
     }
 }

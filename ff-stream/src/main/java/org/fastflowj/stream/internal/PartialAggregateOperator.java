@@ -28,12 +28,15 @@ import org.fastflowj.stream.Aggregate;
 public final class PartialAggregateOperator extends Operator {
     private final Function<Object, Object> keyOf;
     private final Aggregate<Object, Object, Object> aggregate;
+    /** The aggregate when it is a sum of longs, whose frames keep plain sums; else null. */
+    private final LongSum<Object> longSum;
+
     private final long frame;
     /** Watermarks are passed on at multiples of this, less one (see the class comment). */
     private final long granule;
 
     private long passedOn = Long.MIN_VALUE;
-    private final Frames frames = new Frames();
+    private final Frames frames;
     /** The frame of the last record; none at first. */
     private long frameStart = 1;
 
@@ -46,6 +49,8 @@ public final class PartialAggregateOperator extends Operator {
             Function<?, ?> keyOf, Aggregate<?, ?, ?> aggregate, long size, long slide, long lateness) {
         this.keyOf = (Function<Object, Object>) keyOf;
         this.aggregate = (Aggregate<Object, Object, Object>) aggregate;
+        this.longSum = aggregate instanceof LongSum<?> sum ? (LongSum<Object>) sum : null;
+        this.frames = new Frames(longSum != null);
         this.frame = WindowOperator.gcd(size, slide);
         this.granule = WindowOperator.gcd(frame, lateness);
     }
@@ -72,8 +77,12 @@ public final class PartialAggregateOperator extends Operator {
         KeyTable keys = frames.at(frameStart);
         firstEnd = Math.min(firstEnd, frameEnd);
         int slot = keys.slotOf(key);
-        Object before = keys.valueAt(slot);
-        keys.setValueAt(slot, aggregate.add(before == null ? aggregate.create() : before, value));
+        if (longSum != null) {
+            keys.addToSum(slot, longSum.valueOf(value));
+        } else {
+            Object before = keys.valueAt(slot);
+            keys.setValueAt(slot, aggregate.add(before == null ? aggregate.create() : before, value));
+        }
     }
 
     @Override
@@ -108,7 +117,10 @@ public final class PartialAggregateOperator extends Operator {
             KeyTable keys = entry.getValue();
             for (int slot = 0, slots = keys.slots(); slot < slots; slot++) {
                 if (keys.used(slot)) {
-                    out.emit(new Partial(keys.keyAt(slot), keys.valueAt(slot)), frameStart);
+                    Partial partial = longSum != null
+                            ? new Partial(keys.keyAt(slot), keys.sumAt(slot))
+                            : new Partial(keys.keyAt(slot), keys.valueAt(slot));
+                    out.emit(partial, frameStart);
                 }
             }
             frames.drop(keys, it);

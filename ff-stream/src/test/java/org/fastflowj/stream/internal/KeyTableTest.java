@@ -56,6 +56,33 @@ class KeyTableTest {
     }
 
     @Test
+    void sumsMoveWithTheirKeysThroughRemovalsAndGrowth() {
+        SplittableRandom random = new SplittableRandom(11);
+        KeyTable table = KeyTable.ofSums();
+        Map<Object, Long> reference = new HashMap<>();
+        for (int step = 0; step < 100_000; step++) {
+            Object key = new Colliding(random.nextInt(2_000), random.nextInt(29));
+            if (random.nextInt(4) > 0) {
+                long v = random.nextLong(1, 1000);
+                table.addToSum(table.slotOf(key), v);
+                reference.merge(key, v, Long::sum);
+            } else {
+                int slot = table.find(key);
+                if (slot >= 0) {
+                    assertEquals(reference.remove(key), table.sumAt(slot), "sum of " + key);
+                    table.removeAt(slot);
+                } else {
+                    assertNull(reference.get(key));
+                }
+            }
+        }
+        assertEquals(reference.size(), table.size());
+        reference.forEach((k, v) -> assertEquals(v, table.sumAt(table.find(k)), "sum of " + k));
+        table.clear();
+        assertEquals(0, table.sumAt(table.slotOf(reference.keySet().iterator().next())));
+    }
+
+    @Test
     void aHashFromAnotherTableFindsTheSameKey() {
         KeyTable frame = new KeyTable();
         KeyTable running = new KeyTable();
