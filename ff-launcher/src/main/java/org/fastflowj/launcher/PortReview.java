@@ -1,6 +1,9 @@
 package org.fastflowj.launcher;
 
+import java.io.IOException;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -19,7 +22,10 @@ import org.fastflowj.dist.GroupConfig;
  *       another program's connection may hold the port when the group starts (a warning);
  *   <li>two groups started on one machine (or in one network namespace of it) with one port: an error when both would listen on the same
  *       address of this machine (or one on all of them), since the second cannot start; a warning
- *       otherwise, since a later change of either address makes them collide.
+ *       otherwise, since a later change of either address makes them collide;
+ *   <li>a group started in this machine's own network whose port this machine refuses it now (another
+ *       program listens there): an error, found by binding the group's address and port and closing it at
+ *       once. An address this machine cannot bind at all is left to the group to report.
  * </ul>
  *
  * <p>Threading: stateless.
@@ -66,6 +72,33 @@ final class PortReview {
             if (earlier != null) {
                 samePort(earlier, g);
             }
+            portTaken(g);
+        }
+    }
+
+    /** Whether this machine refuses {@code g} its port now, though it would give its address another. */
+    private void portTaken(GroupConfig g) {
+        InetAddress address = g.launchNamespace().isEmpty() ? resolvedHere(g) : null;
+        if (address == null) {
+            return;
+        }
+        String refusal = bindRefusal(new InetSocketAddress(address, g.port()));
+        if (refusal != null && bindRefusal(new InetSocketAddress(address, 0)) == null) {
+            findings.add(new Finding(
+                    true,
+                    at(g) + "group '" + g.name() + "' cannot listen on " + g.endpoint() + ": this machine refuses"
+                            + " port " + g.port() + " now (" + refusal + "), another program may hold it;"
+                            + " expected a port free on this machine"));
+        }
+    }
+
+    /** Why binding {@code address} fails, or null when it can be bound (the socket is closed at once). */
+    private static String bindRefusal(InetSocketAddress address) {
+        try (ServerSocket socket = new ServerSocket()) {
+            socket.bind(address);
+            return null;
+        } catch (IOException e) {
+            return String.valueOf(e.getMessage());
         }
     }
 

@@ -2,6 +2,8 @@ package org.fastflowj.launcher;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -109,6 +111,26 @@ class CheckCommandTest {
                         + " 0:0:0:0:0:0:0:1): the second one cannot start; expected a port of its own for each group"
                         + " of one machine\n");
         assertThat(result.out()).doesNotContain(": ok");
+    }
+
+    @Test
+    void shouldNameALocalGroupWhosePortAnotherProgramHolds() throws Exception {
+        try (ServerSocket other = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            int held = other.getLocalPort();
+            Path config = writeGroups("127.0.0.1:" + Launcher.freePort(), "127.0.0.1:" + held);
+
+            Launcher.Result result = Launcher.run("check", "-c", config.toString());
+
+            assertThat(result.code()).as(result.toString()).isEqualTo(CommonOptions.EXIT_BAD_CONFIG);
+            // A free port of the JDK's choice may lie in the ephemeral range: a warning for it may come too.
+            assertThat(result.err())
+                    .contains("app.json:4:5: group 'B' cannot listen on 127.0.0.1:" + held
+                            + ": this machine refuses port " + held + " now (")
+                    .contains("another program may hold it")
+                    .doesNotContain("group 'A' cannot listen");
+        }
+        Path freed = writeGroups("127.0.0.1:" + Launcher.freePort(), "127.0.0.1:" + Launcher.freePort());
+        assertThat(Launcher.run("check", "-c", freed.toString()).code()).isZero();
     }
 
     @Test
