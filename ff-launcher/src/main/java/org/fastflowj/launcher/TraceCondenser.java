@@ -1,5 +1,7 @@
 package org.fastflowj.launcher;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.fastflowj.dist.ProgramFrames;
@@ -20,7 +22,19 @@ final class TraceCondenser {
     private static final Pattern TRACE_TAIL =
             Pattern.compile("^(\\s*\\.\\.\\. \\d+ (more|common frames omitted)|Caused by: |\\s+Suppressed: )");
 
+    /**
+     * A line that starts an exception: its class (in a package) and maybe its message, as the JVM prints
+     * an uncaught one ({@code Exception in thread "main" a.b.SomeException: why}) or a cause.
+     */
+    private static final Pattern EXCEPTION_START = Pattern.compile(
+            "^(?:Exception in thread \"[^\"]*\" |Caused by: )?(?:[A-Za-z_$][\\w$]*\\.)+[A-Za-z_$][\\w$]*(?::(?: .*)?)?$");
+    /** The most lines of one exception's message kept; a longer run of lines is the program's own output. */
+    private static final int MESSAGE_LINES = 12;
+
     private String previous = "";
+    /** Since the last line that starts an exception, the lines before any frame: its message. */
+    private final List<String> message = new ArrayList<>();
+
     private boolean inTrace;
     private boolean userFrameShown;
     private int cutLines;
@@ -34,14 +48,24 @@ final class TraceCondenser {
         if (!isFrame && !(inTrace && TRACE_TAIL.matcher(line).lookingAt())) {
             inTrace = false;
             previous = line;
+            if (EXCEPTION_START.matcher(line).matches()) {
+                message.clear();
+                message.add(line);
+            } else if (!message.isEmpty() && message.size() < MESSAGE_LINES) {
+                message.add(line.strip());
+            } else {
+                message.clear();
+            }
             return line;
         }
         if (!inTrace) {
             inTrace = true;
             userFrameShown = false;
             if (firstException == null) {
-                firstException = previous;
+                // A message of several lines (a serializer's trace under its error) is kept whole, in one line.
+                firstException = message.isEmpty() ? previous : String.join(" ", message);
             }
+            message.clear();
         }
         if (!userFrameShown && isFrame && isProgramCode(frame.group(1))) {
             userFrameShown = true;
@@ -59,7 +83,10 @@ final class TraceCondenser {
         return cutLines;
     }
 
-    /** The line before the first trace (the exception and its message), or null without a trace. */
+    /**
+     * The first trace's exception and its message, the lines of a message of several joined by spaces (else
+     * the line before the trace), or null without a trace.
+     */
     String firstException() {
         return firstException;
     }

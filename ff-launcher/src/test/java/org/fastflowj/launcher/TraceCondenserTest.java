@@ -61,6 +61,22 @@ class TraceCondenserTest {
     }
 
     @Test
+    void shouldKeepAMessageOfSeveralLinesWholeInTheOneLineSummary() {
+        TraceCondenser condenser = new TraceCondenser();
+        List<String> lines = List.of(
+                "B is starting",
+                "Exception in thread \"main\" org.fastflowj.core.NodeFailedException: node ff-send-B failed in svc:"
+                        + " com.esotericsoftware.kryo.KryoException: java.lang.IllegalArgumentException: Unable to"
+                        + " serialize a lambda",
+                "Serialization trace:",
+                "lazyCountry (my.app.Item)",
+                "\tat com.esotericsoftware.kryo.Kryo.writeObject(Kryo.java:1)");
+        lines.forEach(condenser::show);
+        assertThat(condenser.firstException())
+                .isEqualTo(lines.get(1) + " Serialization trace: lazyCountry (my.app.Item)");
+    }
+
+    @Test
     void shouldShowTheProgramsOwnLinesThatOnlyLookLikeATrace() {
         TraceCondenser condenser = new TraceCondenser();
         for (String line : List.of("   at noon the run starts", "Caused by: a typo", "\t... 3 more to go")) {
