@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.jar.Attributes;
+import java.util.jar.JarFile;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
@@ -88,6 +90,15 @@ class TemplateProjectTest {
                 assertThat(parent).as("template/pom.xml's " + key).containsEntry(key, value);
             }
         });
+    }
+
+    @Test
+    void shouldEnableNativeAccessInItsJarSoNettysNativeTransportLoadsWithoutAWarning() throws IOException {
+        try (JarFile jar = new JarFile(appJar.toFile())) {
+            Attributes main = jar.getManifest().getMainAttributes();
+            assertThat(main.getValue("Main-Class")).isEqualTo("org.example.app.App");
+            assertThat(main.getValue("Enable-Native-Access")).isEqualTo("ALL-UNNAMED");
+        }
     }
 
     @Test
