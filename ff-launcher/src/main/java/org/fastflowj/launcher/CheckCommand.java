@@ -72,7 +72,7 @@ final class CheckCommand implements Callable<Integer> {
             out.flush();
             return 0;
         }
-        List<String> programGroups = ProgramGroups.ask(command, err);
+        List<String> programGroups = ProgramGroups.ask(command, common.absoluteConfig(), err);
         if (programGroups == null) {
             return CommonOptions.EXIT_BAD_CONFIG;
         }

@@ -19,8 +19,9 @@ import java.util.Optional;
  * {@link LauncherCache} so that the next run of the same command skips the check's JVM (a whole start of
  * the program, as long as a group's) and starts its groups at once. Kept only for a {@code java} command
  * whose class path is made of jars, and only until one of them changes: a directory of classes may change
- * without a trace, so such a command is asked every time. The key is the whole command line, so other
- * arguments are another answer. The folder is checked before each use ({@link LauncherCache#directory}),
+ * without a trace, so such a command is asked every time. The key is the whole command line and the
+ * config's path, so other arguments or another config are another answer, and a config changed since is
+ * asked again (the program may take its groups from it). The folder is checked before each use ({@link LauncherCache#directory}),
  * and the file is read without following a link and written under a fresh name with {@code CREATE_NEW}.
  *
  * <p>Threading: used by the planning thread only.
@@ -37,7 +38,7 @@ final class GroupCheckCache {
     }
 
     /** The cache of {@code command}'s answer, or empty when it cannot be kept. */
-    static Optional<GroupCheckCache> of(List<String> command, LauncherCache cache) {
+    static Optional<GroupCheckCache> of(List<String> command, Path config, LauncherCache cache) {
         Optional<List<Path>> jars = CdsArchive.jarsOf(command);
         if (jars.isEmpty()) {
             return Optional.empty();
@@ -45,12 +46,17 @@ final class GroupCheckCache {
         List<String> key = new ArrayList<>();
         key.add(LauncherCache.describeExecutable(command.get(0)));
         key.addAll(command.subList(1, command.size()));
+        List<Path> inputs = new ArrayList<>();
         for (Path jar : jars.get()) {
             key.add(jar.toAbsolutePath().normalize().toString());
+            inputs.add(jar);
         }
+        Path configFile = config.toAbsolutePath().normalize();
+        key.add("config " + configFile);
+        inputs.add(configFile);
         return cache.directory()
                 .map(dir -> new GroupCheckCache(
-                        dir.resolve("groups-" + LauncherCache.key(key) + ".txt"), jars.get(), cache));
+                        dir.resolve("groups-" + LauncherCache.key(key) + ".txt"), List.copyOf(inputs), cache));
     }
 
     /** The file the answer is kept in. */

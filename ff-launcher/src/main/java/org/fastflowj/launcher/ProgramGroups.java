@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -33,12 +34,15 @@ final class ProgramGroups {
     private ProgramGroups() {}
 
     /**
-     * Runs {@code command} with {@code --DFF_PrintGroups}; its groups, or null after saying what went wrong.
-     * The answer is read as it comes: the program is stopped once it gave it (its {@code main} may still be
-     * unwinding, or other threads of its own keep it alive), or after {@value #ASK_TIMEOUT_S} s without it.
+     * Runs {@code command} with the config its groups will get ({@code --DFF_Config}, so that a program
+     * whose groups follow its config answers as it will run) and {@code --DFF_PrintGroups}; its groups, or
+     * null after saying what went wrong. The answer is read as it comes: the program is stopped once it gave
+     * it (its {@code main} may still be unwinding, or other threads of its own keep it alive), or after
+     * {@value #ASK_TIMEOUT_S} s without it.
      */
-    static List<String> ask(List<String> command, PrintWriter err) throws IOException, InterruptedException {
-        List<String> argv = new ArrayList<>(command);
+    static List<String> ask(List<String> command, Path config, PrintWriter err)
+            throws IOException, InterruptedException {
+        List<String> argv = withConfig(command, config);
         argv.add(DFF.PRINT_GROUPS_OPTION);
         String key = ControlLine.newKey();
         ControlLine.Verifier answers = new ControlLine.Verifier(key);
@@ -81,6 +85,13 @@ final class ProgramGroups {
     }
 
     /** Stops the program if it has neither answered nor ended in time: its output then ends. */
+    /** {@code command} with {@code --DFF_Config} naming {@code config}, as each group's command has it. */
+    static List<String> withConfig(List<String> command, Path config) {
+        List<String> argv = new ArrayList<>(command);
+        argv.add(DFF.CONFIG_OPTION + "=" + config.toAbsolutePath().normalize());
+        return argv;
+    }
+
     private static void stopAtDeadline(Process p, AtomicBoolean timedOut) {
         try {
             if (!p.waitFor(ASK_TIMEOUT_S, TimeUnit.SECONDS)) {

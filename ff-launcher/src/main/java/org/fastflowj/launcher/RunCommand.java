@@ -283,11 +283,12 @@ final class RunCommand implements Callable<Integer> {
         if (archive != null) {
             options.addAll(archive.mappingOptions());
         }
-        Optional<GroupCheckCache> cache = GroupCheckCache.of(command, cache(err));
+        Path configFile = common.absoluteConfig();
+        Optional<GroupCheckCache> cache = GroupCheckCache.of(command, configFile, cache(err));
         Optional<List<String>> known = cache.flatMap(GroupCheckCache::groups);
         List<String> programGroups = known.isPresent()
                 ? known.get()
-                : ProgramGroups.ask(LaunchPlanner.withJvmOptions(command, options), err);
+                : ProgramGroups.ask(LaunchPlanner.withJvmOptions(command, options), configFile, err);
         if (programGroups == null) {
             return false;
         }

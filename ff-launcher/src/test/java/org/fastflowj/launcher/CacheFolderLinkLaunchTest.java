@@ -63,7 +63,8 @@ class CacheFolderLinkLaunchTest {
                     .isZero();
             Path victim = Files.writeString(dir.resolve("victim.txt"), "the victim's own\n");
             List<String> command = checkedGroupCommand();
-            String groupsFile = GroupCheckCache.of(command, scratchCache())
+            Path config = Launcher.config(dir, "127.0.0.1");
+            String groupsFile = GroupCheckCache.of(command, config, scratchCache())
                     .orElseThrow()
                     .file()
                     .getFileName()
@@ -86,7 +87,6 @@ class CacheFolderLinkLaunchTest {
                     .isZero();
             List<Path> planted = list(open);
 
-            Path config = Launcher.config(dir, "127.0.0.1");
             List<String> argv = new ArrayList<>(Launcher.javaCommand());
             argv.add(1, "-Djava.io.tmpdir=" + shared);
             argv.add(Main.class.getName());

@@ -41,6 +41,14 @@ class CheckCommandTest {
     }
 
     @Test
+    void shouldAskTheProgramItsGroupsWithTheConfigItWillRunWith() throws Exception {
+        Path config = Launcher.config(dir, "127.0.0.1");
+        Launcher.Result result = Launcher.run(args(config, Launcher.configGroupsApp("10")));
+        assertThat(result.code()).as(result.toString()).isZero();
+        assertThat(result.out()).contains("the program's groups [A, B, C] match");
+    }
+
+    @Test
     void shouldNameEveryGroupOnOneSideOnlyWithItsLine() throws Exception {
         Path config = dir.resolve("app.json");
         Files.writeString(

@@ -27,33 +27,51 @@ class GroupCheckCacheTest {
     }
 
     @Test
-    void shouldAnswerTheGroupsItKeptUntilAJarOfTheCommandChanges() throws Exception {
+    void shouldAnswerTheGroupsItKeptUntilAJarOfTheCommandOrTheConfigChanges() throws Exception {
         Path jar = Files.writeString(dir.resolve("app.jar"), "not really a jar");
         Files.setLastModifiedTime(jar, FileTime.fromMillis(System.currentTimeMillis() - 60_000));
+        Path config = Files.writeString(dir.resolve("app.json"), "{}");
+        Files.setLastModifiedTime(config, FileTime.fromMillis(System.currentTimeMillis() - 60_000));
         // a unique argument: a key no other run of these tests shares
         List<String> command = List.of(
                 "java", "-cp", jar.toString(), "app.Main", UUID.randomUUID().toString());
 
-        GroupCheckCache kept = GroupCheckCache.of(command, cache).orElseThrow();
+        GroupCheckCache kept = GroupCheckCache.of(command, config, cache).orElseThrow();
         assertThat(kept.groups()).as("nothing kept yet").isEmpty();
         kept.remember(List.of("G1", "G2"));
 
-        assertThat(GroupCheckCache.of(command, cache).orElseThrow().groups()).contains(List.of("G1", "G2"));
+        assertThat(GroupCheckCache.of(command, config, cache).orElseThrow().groups())
+                .contains(List.of("G1", "G2"));
         List<String> otherArguments = List.of("java", "-cp", jar.toString(), "app.Main", "--other");
-        assertThat(GroupCheckCache.of(otherArguments, cache).orElseThrow().groups())
+        assertThat(GroupCheckCache.of(otherArguments, config, cache)
+                        .orElseThrow()
+                        .groups())
                 .as("another command line is another answer")
                 .isNotEqualTo(java.util.Optional.of(List.of("G1", "G2")));
+        assertThat(GroupCheckCache.of(command, dir.resolve("other.json"), cache)
+                        .orElseThrow()
+                        .groups())
+                .as("another config is another answer")
+                .isEmpty();
 
+        Files.setLastModifiedTime(config, FileTime.fromMillis(System.currentTimeMillis() + 60_000));
+        assertThat(GroupCheckCache.of(command, config, cache).orElseThrow().groups())
+                .as("the config was edited: the program may take its groups from it")
+                .isEmpty();
+        Files.setLastModifiedTime(config, FileTime.fromMillis(System.currentTimeMillis() - 60_000));
+        kept.remember(List.of("G1", "G2"));
         Files.setLastModifiedTime(jar, FileTime.fromMillis(System.currentTimeMillis() + 60_000));
-        assertThat(GroupCheckCache.of(command, cache).orElseThrow().groups())
+        assertThat(GroupCheckCache.of(command, config, cache).orElseThrow().groups())
                 .as("the jar was rebuilt")
                 .isEmpty();
     }
 
     @Test
     void shouldKeepNothingForAClassPathWithADirectoryOrACommandThatIsNotJava() {
-        assertThat(GroupCheckCache.of(List.of("java", "-cp", dir.toString(), "app.Main"), cache))
+        Path config = dir.resolve("app.json");
+        assertThat(GroupCheckCache.of(List.of("java", "-cp", dir.toString(), "app.Main"), config, cache))
                 .isEmpty();
-        assertThat(GroupCheckCache.of(List.of("python3", "app.py"), cache)).isEmpty();
+        assertThat(GroupCheckCache.of(List.of("python3", "app.py"), config, cache))
+                .isEmpty();
     }
 }

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.fastflowj.launcher.apps.ConfigGroupsApp;
 import org.fastflowj.launcher.apps.SumApp;
 
 /** Test support: the test app's command, configs on free ports, and the launcher run in-process. */
@@ -53,6 +54,14 @@ final class Launcher {
     static List<String> sumApp(String... args) {
         List<String> command = new ArrayList<>(javaCommand());
         command.add(SumApp.class.getName());
+        command.addAll(List.of(args));
+        return command;
+    }
+
+    /** {@code ConfigGroupsApp}: a program whose groups are its config's, one pipeline stage each. */
+    static List<String> configGroupsApp(String... args) {
+        List<String> command = new ArrayList<>(javaCommand());
+        command.add(ConfigGroupsApp.class.getName());
         command.addAll(List.of(args));
         return command;
     }

@@ -78,7 +78,8 @@ class LauncherCacheTest {
         Files.setPosixFilePermissions(folder, PosixFilePermissions.fromString("rwxrwxrwx"));
         Path jar = Files.writeString(dir.resolve("app.jar"), "not really a jar");
 
-        assertThat(GroupCheckCache.of(List.of("java", "-cp", jar.toString(), "app.Main"), cache(folder)))
+        assertThat(GroupCheckCache.of(
+                        List.of("java", "-cp", jar.toString(), "app.Main"), dir.resolve("app.json"), cache(folder)))
                 .isEmpty();
         assertThat(CdsArchive.automatic(List.of("java", "-cp", jar.toString(), "app.Main"), cache(folder)))
                 .isEmpty();

@@ -37,6 +37,21 @@ class RunCommandTest {
     }
 
     @Test
+    void shouldRunAProgramWhoseGroupsComeFromItsConfig() throws Exception {
+        Path config = Launcher.config(dir, "127.0.0.1");
+        Launcher.Result result = Launcher.run(Launcher.args(
+                List.of("run", "-c", config.toString(), "--no-status", "--timeout", "60s"),
+                Launcher.configGroupsApp("10")));
+        try {
+            assertThat(result.code()).as(result.toString()).isZero();
+            // A: 0..9, B: each plus one, C: the sum
+            assertThat(result.out()).contains("[C] total=55");
+        } finally {
+            Launcher.killAll(result.pids());
+        }
+    }
+
+    @Test
     void shouldStopTheOtherGroupsAndNameTheFailingOneWhenAGroupFails() throws Exception {
         Path config = Launcher.config(dir, "127.0.0.1");
         Launcher.Result result = Launcher.run(Launcher.args(
