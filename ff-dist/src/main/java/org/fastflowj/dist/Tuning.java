@@ -7,11 +7,13 @@ package org.fastflowj.dist;
 record Tuning(
         int batchSize, int messageOTF, int internalMessageOTF, long flushDelayMicros, long maxBufferedBytesPerLink) {
     /**
-     * FastFlow's batch size and flush delay; more batches in flight than FastFlow's 64 ({@link
-     * GroupConfig#DEFAULT_MESSAGE_OTF} says why); and a receiving group's 32 MiB per link (not in FastFlow).
+     * Batches sized by the observed rate ({@code "auto"}: a slow stream still goes one message per frame,
+     * as FastFlow's batch size 1, a full one in large frames) and FastFlow's flush delay; more batches in
+     * flight than FastFlow's 64 ({@link GroupConfig#DEFAULT_MESSAGE_OTF} says why); and a receiving group's
+     * 32 MiB per link (not in FastFlow).
      */
     static final Tuning DEFAULTS = new Tuning(
-            1,
+            GroupConfig.AUTO_BATCH_SIZE,
             GroupConfig.DEFAULT_MESSAGE_OTF,
             GroupConfig.DEFAULT_MESSAGE_OTF,
             100,

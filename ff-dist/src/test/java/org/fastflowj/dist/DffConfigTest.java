@@ -111,7 +111,7 @@ class DffConfigTest {
                 DffConfig.parse("{\"groups\": [{\"name\": \"G1\", \"endpoint\": \"localhost:9000\"}]}", "min.json");
 
         assertThat(config.protocol()).isEqualTo("TCP");
-        assertThat(config.batchSize()).isEqualTo(1);
+        assertThat(config.batchSize()).isEqualTo(GroupConfig.AUTO_BATCH_SIZE); // "auto": sized by the observed rate
         assertThat(config.messageOTF()).isEqualTo(256);
         assertThat(config.internalMessageOTF()).isEqualTo(256);
         assertThat(config.flushDelayMicros()).isEqualTo(100);
