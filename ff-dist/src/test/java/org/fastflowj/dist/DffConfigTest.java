@@ -124,7 +124,7 @@ class DffConfigTest {
         assertThat(config.secret()).isEmpty();
         assertThat(config.insecure()).isFalse();
         GroupConfig g1 = config.groups().get(0);
-        assertThat(g1.batchSize()).isEqualTo(1);
+        assertThat(g1.adaptiveBatching()).isTrue();
         assertThat(g1.messageOTF()).isEqualTo(256);
         assertThat(g1.internalMessageOTF()).isEqualTo(256);
         assertThat(g1.flushDelayMicros()).isEqualTo(100);
