@@ -43,27 +43,15 @@ public abstract class Node<I, O> extends BuildingBlock {
     private static final Engine<BuildingBlock, RunOptions, RunStats, Node<?, ?>> ENGINE = Engines.find(new Lifecycle());
 
     /*
-     * 128 bytes ahead of the node's other fields. Node objects of one graph are usually allocated one
-     * after the other, and each is written on every item by its own thread (the GO_ON/EOS signal, the
-     * user's counters); without the gap two workers' nodes can share a cache line and slow each other
-     * down. The JVM lays a class's longs out before its ints and references, so these come first; the int
-     * takes the 4-byte hole a header may leave, which a written field would otherwise fill.
-     *
-     * Padding inside the object cannot follow a subclass's fields, which the JVM lays out last, right
-     * before the next object's header; a thread reads its node's header on every item (the class word, to
-     * call svc). So the node also allocates a 144-byte array as it is constructed (trailingGap), which
-     * lands right behind it in the allocating thread's buffer. Without it, a user counter in the last node
-     * of one thread can share a cache line with the first node of the other, and the two threads then slow
-     * each other down on every item, in some runs and not others. NodeLayoutTest checks both gaps.
+     * A node's fields lie 128 bytes after its start, behind the padding at the end of BuildingBlock (see
+     * there). Padding inside the object cannot follow a subclass's fields, which the JVM lays out last,
+     * right before the next object's header; a thread reads its node's header on every item (the class
+     * word, to call svc). So the node also allocates a 144-byte array as it is constructed (trailingGap),
+     * which lands right behind it in the allocating thread's buffer. Without it, a user counter in the
+     * last node of one thread can share a cache line with the first node of the other, and the two
+     * threads then slow each other down on every item, in some runs and not others. NodeLayoutTest
+     * checks both gaps.
      */
-    @SuppressWarnings("unused")
-    private int padHole;
-
-    @SuppressWarnings("unused")
-    private long pad00, pad01, pad02, pad03, pad04, pad05, pad06, pad07;
-    @SuppressWarnings("unused")
-    private long pad10, pad11, pad12, pad13, pad14, pad15, pad16, pad17;
-
     private NodeContext context;
     private int id;
 
@@ -83,7 +71,7 @@ public abstract class Node<I, O> extends BuildingBlock {
     private NodeCounter skipped;
     private NodeCounter deadLettered;
 
-    /** Allocated right behind this node, to keep the next object off its last fields: see the padding above. */
+    /** Allocated right behind this node, to keep the next object off its last fields: see above. */
     @SuppressWarnings("unused")
     private final long[] trailingGap = new long[16];
 
