@@ -18,6 +18,22 @@ public abstract class BuildingBlock {
     /** The current or last run, with its MBeans and metrics server; null before the first. */
     private volatile EngineRun<RunStats> execution;
 
+    /*
+     * 128 bytes ahead of a Node's own fields. Node objects of one graph are usually allocated one after
+     * the other, and each is written on every item by its own thread (the GO_ON/EOS signal, the user's
+     * counters); without the gap two workers' nodes can share a cache line and slow each other down. The
+     * padding is here because every JVM lays a superclass's fields out before its subclass's, while the
+     * order inside one class differs between JDKs. The int takes the 4-byte hole a header may leave,
+     * which a subclass's field would otherwise fill. Other blocks carry it too, at no cost that matters.
+     */
+    @SuppressWarnings("unused")
+    private int padHole;
+
+    @SuppressWarnings("unused")
+    private long pad00, pad01, pad02, pad03, pad04, pad05, pad06, pad07;
+    @SuppressWarnings("unused")
+    private long pad10, pad11, pad12, pad13, pad14, pad15, pad16, pad17;
+
     private final List<Group> groups = new ArrayList<>();
     /** Set before the run, by the building thread; the run's threads see it through Thread.start. */
     private String givenName;

@@ -38,10 +38,20 @@ import org.fastflowj.core.spi.Sentinel;
  * @param <I> input item type ({@code Void} for a source)
  * @param <O> output item type ({@code Void} for a sink)
  */
-public abstract class Node<I, O> extends NodePadding {
+public abstract class Node<I, O> extends BuildingBlock {
     /** The engine, found when this class is initialised, before any node can run (see Engines). */
     private static final Engine<BuildingBlock, RunOptions, RunStats, Node<?, ?>> ENGINE = Engines.find(new Lifecycle());
 
+    /*
+     * A node's fields lie 128 bytes after its start, behind the padding at the end of BuildingBlock (see
+     * there). Padding inside the object cannot follow a subclass's fields, which the JVM lays out last,
+     * right before the next object's header; a thread reads its node's header on every item (the class
+     * word, to call svc). So the node also allocates a 144-byte array as it is constructed (trailingGap),
+     * which lands right behind it in the allocating thread's buffer. Without it, a user counter in the
+     * last node of one thread can share a cache line with the first node of the other, and the two
+     * threads then slow each other down on every item, in some runs and not others. NodeLayoutTest
+     * checks both gaps.
+     */
     private NodeContext context;
     private int id;
 
@@ -61,7 +71,7 @@ public abstract class Node<I, O> extends NodePadding {
     private NodeCounter skipped;
     private NodeCounter deadLettered;
 
-    /** Allocated right behind this node, to keep the next object off its last fields: see {@link NodePadding}. */
+    /** Allocated right behind this node, to keep the next object off its last fields: see above. */
     @SuppressWarnings("unused")
     private final long[] trailingGap = new long[16];
 

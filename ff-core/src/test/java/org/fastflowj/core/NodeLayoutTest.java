@@ -16,6 +16,8 @@ import org.junit.jupiter.api.Timeout;
  * A node's last fields (a user's per-item counters) must not share a cache line with the object allocated
  * next, often the next stage's node, whose header its own thread reads on every item (the class word, for
  * the call of {@code svc}): nodes allocated one after the other are kept at least a cache-line pair apart.
+ * Its first fields it writes per item (the GO_ON/EOS signal) lie a cache-line pair after its start, away
+ * from the object before it, with no padding class in {@code Node}'s public hierarchy.
  * Measured from the addresses the JVM gave, through {@code sun.misc.Unsafe}, calibrated by two arrays whose
  * sizes differ by a known 128 bytes, so the test holds with or without compressed references.
  */
@@ -111,5 +113,23 @@ class NodeLayoutTest {
         assertThat(closest)
                 .as("bytes between a node's last field and the next node allocated after it")
                 .isGreaterThanOrEqualTo(GAP);
+    }
+
+    @Test
+    void shouldKeepEveryFieldANodeWritesTwoCacheLinesAfterTheNodesStart() throws Exception {
+        assertThat(Node.class.getSuperclass()).as("Node's superclass").isEqualTo(BuildingBlock.class);
+        int checked = 0;
+        for (Class<?> c = Counting.class; c != BuildingBlock.class; c = c.getSuperclass()) {
+            for (Field f : c.getDeclaredFields()) {
+                if (Modifier.isStatic(f.getModifiers())) {
+                    continue;
+                }
+                assertThat((long) objectFieldOffset.invoke(unsafe, f))
+                        .as("offset of %s.%s from the node's start", c.getSimpleName(), f.getName())
+                        .isGreaterThanOrEqualTo(GAP);
+                checked++;
+            }
+        }
+        assertThat(checked).as("fields checked").isGreaterThan(5);
     }
 }

@@ -127,6 +127,7 @@ public final class Executor {
                             array(v.feedbackIn(), channels),
                             array(v.forwardOut(), channels),
                             array(v.feedbackOut(), channels),
+                            v.orderRole(),
                             v.orderEdge() == null ? null : channels.get(v.orderEdge()),
                             dispatches[v.index()]);
         }

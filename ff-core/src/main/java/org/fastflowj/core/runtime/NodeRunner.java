@@ -1,8 +1,12 @@
 package org.fastflowj.core.runtime;
 
 import java.lang.invoke.VarHandle;
-import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import org.fastflowj.core.Node;
+import org.fastflowj.core.NodeCounter;
+import org.fastflowj.core.NodeStats;
 import org.fastflowj.core.graph.Vertex;
 import org.fastflowj.core.spi.CheckedSvcException;
 import org.fastflowj.core.spi.NodeContext;
@@ -21,13 +25,14 @@ import org.fastflowj.core.spi.Sentinel;
  * </pre>
  *
  * <p>The runner is built from parts, each chosen once by {@link #wire} for the node's place in the
- * graph, so the per-item loop tests no mode: an {@link InputGate} (one input, several in turn, or an
- * ordered farm's recorded order), an {@link OutputRouter} (none, one, round-robin, on-demand, recorded),
- * the channel work both share ({@link InputChannels}, {@link OutputChannels}), the waits ({@link
- * RunnerWaits}, on this runner as its {@link Parker}). Its
- * state lives in one padded block ({@link RunnerState}); where it is in its life is a {@link RunPhase},
- * its forward outputs an {@link OutputSide}, each channel's ends {@link SpscChannel.Intake} and {@link
- * SpscChannel.Outflow}.
+ * graph, so the per-item loop tests no mode. Its input side ({@link InputChannels}: the inputs, their
+ * state, an {@link InputGate}: one input, several in turn, or an ordered farm's recorded order) and its
+ * output side ({@link OutputChannels}: the outputs, their state, an {@link EndHook}; an {@link
+ * OutputRouter} in front: none, one, round-robin, on-demand, recorded) each own their fields, in padded
+ * objects of their own; they reach the runner through {@link NodeLife} and wait through {@link
+ * RunnerWaits}, on this runner as its {@link Parker}. The runner keeps the node, its life (a {@link
+ * RunPhase}) and its statistics. Its forward outputs as a whole are an {@link OutputSide}, each
+ * channel's ends {@link SpscChannel.Intake} and {@link SpscChannel.Outflow}.
  *
  * <p>End of stream: EOS on a forward input calls the node's {@code inputEnded}; when every forward
  * input ended (and every feedback producer is done), or when {@code svc} returns EOS, the node sends EOS
@@ -38,7 +43,7 @@ import org.fastflowj.core.spi.Sentinel;
  * <p>Threading: one thread runs all of this; other threads only read the park state and the channels'
  * end flags. Per item the hot path takes no lock and allocates nothing.
  */
-class NodeRunner extends RunnerState implements NodeContext {
+class NodeRunner extends ChannelEnd implements NodeContext, NodeLife {
     /**
      * A runner padded at its end too: what the executor creates (see {@link Padded}). {@code cpuClaimed}:
      * {@code cpuRequest} came from {@link Affinity#claim}, released when the thread ends.
@@ -61,71 +66,125 @@ class NodeRunner extends RunnerState implements NodeContext {
         }
     }
 
+    /** "node NAME", built before any out-of-memory: a fatal error's report must not need a new string. */
+    private final String fatalErrorSite;
+
+    private final Node<?, ?> node;
+    private final int nodeId;
+    private final RunControl control;
+    private final IdlePolicy idle;
+    private final NodeAccess access = NodeAccess.get();
+    private final int cpuRequest;
+    /** {@link #cpuRequest} was claimed for this runner ({@code threadMapping("auto")}): released at its end. */
+    private final boolean cpuClaimed;
+
+    // the parts, chosen by wire() for the node's place in the graph, before the thread starts
+    InputChannels in;
+    OutputChannels out;
+    /** Where svc's results and sendOut go; sendOutTo and the like name their channel. */
+    OutputRouter router;
+    /** A recoverable farm's emitter's redelivery, or null for any other node. */
+    Redeliverer redeliverer;
+
+    ItemLoop itemLoop;
+
+    // node-thread state
+    RunPhase runPhase = RunPhase.RUNNING;
+    /** The user call running, for failure reports: svcInit, svc, eosNotify, svcEnd. */
+    private String phase = "svcInit";
+    /** The node's thread, as a plain field: read on every sendOut. */
+    private Thread ownThread;
+
+    // statistics, read after the thread ended (or while it runs, as a snapshot)
+    private long itemsIn;
+    private long startNanos;
+    private long endNanos;
+    private int cpu = -1;
+
     private NodeRunner(Vertex vertex, RunControl control, IdlePolicy idle, int cpuRequest, boolean cpuClaimed) {
-        super(vertex, control, idle, cpuRequest, cpuClaimed);
+        super(vertex.name());
+        this.fatalErrorSite = "node " + name;
+        this.node = vertex.node();
+        this.nodeId = vertex.id();
+        this.control = control;
+        this.idle = idle;
+        this.cpuRequest = cpuRequest;
+        this.cpuClaimed = cpuClaimed;
+    }
+
+    /** The per-item loop a node runs, chosen once by its inputs and its part in an ordered farm. */
+    enum ItemLoop {
+        /** No inputs: svc(null) until the node ends. */
+        PRODUCE,
+        /** Plain items only. */
+        CONSUME,
+        /** Chunks from a bridge to unroll. */
+        CONSUME_UNROLLING,
+        /** An ordered farm worker's first stage: a task mark after each item (unrolling any chunk). */
+        CONSUME_MARKING
     }
 
     /**
      * Connects the runner to its channels and picks its parts for them; once, before its thread starts
-     * and after every runner of the graph exists (a channel's other end is read here).
+     * and after every runner of the graph exists (a channel's other end is read here). The node's part in
+     * an ordered farm ({@code orderRole}) is read here only: it picks the router, the gate, the end hook,
+     * what a task mark taken does and the item loop, so no later path asks for it.
      */
     void wire(
             SpscChannel[] forwardIn,
             SpscChannel[] feedbackIn,
             SpscChannel[] forwardOut,
             SpscChannel[] feedbackOut,
+            Vertex.OrderRole orderRole,
             SpscChannel orderChannel,
             OnDemandDispatch dispatch) {
-        this.inputs = new SpscChannel[forwardIn.length + feedbackIn.length];
-        System.arraycopy(forwardIn, 0, inputs, 0, forwardIn.length);
-        System.arraycopy(feedbackIn, 0, inputs, forwardIn.length, feedbackIn.length);
-        this.forwardInputs = forwardIn.length;
-        this.liveForward = forwardIn.length;
-        this.forwardOut = forwardOut;
-        this.feedbackOut = feedbackOut;
-        this.defaultOut = forwardOut.length > 0 ? forwardOut : feedbackOut;
-        this.liveForwardOutputs = dispatch != null ? 1 : forwardOut.length; // staging stands for all slots
-        this.orderChannel = orderChannel;
-        this.dispatch = dispatch;
-        this.currentFeedback = forwardIn.length == 0 && feedbackIn.length == 1; // fixed for one input
+        boolean records = orderRole == Vertex.OrderRole.RECORD;
+        boolean collects = orderRole == Vertex.OrderRole.COLLECT;
+        SpscChannel orderOut = records ? orderChannel : null;
+        SpscChannel orderIn = collects ? orderChannel : null;
 
-        boolean shortOutputs = false;
-        if (dispatch == null) {
-            for (SpscChannel ch : defaultOut) {
-                shortOutputs |= ch.limit <= IdlePolicy.SHORT_CHANNEL;
-            }
-        }
-        boolean shortInputs = false;
-        boolean chunksIn = false; // only a bridge sends chunks
-        List<SpscChannel> dispatched = new ArrayList<>();
-        for (SpscChannel ch : forwardIn) {
-            if (ch.dispatch != null) {
-                dispatched.add(ch);
-            }
-            shortInputs |= ch.limit <= IdlePolicy.SHORT_CHANNEL;
-        }
-        for (SpscChannel ch : inputs) {
-            chunksIn |= ch.producer.sendsChunks();
-        }
-        this.dispatchedInputs = dispatched.toArray(new SpscChannel[0]);
-        IdlePolicy shortIdle = idle.forShortChannels();
-        // A node fed by a receiving bridge keeps the common spins: its items come in socket-read bursts,
-        // and a sink that parks between two bursts of small messages is woken once per burst, late.
-        this.inputIdler = new IdleStrategy(shortInputs ? shortIdle : chunksIn ? idle : idle.forLongInputs());
-        this.outputIdler = new IdleStrategy(shortOutputs ? shortIdle : idle);
-
-        this.in = new InputChannels(this);
-        this.out = new OutputChannels(this);
-        this.waits = new RunnerWaits(this);
+        RunnerWaits waits = new RunnerWaits(this, control);
+        this.out = OutputChannels.create(
+                this,
+                control,
+                waits,
+                name,
+                idle,
+                forwardOut,
+                feedbackOut,
+                orderOut,
+                dispatch,
+                records ? EndHook.orderEnd(orderOut) : EndHook.NONE);
         Redelivery redelivery = control.hooks.redeliveryFor(name);
-        this.redeliverer = redelivery == null ? null : new Redeliverer(this, redelivery);
-        this.router = OutputRouter.of(this);
-        TakeRecorder takes = inputs.length == 0 ? null : control.hooks.takeRecorderFor(name);
-        this.gate = takes == null ? inputGate(this) : new RecordedInputs(inputGate(this), this, takes);
-        idleHook = redeliverer != null ? redeliverer : IdleHook.NONE;
-        if (inputs.length == 0) {
+        this.redeliverer = redelivery == null ? null : new Redeliverer(name, control, out, redelivery);
+        this.router = OutputRouter.of(out, orderOut, redeliverer, control.hooks.newItemFilter());
+        if (redeliverer != null) {
+            redeliverer.resendThrough(router);
+        }
+        TaskMarks marks = orderRole == Vertex.OrderRole.PASS_MARKS ? out::sendMarks : TaskMarks.DROP;
+        this.in = InputChannels.create(
+                this,
+                this,
+                control,
+                waits,
+                idle,
+                forwardIn,
+                feedbackIn,
+                orderIn,
+                redeliverer != null ? redeliverer : IdleHook.NONE,
+                marks);
+        waits.watch(in, out);
+        InputGate gate = plainGate(in);
+        if (collects) {
+            gate = new OrderedInputs(in, control, orderIn, gate);
+        }
+        TakeRecorder takes = in.inputs.length == 0 ? null : control.hooks.takeRecorderFor(name);
+        in.gate(takes == null ? gate : new RecordedInputs(gate, in, takes));
+        if (in.inputs.length == 0) {
             itemLoop = ItemLoop.PRODUCE;
-        } else if (chunksIn || orderRole == Vertex.OrderRole.MARK) {
+        } else if (orderRole == Vertex.OrderRole.MARK) {
+            itemLoop = ItemLoop.CONSUME_MARKING;
+        } else if (in.receivesChunks()) {
             itemLoop = ItemLoop.CONSUME_UNROLLING;
         } else {
             itemLoop = ItemLoop.CONSUME;
@@ -134,7 +193,7 @@ class NodeRunner extends RunnerState implements NodeContext {
 
     @Override
     SpscChannel[] inputs() {
-        return inputs;
+        return in.inputs;
     }
 
     /** A node's items arrive one per slot (a chunk it sends is an item like any other). */
@@ -143,15 +202,32 @@ class NodeRunner extends RunnerState implements NodeContext {
         return false;
     }
 
-    /** The input gate for {@code r}'s inputs and order role (null for a source, which takes nothing). */
-    static InputGate inputGate(RunnerState r) {
-        InputGate plain =
-                switch (r.inputs.length) {
-                    case 0 -> null;
-                    case 1 -> new SingleInput(r, r.inputs[0]);
-                    default -> new RoundRobinInputs(r);
-                };
-        return r.orderRole == Vertex.OrderRole.COLLECT ? new OrderedInputs(r, plain) : plain;
+    /** The gate for {@code in}'s inputs: null for a source (which takes nothing), one input, several in turn. */
+    static InputGate plainGate(InputChannels in) {
+        return switch (in.inputs.length) {
+            case 0 -> null;
+            case 1 -> new SingleInput(in, in.inputs[0]);
+            default -> new RoundRobinInputs(in);
+        };
+    }
+
+    // ---- NodeLife: what the sides ask of the runner ----
+
+    @Override
+    public boolean isRunning() {
+        return runPhase == RunPhase.RUNNING;
+    }
+
+    @Override
+    public void requestStop() {
+        runPhase = runPhase.stopRequested();
+    }
+
+    @Override
+    public void inputEnded(int channel, boolean last) throws Exception {
+        phase = "eosNotify";
+        access.inputEnded(node, channel, last);
+        phase = "svc";
     }
 
     @Override
@@ -179,6 +255,12 @@ class NodeRunner extends RunnerState implements NodeContext {
                 case CONSUME_UNROLLING -> {
                     startFeedbackOnlyLoop();
                     while (consumeUnrollingBatch()) {
+                        // next batch
+                    }
+                }
+                case CONSUME_MARKING -> {
+                    startFeedbackOnlyLoop();
+                    while (consumeMarkingBatch()) {
                         // next batch
                     }
                 }
@@ -212,7 +294,7 @@ class NodeRunner extends RunnerState implements NodeContext {
 
     /** The head of a feedback loop with no other input starts the loop with svc(null). */
     private void startFeedbackOnlyLoop() throws Exception {
-        if (forwardInputs == 0) {
+        if (in.forwardInputs == 0) {
             callSvc(null);
         }
     }
@@ -248,11 +330,12 @@ class NodeRunner extends RunnerState implements NodeContext {
     /** Up to BATCH input items through svc; false once the stream is over or the node ended. */
     private boolean consumeBatch() throws Exception {
         redeliverPending();
+        final InputChannels in = this.in;
         for (int i = 0; i < BATCH; i++) {
             if (runPhase != RunPhase.RUNNING || control.cancelled) {
                 return false;
             }
-            Object item = gate.next();
+            Object item = in.next();
             if (item == null) {
                 return false;
             }
@@ -263,17 +346,16 @@ class NodeRunner extends RunnerState implements NodeContext {
     }
 
     /**
-     * {@link #consumeBatch} for a node that gets a bridge's chunks (each unrolled, as if its items had
-     * come alone; the rest is dropped if the node ends), or that marks the end of each task for an
-     * ordered farm's collector.
+     * {@link #consumeBatch} for a node that gets a bridge's chunks: each unrolled, as if its items had
+     * come alone; the rest is dropped if the node ends.
      */
     private boolean consumeUnrollingBatch() throws Exception {
-        final boolean marks = orderRole == Vertex.OrderRole.MARK;
+        final InputChannels in = this.in;
         for (int i = 0; i < BATCH; i++) {
             if (runPhase != RunPhase.RUNNING || control.cancelled) {
                 return false;
             }
-            Object item = gate.next();
+            Object item = in.next();
             if (item == null) {
                 return false;
             }
@@ -282,7 +364,36 @@ class NodeRunner extends RunnerState implements NodeContext {
                 for (int k = 0, n = chunk.size; k < n && runPhase == RunPhase.RUNNING && !control.cancelled; k++) {
                     itemsIn++;
                     callSvc(items[k]);
-                    if (marks && runPhase == RunPhase.RUNNING) {
+                }
+                continue;
+            }
+            itemsIn++;
+            callSvc(item);
+        }
+        return runPhase == RunPhase.RUNNING;
+    }
+
+    /**
+     * {@link #consumeUnrollingBatch} for the first stage of an ordered farm's worker: after each task the
+     * node sends a task mark, which tells the collector the task's results are all out.
+     */
+    private boolean consumeMarkingBatch() throws Exception {
+        final InputChannels in = this.in;
+        final OutputChannels out = this.out;
+        for (int i = 0; i < BATCH; i++) {
+            if (runPhase != RunPhase.RUNNING || control.cancelled) {
+                return false;
+            }
+            Object item = in.next();
+            if (item == null) {
+                return false;
+            }
+            if (item instanceof Chunk chunk) {
+                Object[] items = chunk.items;
+                for (int k = 0, n = chunk.size; k < n && runPhase == RunPhase.RUNNING && !control.cancelled; k++) {
+                    itemsIn++;
+                    callSvc(items[k]);
+                    if (runPhase == RunPhase.RUNNING) {
                         out.sendMarks(); // each item of a chunk is a task of its own (a remote worker's)
                     }
                 }
@@ -290,7 +401,7 @@ class NodeRunner extends RunnerState implements NodeContext {
             }
             itemsIn++;
             callSvc(item);
-            if (marks && runPhase == RunPhase.RUNNING) {
+            if (runPhase == RunPhase.RUNNING) {
                 out.sendMarks();
             }
         }
@@ -326,41 +437,14 @@ class NodeRunner extends RunnerState implements NodeContext {
             return;
         }
         runPhase = RunPhase.ENDED;
-        if (inputs == null) {
+        if (in == null) {
             return; // never wired: no channel to mark
         }
-        for (SpscChannel ch : forwardOut) {
-            ch.producerDone = true;
-        }
-        for (SpscChannel ch : feedbackOut) {
-            ch.producerDone = true;
-        }
-        if (orderRole == Vertex.OrderRole.RECORD) {
-            orderChannel.producerDone = true;
-        } else if (orderRole == Vertex.OrderRole.COLLECT) {
-            orderChannel.consumerGone = true;
-        }
-        for (SpscChannel ch : inputs) {
-            ch.consumerGone = true;
-        }
-        VarHandle.fullFence();
-        for (SpscChannel ch : forwardOut) {
-            ch.consumer.wakeAnyway();
-        }
-        for (SpscChannel ch : feedbackOut) {
-            ch.consumer.wakeAnyway();
-        }
-        if (orderRole == Vertex.OrderRole.RECORD) {
-            orderChannel.consumer.wakeAnyway();
-        } else if (orderRole == Vertex.OrderRole.COLLECT) {
-            orderChannel.producer.wakeAnyway();
-        }
-        for (SpscChannel ch : inputs) {
-            ch.producer.wakeAnyway();
-        }
-        for (SpscChannel ch : dispatchedInputs) {
-            ch.dispatch.consumerEnded();
-        }
+        out.markDone();
+        in.markGone();
+        VarHandle.fullFence(); // every end mark before any wake-up: a woken neighbour sees them all
+        out.wakeAfterEnd();
+        in.wakeAfterEnd();
     }
 
     // ---- NodeContext: what the running node sees of its runner ----
@@ -391,6 +475,7 @@ class NodeRunner extends RunnerState implements NodeContext {
     }
 
     private SpscChannel forwardChannel(int channel, String call) {
+        SpscChannel[] forwardOut = out.forwardOut;
         if (channel < 0 || channel >= forwardOut.length) {
             throw new IndexOutOfBoundsException(call + ": channel " + channel + " does not exist; node " + name
                     + " has " + forwardOut.length + " forward output channel(s)");
@@ -407,6 +492,7 @@ class NodeRunner extends RunnerState implements NodeContext {
     @Override
     public void emitFeedback(Object item, int channel) {
         checkOwnThread("sendFeedbackTo");
+        SpscChannel[] feedbackOut = out.feedbackOut;
         if (channel < 0 || channel >= feedbackOut.length) {
             throw new IndexOutOfBoundsException("sendFeedbackTo: channel " + channel + " does not exist; node " + name
                     + " has " + feedbackOut.length + " feedback output channel(s)");
@@ -417,6 +503,7 @@ class NodeRunner extends RunnerState implements NodeContext {
     @Override
     public void broadcast(Object item) {
         checkOwnThread("broadcast");
+        SpscChannel[] forwardOut = out.forwardOut;
         for (int i = 0; i < forwardOut.length; i++) {
             router.putTo(forwardOut[i], item, i);
         }
@@ -431,29 +518,22 @@ class NodeRunner extends RunnerState implements NodeContext {
      */
     @Override
     public void requestEnd() {
-        if (inputs.length == forwardInputs) {
-            runPhase = runPhase.stopRequested();
+        if (!in.hasFeedback()) {
+            requestStop();
             return;
         }
-        if (outputSide == OutputSide.EOS_SENT) {
+        if (out.eosSent()) {
             return;
         }
         out.sendEos();
-        for (int i = 0; i < forwardInputs; i++) {
-            SpscChannel ch = inputs[i];
-            ch.intake = SpscChannel.Intake.ENDED; // no eosNotify: the node chose to end its stream
-            ch.consumerGone = true;
-        }
-        liveForward = 0;
-        VarHandle.fullFence();
-        for (int i = 0; i < forwardInputs; i++) {
-            inputs[i].producer.wakeAnyway();
-        }
+        in.closeForward(); // no eosNotify: the node chose to end its stream
+        VarHandle.fullFence(); // the closed marks before the wake-ups
+        in.wakeForwardProducers();
     }
 
     @Override
     public int inputChannel() {
-        return currentChannel;
+        return in.currentChannel;
     }
 
     @Override
@@ -463,27 +543,50 @@ class NodeRunner extends RunnerState implements NodeContext {
 
     @Override
     public boolean fromFeedback() {
-        return currentFeedback;
+        return in.currentFeedback;
     }
 
     @Override
     public int inputChannels() {
-        return forwardInputs;
+        return in.forwardInputs;
     }
 
     @Override
     public int feedbackInputChannels() {
-        return inputs.length - forwardInputs;
+        return in.inputs.length - in.forwardInputs;
     }
 
     @Override
     public int outputChannels() {
-        return forwardOut.length;
+        return out.forwardOut.length;
     }
 
     @Override
     public int feedbackOutputChannels() {
-        return feedbackOut.length;
+        return out.feedbackOut.length;
+    }
+
+    @Override
+    NodeStats stats() {
+        long total = Math.max(0, endNanos - startNanos);
+        long blockedIn = in == null ? 0 : in.blockedNanos;
+        long blockedOut = out == null ? 0 : out.blockedNanos;
+        long svc = Math.max(0, total - blockedIn - blockedOut);
+        long itemsOut = out == null ? 0 : out.itemsOut;
+        return new NodeStats(name, itemsIn, itemsOut, svc, blockedIn, blockedOut, cpu, counts(node));
+    }
+
+    /** The node's counters now, those of one name added up (the parts of a combiner). */
+    static Map<String, Long> counts(Node<?, ?> node) {
+        List<NodeCounter> counters = node.counters();
+        if (counters.isEmpty()) {
+            return Map.of();
+        }
+        Map<String, Long> counts = new LinkedHashMap<>();
+        for (NodeCounter c : counters) {
+            counts.merge(c.name(), c.get(), Long::sum);
+        }
+        return counts;
     }
 
     @Override

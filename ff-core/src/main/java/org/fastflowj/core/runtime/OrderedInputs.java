@@ -5,27 +5,35 @@ import org.fastflowj.core.spi.Sentinel;
 /**
  * The {@link InputGate} of an ordered farm's collector: it reads the workers in the order the emitter
  * recorded on the order channel, one task (up to its task mark) at a time. Once the emitter's order ends,
- * it hands the runner over to {@code after} for good, which takes what is left (EOS, fed-back items).
+ * it hands the input side over to {@code after} for good, which takes what is left (EOS, fed-back items).
  *
  * <p>Threading: the node thread.
  */
 final class OrderedInputs implements InputGate {
-    private final RunnerState r;
+    private final InputChannels in;
+    private final RunControl control;
+    private final SpscChannel order;
     private final InputGate after;
 
-    OrderedInputs(RunnerState r, InputGate after) {
-        this.r = r;
+    OrderedInputs(InputChannels in, RunControl control, SpscChannel order, InputGate after) {
+        this.in = in;
+        this.control = control;
+        this.order = order;
         this.after = after;
+    }
+
+    /** The channel the emitter records its order on. */
+    SpscChannel orderChannel() {
+        return order;
     }
 
     @Override
     public Object next() throws Exception {
-        final RunnerState self = r;
-        final SpscChannel order = self.orderChannel;
-        final InputChannels in = self.in;
+        final InputChannels in = this.in;
+        final SpscChannel order = this.order;
         for (; ; ) {
-            self.control.checkCancelled();
-            if (self.orderWorker < 0) {
+            control.checkCancelled();
+            if (in.orderWorker < 0) {
                 Object next = order.poll();
                 if (next == null) {
                     in.awaitInput(order);
@@ -33,16 +41,16 @@ final class OrderedInputs implements InputGate {
                 }
                 in.tookFrom(order);
                 if (next == Sentinel.ORDER_END) {
-                    self.gate = after;
+                    in.handOver(after);
                     return after.next();
                 }
                 int worker = (Integer) next;
-                if (self.inputs[worker].endTaken()) {
+                if (in.inputs[worker].endTaken()) {
                     continue; // that worker ended early: its remaining tasks are gone
                 }
-                self.orderWorker = worker;
+                in.orderWorker = worker;
             }
-            SpscChannel ch = self.inputs[self.orderWorker];
+            SpscChannel ch = in.inputs[in.orderWorker];
             Object item = ch.poll();
             if (item == null) {
                 in.awaitInput(ch);
@@ -50,16 +58,16 @@ final class OrderedInputs implements InputGate {
             }
             in.tookFrom(ch);
             if (item == Sentinel.TASK_DONE) {
-                self.orderWorker = -1;
+                in.orderWorker = -1;
             } else if (item == Sentinel.EOS) {
-                in.control(ch, self.orderWorker, item);
-                self.orderWorker = -1;
-                if (self.runPhase != RunPhase.RUNNING) {
+                in.control(ch, in.orderWorker, item);
+                in.orderWorker = -1;
+                if (!in.running()) {
                     return null;
                 }
             } else {
-                self.currentFeedback = false;
-                self.currentChannel = self.orderWorker;
+                in.currentFeedback = false;
+                in.currentChannel = in.orderWorker;
                 return item;
             }
         }

@@ -1,38 +1,142 @@
 package org.fastflowj.core.runtime;
 
+import static org.fastflowj.core.runtime.Parker.waitsForInput;
+
 import java.lang.invoke.VarHandle;
-import org.fastflowj.core.graph.Vertex;
 import org.fastflowj.core.spi.Sentinel;
 
 /**
- * What every {@link OutputRouter} does with an output channel once it chose it: offering an item and
- * waiting for room, waking a parked consumer, noticing a consumer gone; staging on-demand items; control
- * values (EOS, order records, task marks).
+ * A node runner's output side: its output channels and its state over them (whether its EOS went out,
+ * how many forward consumers are left, the round-robin position, its counts and wait), and what every
+ * {@link OutputRouter} does with a channel once it chose it: offering an item and waiting for room,
+ * waking a parked consumer, noticing a consumer gone; staging on-demand items; control values (EOS, task
+ * marks, an ordered emitter's records), and its {@link EndHook} after the EOS.
+ *
+ * <p>Created padded ({@link #create}): its thread writes the fields on every item.
  *
  * <p>Threading: the node thread is every output channel's only producer; it reads the consumer's park
  * state and end flag, written by the consumer.
  */
-final class OutputChannels {
-    /** Boxed channel indices for order records, so recording allocates nothing. */
-    private static final Object[] ORDER_INDEX = new Object[4096];
+class OutputChannels extends PartPadding {
+    private final NodeLife life;
+    private final RunControl control;
+    private final RunnerWaits waits;
+    /** The node's name, for the error of a send after its EOS. */
+    private final String nodeName;
 
-    static {
-        for (int i = 0; i < ORDER_INDEX.length; i++) {
-            ORDER_INDEX[i] = i;
+    final SpscChannel[] forwardOut;
+    final SpscChannel[] feedbackOut;
+    /** Where the default routing sends: the forward outputs, or the feedback ones of a node with none. */
+    final SpscChannel[] defaultOut;
+    /** Every channel this side produces to, to mark done and wake at the end and before a park. */
+    private final SpscChannel[] produced;
+    /** An ordered emitter's order channel (bookkeeping: its consumer's end does not end the node), or null. */
+    private final SpscChannel orderChannel;
+    /** Set when the default outputs are on-demand slots: items go through its staging channel. */
+    final OnDemandDispatch dispatch;
+    /** How this thread waits for room: chosen by the channels' length. */
+    final IdleStrategy idler;
+
+    private final boolean hysteresis;
+    private final EndHook endHook;
+
+    // node-thread state
+    private OutputSide side = OutputSide.OPEN;
+    private int liveForward;
+    /** The next output {@link #route} tries first. */
+    private int nextOut;
+    /** Items put since the last fence (see Parker): one offer in 64 fences. */
+    private int putsSinceFence;
+
+    long itemsOut;
+    long blockedNanos;
+
+    /** An output side padded at its end too (see {@link PartPadding}). */
+    static OutputChannels create(
+            NodeLife life,
+            RunControl control,
+            RunnerWaits waits,
+            String nodeName,
+            IdlePolicy idle,
+            SpscChannel[] forwardOut,
+            SpscChannel[] feedbackOut,
+            SpscChannel orderOut,
+            OnDemandDispatch dispatch,
+            EndHook endHook) {
+        return new Padded(life, control, waits, nodeName, idle, forwardOut, feedbackOut, orderOut, dispatch, endHook);
+    }
+
+    @SuppressWarnings("unused")
+    private static final class Padded extends OutputChannels {
+        private long r00, r01, r02, r03, r04, r05, r06, r07;
+        private long r10, r11, r12, r13, r14, r15, r16, r17;
+
+        Padded(
+                NodeLife life,
+                RunControl control,
+                RunnerWaits waits,
+                String nodeName,
+                IdlePolicy idle,
+                SpscChannel[] forwardOut,
+                SpscChannel[] feedbackOut,
+                SpscChannel orderOut,
+                OnDemandDispatch dispatch,
+                EndHook endHook) {
+            super(life, control, waits, nodeName, idle, forwardOut, feedbackOut, orderOut, dispatch, endHook);
         }
     }
 
-    private final RunnerState r;
+    private OutputChannels(
+            NodeLife life,
+            RunControl control,
+            RunnerWaits waits,
+            String nodeName,
+            IdlePolicy idle,
+            SpscChannel[] forwardOut,
+            SpscChannel[] feedbackOut,
+            SpscChannel orderOut,
+            OnDemandDispatch dispatch,
+            EndHook endHook) {
+        this.life = life;
+        this.control = control;
+        this.waits = waits;
+        this.nodeName = nodeName;
+        this.forwardOut = forwardOut;
+        this.feedbackOut = feedbackOut;
+        this.defaultOut = forwardOut.length > 0 ? forwardOut : feedbackOut;
+        this.produced = new SpscChannel[forwardOut.length + feedbackOut.length + (orderOut == null ? 0 : 1)];
+        System.arraycopy(forwardOut, 0, produced, 0, forwardOut.length);
+        System.arraycopy(feedbackOut, 0, produced, forwardOut.length, feedbackOut.length);
+        if (orderOut != null) {
+            produced[produced.length - 1] = orderOut;
+        }
+        this.orderChannel = orderOut;
+        this.dispatch = dispatch;
+        this.liveForward = dispatch != null ? 1 : forwardOut.length; // staging stands for all slots
+        boolean shortOutputs = false;
+        if (dispatch == null) {
+            for (SpscChannel ch : defaultOut) {
+                shortOutputs |= ch.limit <= IdlePolicy.SHORT_CHANNEL;
+            }
+        }
+        this.idler = new IdleStrategy(shortOutputs ? idle.forShortChannels() : idle);
+        this.hysteresis = idle.hysteresis();
+        this.endHook = endHook;
+    }
 
-    OutputChannels(RunnerState r) {
-        this.r = r;
+    final EndHook endHook() {
+        return endHook;
+    }
+
+    /** Whether the EOS went out on the forward outputs. */
+    final boolean eosSent() {
+        return side == OutputSide.EOS_SENT;
     }
 
     /** Round-robin: the first channel with room, starting after the last one used; its index, or -1 if dropped. */
-    int route(Object item, SpscChannel[] outs) {
-        RunnerState self = r;
+    final int route(Object item, SpscChannel[] outs) {
         int n = outs.length;
-        int start = self.nextOut;
+        int start = nextOut;
         for (int k = 0; k < n; k++) {
             int i = start + k;
             if (i >= n) {
@@ -40,7 +144,7 @@ final class OutputChannels {
             }
             SpscChannel ch = outs[i];
             if (!ch.goneSeen() && ch.offer(item)) {
-                self.nextOut = i + 1 == n ? 0 : i + 1;
+                nextOut = i + 1 == n ? 0 : i + 1;
                 afterPut(ch);
                 return i;
             }
@@ -49,15 +153,14 @@ final class OutputChannels {
     }
 
     private int routeSlow(Object item, SpscChannel[] outs) {
-        RunnerState self = r;
         long start = System.nanoTime();
         try {
             int n = outs.length;
-            self.outputIdler.reset();
+            idler.reset();
             for (; ; ) {
                 int live = 0;
                 for (int k = 0; k < n; k++) {
-                    int i = self.nextOut + k;
+                    int i = nextOut + k;
                     if (i >= n) {
                         i -= n;
                     }
@@ -67,7 +170,7 @@ final class OutputChannels {
                     }
                     live++;
                     if (mayRefill(ch) && ch.offer(item)) {
-                        self.nextOut = i + 1 == n ? 0 : i + 1;
+                        nextOut = i + 1 == n ? 0 : i + 1;
                         afterPut(ch);
                         return i;
                     }
@@ -75,20 +178,20 @@ final class OutputChannels {
                 if (live == 0) {
                     return -1; // every consumer is gone: the item has nowhere to go
                 }
-                self.control.checkCancelled();
-                self.waits.pauseForRoom(null);
+                control.checkCancelled();
+                waits.pauseForRoom(idler, null);
             }
         } finally {
-            self.blockedOutNanos += System.nanoTime() - start;
+            blockedNanos += System.nanoTime() - start;
         }
     }
 
     /** An item on {@code ch}, waiting for room; false if it was dropped (its consumer ended). */
-    boolean put(SpscChannel ch, Object item) {
+    final boolean put(SpscChannel ch, Object item) {
         if (ch.goneSeen()) {
             return false; // its consumer ended: the item has nowhere to go (and must not pile up unbounded)
         }
-        if (r.outputSide == OutputSide.EOS_SENT && !ch.feedback) {
+        if (side == OutputSide.EOS_SENT && !ch.feedback) {
             throw alreadyEnded();
         }
         if (ch.offer(item) || putSlow(ch, item)) {
@@ -98,22 +201,17 @@ final class OutputChannels {
         return false;
     }
 
-    IllegalStateException alreadyEnded() {
-        return new IllegalStateException("node " + r.name + " already sent its EOS: it cannot send items"
+    final IllegalStateException alreadyEnded() {
+        return new IllegalStateException("node " + nodeName + " already sent its EOS: it cannot send items"
                 + " forward any more (a loop head that called sendOut(eos()) only takes fed-back items)");
-    }
-
-    /** An order record for the ordered farm's collector: the item just sent went to worker {@code index}. */
-    void record(int index) {
-        putControl(r.orderChannel, index < ORDER_INDEX.length ? ORDER_INDEX[index] : Integer.valueOf(index));
     }
 
     /**
      * On-demand output through the dispatch: queue on the staging channel (waiting for room like any
      * channel), then hand out at once if a consumer is waiting. EOS is staged, not counted.
      */
-    void stage(Object item) {
-        SpscChannel staging = r.dispatch.staging;
+    final void stage(Object item) {
+        SpscChannel staging = dispatch.staging;
         if (staging.goneSeen()) {
             return;
         }
@@ -121,20 +219,19 @@ final class OutputChannels {
             return;
         }
         if (item != Sentinel.EOS) {
-            r.itemsOut++;
+            itemsOut++;
         }
         if (staging.consumerGone) {
             noticeGone(staging); // every consumer ended
         }
-        r.dispatch.afterSubmit();
+        dispatch.afterSubmit();
     }
 
     /** Waits for room; false if the consumer is gone and the item was dropped. */
     private boolean putSlow(SpscChannel ch, Object item) {
-        RunnerState self = r;
         long start = System.nanoTime();
         try {
-            self.outputIdler.reset();
+            idler.reset();
             for (; ; ) {
                 if (ch.goneSeen() || (ch.consumerGone && noticeGone(ch))) {
                     return false;
@@ -144,20 +241,20 @@ final class OutputChannels {
                 if (mayRefill(ch) && ch.offer(item)) {
                     return true;
                 }
-                self.control.checkCancelled();
-                self.waits.pauseForRoom(ch);
+                control.checkCancelled();
+                waits.pauseForRoom(idler, ch);
             }
         } finally {
-            self.blockedOutNanos += System.nanoTime() - start;
+            blockedNanos += System.nanoTime() - start;
         }
     }
 
     private boolean mayRefill(SpscChannel ch) {
-        return !r.idle.hysteresis() || ch.limit <= IdlePolicy.SHORT_CHANNEL || ch.producerMayResume();
+        return !hysteresis || ch.limit <= IdlePolicy.SHORT_CHANNEL || ch.producerMayResume();
     }
 
     private void afterPut(SpscChannel ch) {
-        r.itemsOut++;
+        itemsOut++;
         wakeConsumer(ch);
     }
 
@@ -169,7 +266,7 @@ final class OutputChannels {
      * pause goes straight through. The fence every 64 items bounds the race {@link Parker} describes.
      */
     private void wakeConsumer(SpscChannel ch) {
-        if ((++r.outputsSinceFence & 63) == 0) {
+        if ((++putsSinceFence & 63) == 0) {
             VarHandle.fullFence();
             if (ch.consumerGone) {
                 noticeGone(ch);
@@ -184,15 +281,15 @@ final class OutputChannels {
     }
 
     /** Control values (EOS, order records, task marks): not counted, dropped if the consumer is gone. */
-    void putControl(SpscChannel ch, Object signal) {
+    final void putControl(SpscChannel ch, Object signal) {
         if (ch.offer(signal) || putSlow(ch, signal)) {
             wakeConsumer(ch);
         }
     }
 
     /** An ordered farm worker finished a task: its mark follows the task's results on every output. */
-    void sendMarks() {
-        for (SpscChannel ch : r.forwardOut) {
+    final void sendMarks() {
+        for (SpscChannel ch : forwardOut) {
             putControl(ch, Sentinel.TASK_DONE);
         }
     }
@@ -204,30 +301,65 @@ final class OutputChannels {
             // Only forward consumers keep a node useful. A loop head that ended must not end the loop's
             // last stage through the feedback channel: the EOS it sent is still on its way forward,
             // behind items the last stage must process. The order channel is bookkeeping.
-            if (ch != r.orderChannel && !ch.feedback && --r.liveForwardOutputs == 0) {
-                r.runPhase = r.runPhase.stopRequested();
+            if (ch != orderChannel && !ch.feedback && --liveForward == 0) {
+                life.requestStop();
             }
         }
         return true;
     }
 
-    /** EOS on every open forward output (staged behind the items, for on-demand), once. */
-    void sendEos() {
-        if (r.outputSide == OutputSide.EOS_SENT) {
+    /** EOS on every open forward output (staged behind the items, for on-demand), once; then the end hook. */
+    final void sendEos() {
+        if (side == OutputSide.EOS_SENT) {
             return;
         }
-        r.outputSide = OutputSide.EOS_SENT;
-        if (r.dispatch != null) {
+        side = OutputSide.EOS_SENT;
+        if (dispatch != null) {
             stage(Sentinel.EOS); // behind every staged item; the dispatch hands it to each slot
         } else {
-            for (SpscChannel ch : r.forwardOut) {
+            for (SpscChannel ch : forwardOut) {
                 if (ch.outflow == SpscChannel.Outflow.OPEN) {
                     putControl(ch, Sentinel.EOS);
                 }
             }
         }
-        if (r.orderRole == Vertex.OrderRole.RECORD) {
-            putControl(r.orderChannel, Sentinel.ORDER_END);
+        endHook.afterEos(this);
+    }
+
+    /** The re-check before parking for room on {@code target} (null: any default output). */
+    final boolean roomOrGone(SpscChannel target) {
+        if (target != null) {
+            return target.producerMayResume() || target.consumerGone;
+        }
+        for (SpscChannel ch : defaultOut) {
+            if (ch.producerMayResume() || ch.consumerGone) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Before this thread parks (after the caller's full fence): wakes consumers parked with items queued. */
+    final void wakeConsumersWithItems() {
+        for (SpscChannel ch : produced) {
+            Parker consumer = ch.consumer;
+            if (waitsForInput(consumer.state) && ch.hasItems()) {
+                consumer.wakeForItem(ch);
+            }
+        }
+    }
+
+    /** The node ended: every channel it produces to is marked done; the caller fences, then {@link #wakeAfterEnd}. */
+    final void markDone() {
+        for (SpscChannel ch : produced) {
+            ch.producerDone = true;
+        }
+    }
+
+    /** After {@link #markDone} and a fence: consumers waiting on this node wake. */
+    final void wakeAfterEnd() {
+        for (SpscChannel ch : produced) {
+            ch.consumer.wakeAnyway();
         }
     }
 }

@@ -1,7 +1,6 @@
 package org.fastflowj.core.runtime;
 
 import java.util.function.UnaryOperator;
-import org.fastflowj.core.graph.Vertex;
 
 /**
  * Where a {@link NodeRunner} sends an item: {@link #emit} is the default routing (svc's result, {@code
@@ -19,25 +18,30 @@ interface OutputRouter {
     /** An item on the chosen channel {@code ch}, output {@code index} (-1 for a feedback output). */
     void putTo(SpscChannel ch, Object item, int index);
 
-    /** The router for {@code r}'s outputs, as wired. */
-    static OutputRouter of(RunnerState r) {
-        OutputChannels out = r.out;
+    /**
+     * The router for {@code out}'s default outputs, as wired: recording for an ordered farm's emitter
+     * ({@code orderChannel} not null), counting for a recoverable one's ({@code redeliverer} not null),
+     * behind {@code filter} if the run checks items.
+     */
+    static OutputRouter of(
+            OutputChannels out, SpscChannel orderChannel, Redeliverer redeliverer, UnaryOperator<Object> filter) {
+        SpscChannel[] defaultOut = out.defaultOut;
         OutputRouter router;
-        if (r.dispatch != null) {
-            router = new OnDemand(r, out);
-        } else if (r.orderRole == Vertex.OrderRole.RECORD) {
-            router = new RecordingRoundRobin(out, r.defaultOut);
-        } else if (r.defaultOut.length == 0) {
+        if (out.dispatch != null) {
+            router = new OnDemand(out);
+        } else if (orderChannel != null) {
+            router = new RecordingRoundRobin(out, defaultOut, orderChannel);
+        } else if (defaultOut.length == 0) {
             router = new Unrouted(out);
-        } else if (r.defaultOut.length == 1) {
-            router = new Single(out, r.defaultOut[0]);
+        } else if (defaultOut.length == 1) {
+            router = new Single(out, defaultOut[0]);
         } else {
-            router = new RoundRobin(out, r.defaultOut);
+            router = new RoundRobin(out, defaultOut);
         }
-        if (r.redeliverer != null) {
-            router = r.redeliverer.counting(router);
+        if (redeliverer != null) {
+            router = redeliverer.counting(router);
         }
-        return r.itemFilter == null ? router : filtering(router, r.itemFilter);
+        return filter == null ? router : filtering(router, filter);
     }
 
     /** {@code router} with every item sent through {@code filter} first. */
@@ -103,42 +107,55 @@ interface OutputRouter {
 
     /** An ordered farm's emitter: round-robin, and each forward item's worker recorded for the collector. */
     final class RecordingRoundRobin implements OutputRouter {
+        /** Boxed channel indices for order records, so recording allocates nothing. */
+        private static final Object[] ORDER_INDEX = new Object[4096];
+
+        static {
+            for (int i = 0; i < ORDER_INDEX.length; i++) {
+                ORDER_INDEX[i] = i;
+            }
+        }
+
         private final OutputChannels out;
         private final SpscChannel[] channels;
+        private final SpscChannel order;
 
-        RecordingRoundRobin(OutputChannels out, SpscChannel[] channels) {
+        RecordingRoundRobin(OutputChannels out, SpscChannel[] channels, SpscChannel order) {
             this.out = out;
             this.channels = channels;
+            this.order = order;
         }
 
         @Override
         public void emit(Object item) {
             int index = out.route(item, channels);
             if (index >= 0) {
-                out.record(index);
+                record(index);
             }
         }
 
         @Override
         public void putTo(SpscChannel ch, Object item, int index) {
             if (out.put(ch, item) && !ch.feedback) {
-                out.record(index);
+                record(index);
             }
+        }
+
+        /** An order record for the collector: the item just sent went to worker {@code index}. */
+        private void record(int index) {
+            out.putControl(order, index < ORDER_INDEX.length ? ORDER_INDEX[index] : Integer.valueOf(index));
         }
     }
 
     /** On-demand slots: items go on the staging channel, and the dispatch hands them to idle workers. */
     final class OnDemand extends Direct {
-        private final RunnerState r;
-
-        OnDemand(RunnerState r, OutputChannels out) {
+        OnDemand(OutputChannels out) {
             super(out);
-            this.r = r;
         }
 
         @Override
         public void emit(Object item) {
-            if (r.outputSide == OutputSide.EOS_SENT) {
+            if (out.eosSent()) {
                 throw out.alreadyEnded();
             }
             out.stage(item);

@@ -9,20 +9,20 @@ package org.fastflowj.core.runtime;
  */
 final class RecordedInputs implements InputGate {
     private final InputGate plain;
-    private final RunnerState r;
+    private final InputChannels in;
     private final TakeRecorder recorder;
 
-    RecordedInputs(InputGate plain, RunnerState r, TakeRecorder recorder) {
+    RecordedInputs(InputGate plain, InputChannels in, TakeRecorder recorder) {
         this.plain = plain;
-        this.r = r;
+        this.in = in;
         this.recorder = recorder;
     }
 
     @Override
     public Object next() throws Exception {
         Object item = plain.next();
-        if (item != null && !r.currentFeedback) {
-            recorder.took(r.currentChannel, item instanceof Chunk chunk ? chunk.size : 1);
+        if (item != null && !in.currentFeedback) {
+            recorder.took(in.currentChannel, item instanceof Chunk chunk ? chunk.size : 1);
         }
         return item;
     }

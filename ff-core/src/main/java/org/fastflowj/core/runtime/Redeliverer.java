@@ -14,18 +14,29 @@ final class Redeliverer implements IdleHook {
     /** How often the end of a recoverable farm's emitter looks whether its remote workers answered. */
     private static final long SETTLE_CHECK_NANOS = 1_000_000;
 
-    private final RunnerState r;
+    private final String nodeName;
+    private final RunControl control;
+    private final OutputChannels out;
     private final Redelivery redelivery;
     /** Items put on each forward output (round-robin only; on-demand counts in the dispatch). */
     private final long[] putOnOutput;
+    /** The emitter's whole router (item check included), set once when wired. */
+    private OutputRouter router;
 
-    Redeliverer(RunnerState r, Redelivery redelivery) {
-        this.r = r;
+    Redeliverer(String nodeName, RunControl control, OutputChannels out, Redelivery redelivery) {
+        this.nodeName = nodeName;
+        this.control = control;
+        this.out = out;
         this.redelivery = redelivery;
-        this.putOnOutput = new long[r.forwardOut.length];
-        if (r.dispatch != null) {
-            r.dispatch.countPlacements(); // on-demand: the dispatch, not this thread, puts items on the slots
+        this.putOnOutput = new long[out.forwardOut.length];
+        if (out.dispatch != null) {
+            out.dispatch.countPlacements(); // on-demand: the dispatch, not this thread, puts items on the slots
         }
+    }
+
+    /** The router items handed back go through again: the emitter's own, once it is built. */
+    void resendThrough(OutputRouter router) {
+        this.router = router;
     }
 
     /**
@@ -33,7 +44,7 @@ final class Redeliverer implements IdleHook {
      * counts what goes on each forward output (a recoverable farm's emitter is never ordered).
      */
     OutputRouter counting(OutputRouter router) {
-        return r.dispatch != null ? router : new Counting();
+        return out.dispatch != null ? router : new Counting();
     }
 
     @Override
@@ -54,14 +65,14 @@ final class Redeliverer implements IdleHook {
 
     private void emitAgain(Object item) {
         if (!anyForwardOutputOpen()) {
-            throw new IllegalStateException("node " + r.name + " has items of lost workers to send again, but"
+            throw new IllegalStateException("node " + nodeName + " has items of lost workers to send again, but"
                     + " every worker of its recoverable farm is gone: they have nowhere to go");
         }
-        r.router.emit(item);
+        router.emit(item);
     }
 
     private boolean anyForwardOutputOpen() {
-        for (SpscChannel ch : r.forwardOut) {
+        for (SpscChannel ch : out.forwardOut) {
             if (!ch.goneSeen() && !ch.consumerGone) {
                 return true;
             }
@@ -81,9 +92,9 @@ final class Redeliverer implements IdleHook {
      */
     void awaitSettled() {
         int[] watched = redelivery.watchedOutputs();
-        OnDemandDispatch dispatch = r.dispatch;
+        OnDemandDispatch dispatch = out.dispatch;
         for (; ; ) {
-            r.control.checkCancelled();
+            control.checkCancelled();
             // Staged items not handed out yet may still go to a watched slot: the end waits for them too.
             // The exact test (indices), not hasWork's hint: that may read an empty head slot while a
             // consumer takes, with items behind it that would then go out after this node's end.
@@ -114,14 +125,14 @@ final class Redeliverer implements IdleHook {
             long put = dispatch == null ? putOnOutput[output] : dispatch.placed(output);
             long settled = redelivery.settled(output);
             if (settled != put) {
-                throw new IllegalStateException("node " + r.name + " put " + put + " item(s) on output " + output
+                throw new IllegalStateException("node " + nodeName + " put " + put + " item(s) on output " + output
                         + " but " + settled + " are settled (answered or handed back): a recoverable farm's or"
                         + " all-to-all's books must balance");
             }
         }
         redelivery.emitterEnds();
         if (redelivery.pending()) {
-            throw new IllegalStateException("node " + r.name + " got an item of a lost worker back after every item"
+            throw new IllegalStateException("node " + nodeName + " got an item of a lost worker back after every item"
                     + " it sent was settled: it would never be sent again");
         }
     }
@@ -130,8 +141,8 @@ final class Redeliverer implements IdleHook {
     private final class Counting implements OutputRouter {
         @Override
         public void emit(Object item) {
-            SpscChannel[] outs = r.forwardOut;
-            int index = outs.length == 1 ? (r.out.put(outs[0], item) ? 0 : -1) : r.out.route(item, outs);
+            SpscChannel[] outs = out.forwardOut;
+            int index = outs.length == 1 ? (out.put(outs[0], item) ? 0 : -1) : out.route(item, outs);
             if (index >= 0) {
                 putOnOutput[index]++;
             }
@@ -139,7 +150,7 @@ final class Redeliverer implements IdleHook {
 
         @Override
         public void putTo(SpscChannel ch, Object item, int index) {
-            if (r.out.put(ch, item) && !ch.feedback && index >= 0) {
+            if (out.put(ch, item) && !ch.feedback && index >= 0) {
                 putOnOutput[index]++;
             }
         }

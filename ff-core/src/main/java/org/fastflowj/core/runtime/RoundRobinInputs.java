@@ -9,30 +9,30 @@ import org.fastflowj.core.spi.Sentinel;
  * <p>Threading: the node thread.
  */
 final class RoundRobinInputs implements InputGate {
-    private final RunnerState r;
+    private final InputChannels in;
 
-    RoundRobinInputs(RunnerState r) {
-        this.r = r;
+    RoundRobinInputs(InputChannels in) {
+        this.in = in;
     }
 
     @Override
     public Object next() throws Exception {
-        final RunnerState self = r;
-        final SpscChannel[] in = self.inputs;
-        final int n = in.length;
+        final InputChannels self = in;
+        final SpscChannel[] inputs = self.inputs;
+        final int n = inputs.length;
         for (; ; ) {
             for (int k = 0; k < n; k++) {
                 int i = self.cursor;
                 self.cursor = i + 1 == n ? 0 : i + 1;
-                SpscChannel ch = in[i];
+                SpscChannel ch = inputs[i];
                 Object item = ch.taking() ? ch.poll() : null;
                 if (item == null) {
                     continue;
                 }
-                self.in.tookFrom(ch);
+                self.tookFrom(ch);
                 if (item instanceof Sentinel) {
-                    self.in.control(ch, i, item);
-                    if (self.runPhase != RunPhase.RUNNING) {
+                    self.control(ch, i, item);
+                    if (!self.running()) {
                         return null;
                     }
                     continue;
@@ -42,10 +42,10 @@ final class RoundRobinInputs implements InputGate {
                 self.currentChannel = feedback ? i - self.forwardInputs : i;
                 return item; // (a Chunk too: the runner unrolls it, with currentChannel still its channel)
             }
-            if (self.runPhase != RunPhase.RUNNING || self.waits.streamOver()) {
+            if (!self.running() || self.streamOver()) {
                 return null;
             }
-            self.in.nothingTaken();
+            self.nothingTaken();
         }
     }
 }

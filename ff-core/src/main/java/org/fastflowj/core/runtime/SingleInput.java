@@ -9,18 +9,18 @@ import org.fastflowj.core.spi.Sentinel;
  * <p>Threading: the node thread.
  */
 final class SingleInput implements InputGate {
-    private final RunnerState r;
+    private final InputChannels in;
     private final SpscChannel channel;
 
-    SingleInput(RunnerState r, SpscChannel channel) {
-        this.r = r;
+    SingleInput(InputChannels in, SpscChannel channel) {
+        this.in = in;
         this.channel = channel;
     }
 
     @Override
     public Object next() throws Exception {
         final SpscChannel ch = channel;
-        final InputChannels in = r.in;
+        final InputChannels in = this.in;
         for (; ; ) {
             Object item = ch.taking() ? ch.poll() : null;
             if (item != null) {
@@ -29,10 +29,10 @@ final class SingleInput implements InputGate {
                     return item;
                 }
                 in.control(ch, 0, item);
-                if (r.runPhase != RunPhase.RUNNING) {
+                if (!in.running()) {
                     return null;
                 }
-            } else if (r.runPhase != RunPhase.RUNNING || r.waits.streamOver()) {
+            } else if (!in.running() || in.streamOver()) {
                 return null;
             } else {
                 in.nothingTaken();

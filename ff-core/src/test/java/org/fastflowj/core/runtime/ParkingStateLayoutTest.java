@@ -43,7 +43,7 @@ class ParkingStateLayoutTest {
 
         long lastPerItemField = 0;
         int perItemFields = 0;
-        // the runner and its field block (RunnerState), down to the park state's trailing padding
+        // the runner's own fields, down to the park state's trailing padding
         for (Class<?> c = NodeRunner.class; c.getSuperclass() != Parker.class; c = c.getSuperclass()) {
             for (Field f : c.getDeclaredFields()) {
                 if (Modifier.isStatic(f.getModifiers()) || Modifier.isFinal(f.getModifiers())) {
@@ -59,7 +59,7 @@ class ParkingStateLayoutTest {
         }
         assertThat(perItemFields)
                 .as("per-item fields found in the runner's class chain")
-                .isGreaterThan(10);
+                .isGreaterThan(8);
         long firstTrailingPad = Long.MAX_VALUE;
         long lastTrailingPad = 0;
         for (Field f : padded.getDeclaredFields()) {
@@ -73,5 +73,50 @@ class ParkingStateLayoutTest {
         assertThat(lastTrailingPad - lastPerItemField)
                 .as("trailing padding after the last per-item field")
                 .isGreaterThanOrEqualTo(GAP);
+    }
+
+    /**
+     * Each side of a runner ({@link InputChannels}, {@link OutputChannels}) is an object of its own whose
+     * fields its thread writes per item: at least a cache-line pair from the object's start (the object
+     * before it) and from its end (the object after it).
+     */
+    @Test
+    void shouldPadEachSideOfARunnerAtBothEnds() throws Exception {
+        for (Class<?> side : new Class<?>[] {InputChannels.class, OutputChannels.class}) {
+            Class<?> padded = Class.forName(side.getName() + "$Padded");
+            long firstField = Long.MAX_VALUE;
+            long lastField = 0;
+            int perItemFields = 0;
+            for (Field f : side.getDeclaredFields()) {
+                if (Modifier.isStatic(f.getModifiers())) {
+                    continue;
+                }
+                long at = offset(f);
+                firstField = Math.min(firstField, at);
+                lastField = Math.max(lastField, at);
+                if (!Modifier.isFinal(f.getModifiers())) {
+                    perItemFields++;
+                }
+            }
+            assertThat(perItemFields)
+                    .as("per-item fields of %s", side.getSimpleName())
+                    .isGreaterThan(3);
+            assertThat(firstField)
+                    .as("first field of %s from the object start", side.getSimpleName())
+                    .isGreaterThanOrEqualTo(GAP);
+            long firstTrailingPad = Long.MAX_VALUE;
+            long lastTrailingPad = 0;
+            for (Field f : padded.getDeclaredFields()) {
+                long at = offset(f);
+                firstTrailingPad = Math.min(firstTrailingPad, at);
+                lastTrailingPad = Math.max(lastTrailingPad, at + 8);
+            }
+            assertThat(firstTrailingPad)
+                    .as("%s's trailing padding comes after its fields", side.getSimpleName())
+                    .isGreaterThan(lastField);
+            assertThat(lastTrailingPad - lastField)
+                    .as("trailing padding after %s's last field", side.getSimpleName())
+                    .isGreaterThanOrEqualTo(GAP);
+        }
     }
 }

@@ -17,6 +17,7 @@ import org.fastflowj.core.graph.Graph;
 import org.fastflowj.core.graph.GraphCompiler;
 import org.fastflowj.core.graph.GraphCut;
 import org.fastflowj.core.graph.Vertex;
+import org.fastflowj.core.spi.Sentinel;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -43,8 +44,23 @@ class RunnerPartsTest {
         return Node.of((Integer x) -> x);
     }
 
-    private static NodeRunner withRole(List<NodeRunner> runners, Vertex.OrderRole role) {
-        return runners.stream().filter(r -> r.orderRole == role).findFirst().orElseThrow();
+    /** The runners of {@code graph}, by vertex index, wired without a thread started. */
+    private static NodeRunner[] wired(Graph graph) {
+        RunControl control = new RunControl(RunHooks.NONE);
+        RunOptions options = RunOptions.defaults();
+        ChannelEnd[] runners =
+                Executor.wire(graph, options, control, IdlePolicy.of(options.waitStrategy(), false), false);
+        return Arrays.stream(runners).map(NodeRunner.class::cast).toArray(NodeRunner[]::new);
+    }
+
+    /** The runner of the first vertex of {@code graph} that has {@code role}. */
+    private static NodeRunner withRole(Graph graph, NodeRunner[] runners, Vertex.OrderRole role) {
+        return runners[
+                graph.vertices().stream()
+                        .filter(v -> v.orderRole() == role)
+                        .findFirst()
+                        .orElseThrow()
+                        .index()];
     }
 
     @Test
@@ -54,17 +70,19 @@ class RunnerPartsTest {
         NodeRunner middle = runners.get(1);
         NodeRunner last = runners.get(2);
 
-        assertThat(source.itemLoop).isEqualTo(RunnerState.ItemLoop.PRODUCE);
-        assertThat(source.gate).isNull();
+        assertThat(source.itemLoop).isEqualTo(NodeRunner.ItemLoop.PRODUCE);
+        assertThat(source.in.gate()).isNull();
         assertThat(source.router).isInstanceOf(OutputRouter.Single.class);
-        assertThat(middle.itemLoop).isEqualTo(RunnerState.ItemLoop.CONSUME);
-        assertThat(middle.gate).isInstanceOf(SingleInput.class);
+        assertThat(middle.itemLoop).isEqualTo(NodeRunner.ItemLoop.CONSUME);
+        assertThat(middle.in.gate()).isInstanceOf(SingleInput.class);
         assertThat(middle.router).isInstanceOf(OutputRouter.Single.class);
         assertThat(last.router).isInstanceOf(OutputRouter.Unrouted.class);
         for (NodeRunner r : runners) {
-            assertThat(r.idleHook).isSameAs(IdleHook.NONE);
-            assertThat(r.runPhase).isEqualTo(RunPhase.RUNNING);
-            assertThat(r.outputSide).isEqualTo(OutputSide.OPEN);
+            assertThat(r.in.idleHook).isSameAs(IdleHook.NONE);
+            assertThat(r.in.taskMarks).isSameAs(TaskMarks.DROP);
+            assertThat(r.out.endHook()).isSameAs(EndHook.NONE);
+            assertThat(r.isRunning()).isTrue();
+            assertThat(r.out.eosSent()).isFalse();
         }
     }
 
@@ -72,15 +90,21 @@ class RunnerPartsTest {
     void shouldRouteAFarmRoundRobinAndGatherItsResultsInTurn() {
         List<NodeRunner> runners = wire(new Pipeline(step(), Farm.of(3, RunnerPartsTest::step), step()));
         NodeRunner emitter = runners.stream()
-                .filter(r -> r.forwardOut != null && r.forwardOut.length == 3)
+                .filter(r -> r.out.forwardOut.length == 3)
                 .findFirst()
                 .orElseThrow();
-        NodeRunner collector =
-                runners.stream().filter(r -> r.forwardInputs == 3).findFirst().orElseThrow();
+        NodeRunner collector = runners.stream()
+                .filter(r -> r.in.forwardInputs == 3)
+                .findFirst()
+                .orElseThrow();
 
         assertThat(emitter.router).isInstanceOf(OutputRouter.RoundRobin.class);
-        assertThat(collector.gate).isInstanceOf(RoundRobinInputs.class);
-        assertThat(collector.itemLoop).isEqualTo(RunnerState.ItemLoop.CONSUME);
+        assertThat(emitter.out.endHook()).isSameAs(EndHook.NONE);
+        assertThat(collector.in.gate()).isInstanceOf(RoundRobinInputs.class);
+        assertThat(collector.itemLoop).isEqualTo(NodeRunner.ItemLoop.CONSUME);
+        for (NodeRunner r : runners) {
+            assertThat(r.itemLoop).as("no worker marks tasks").isNotEqualTo(NodeRunner.ItemLoop.CONSUME_MARKING);
+        }
     }
 
     @Test
@@ -88,27 +112,120 @@ class RunnerPartsTest {
         List<NodeRunner> runners =
                 wire(new Pipeline(step(), Farm.of(2, RunnerPartsTest::step).onDemand(), step()));
         NodeRunner emitter =
-                runners.stream().filter(r -> r.dispatch != null).findFirst().orElseThrow();
+                runners.stream().filter(r -> r.out.dispatch != null).findFirst().orElseThrow();
 
         assertThat(emitter.router).isInstanceOf(OutputRouter.OnDemand.class);
-        assertThat(runners.stream().filter(r -> r.dispatchedInputs != null && r.dispatchedInputs.length == 1))
+        assertThat(runners.stream().filter(r -> r.in.dispatchedInputs.length == 1))
                 .as("each worker refills its own slot")
                 .hasSize(2);
     }
 
     @Test
-    void shouldRecordAnOrderedFarmsOrderAndReadItBackInThatOrder() {
-        List<NodeRunner> runners =
-                wire(new Pipeline(step(), Farm.of(2, RunnerPartsTest::step).ordered(), step()));
+    void shouldChooseTheOrderedFarmsRouterGateEndHookAndMarksOnceWhenWired() {
+        Graph graph = GraphCompiler.compile(new Pipeline(
+                step(), Farm.of(2, () -> new Pipeline(step(), step())).ordered(), step()));
+        NodeRunner[] runners = wired(graph);
 
-        assertThat(withRole(runners, Vertex.OrderRole.RECORD).router)
-                .isInstanceOf(OutputRouter.RecordingRoundRobin.class);
-        NodeRunner collector = withRole(runners, Vertex.OrderRole.COLLECT);
-        assertThat(collector.gate).isInstanceOf(OrderedInputs.class);
-        NodeRunner worker = withRole(runners, Vertex.OrderRole.MARK);
-        assertThat(worker.itemLoop)
-                .as("a worker marks the end of each task")
-                .isEqualTo(RunnerState.ItemLoop.CONSUME_UNROLLING);
+        NodeRunner emitter = withRole(graph, runners, Vertex.OrderRole.RECORD);
+        assertThat(emitter.router).isInstanceOf(OutputRouter.RecordingRoundRobin.class);
+        assertThat(emitter.out.endHook()).isNotSameAs(EndHook.NONE);
+        NodeRunner collector = withRole(graph, runners, Vertex.OrderRole.COLLECT);
+        assertThat(collector.in.gate()).isInstanceOf(OrderedInputs.class);
+        assertThat(collector.out.endHook()).isSameAs(EndHook.NONE);
+        NodeRunner first = withRole(graph, runners, Vertex.OrderRole.MARK);
+        assertThat(first.itemLoop)
+                .as("a worker's first stage marks the end of each task")
+                .isEqualTo(NodeRunner.ItemLoop.CONSUME_MARKING);
+        assertThat(first.in.taskMarks).isSameAs(TaskMarks.DROP);
+        NodeRunner later = withRole(graph, runners, Vertex.OrderRole.PASS_MARKS);
+        assertThat(later.itemLoop).isEqualTo(NodeRunner.ItemLoop.CONSUME);
+        assertThat(later.in.taskMarks).as("a later stage passes marks on").isNotSameAs(TaskMarks.DROP);
+        for (NodeRunner r : runners) {
+            if (r != emitter && r != collector) {
+                assertThat(r.router).isNotInstanceOf(OutputRouter.RecordingRoundRobin.class);
+                assertThat(r.in.gate() instanceof OrderedInputs)
+                        .as("%s has a plain gate", r)
+                        .isFalse();
+                assertThat(r.out.endHook()).isSameAs(EndHook.NONE);
+            }
+        }
+    }
+
+    @Test
+    void shouldHandTheCollectorTheWorkersResultsInTheOrderTheEmitterSentTheirTasks() throws Exception {
+        Graph graph = GraphCompiler.compile(
+                new Pipeline(step(), Farm.of(2, RunnerPartsTest::step).ordered(), step()));
+        NodeRunner[] runners = wired(graph);
+        NodeRunner emitter = withRole(graph, runners, Vertex.OrderRole.RECORD);
+        NodeRunner collector = withRole(graph, runners, Vertex.OrderRole.COLLECT);
+
+        // the emitter's router, from this thread: three tasks round-robin, each recorded
+        emitter.router.emit("t0");
+        emitter.router.emit("t1");
+        emitter.router.emit("t2");
+        assertThat(emitter.out.forwardOut[0].poll()).isEqualTo("t0");
+        assertThat(emitter.out.forwardOut[1].poll()).isEqualTo("t1");
+        assertThat(emitter.out.forwardOut[0].poll()).isEqualTo("t2");
+
+        // the workers answer out of order: worker 1 first, then worker 0 its two tasks
+        SpscChannel[] results = collector.in.inputs;
+        results[1].offer("r1");
+        results[1].offer(Sentinel.TASK_DONE);
+        results[0].offer("r0");
+        results[0].offer(Sentinel.TASK_DONE);
+        results[0].offer("r2");
+        results[0].offer(Sentinel.TASK_DONE);
+
+        assertThat(List.of(collector.in.next(), collector.in.next(), collector.in.next()))
+                .containsExactly("r0", "r1", "r2");
+        assertThat(collector.in.currentChannel).as("the last result's worker").isZero();
+    }
+
+    @Test
+    void shouldEndTheOrderBehindTheEmittersEosAndCloseTheOrderChannelFromBothEnds() {
+        Graph graph = GraphCompiler.compile(
+                new Pipeline(step(), Farm.of(2, RunnerPartsTest::step).ordered(), step()));
+        NodeRunner[] runners = wired(graph);
+        NodeRunner emitter = withRole(graph, runners, Vertex.OrderRole.RECORD);
+        NodeRunner collector = withRole(graph, runners, Vertex.OrderRole.COLLECT);
+        SpscChannel order = orderChannel(collector);
+
+        emitter.out.sendEos();
+
+        assertThat(emitter.out.forwardOut[0].poll()).isSameAs(Sentinel.EOS);
+        assertThat(emitter.out.forwardOut[1].poll()).isSameAs(Sentinel.EOS);
+        assertThat(order.poll()).as("the end hook, after the EOS").isSameAs(Sentinel.ORDER_END);
+        assertThat(emitter.out.eosSent()).isTrue();
+
+        emitter.out.markDone();
+        collector.in.markGone();
+        assertThat(order.producerDone)
+                .as("the emitter's end marks its order channel done")
+                .isTrue();
+        assertThat(order.consumerGone)
+                .as("the collector's end marks its order channel gone")
+                .isTrue();
+    }
+
+    @Test
+    void shouldPassATaskMarkOnFromAWorkersLaterStageAndDropItElsewhere() throws Exception {
+        Graph graph = GraphCompiler.compile(new Pipeline(
+                step(), Farm.of(1, () -> new Pipeline(step(), step())).ordered(), step()));
+        NodeRunner[] runners = wired(graph);
+        NodeRunner later = withRole(graph, runners, Vertex.OrderRole.PASS_MARKS);
+        SpscChannel in = later.in.inputs[0];
+
+        later.in.control(in, 0, Sentinel.TASK_DONE);
+        assertThat(later.out.forwardOut[0].poll()).isSameAs(Sentinel.TASK_DONE);
+
+        NodeRunner plain = wire(new Pipeline(step(), step(), step())).get(1);
+        plain.in.control(plain.in.inputs[0], 0, Sentinel.TASK_DONE);
+        assertThat(plain.out.forwardOut[0].hasItems()).isFalse();
+    }
+
+    /** The collector's order channel: the one channel it consumes besides its inputs. */
+    private static SpscChannel orderChannel(NodeRunner collector) {
+        return ((OrderedInputs) collector.in.gate()).orderChannel();
     }
 
     /** Stands for a receiver: a bridge task that sends chunks downstream. */
@@ -172,10 +289,10 @@ class RunnerPartsTest {
                 (NodeRunner) runners[g2.vertex(whole.vertices().get(1).name()).index()];
         NodeRunner after =
                 (NodeRunner) runners[g2.vertex(whole.vertices().get(2).name()).index()];
-        assertThat(next.itemLoop).isEqualTo(RunnerState.ItemLoop.CONSUME_UNROLLING);
+        assertThat(next.itemLoop).isEqualTo(NodeRunner.ItemLoop.CONSUME_UNROLLING);
         assertThat(after.itemLoop)
                 .as("two hops from the bridge: plain items only")
-                .isEqualTo(RunnerState.ItemLoop.CONSUME);
+                .isEqualTo(NodeRunner.ItemLoop.CONSUME);
     }
 
     @Test
@@ -195,16 +312,16 @@ class RunnerPartsTest {
                 .map(NodeRunner.class::cast)
                 .toList();
         NodeRunner fedByReceiver = nodes.stream()
-                .filter(r -> r.inputs.length == 1 && r.inputs[0].producer.sendsChunks())
+                .filter(r -> r.in.inputs.length == 1 && r.in.inputs[0].producer.sendsChunks())
                 .findFirst()
                 .orElseThrow();
         NodeRunner collector =
-                nodes.stream().filter(r -> r.forwardInputs == 2).findFirst().orElseThrow();
-        assertThat(collector.inputIdler.policy().spinRounds())
+                nodes.stream().filter(r -> r.in.forwardInputs == 2).findFirst().orElseThrow();
+        assertThat(collector.in.idler.policy().spinRounds())
                 .as("the node gathering the farm's results, fed by its workers")
                 .isEqualTo(IdlePolicy.BATCHED_INPUT_SPINS);
-        assertThat(collector.outputIdler.policy()).isEqualTo(crowded);
-        assertThat(fedByReceiver.inputIdler.policy())
+        assertThat(collector.out.idler.policy()).isEqualTo(crowded);
+        assertThat(fedByReceiver.in.idler.policy())
                 .as("fed by a receiving bridge: items come in bursts")
                 .isEqualTo(crowded);
     }
