@@ -252,15 +252,10 @@ class NodeRunner extends ChannelEnd implements NodeContext, NodeLife {
                         // next batch
                     }
                 }
-                case CONSUME_UNROLLING -> {
+                case CONSUME_UNROLLING, CONSUME_MARKING -> {
                     startFeedbackOnlyLoop();
-                    while (consumeUnrollingBatch()) {
-                        // next batch
-                    }
-                }
-                case CONSUME_MARKING -> {
-                    startFeedbackOnlyLoop();
-                    while (consumeMarkingBatch()) {
+                    boolean marking = itemLoop == ItemLoop.CONSUME_MARKING;
+                    while (consumeUnrollingBatch(marking)) {
                         // next batch
                     }
                 }
@@ -347,9 +342,12 @@ class NodeRunner extends ChannelEnd implements NodeContext, NodeLife {
 
     /**
      * {@link #consumeBatch} for a node that gets a bridge's chunks: each unrolled, as if its items had
-     * come alone; the rest is dropped if the node ends.
+     * come alone; the rest is dropped if the node ends. With {@code marking} (the first stage of an ordered
+     * farm's worker) the node sends a task mark after each task, which tells the collector the task's
+     * results are all out; each item of a chunk is a task of its own (a remote worker's). A node fed by no
+     * bridge never sees a chunk, so {@link #consumeBatch} stays the loop without these tests.
      */
-    private boolean consumeUnrollingBatch() throws Exception {
+    private boolean consumeUnrollingBatch(boolean marking) throws Exception {
         final InputChannels in = this.in;
         for (int i = 0; i < BATCH; i++) {
             if (runPhase != RunPhase.RUNNING || control.cancelled) {
@@ -362,50 +360,21 @@ class NodeRunner extends ChannelEnd implements NodeContext, NodeLife {
             if (item instanceof Chunk chunk) {
                 Object[] items = chunk.items;
                 for (int k = 0, n = chunk.size; k < n && runPhase == RunPhase.RUNNING && !control.cancelled; k++) {
-                    itemsIn++;
-                    callSvc(items[k]);
+                    consumeOne(items[k], marking);
                 }
-                continue;
+            } else {
+                consumeOne(item, marking);
             }
-            itemsIn++;
-            callSvc(item);
         }
         return runPhase == RunPhase.RUNNING;
     }
 
-    /**
-     * {@link #consumeUnrollingBatch} for the first stage of an ordered farm's worker: after each task the
-     * node sends a task mark, which tells the collector the task's results are all out.
-     */
-    private boolean consumeMarkingBatch() throws Exception {
-        final InputChannels in = this.in;
-        final OutputChannels out = this.out;
-        for (int i = 0; i < BATCH; i++) {
-            if (runPhase != RunPhase.RUNNING || control.cancelled) {
-                return false;
-            }
-            Object item = in.next();
-            if (item == null) {
-                return false;
-            }
-            if (item instanceof Chunk chunk) {
-                Object[] items = chunk.items;
-                for (int k = 0, n = chunk.size; k < n && runPhase == RunPhase.RUNNING && !control.cancelled; k++) {
-                    itemsIn++;
-                    callSvc(items[k]);
-                    if (runPhase == RunPhase.RUNNING) {
-                        out.sendMarks(); // each item of a chunk is a task of its own (a remote worker's)
-                    }
-                }
-                continue;
-            }
-            itemsIn++;
-            callSvc(item);
-            if (runPhase == RunPhase.RUNNING) {
-                out.sendMarks();
-            }
+    private void consumeOne(Object item, boolean marking) throws Exception {
+        itemsIn++;
+        callSvc(item);
+        if (marking && runPhase == RunPhase.RUNNING) {
+            out.sendMarks();
         }
-        return runPhase == RunPhase.RUNNING;
     }
 
     /** A node's failure fails the run; an out-of-memory or another JVM error halts the JVM (see FatalErrors). */
