@@ -105,10 +105,14 @@ final class BridgeRunner extends ChannelEnd {
     private void idle() throws Exception {
         long start = System.nanoTime();
         task.onIdle(idler.parksNext());
+        SpscChannel room = channels.awaitedOutput;
         if (!task.isDone() && idler.nextStepParks()) {
             channels.wakeWaitingNeighbours();
-            waitTarget = null;
-            announce(idler.longPark() ? WAIT_INPUT | LONG : WAIT_INPUT);
+            // Waiting for room, the park is announced as such on that channel: its consumer's takes wake it
+            // (SpscChannel#tookOne); the event loop's Parker#wake wakes any announced park.
+            waitTarget = room;
+            int kind = room == null ? WAIT_INPUT : WAIT_OUTPUT;
+            announce(idler.longPark() ? kind | LONG : kind);
             if (!task.workPending() && !control.cancelled) {
                 LockSupport.parkNanos(this, Math.min(idler.parkNanos(), task.maxParkNanos()));
             }
@@ -116,7 +120,11 @@ final class BridgeRunner extends ChannelEnd {
             idler.parked();
             Thread.interrupted(); // cancellation, the only interrupt the run-time sends, is seen through control
         }
-        blockedInNanos += System.nanoTime() - start;
+        if (room == null) {
+            blockedInNanos += System.nanoTime() - start;
+        } else {
+            channels.blockedOutNanos += System.nanoTime() - start;
+        }
     }
 
     /** Tells both sides the bridge is done: consumers stop waiting for it, producers stop feeding it. */
