@@ -86,11 +86,13 @@ final class BridgeRunner extends ChannelEnd {
             channels.endOpenOutputs();
         } catch (Cancelled cancelled) {
             // another thread failed first; it is the one reported
+            abortTask();
         } catch (Throwable t) {
             if (FatalErrors.isFatal(t)) {
                 FatalErrors.halt(fatalErrorSite, t);
             }
             control.fail(name, phase, t);
+            abortTask();
         } finally {
             if (cpuClaimed) {
                 Affinity.release(cpuRequest);
@@ -124,6 +126,15 @@ final class BridgeRunner extends ChannelEnd {
             blockedInNanos += System.nanoTime() - start;
         } else {
             channels.blockedOutNanos += System.nanoTime() - start;
+        }
+    }
+
+    /** After a failure or cancellation: the task releases what it holds; the run's failure is reported already. */
+    private void abortTask() {
+        try {
+            task.abort();
+        } catch (RuntimeException e) {
+            // the run failed already: this second failure would only hide the first
         }
     }
 

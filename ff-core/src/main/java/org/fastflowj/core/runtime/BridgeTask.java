@@ -56,6 +56,12 @@ public interface BridgeTask extends EngineTask {
     void close() throws Exception;
 
     /**
+     * The end of a task after a failure or cancellation (instead of {@link #close}): release what it holds
+     * for work it will not finish. Must not throw or wait.
+     */
+    default void abort() {}
+
+    /**
      * Up to how many items the run-time may gather into one slot of this bridge's forward input channels
      * ({@link ChannelGathering}), when the bridge works per item anyway and may lag behind its producers; 0 or
      * 1: one item per slot. Gathering changes nothing the bridge sees: items, order and ends are the same.

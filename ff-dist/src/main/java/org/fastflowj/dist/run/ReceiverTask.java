@@ -346,6 +346,16 @@ final class ReceiverTask implements BridgeTask, BatchReader.Outputs {
     @Override
     public void close() {}
 
+    /** The run failed: the batch half read and those queued are dropped. */
+    @Override
+    public void abort() {
+        if (current != null) {
+            current.release();
+            current = null;
+        }
+        in.drop();
+    }
+
     private void acknowledge() {
         in.ack(unackedBatches, unackedBytes, unackedMessages);
         unackedBatches = 0;

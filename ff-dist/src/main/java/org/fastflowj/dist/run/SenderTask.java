@@ -449,6 +449,14 @@ final class SenderTask implements BridgeTask, BridgeChannels.InputEvents {
     @Override
     public void close() {}
 
+    /** The run failed: the batch being built and any waiting for credit are dropped. */
+    @Override
+    public void abort() {
+        if (batch != null) {
+            batch.discard();
+        }
+    }
+
     @Override
     public String toString() {
         return "sender to group " + out.peer;
