@@ -10,7 +10,7 @@ import org.fastflowj.core.spi.Sentinel;
 /**
  * A {@link BridgeTask}'s handle on its channels: it drains its inputs itself, seeing items, ends and an
  * ordered farm's task marks as explicit {@link InputEvents}, and offers to its outputs without waiting
- * ({@link #offer}; {@link #awaitRoom} when it chooses to wait), ending each output itself ({@link
+ * ({@link #offer}; to wait, {@link #awaitRoomOn} and return from {@code doWork}, or {@link #awaitRoom}), ending each output itself ({@link
  * #endOutput}). An input the bridge does not drain is simply held: its producer finds it full, as an
  * on-demand producer finds a busy worker's slot.
  *
@@ -57,6 +57,13 @@ public final class BridgeChannels {
 
     private int inputsSinceFence;
     private int outputsSinceFence;
+    /** Set by {@link #stopDrain} during a drain: the drain returns after the value being reported. */
+    private boolean drainStopped;
+    /**
+     * The output whose room the runner's idle steps wait for ({@link #awaitRoomOn}), or null: they wait
+     * for input and news. Bridge's thread only.
+     */
+    SpscChannel awaitedOutput;
     // statistics: written by the bridge's thread, read after it ended (or approximately, while it runs)
     long itemsIn;
     long itemsOut;
@@ -108,7 +115,8 @@ public final class BridgeChannels {
         }
         int n = 0;
         boolean refilled = false;
-        while (n < max) {
+        drainStopped = false;
+        while (n < max && !drainStopped) {
             Object value = ch.poll();
             if (value == null) {
                 if (ch.dispatch != null && !refilled) {
@@ -139,6 +147,14 @@ public final class BridgeChannels {
             return 1;
         }
         return n;
+    }
+
+    /**
+     * Called from an {@link InputEvents} method during {@link #drain}: the drain returns after the value
+     * being reported, leaving the rest queued (the bridge cannot take more now: a batch waits for credit).
+     */
+    public void stopDrain() {
+        drainStopped = true;
     }
 
     /**
@@ -273,6 +289,64 @@ public final class BridgeChannels {
         self.running();
         outputIdler.parked();
         Thread.interrupted(); // cancellation, the only interrupt the run-time sends, is seen through control
+    }
+
+    /**
+     * Whether an offer to this output may succeed now: after a full channel, once its consumer drained it
+     * to the low-water mark (the same mark that makes the consumer wake a waiting producer), or its consumer
+     * ended. The re-check of an idle step that waits for room ({@link #awaitRoomOn}).
+     */
+    public boolean hasRoom(int channel, boolean feedback) {
+        SpscChannel ch = output(channel, feedback);
+        return ch.consumerGone || ch.outflow != SpscChannel.Outflow.OPEN || (mayRefill(ch) && ch.hasRoom());
+    }
+
+    /**
+     * The runner's idle steps from now on wait for room on this output instead of for input: they park
+     * announced as waiting for room there, so the consumer's takes wake the bridge, and {@link
+     * BridgeTask#workPending} should then answer {@link #hasRoom}. Until {@link #stopAwaitingRoom}.
+     */
+    public void awaitRoomOn(int channel, boolean feedback) {
+        awaitedOutput = output(channel, feedback);
+    }
+
+    /** The runner's idle steps wait for input and news again. */
+    public void stopAwaitingRoom() {
+        awaitedOutput = null;
+    }
+
+    /**
+     * As {@link #endOutput}, without waiting: false, and nothing changed, if a forward output has no room
+     * for its EOS now (call again once {@link #hasRoom}).
+     */
+    public boolean tryEndOutput(int channel, boolean feedback) {
+        SpscChannel ch = output(channel, feedback);
+        if (ch.outflow == SpscChannel.Outflow.ENDED) {
+            return true;
+        }
+        if (!feedback && !offerControl(ch, Sentinel.EOS)) {
+            return false;
+        }
+        if (ch.outflow == SpscChannel.Outflow.OPEN) {
+            ch.outflow = SpscChannel.Outflow.ENDED; // a gone channel stays gone
+        }
+        ch.producerDone = true;
+        VarHandle.fullFence(); // producerDone before reading the consumer's park state (Parker's handshake)
+        ch.consumer.wakeAnyway();
+        return true;
+    }
+
+    /** As {@link #taskDone}, without waiting: false if the channel has no room for the mark now. */
+    public boolean offerTaskDone(int channel) {
+        return offerControl(output(channel, false), Sentinel.TASK_DONE);
+    }
+
+    private boolean offerControl(SpscChannel ch, Object signal) {
+        if (ch.offer(signal)) {
+            wakeConsumer(ch);
+            return true;
+        }
+        return ch.consumerGone; // dropped: nobody takes it
     }
 
     /**

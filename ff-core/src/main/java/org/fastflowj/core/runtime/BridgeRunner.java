@@ -86,11 +86,13 @@ final class BridgeRunner extends ChannelEnd {
             channels.endOpenOutputs();
         } catch (Cancelled cancelled) {
             // another thread failed first; it is the one reported
+            abortTask();
         } catch (Throwable t) {
             if (FatalErrors.isFatal(t)) {
                 FatalErrors.halt(fatalErrorSite, t);
             }
             control.fail(name, phase, t);
+            abortTask();
         } finally {
             if (cpuClaimed) {
                 Affinity.release(cpuRequest);
@@ -105,10 +107,14 @@ final class BridgeRunner extends ChannelEnd {
     private void idle() throws Exception {
         long start = System.nanoTime();
         task.onIdle(idler.parksNext());
+        SpscChannel room = channels.awaitedOutput;
         if (!task.isDone() && idler.nextStepParks()) {
             channels.wakeWaitingNeighbours();
-            waitTarget = null;
-            announce(idler.longPark() ? WAIT_INPUT | LONG : WAIT_INPUT);
+            // Waiting for room, the park is announced as such on that channel: its consumer's takes wake it
+            // (SpscChannel#tookOne); the event loop's Parker#wake wakes any announced park.
+            waitTarget = room;
+            int kind = room == null ? WAIT_INPUT : WAIT_OUTPUT;
+            announce(idler.longPark() ? kind | LONG : kind);
             if (!task.workPending() && !control.cancelled) {
                 LockSupport.parkNanos(this, Math.min(idler.parkNanos(), task.maxParkNanos()));
             }
@@ -116,7 +122,20 @@ final class BridgeRunner extends ChannelEnd {
             idler.parked();
             Thread.interrupted(); // cancellation, the only interrupt the run-time sends, is seen through control
         }
-        blockedInNanos += System.nanoTime() - start;
+        if (room == null) {
+            blockedInNanos += System.nanoTime() - start;
+        } else {
+            channels.blockedOutNanos += System.nanoTime() - start;
+        }
+    }
+
+    /** After a failure or cancellation: the task releases what it holds; the run's failure is reported already. */
+    private void abortTask() {
+        try {
+            task.abort();
+        } catch (RuntimeException e) {
+            // the run failed already: this second failure would only hide the first
+        }
     }
 
     /** Tells both sides the bridge is done: consumers stop waiting for it, producers stop feeding it. */

@@ -18,7 +18,9 @@ import org.fastflowj.core.graph.EngineTask;
  * <p>The idle step is the run's {@link IdleStrategy} on the runner's {@link Parker}, with the handshake
  * every node uses: the runner announces the park, re-checks {@link #workPending}, and parks (at most
  * {@link #maxParkNanos}); a producer of its inputs, or whoever it gave the runner's parker to ({@link
- * BridgeChannels#parker}), wakes it.
+ * BridgeChannels#parker}), wakes it. A task that cannot go on (no credit, a full output) keeps what it
+ * holds, returns 0 and lets the runner wait: the idle step waits for room on an output the task names
+ * ({@link BridgeChannels#awaitRoomOn}), else for input and news. No method blocks.
  *
  * <p>Threading: every method on the bridge's thread. The runner does not end a bridge whose consumers are
  * all gone: the bridge decides (its peers must hear of it).
@@ -52,6 +54,12 @@ public interface BridgeTask extends EngineTask {
 
     /** The end of a task that is done (not after a failure or cancellation): flush, wait for peers. */
     void close() throws Exception;
+
+    /**
+     * The end of a task after a failure or cancellation (instead of {@link #close}): release what it holds
+     * for work it will not finish. Must not throw or wait.
+     */
+    default void abort() {}
 
     /**
      * Up to how many items the run-time may gather into one slot of this bridge's forward input channels

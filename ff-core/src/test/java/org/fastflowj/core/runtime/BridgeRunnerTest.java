@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 class BridgeRunnerTest {
-    private static final Object END = new Object();
+    static final Object END = new Object();
 
     /** The in-memory "network": what the sender drained, and where the receiver parks. */
     static final class Wire {

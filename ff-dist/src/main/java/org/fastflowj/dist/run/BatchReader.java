@@ -16,6 +16,10 @@ import org.fastflowj.dist.serial.ItemCodec;
  * in its {@link RecoveryLedger}; an output of a recoverable all-to-all's remote R-Worker comes after the
  * tag of its item, which settles that item, or drops the output when it was answered already.
  *
+ * <p>A batch may be read in parts: an output that cannot take more (its channel is full) calls {@link
+ * #pause} from within {@link Outputs}, {@link #readOn} returns after that item or mark, and the next call
+ * goes on from there, in the same DATA run if need be. Nothing is copied or allocated for it.
+ *
  * <p>Threading: the receiver's thread only.
  */
 final class BatchReader {
@@ -39,6 +43,17 @@ final class BatchReader {
     private RecoveryLedger[] answers;
     /** Per output: for a remote R-Worker's tagged outputs, the ledger of each of its input channels; or null. */
     private RecoveryLedger[][] byTag;
+
+    /** Set by an output during {@link #readOn}: it returns after the item or mark being reported. */
+    private boolean paused;
+    /** Messages of the batch read so far. */
+    private long messages;
+    /** The DATA run being read: its output, items left, and the ledgers its items settle (or null). */
+    private int runOutput;
+
+    private int runLeft;
+    private RecoveryLedger runAnswered;
+    private RecoveryLedger[] runByTag;
 
     BatchReader(String peer, int[] forwardEdges, int[] feedbackEdges, ItemCodec codec) {
         this.peer = peer;
@@ -64,18 +79,44 @@ final class BatchReader {
         this.byTag = ledgersOfTags;
     }
 
-    /** Reads a whole batch into {@code outputs}; returns how many messages it stood for. */
-    long read(ByteBuf batch, Outputs outputs) {
+    /** Starts reading a batch ({@link #readOn}). */
+    void start() {
         codec.startBatch(); // as the sender did before writing it
-        long messages = 0;
-        while (batch.isReadable()) {
-            messages += readMessage(batch, outputs);
+        messages = 0;
+        runLeft = 0;
+        paused = false;
+    }
+
+    /**
+     * Reads on in the batch into {@code outputs}: true once it was read to the end, false if an output
+     * paused the reading (call again, with the same batch, to go on).
+     */
+    boolean readOn(ByteBuf batch, Outputs outputs) {
+        paused = false;
+        while (!paused) {
+            if (runLeft > 0) {
+                readRun(batch, outputs);
+            } else if (batch.isReadable()) {
+                readMessage(batch, outputs);
+            } else {
+                return true;
+            }
         }
+        return false;
+    }
+
+    /** Called by an output during {@link #readOn}: stop after what is being reported. */
+    void pause() {
+        paused = true;
+    }
+
+    /** How many messages the batch read so far stood for. */
+    long messages() {
         return messages;
     }
 
-    /** Reads one message (a run of items, or a mark); returns how many messages it stood for. */
-    private int readMessage(ByteBuf batch, Outputs outputs) {
+    /** Reads the head of one message (a run of items, or a mark), and a mark whole. */
+    private void readMessage(ByteBuf batch, Outputs outputs) {
         byte kind = batch.readByte();
         int edge = batch.readInt();
         int output = edge >= 0 && edge < outputOf.length ? outputOf[edge] : -1;
@@ -90,34 +131,44 @@ final class BatchReader {
                     throw new CorruptBatchException(
                             "group " + peer + " sent a run of " + items + " items for edge " + edge);
                 }
-                if (byTag != null && byTag[output] != null) {
-                    readTaggedRun(batch, output, items, byTag[output], outputs);
-                    return items;
-                }
-                RecoveryLedger answered = answers == null ? null : answers[output];
-                for (int i = 0; i < items; i++) {
-                    int start = batch.readerIndex();
-                    Object item = codec.read(batch);
-                    if (answered != null) {
-                        answered.answered(); // this output settles the worker's oldest unanswered item
-                    }
-                    outputs.item(output, item, batch.readerIndex() - start);
-                }
-                return items;
+                messages += items;
+                runOutput = output;
+                runLeft = items;
+                runByTag = byTag == null ? null : byTag[output];
+                runAnswered = runByTag != null || answers == null ? null : answers[output];
             }
             case Frames.TASK_DONE -> {
                 if ((output & 1) != 0) {
                     throw new CorruptBatchException("group " + peer + " sent a task mark for feedback edge " + edge);
                 }
+                messages++;
                 outputs.taskDone(output);
-                return 1;
             }
             case Frames.EOS, Frames.DONE -> {
+                messages++;
                 outputs.ended(output);
-                return 1;
             }
             default -> throw new CorruptBatchException(
                     "group " + peer + " sent a message of unknown kind " + kind + " for edge " + edge);
+        }
+    }
+
+    /** The items left of the DATA run, until it ends or an output pauses the reading. */
+    private void readRun(ByteBuf batch, Outputs outputs) {
+        int output = runOutput;
+        if (runByTag != null) {
+            readTaggedRun(batch, output, runByTag, outputs);
+            return;
+        }
+        RecoveryLedger answered = runAnswered;
+        while (runLeft > 0 && !paused) {
+            runLeft--;
+            int start = batch.readerIndex();
+            Object item = codec.read(batch);
+            if (answered != null) {
+                answered.answered(); // this output settles the worker's oldest unanswered item
+            }
+            outputs.item(output, item, batch.readerIndex() - start);
         }
     }
 
@@ -126,9 +177,9 @@ final class BatchReader {
      * answers (its L-Worker, as the R-Worker's input channel, and its sequence there): the tag settles that
      * item in its ledger, and an output for an item already answered is dropped here, before the consumer.
      */
-    private void readTaggedRun(
-            ByteBuf batch, int output, int items, RecoveryLedger[] ledgerOfChannel, Outputs outputs) {
-        for (int i = 0; i < items; i++) {
+    private void readTaggedRun(ByteBuf batch, int output, RecoveryLedger[] ledgerOfChannel, Outputs outputs) {
+        while (runLeft > 0 && !paused) {
+            runLeft--;
             int start = batch.readerIndex();
             long tag = batch.readLong();
             Object item = codec.read(batch);

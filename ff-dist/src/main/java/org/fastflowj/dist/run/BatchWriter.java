@@ -10,7 +10,11 @@ import org.fastflowj.dist.serial.ItemCodec;
  * Builds the batches a {@link SenderTask} sends to one peer: messages written into a buffer with room for
  * the frame header in front, consecutive items of one edge as one DATA run (its count patched in when the
  * run closes), end marks (EOS, DONE) and task marks (TASK_DONE) as messages of their own; and hands each
- * full batch to the {@link OutboundLink}, which waits for a credit. Sized by its {@link BatchSizer}.
+ * full batch to the {@link OutboundLink}. Sized by its {@link BatchSizer}.
+ *
+ * <p>A batch the link refuses for want of credit is kept as it is, sealed ({@link #hasPending}), and
+ * offered again by {@link #sendPending}, or by the next {@link #flush}; while it waits, the sender writes
+ * nothing new (it stops draining its inputs), so at most one batch waits and nothing is copied.
  *
  * <pre>
  *   [header room][DATA e7 n=3 item item item][TASK_DONE e7][DATA e9 n=1 tag item][EOS e7]
@@ -35,6 +39,10 @@ final class BatchWriter {
     private final int maxFrameBytes;
 
     private ByteBuf batch;
+    /** A sealed batch waiting for credit, and its messages; null: none. */
+    private ByteBuf pending;
+
+    private int pendingCount;
     /**
      * Capacity of the next batch buffer: the size of the last full batch. A buffer that starts at 256
      * bytes regrows by doubling, and each regrowth copies what it holds, so a batch of large items would
@@ -198,20 +206,53 @@ final class BatchWriter {
         }
     }
 
-    /** Drops the unsent batch (the run failed). */
+    /** Drops the unsent batches (the run failed). */
     void discard() {
         if (batch != null) {
             batch.release();
             batch = null;
         }
+        if (pending != null) {
+            pending.release();
+            pending = null;
+        }
         count = 0;
         runEdge = -1;
     }
 
-    /** Sends the batch (waiting for a credit), if it holds any message. */
-    void flush() {
+    /** Whether a sealed batch waits for credit: nothing new may be written until it went. */
+    boolean hasPending() {
+        return pending != null;
+    }
+
+    /**
+     * Offers the batch waiting for credit to the link again; true if it went (or none waited), false if
+     * it still waits. Throws if the link will give no credit (the batch released).
+     */
+    boolean sendPending() {
+        ByteBuf waiting = pending;
+        if (waiting == null) {
+            return true;
+        }
+        pending = null; // the link owns it once it accepts, or released it if it throws
+        if (!out.trySend(waiting, pendingCount)) {
+            pending = waiting;
+            return false;
+        }
+        sizer.sent(System.nanoTime());
+        return true;
+    }
+
+    /**
+     * Sends the batch if it holds any message: true if it went (or was empty), false if it waits for
+     * credit, sealed, or could not be sealed because an earlier one still waits (it then stays open).
+     */
+    boolean flush() {
+        if (!sendPending()) {
+            return false;
+        }
         if (count == 0) {
-            return;
+            return true;
         }
         closeRun();
         ByteBuf full = batch;
@@ -224,7 +265,8 @@ final class BatchWriter {
         count = 0;
         sizer.sending(messages, System.nanoTime(), !inputRanDry);
         inputRanDry = false;
-        out.send(full, messages);
-        sizer.sent(System.nanoTime());
+        pending = full;
+        pendingCount = messages;
+        return sendPending();
     }
 }

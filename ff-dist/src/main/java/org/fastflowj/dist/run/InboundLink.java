@@ -1,6 +1,7 @@
 package org.fastflowj.dist.run;
 
 import io.netty.buffer.ByteBuf;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -16,9 +17,10 @@ import org.jctools.queues.MessagePassingQueue;
  * loop to the receiver node's thread, and acknowledgements and "consumer gone" notes going back.
  *
  * <p>Threading: the connection's one event loop thread offers batches, the receiver node's thread polls
- * them: a single-producer single-consumer queue, like every edge. The receiver parks on {@link #parker}
- * (the run-time's handshake: it announces the park and re-checks {@link #ready}; the event loop offers,
- * then {@link Parker#wake}), so either the receiver sees the batch or the event loop unparks it.
+ * them: a single-producer single-consumer queue, like every edge. The receiver's runner parks on its
+ * parker, which this link is given once, at the receiver's start ({@link #wakeOn}); the run-time's
+ * handshake (it announces the park and re-checks {@link #batchOrNews}; the event loop offers, then wakes,
+ * see {@link #wakeReceiver}) makes either the receiver see the batch or the event loop unpark it.
  *
  * <p>Flow control is enforced here, not trusted to the sender. {@link #heldBatches} and {@link
  * #unackedBytes} count the batches received and not yet acknowledged, and their payload bytes: the
@@ -67,10 +69,10 @@ final class InboundLink {
 
     private volatile PeerLink link;
     /**
-     * Where the receiver's thread parks while no batch is queued: its runner's ({@link #wakeOn}). A batch
-     * offered before that is seen by the receiver's re-check before its first park.
+     * Where the receiver's thread parks while it waits: its runner's, set once ({@link #wakeOn}); null
+     * before. A batch offered before that is seen by the receiver's re-check before its first park.
      */
-    private volatile Parker parker = Parker.create();
+    private volatile Parker parker;
 
     private volatile boolean done;
     private volatile String brokenReason;
@@ -113,8 +115,11 @@ final class InboundLink {
         return batches.poll();
     }
 
-    /** Before the run, on the receiver's thread: the event loop wakes {@code receiver} from now on. */
+    /** At the receiver's start, on its thread, once: the event loop wakes {@code receiver} from then on. */
     void wakeOn(Parker receiver) {
+        if (parker != null) {
+            throw new IllegalStateException(description + ": the receiver's parker is set already");
+        }
         this.parker = receiver;
     }
 
@@ -244,7 +249,7 @@ final class InboundLink {
         }
         heldBatchBytes.addAndGet(size);
         batches.offer(payload);
-        parker.wake();
+        wakeReceiver();
         if (full()) {
             pauseReading();
         }
@@ -303,8 +308,19 @@ final class InboundLink {
         return reason;
     }
 
+    /**
+     * After publishing news for the receiver (a batch queued, a flag set): the waker's half of the Parker
+     * handshake. The fence orders the publication before the reads of the parker and its state; the
+     * receiver's runner announces its park (a store, then a full fence) before it re-checks: so either its
+     * re-check sees the news, or this read sees it announced and unparks it. A parker still null means the
+     * receiver has not started, and its first re-check comes after that (volatile) write.
+     */
     private void wakeReceiver() {
-        parker.wake();
+        VarHandle.fullFence();
+        Parker receiver = parker;
+        if (receiver != null) {
+            receiver.wakeAnyway();
+        }
     }
 
     /** Releases batches nobody will read (the run failed). */

@@ -1,13 +1,13 @@
 package org.fastflowj.dist.run;
 
 import io.netty.buffer.ByteBuf;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
 import org.fastflowj.core.LinkStats;
 import org.fastflowj.core.runtime.BridgeChannels;
-import org.fastflowj.core.runtime.IdleStrategy;
 import org.fastflowj.core.runtime.Parker;
 import org.fastflowj.dist.DffConfig;
 import org.fastflowj.dist.net.Frames;
@@ -25,11 +25,12 @@ import org.fastflowj.dist.net.PeerLink;
  * the largest batch, maxBytesInFlight + the largest batch)}. Small batches meet the batch bound, large
  * ones the byte bound; a batch larger than the whole byte window still goes, alone.
  *
- * <p>Threading: {@link #send} and {@link #finish} on the sender's thread; {@code on*} on the
- * connection's event loop. {@link #credits} and {@link #bytesInFlight} are the shared counters (the
- * sender takes, the event loop gives back, both before it wakes the sender); the sender parks on {@link
- * #creditParker} when the window is closed (the run-time's handshake: it announces the park and
- * re-checks), so an acknowledgement that races the park still wakes it.
+ * <p>Threading: {@link #trySend} and {@link #tryFinish} on the sender's thread, never waiting; {@code on*}
+ * on the connection's event loop. {@link #credits} and {@link #bytesInFlight} are the shared counters
+ * (the sender takes, the event loop gives back, both before it wakes the sender). A batch refused for
+ * want of credit stays with the sender, whose runner idles on its one parker: the event loop's wake and
+ * the runner's re-check ({@link #windowOpenOrStopped}) follow the run-time's handshake (see {@link
+ * #wakeSender}), so an acknowledgement that races the park still wakes it.
  *
  * <p>On-demand edges have a credit of their own besides: the receiver reports (TAKEN) each item the remote
  * worker took; {@link #takenSinceLastLook} counts them per forward input until the sender thread collects
@@ -56,16 +57,14 @@ final class OutboundLink {
     private volatile String stallReason;
 
     private volatile BridgeChannels context;
-    /** Where the sender thread waits for credits (and, at the end, for the last acknowledgements). */
-    private final Parker creditParker = Parker.create();
-    /** The sender's re-checks before it parks, made once: waiting allocates nothing. */
-    private final Parker.WaitCondition creditOrEnd = this::creditOrEnd;
-
-    private final Parker.WaitCondition allAckedOrEnd = this::allAckedOrEnd;
-    /** How the sender thread waits, by the run's wait strategy (set in {@link #attach}). */
-    private IdleStrategy creditIdle;
-    /** Where the sender's thread idles: woken when an on-demand edge gets credit back or a consumer ended. */
+    /**
+     * The sender runner's parker, its one place to wait: woken for credits and the last acknowledgements,
+     * an on-demand edge's credit back, a consumer ended, the link closed or lost. Set once, in {@link
+     * #attach}; null before (the sender then has not looked at anything yet).
+     */
     private volatile Parker senderParker;
+    /** Sender thread: when the window first refused the batch now waiting for credit; 0: none waits. */
+    private long creditWaitStart;
 
     private final AtomicIntegerArray takenSinceLastLook;
     /** 1 for a forward input whose remote consumer ended (GONE): the sender stops holding it. */
@@ -124,7 +123,6 @@ final class OutboundLink {
     void attach(BridgeChannels ctx) {
         this.context = ctx;
         this.senderParker = ctx.parker();
-        this.creditIdle = ctx.newIdleStrategy();
     }
 
     /** Sender thread: whether any TAKEN report came since the last {@link #collectTaken}. */
@@ -168,22 +166,36 @@ final class OutboundLink {
             consumerGone.set(i, 1); // an on-demand input held for the lost worker drains again (see SenderTask)
         }
         onDemandNews = true;
-        creditParker.wake();
         wakeSender();
     }
 
     /**
-     * Sends one batch of {@code count} messages, waiting for a credit first. Takes ownership of it. To a
-     * lost peer the batch is dropped: its items are in their ledgers, and go to other workers.
+     * Sends one batch of {@code count} messages if the window is open, and takes ownership of it (true).
+     * False, without waiting, while the window is closed: the caller keeps the batch and offers it again
+     * once {@link #windowOpenOrStopped}. To a lost peer the batch is dropped (true): its items are in their
+     * ledgers, and go to other workers. Throws, the batch released, if no credit will come.
      */
-    void send(ByteBuf batch, int count) {
-        if (lost || !takeCredit()) {
-            batch.release();
-            if (lost) {
-                return;
+    boolean trySend(ByteBuf batch, int count) {
+        if (!lost && !windowOpen()) {
+            if (!stopped()) {
+                if (creditWaitStart == 0) {
+                    creditWaitStart = System.nanoTime() | 1; // never 0: 0 means no batch waits
+                }
+                return false;
             }
+            batch.release();
             throw cancelledOrBroken();
         }
+        if (creditWaitStart != 0) {
+            creditWaitNanos += System.nanoTime() - creditWaitStart;
+            creditWaitStart = 0;
+        }
+        if (lost) {
+            batch.release();
+            return true;
+        }
+        // Only this thread takes credits and adds bytes, so the open window stays open until it does.
+        credits.decrementAndGet();
         int size = batch.readableBytes();
         // Counted before the batch can leave: its ACK may come back (and give these bytes back) at once.
         // The receiver counts the same payload bytes (InboundLink#onBatch).
@@ -192,31 +204,7 @@ final class OutboundLink {
         messages += count;
         bytes += size + 5;
         batches++;
-    }
-
-    /**
-     * Waits until the window is open: a batch credit left and fewer than {@link #maxBytesInFlight} bytes in
-     * flight. Only this thread takes credits and adds bytes, so an open window stays open until it does.
-     */
-    private boolean takeCredit() {
-        if (windowOpen()) {
-            credits.decrementAndGet();
-            return true;
-        }
-        long start = System.nanoTime();
-        creditIdle.reset();
-        try {
-            while (!windowOpen()) {
-                if (stopped()) {
-                    return false;
-                }
-                creditIdle.idle(creditParker, creditOrEnd);
-            }
-            credits.decrementAndGet();
-            return true;
-        } finally {
-            creditWaitNanos += System.nanoTime() - start;
-        }
+        return true;
     }
 
     /** Volatile reads of what the event loop gives back (it updates both before it wakes this thread). */
@@ -224,17 +212,20 @@ final class OutboundLink {
         return credits.get() > 0 && bytesInFlight.get() < maxBytesInFlight;
     }
 
-    private boolean creditOrEnd() {
+    /** The sender's re-check while a batch waits for credit: {@link #trySend} would not refuse it now. */
+    boolean windowOpenOrStopped() {
         return windowOpen() || stopped();
     }
 
-    private boolean allAckedOrEnd() {
+    /** The sender's re-check while it waits for the last acknowledgements: {@link #tryFinish} would answer. */
+    boolean allAckedOrStopped() {
         return credits.get() >= maxCredits || stopped();
     }
 
-    /** The connection broke or closed, or the run was cancelled: no credit will come. */
+    /** The connection broke or closed, the peer was lost, or the run was cancelled: no credit will come. */
     private boolean stopped() {
-        return lost || brokenReason != null || peerClosed || context.cancelled();
+        BridgeChannels ctx = context;
+        return lost || brokenReason != null || peerClosed || (ctx != null && ctx.cancelled());
     }
 
     /** The sender wrote the end mark of its last edge (the batch holding it may not be sent yet). */
@@ -243,18 +234,20 @@ final class OutboundLink {
     }
 
     /**
-     * After the last batch: waits until every batch was acknowledged. The connection stays open until the
-     * whole application has ended ({@link EndAgreement}): a failure anywhere still reaches this group.
+     * After the last batch went: whether every batch was acknowledged (or the peer was lost), and the link
+     * is finished; false while acknowledgements are due, without waiting. Throws if they will not come. The
+     * connection stays open until the whole application has ended ({@link EndAgreement}): a failure
+     * anywhere still reaches this group.
      */
-    void finish() {
-        creditIdle.reset();
-        while (credits.get() < maxCredits && !lost) {
-            if (stopped() && !lost) {
-                throw cancelledOrBroken();
-            }
-            creditIdle.idle(creditParker, allAckedOrEnd);
+    boolean tryFinish() {
+        if (lost || credits.get() >= maxCredits) {
+            finished = true;
+            return true;
         }
-        finished = true;
+        if (stopped()) {
+            throw cancelledOrBroken();
+        }
+        return false;
     }
 
     /** Throws if the connection broke, or the peer closed it with edges still open (checked while idle). */
@@ -289,7 +282,7 @@ final class OutboundLink {
         }
         bytesInFlight.addAndGet(-payloadBytes);
         credits.addAndGet(batchCount); // both before the wake: the sender's re-check sees the whole window
-        creditParker.wake();
+        wakeSender();
         StallWatch watch = stallWatch;
         if (watch != null) {
             watch.acked();
@@ -328,11 +321,18 @@ final class OutboundLink {
                 "group " + peer + " reported items taken on edge " + edgeId + ", which this group does not send it");
     }
 
-    /** After publishing news for the sender's thread: the waker's half of the Parker handshake. */
+    /**
+     * After publishing news for the sender's thread (credits, counts, flags): the waker's half of the
+     * Parker handshake. The fence orders the publication before the reads of the parker and its state;
+     * the runner announces its park (a store, then a full fence) before it re-checks: so either its
+     * re-check sees the news, or this read sees it announced and unparks it. A parker still null means
+     * the sender has not attached, and its first re-check comes after that (volatile) write.
+     */
     private void wakeSender() {
+        VarHandle.fullFence();
         Parker sender = senderParker;
         if (sender != null) {
-            sender.wake();
+            sender.wakeAnyway();
         }
     }
 
@@ -365,7 +365,7 @@ final class OutboundLink {
         String stalled = stallReason;
         if (stalled != null) {
             brokenReason = stalled;
-            creditParker.wake();
+            wakeSender();
             return stalled;
         }
         if (finished) {
@@ -373,13 +373,13 @@ final class OutboundLink {
         }
         if (cause == null) {
             peerClosed = true;
-            creditParker.wake();
+            wakeSender();
             return null;
         }
         String reason = "lost the connection to group " + peer + " at " + remote() + " before it received"
                 + " everything: " + cause.getMessage();
         brokenReason = reason;
-        creditParker.wake();
+        wakeSender();
         return reason;
     }
 

@@ -6,7 +6,6 @@ import java.util.stream.IntStream;
 import org.fastflowj.core.runtime.BridgeChannels;
 import org.fastflowj.core.runtime.BridgeTask;
 import org.fastflowj.core.runtime.Chunk;
-import org.fastflowj.core.runtime.IdleStrategy;
 import org.fastflowj.dist.ClassNotAllowedException;
 import org.fastflowj.dist.DffConfig;
 import org.fastflowj.dist.SerializationConfig;
@@ -20,6 +19,11 @@ import org.fastflowj.dist.serial.ItemCodec;
  * {@link Chunk} per channel per batch (one hand-off instead of one per item; the consumer's run-time
  * unrolls it), waiting while that channel is full (and so holding back the acknowledgement, which stops
  * the sender: flow control end to end).
+ *
+ * <p>Nothing here blocks: waiting means keeping the batch half read ({@link BatchReader#pause}) with the
+ * run that found no room, returning 0 from {@link #doWork}, and letting the runner idle on its one parker,
+ * announced as waiting for room on that channel ({@link BridgeChannels#awaitRoomOn}): the consumer's
+ * takes wake it. While a batch is half read no other is taken; batches read before it are acknowledged.
  *
  * <pre>
  *   group G1 ──TCP──▶ event loop ──SPSC──▶ ┌──────────────┐ ──SPSC──▶ local node (edge e3)
@@ -36,7 +40,8 @@ import org.fastflowj.dist.serial.ItemCodec;
  *
  * <p>Memory: besides the credits ({@link InboundLink}), the items on the forward channels are bounded in
  * serialized bytes ({@code maxBufferedBytesPerLink}, counted by {@link ChannelBytes}): before a run of
- * items would pass the bound, the receiver waits for the consumers to take some.
+ * items would pass the bound, the receiver waits for the consumers to take some (a poll: nobody signals
+ * it, so the runner parks at most {@link #MAX_PARK_NANOS} then).
  *
  * <p>On-demand edges: their items go to the worker one by one, and the receiver reports how many the worker
  * took (TAKEN, from how many are still queued), so the sender lets the producer give that worker more (see
@@ -69,6 +74,10 @@ final class ReceiverTask implements BridgeTask, BatchReader.Outputs {
      * worker having taken them: the remote producer gives that worker nothing more until it hears.
      */
     static final long TAKEN_CHECK_NANOS = TimeUnit.MICROSECONDS.toNanos(100);
+
+    private static final int NO_MARK = 0;
+    private static final int TASK_MARK = 1;
+    private static final int END_MARK = 2;
 
     private final InboundLink in;
     private final int[] forwardEdges;
@@ -112,8 +121,21 @@ final class ReceiverTask implements BridgeTask, BatchReader.Outputs {
     private RecoveryLedger[][] byTag;
     private int live;
     private boolean done;
-    /** How this thread waits for room on its channels (a poll: nobody wakes it for that). */
-    private IdleStrategy roomIdle;
+    /** The batch being read, kept (not released) while one of its runs or marks waits; null: none. */
+    private ByteBuf current;
+    /** Its payload bytes, as received. */
+    private int currentBytes;
+    /**
+     * The output ({@code channel * 2}, +1 for feedback) whose run (in {@link #open} or {@link #single})
+     * or mark waits for room; -1: none. At most one waits: the reading pauses behind it.
+     */
+    private int waitingOutput = -1;
+    /** What follows the waiting run on that output: {@link #NO_MARK}, {@link #TASK_MARK} or {@link #END_MARK}. */
+    private int waitingMark;
+    /** The waiting run waits for the byte bound ({@link #onChannels}), not for a slot of its channel. */
+    private boolean waitingForBytes;
+    /** The neighbours were woken since a run started waiting (once per wait). */
+    private boolean neighboursWoken;
     /** Idle since the last batch, and its neighbours woken then. */
     private boolean idleSinceBatch;
     /** Yields since the last batch (see {@link #IDLE_YIELDS}). */
@@ -179,7 +201,6 @@ final class ReceiverTask implements BridgeTask, BatchReader.Outputs {
     @Override
     public void init(BridgeChannels ch) {
         this.channels = ch;
-        this.roomIdle = ch.newIdleStrategy();
         this.reader =
                 new BatchReader(in.peer, forwardEdges, feedbackEdges, new ItemCodec(serialization, maxObjectsPerItem));
         if (answers != null) {
@@ -191,25 +212,58 @@ final class ReceiverTask implements BridgeTask, BatchReader.Outputs {
         in.wakeOn(ch.parker());
     }
 
-    /** One batch: its items onto the channels, then an acknowledgement unless more batches are queued. */
+    /**
+     * What waits first (a run or mark, then the rest of its batch); else one new batch: its items onto the
+     * channels, then an acknowledgement unless more batches are queued. Returns 0, holding the batch, as
+     * soon as something finds no room.
+     */
     @Override
     public int doWork() {
-        // A batch of a few KiB or less is in heap memory, where the frame decoder copied it; a bigger one
-        // is usually a slice of the buffers it was read into, maybe several (see FrameDecoder).
-        ByteBuf batch = in.poll();
-        if (batch == null) {
-            return 0;
+        int work = 0;
+        if (waitingOutput >= 0) {
+            if (!resumeWaiting()) {
+                return 0;
+            }
+            work = 1;
         }
-        idleYields = 0;
-        idleSinceBatch = false;
-        int batchBytes = batch.readableBytes();
-        unackedBytes += batchBytes;
+        if (current == null) {
+            // A batch of a few KiB or less is in heap memory, where the frame decoder copied it; a bigger one
+            // is usually a slice of the buffers it was read into, maybe several (see FrameDecoder).
+            current = in.poll();
+            if (current == null) {
+                return work;
+            }
+            currentBytes = current.readableBytes();
+            idleYields = 0;
+            idleSinceBatch = false;
+            reader.start();
+        }
+        if (!readOn()) {
+            return 1; // part of it went; the rest waits for room
+        }
+        batchDone();
+        return 1;
+    }
+
+    /** Reads on in the current batch and sends its runs; false if one waits for room (the batch stays). */
+    private boolean readOn() {
         try {
-            unackedMessages += readBatch(batch);
-            sendOpenChunks();
-        } finally {
-            batch.release();
+            return readBatch(current) && sendOpenChunks();
+        } catch (RuntimeException | Error e) {
+            current.release();
+            current = null;
+            throw e;
         }
+    }
+
+    /** The current batch is read and its items are on the channels. */
+    private void batchDone() {
+        ByteBuf batch = current;
+        current = null;
+        int batchBytes = currentBytes;
+        batch.release();
+        unackedBytes += batchBytes;
+        unackedMessages += reader.messages();
         in.batchRead(batchBytes, onChannels.refresh(runsQueued));
         if (untakenTotal > 0) {
             reportTaken();
@@ -223,7 +277,7 @@ final class ReceiverTask implements BridgeTask, BatchReader.Outputs {
             in.done(); // before the acknowledgement: the sender closes once it has it
             acknowledge();
             done = true;
-            return 1;
+            return;
         }
         // One ACK for every batch taken while more were queued (up to MAX_UNACKED_BATCHES): each ACK is a
         // frame and a task on the event loop, and a receiver that is behind would otherwise pay one per
@@ -233,16 +287,15 @@ final class ReceiverTask implements BridgeTask, BatchReader.Outputs {
         if (unackedBatches >= MAX_UNACKED_BATCHES || !in.hasBatch()) {
             acknowledge();
         }
-        return 1;
     }
 
     /**
      * Whatever makes a batch unreadable is its sender's doing: the failure names that peer and its address
      * (and, as a {@link CorruptBatchException}, makes it the run's origin), not this group.
      */
-    private long readBatch(ByteBuf batch) {
+    private boolean readBatch(ByteBuf batch) {
         try {
-            return reader.read(batch, this);
+            return reader.readOn(batch, this);
         } catch (CorruptFrameException | ClassNotAllowedException | IndexOutOfBoundsException e) {
             throw unreadable(e);
         }
@@ -258,13 +311,25 @@ final class ReceiverTask implements BridgeTask, BatchReader.Outputs {
         return in.link() != null ? in.link().toString() : "group " + in.peer;
     }
 
+    /**
+     * The re-check before a park. While something waits for room, only room (a wake from the consumer;
+     * the byte bound is polled, see {@link #maxParkNanos}) or a broken link: a new batch is not read
+     * before the one half read.
+     */
     @Override
     public boolean workPending() {
+        if (waitingOutput >= 0) {
+            return (!waitingForBytes && channels.hasRoom(waitingOutput >> 1, (waitingOutput & 1) != 0))
+                    || in.brokenReason() != null;
+        }
         return in.batchOrNews();
     }
 
     @Override
     public long maxParkNanos() {
+        if (waitingOutput >= 0 && waitingForBytes) {
+            return MAX_PARK_NANOS;
+        }
         return untakenTotal > 0 ? TAKEN_CHECK_NANOS : Long.MAX_VALUE;
     }
 
@@ -273,8 +338,23 @@ final class ReceiverTask implements BridgeTask, BatchReader.Outputs {
         return done;
     }
 
+    /** Whether a run or mark waits for room (for tests; the receiver's thread). */
+    boolean waitsForRoom() {
+        return waitingOutput >= 0;
+    }
+
     @Override
     public void close() {}
+
+    /** The run failed: the batch half read and those queued are dropped. */
+    @Override
+    public void abort() {
+        if (current != null) {
+            current.release();
+            current = null;
+        }
+        in.drop();
+    }
 
     private void acknowledge() {
         in.ack(unackedBatches, unackedBytes, unackedMessages);
@@ -290,14 +370,34 @@ final class ReceiverTask implements BridgeTask, BatchReader.Outputs {
 
     @Override
     public void taskDone(int output) {
-        sendChunk(output); // the task's outputs go first, in a chunk of their own
-        channels.taskDone(output >> 1);
+        // the task's outputs go first, in a chunk of their own
+        if (sendChunk(output)) {
+            markNow(output, TASK_MARK);
+        } else {
+            waitingMark = TASK_MARK;
+        }
     }
 
     @Override
     public void ended(int output) {
-        sendChunk(output); // what came before the end goes first
-        end(output >> 1, (output & 1) != 0);
+        // what came before the end goes first
+        if (sendChunk(output)) {
+            markNow(output, END_MARK);
+        } else {
+            waitingMark = END_MARK;
+        }
+    }
+
+    /** Puts the mark on the output now, or makes it wait for room there (the reading pauses). */
+    private boolean markNow(int output, int mark) {
+        int channel = output >> 1;
+        boolean feedback = (output & 1) != 0;
+        boolean put = mark == TASK_MARK ? channels.offerTaskDone(channel) : end(channel, feedback);
+        if (!put) {
+            waitForRoom(output, false);
+            waitingMark = mark;
+        }
+        return put;
     }
 
     /**
@@ -327,48 +427,96 @@ final class ReceiverTask implements BridgeTask, BatchReader.Outputs {
         }
     }
 
-    /** End of a batch: every pending run goes out (a run never waits for the next batch). */
-    private void sendOpenChunks() {
+    /** End of a batch: every pending run goes out (a run never waits for the next batch); false if one waits. */
+    private boolean sendOpenChunks() {
         for (int output = 0; output < open.length; output++) {
-            if (open[output] != null || single[output] != null) {
-                sendChunk(output);
+            if ((open[output] != null || single[output] != null) && !sendChunk(output)) {
+                return false;
             }
         }
+        return true;
     }
 
-    /** Sends the output's pending run, if any: a chunk, or a single item alone. */
-    private void sendChunk(int output) {
-        Object sent = open[output] != null ? open[output] : single[output];
-        if (sent == null) {
-            return;
+    /**
+     * Sends the output's pending run, if any: a chunk, or a single item alone. False if it has to wait
+     * (for a slot of its channel, or for the consumers to take enough bytes): it stays where it is, and
+     * the reading pauses.
+     */
+    private boolean sendChunk(int output) {
+        Object run = open[output] != null ? open[output] : single[output];
+        if (run == null) {
+            return true;
         }
         int bytes = openBytes[output];
+        int channel = output >> 1;
+        boolean feedback = (output & 1) != 0;
+        // Feedback channels are unbounded, as in one process: a loop must never wait on itself. An ordered
+        // farm's collector's are too, and not counted: the farm's maxInFlight bounds them (see Executor).
+        boolean counted = !feedback && !toOrderedCollector[channel];
+        if (counted && onChannels.total() + bytes > in.maxBufferedBytes && !roomForBytes(bytes)) {
+            waitForRoom(output, true);
+            return false;
+        }
+        if (!channels.offer(channel, feedback, run)) { // dropped, and true, if its consumer ended
+            waitForRoom(output, false);
+            return false;
+        }
         open[output] = null;
         single[output] = null;
         openBytes[output] = 0;
-        int channel = output >> 1;
-        if ((output & 1) != 0) {
-            put(channel, true, sent); // unbounded, as in one process: a loop must never wait on itself
-        } else if (toOrderedCollector[channel]) {
-            put(channel, false, sent); // unbounded, not counted: the farm's maxInFlight bounds it (see Executor)
-        } else {
-            if (onChannels.total() + bytes > in.maxBufferedBytes) {
-                awaitRoomOnChannels(bytes);
-            }
-            put(channel, false, sent);
+        if (counted) {
             onChannels.sent(channel, bytes);
             if (onDemand[channel]) {
                 untaken[channel]++; // one item: an on-demand edge's items go one by one (addToChunk)
                 untakenTotal++;
             }
         }
+        return true;
     }
 
-    /** Offers a run to a channel, waiting while it is full (dropped if its consumer ended). */
-    private void put(int channel, boolean feedback, Object run) {
-        while (!channels.offer(channel, feedback, run)) {
-            channels.awaitRoom(channel, feedback);
+    /**
+     * The output's run or mark has to wait: the reading pauses behind it, and the runner's idle steps wait
+     * for room on its channel (or, for bytes, poll). The batch's ACK waits too, so the sender stops once
+     * its credits are spent.
+     */
+    private void waitForRoom(int output, boolean forBytes) {
+        waitingOutput = output;
+        waitingMark = NO_MARK;
+        waitingForBytes = forBytes;
+        if (forBytes) {
+            channels.stopAwaitingRoom();
+        } else {
+            channels.awaitRoomOn(output >> 1, (output & 1) != 0);
         }
+        reader.pause();
+        if (!neighboursWoken) {
+            channels.wakeWaitingNeighbours(); // a consumer parked with items waiting must take them
+            neighboursWoken = true;
+        }
+    }
+
+    /**
+     * Tries what waits again: the run, then the mark after it. True once both went; false if one still
+     * waits (or waits again).
+     */
+    private boolean resumeWaiting() {
+        int output = waitingOutput;
+        if (!waitingForBytes && !channels.hasRoom(output >> 1, (output & 1) != 0)) {
+            return false; // not drained to the low-water mark yet: filling it again now would ping-pong
+        }
+        int mark = waitingMark;
+        waitingOutput = -1;
+        waitingMark = NO_MARK;
+        channels.stopAwaitingRoom();
+        if (!sendChunk(output)) {
+            waitingMark = mark;
+            return false;
+        }
+        if (mark != NO_MARK && !markNow(output, mark)) {
+            return false;
+        }
+        neighboursWoken = false;
+        return true;
     }
 
     /** Runs of what was sent on a forward channel still queued there; 0 once its consumer ended. */
@@ -377,25 +525,13 @@ final class ReceiverTask implements BridgeTask, BatchReader.Outputs {
     }
 
     /**
-     * Waits until the consumers took enough for {@code bytes} more to stay within {@code
-     * maxBufferedBytesPerLink} (or took everything: a bigger run goes alone). The batch's ACK waits too, so
-     * the sender stops once its credits are spent.
+     * Whether the consumers took enough for {@code bytes} more to stay within {@code
+     * maxBufferedBytesPerLink} (or took everything: a bigger run goes alone).
      */
-    private void awaitRoomOnChannels(int bytes) {
-        boolean neighboursWoken = false;
-        roomIdle.reset();
-        while (true) {
-            long held = onChannels.refresh(runsQueued);
-            in.channelBytes(held);
-            if (held == 0 || held + bytes <= in.maxBufferedBytes || channels.cancelled()) {
-                return;
-            }
-            if (!neighboursWoken) {
-                channels.wakeWaitingNeighbours(); // a consumer parked with items waiting must take them
-                neighboursWoken = true;
-            }
-            roomIdle.idleAtMost(MAX_PARK_NANOS);
-        }
+    private boolean roomForBytes(int bytes) {
+        long held = onChannels.refresh(runsQueued);
+        in.channelBytes(held);
+        return held == 0 || held + bytes <= in.maxBufferedBytes || channels.cancelled();
     }
 
     /** Tells the sender how many items of each on-demand edge their worker took since the last report. */
@@ -416,18 +552,23 @@ final class ReceiverTask implements BridgeTask, BatchReader.Outputs {
         }
     }
 
-    private void end(int channel, boolean feedback) {
+    /** Ends the output (EOS on a forward channel); false if that channel has no room for it now. */
+    private boolean end(int channel, boolean feedback) {
         int index = feedback ? forwardEdges.length + channel : channel;
         if (!ended[index]) {
+            if (!channels.tryEndOutput(channel, feedback)) {
+                return false;
+            }
             ended[index] = true;
             live--;
-            channels.endOutput(channel, feedback);
         }
+        return true;
     }
 
     /**
-     * No batch queued: after a few yields (see {@link #IDLE_YIELDS}), acknowledge what was read, report
-     * consumers that ended and items taken, check the link; the runner then idles one step.
+     * No batch queued, or a run waits for room: after a few yields (see {@link #IDLE_YIELDS}), acknowledge
+     * the batches read to the end, report consumers that ended and items taken, check the link; the runner
+     * then idles one step.
      */
     @Override
     public void onIdle(boolean aboutToPark) {
@@ -440,9 +581,11 @@ final class ReceiverTask implements BridgeTask, BatchReader.Outputs {
             acknowledge(); // never idle on credits the sender is waiting for
         }
         if (in.lostReason() != null) {
-            endLostPeer();
-            if (live == 0) {
-                done = true;
+            if (waitingOutput < 0 && current == null) { // what arrived goes first
+                endLostPeer();
+                if (live == 0) {
+                    done = true;
+                }
             }
             return;
         }
@@ -475,7 +618,11 @@ final class ReceiverTask implements BridgeTask, BatchReader.Outputs {
     private void endLostPeer() {
         answersOver();
         for (int i = 0; i < forwardEdges.length; i++) {
-            end(i, false);
+            if (!end(i, false)) {
+                waitForRoom(i * 2, false); // its EOS goes once there is room, the other ends after it
+                waitingMark = END_MARK;
+                return;
+            }
         }
         for (int i = 0; i < feedbackEdges.length; i++) {
             end(i, true);

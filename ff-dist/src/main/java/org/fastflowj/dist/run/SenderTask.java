@@ -30,6 +30,12 @@ import org.slf4j.LoggerFactory;
  * TASK_DONE message. Once every input ended it flushes, waits for every batch to be acknowledged, and is
  * done (the connection stays open until the whole application ended, {@link EndAgreement}).
  *
+ * <p>Nothing here blocks. A batch the window has no credit for stays with the {@link BatchWriter}, sealed;
+ * meanwhile the sender drains nothing (its inputs fill, and their producers wait as on a full channel),
+ * {@link #doWork} returns 0 and the runner idles on its one parker, which the event loop wakes when
+ * credits come back ({@link #workPending} then answers true). The last acknowledgements are waited for
+ * the same way.
+ *
  * <p>On-demand edges: a remote worker may have a window of items not taken yet ({@link OnDemandWindow}: one
  * slot's worth for a coarse-grained worker, two for a fine-grained one; counted from when the sender sends one
  * until the receiver reports the worker took it, TAKEN); then the sender stops draining that input, and the
@@ -43,7 +49,7 @@ import org.slf4j.LoggerFactory;
  * with the tag of the item it answers ({@link TakeOrder}: 8 bytes before the item in its DATA run).
  *
  * <p>Threading: its own thread ({@code BridgeRunner}); the link's event loop returns credits and reports
- * (TAKEN, GONE), waking it through its parker.
+ * (TAKEN, GONE), and closes, waking it through its runner's parker.
  */
 final class SenderTask implements BridgeTask, BridgeChannels.InputEvents {
     private static final Logger LOG = LoggerFactory.getLogger(SenderTask.class);
@@ -87,6 +93,8 @@ final class SenderTask implements BridgeTask, BridgeChannels.InputEvents {
      * per item a sender without recovery makes for it.
      */
     private boolean recovering;
+    /** Every input ended, the last batch went and every batch was acknowledged. */
+    private boolean done;
 
     SenderTask(
             OutboundLink out,
@@ -156,30 +164,73 @@ final class SenderTask implements BridgeTask, BridgeChannels.InputEvents {
         return Math.min(batchSizer.max(), MAX_INPUT_CHUNK);
     }
 
-    /** Each input in turn: up to {@link #TURN} values, an on-demand one only while its worker has room. */
+    /**
+     * A batch waiting for credit first; then each input in turn: up to {@link #TURN} values, an on-demand
+     * one only while its worker has room, none once a batch waits again; after the last input ended, the
+     * last batch and the last acknowledgements.
+     */
     @Override
     public int doWork() throws Exception {
         int work = 0;
-        for (int i = 0; i < forwardEdges.length; i++) {
+        if (batch.hasPending()) {
+            if (!batch.sendPending()) {
+                if (anyHeld && out.onDemandNews()) {
+                    collectTaken(); // what workPending answered true for: the news must not be left unread
+                }
+                return 0; // no credit: the runner idles until the event loop gives some back
+            }
+            work++;
+            if (batch.messages() > 0 && batch.isFull() && !batch.flush()) {
+                return work; // the batch split off before the one that went fills one of its own
+            }
+        }
+        if (liveInputs == 0) {
+            return work + finishStream();
+        }
+        for (int i = 0; i < forwardEdges.length && !batch.hasPending(); i++) {
             if (onDemandWindow[i] == null) {
                 work += channels.drain(i, false, this, TURN);
             } else {
-                for (int k = 0; k < TURN && !held[i] && channels.drain(i, false, this, 1) > 0; k++) {
+                for (int k = 0;
+                        k < TURN && !held[i] && !batch.hasPending() && channels.drain(i, false, this, 1) > 0;
+                        k++) {
                     work++;
                 }
             }
         }
-        for (int i = 0; i < feedbackEdges.length; i++) {
+        for (int i = 0; i < feedbackEdges.length && !batch.hasPending(); i++) {
             work += channels.drain(i, true, this, TURN);
         }
         if (anyHeld && out.onDemandNews()) {
             collectTaken();
         }
+        if (liveInputs == 0) {
+            work += finishStream();
+        }
         return work;
     }
 
+    /** Every input ended: the last batch goes, then every batch must be acknowledged; 1 once all were. */
+    private int finishStream() {
+        if (!batch.flush() || !out.tryFinish()) {
+            return 0;
+        }
+        done = true;
+        return 1;
+    }
+
+    /**
+     * The re-check before a park: what {@link #doWork} would act on. While a batch waits for credit that is
+     * only credit back (or the link stopped) and on-demand news, not input: the inputs stay undrained.
+     */
     @Override
     public boolean workPending() {
+        if (batch.hasPending()) {
+            return out.windowOpenOrStopped() || (anyHeld && out.onDemandNews());
+        }
+        if (liveInputs == 0) {
+            return out.allAckedOrStopped();
+        }
         for (int i = 0; i < forwardEdges.length; i++) {
             if (!held[i] && channels.hasInput(i, false)) {
                 return true;
@@ -195,7 +246,17 @@ final class SenderTask implements BridgeTask, BridgeChannels.InputEvents {
 
     @Override
     public boolean isDone() {
-        return liveInputs == 0;
+        return done;
+    }
+
+    /** Whether a batch waits for credit (for tests; the sender's thread). */
+    boolean batchWaitsForCredit() {
+        return batch != null && batch.hasPending();
+    }
+
+    /** Whether every input ended and the last batch went, and acknowledgements are due (for tests). */
+    boolean awaitsLastAcks() {
+        return liveInputs == 0 && !batch.hasPending() && !done;
     }
 
     @Override
@@ -207,6 +268,14 @@ final class SenderTask implements BridgeTask, BridgeChannels.InputEvents {
         }
         batch.item(item, edge);
         afterItem(feedback, channel);
+        stopIfBatchWaits();
+    }
+
+    /** A batch waits for credit: the drain stops, nothing more is written until it went. */
+    private void stopIfBatchWaits() {
+        if (batch.hasPending()) {
+            channels.stopDrain();
+        }
     }
 
     /**
@@ -230,6 +299,7 @@ final class SenderTask implements BridgeTask, BridgeChannels.InputEvents {
             batch.taggedItem(item, edge, order.next());
         }
         afterItem(false, channel);
+        stopIfBatchWaits();
     }
 
     /** After an item: an on-demand one goes at once, a full batch goes, and workers' reports are read. */
@@ -287,6 +357,7 @@ final class SenderTask implements BridgeTask, BridgeChannels.InputEvents {
         if (batch.isFull()) {
             batch.flush();
         }
+        stopIfBatchWaits();
     }
 
     @Override
@@ -304,7 +375,12 @@ final class SenderTask implements BridgeTask, BridgeChannels.InputEvents {
 
     @Override
     public void onIdle(boolean aboutToPark) {
-        batch.inputRanDry();
+        if (liveInputs == 0) {
+            return; // only the last batch and acknowledgements are left: doWork sees to them
+        }
+        if (!batch.hasPending()) {
+            batch.inputRanDry(); // not while a batch waits for credit: the inputs are full, not dry
+        }
         if (batch.messages() > 0 && (aboutToPark || batch.olderThan(flushDelayNanos, System.nanoTime()))) {
             batch.flush();
         }
@@ -369,11 +445,16 @@ final class SenderTask implements BridgeTask, BridgeChannels.InputEvents {
         }
     }
 
-    /** Every input ended: the last batch goes, and every batch is acknowledged. */
+    /** Nothing left: {@link #doWork} sent the last batch and saw every batch acknowledged. */
     @Override
-    public void close() {
-        batch.flush();
-        out.finish();
+    public void close() {}
+
+    /** The run failed: the batch being built and any waiting for credit are dropped. */
+    @Override
+    public void abort() {
+        if (batch != null) {
+            batch.discard();
+        }
     }
 
     @Override

@@ -43,7 +43,7 @@ class CreditWindowTest {
         // 512 B messages in batches of 8: FastFlow's 64 such batches are 256 KiB, too few for a 1 Gbit/s link
         for (int i = 0; i < 256; i++) {
             assertThat(out.windowOpen()).as("window before batch %d", i).isTrue();
-            out.send(batch(4 * KIB), 8);
+            assertThat(out.trySend(batch(4 * KIB), 8)).isTrue();
         }
 
         assertThat(out.windowOpen()).as("window after 256 batches").isFalse();
@@ -57,14 +57,14 @@ class CreditWindowTest {
 
         for (int i = 0; i < 4; i++) {
             assertThat(out.windowOpen()).as("window before batch %d", i).isTrue();
-            out.send(batch(64 * KIB), 1);
+            assertThat(out.trySend(batch(64 * KIB), 1)).isTrue();
         }
 
         assertThat(out.windowOpen()).as("after 256 KiB in 4 batches").isFalse();
         out.onAck(1, 64 * KIB);
         assertThat(out.windowOpen()).as("after one batch's ACK").isTrue();
         assertThat(out.bytesInFlight()).isEqualTo(192 * KIB);
-        out.send(batch(64 * KIB), 1);
+        assertThat(out.trySend(batch(64 * KIB), 1)).isTrue();
         assertThat(out.windowOpen()).isFalse();
         out.onAck(4, 256 * KIB);
         assertThat(out.bytesInFlight()).isZero();
@@ -75,8 +75,8 @@ class CreditWindowTest {
     void shouldStillHoldABatchCountSetInTheConfig() {
         OutboundLink out = sender(2, 32L << 20);
 
-        out.send(batch(100), 1);
-        out.send(batch(100), 1);
+        assertThat(out.trySend(batch(100), 1)).isTrue();
+        assertThat(out.trySend(batch(100), 1)).isTrue();
 
         assertThat(out.windowOpen())
                 .as("2 batches of 100 bytes in flight: messageOTF 2 still bounds batches")
@@ -90,7 +90,7 @@ class CreditWindowTest {
         OutboundLink out = sender(256, 256 * KIB);
 
         assertThat(out.windowOpen()).isTrue();
-        out.send(batch(1024 * KIB), 16);
+        assertThat(out.trySend(batch(1024 * KIB), 16)).isTrue();
 
         assertThat(out.windowOpen()).isFalse();
         out.onAck(1, 1024 * KIB);
@@ -98,9 +98,33 @@ class CreditWindowTest {
     }
 
     @Test
+    void shouldRefuseABatchWithoutWaitingWhileTheWindowIsClosedAndTakeItOnceAnAckOpensIt() {
+        OutboundLink out = sender(1, 32L << 20);
+        assertThat(out.trySend(batch(100), 1)).isTrue();
+        ByteBuf waiting = batch(200);
+
+        assertThat(out.trySend(waiting, 2)).as("no credit left").isFalse();
+        assertThat(out.trySend(waiting, 2))
+                .as("refused again, still without waiting")
+                .isFalse();
+        assertThat(waiting.refCnt()).as("the caller keeps the refused batch").isEqualTo(1);
+        assertThat(channel.outboundMessages()).as("only the first batch left").hasSize(1);
+        assertThat(out.windowOpenOrStopped()).isFalse();
+
+        out.onAck(1, 100);
+        assertThat(out.windowOpenOrStopped())
+                .as("the sender's re-check after the ACK")
+                .isTrue();
+        assertThat(out.trySend(waiting, 2)).isTrue();
+        assertThat(channel.outboundMessages()).hasSize(2);
+        assertThat(out.bytesInFlight()).isEqualTo(200);
+        assertThat(out.stats().messages()).isEqualTo(3);
+    }
+
+    @Test
     void shouldRefuseAnAckOfMoreBytesThanAreInFlight() {
         OutboundLink out = sender(256, 256 * KIB);
-        out.send(batch(100), 1);
+        assertThat(out.trySend(batch(100), 1)).isTrue();
 
         assertThatThrownBy(() -> out.onAck(1, 101))
                 .isInstanceOf(CorruptBatchException.class)

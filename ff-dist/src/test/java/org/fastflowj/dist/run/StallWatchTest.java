@@ -65,7 +65,8 @@ class StallWatchTest {
                 while (!out.windowOpen() && !failed.isDone()) {
                     Thread.sleep(1); // the sender's wait for credits, without a sender thread
                 }
-                out.send(link.alloc().buffer(BATCH_BYTES).writeZero(BATCH_BYTES), 1);
+                assertThat(out.trySend(link.alloc().buffer(BATCH_BYTES).writeZero(BATCH_BYTES), 1))
+                        .isTrue();
             }
             while (out.hasUnacknowledged() && !failed.isDone()) {
                 Thread.sleep(1);
