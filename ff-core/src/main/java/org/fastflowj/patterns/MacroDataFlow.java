@@ -8,7 +8,6 @@ import org.fastflowj.core.NodeFailedException;
 import org.fastflowj.core.Pipeline;
 import org.fastflowj.core.RunOptions;
 import org.fastflowj.core.WaitStrategy;
-import org.fastflowj.patterns.concurrent.OutstandingBound;
 
 /**
  * Macro data-flow, as FastFlow's {@code ff_mdf} and the DF-Threads model: a generator adds tasks, each
@@ -187,17 +186,18 @@ public final class MacroDataFlow implements AutoCloseable {
         if (closed) {
             throw new IllegalStateException("MacroDataFlow: run after close");
         }
-        OutstandingBound bound = new OutstandingBound(outstandingTasks);
+        MdfRun state = new MdfRun(outstandingTasks);
+        boolean spansGroups = groups.spansGroups();
         List<MdfWorker> all = new ArrayList<>();
         int total = workers + groups.remoteWorkers();
         for (int i = 0; i < total; i++) {
-            all.add(new MdfWorker());
+            all.add(new MdfWorker(spansGroups ? null : state)); // across groups the scheduler completes tasks
         }
         Farm farm = Farm.of(all)
-                .emitter(new MdfScheduler(bound, total, groups.spansGroups()))
+                .emitter(new MdfScheduler(state, total, spansGroups))
                 .onDemand()
                 .wrapAround();
-        Pipeline program = new Pipeline(new MdfGenerator(generator, bound, groups), farm);
+        Pipeline program = new Pipeline(new MdfGenerator(generator, state, groups), farm);
         groups.place(program, farm, all, workers);
         try {
             program.runOwnGroupOrInProcessAndWaitEnd(options); // a group only if this process runs as one

@@ -3,30 +3,68 @@ package org.fastflowj.patterns;
 import org.fastflowj.core.Node;
 
 /**
- * A {@link MacroDataFlow} worker: runs a ready task and sends it back to the scheduler as done. A copy
- * received from another group goes back with only the values the task wrote: the scheduler's group has
- * the rest.
+ * A {@link MacroDataFlow} worker. In one process it completes the tasks it runs: it releases their
+ * successors and runs the first one that became ready itself, at once (no round trip through the
+ * scheduler), and sends the others back to the scheduler, which hands them to whichever worker asks
+ * first. When workers span groups, the scheduler completes every task: a worker sends each back, and a
+ * copy received from another group goes back with only the values the task wrote.
  */
-final class MdfWorker extends Node<MdfTask, MdfTask> {
+final class MdfWorker extends Node<MdfTask, MdfTask> implements MdfTask.ReadySink {
+    /**
+     * Successors run in a row on one worker before the next one goes back to the scheduler. While a worker
+     * runs a chain, a task may wait in its on-demand slot; handing the chain on now and then lets that task
+     * run, at a cost of one round trip per this many tasks.
+     */
+    static final int CHAIN_LIMIT = 64;
+
+    /** The run's shared state; null when the scheduler completes the tasks (and in another group). */
+    private final transient MdfRun run;
+    /** The successor to run next on this thread; the worker thread only. */
+    private transient MdfTask next;
+
+    MdfWorker(MdfRun completesTasksOf) {
+        this.run = completesTasksOf;
+    }
+
     @Override
     protected MdfTask svc(MdfTask task) {
-        try {
-            if (task.kernel != null) {
-                task.kernel.run(task.values);
-            } else {
-                task.body.run();
-            }
-        } catch (RuntimeException | Error e) {
-            throw MacroDataFlowException.taskFailed(task, e);
-        }
-        if (task.isCopy()) {
-            task.kernel = null;
-            for (int i = 0; i < task.values.length; i++) {
-                if (!task.written[i]) {
-                    task.values[i] = null;
+        if (run == null || task.isCopy()) {
+            task.runBody();
+            if (task.isCopy()) {
+                task.kernel = null;
+                for (int i = 0; i < task.values.length; i++) {
+                    if (!task.written[i]) {
+                        task.values[i] = null;
+                    }
                 }
             }
+            return task; // to the scheduler, which completes it
         }
-        return task; // the worker's only output is the feedback channel to the scheduler
+        MdfTask current = task;
+        for (int inRow = 1; ; inRow++) {
+            current.runBody();
+            next = null;
+            current.complete(this);
+            if (run.taskDone()) {
+                sendOut(MdfRun.END);
+            }
+            if (next == null) {
+                return goOn();
+            }
+            if (inRow == CHAIN_LIMIT) {
+                sendOut(next);
+                return goOn();
+            }
+            current = next;
+        }
+    }
+
+    @Override
+    public void ready(MdfTask successor) {
+        if (next == null) {
+            next = successor; // runs here next, its operands likely still in this core's cache
+        } else {
+            sendOut(successor); // the worker's only output is the feedback channel to the scheduler
+        }
     }
 }

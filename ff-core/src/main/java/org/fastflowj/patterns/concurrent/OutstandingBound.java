@@ -10,7 +10,8 @@ import java.util.concurrent.locks.LockSupport;
  * hysteresis: a parked generator is woken only once half of the bound is free again, so a full bound
  * costs one wake-up per half bound of tasks, not one per task.
  *
- * <p>One thread acquires, one thread releases. No lock; one atomic add per task on each side.
+ * <p>One thread acquires; any threads release (the workers that complete tasks). No lock; one atomic add
+ * per task on each side.
  */
 public final class OutstandingBound {
     private static final VarHandle OUTSTANDING;
@@ -77,6 +78,11 @@ public final class OutstandingBound {
             return true;
         }
         return false;
+    }
+
+    /** Credits taken and not given back (a volatile read). */
+    public int outstanding() {
+        return (int) OUTSTANDING.getVolatile(this);
     }
 
     /** Gives a credit back; wakes the generator if it waits and enough room is free. Returns whether it woke it. */

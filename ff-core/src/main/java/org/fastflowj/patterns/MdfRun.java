@@ -1,0 +1,58 @@
+package org.fastflowj.patterns;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import org.fastflowj.patterns.concurrent.OutstandingBound;
+
+/**
+ * What the threads of one {@link MacroDataFlow} run share: the bound of outstanding tasks, and who ends
+ * the run. The run is over when the generator has ended and no task is outstanding; whichever thread
+ * sees both first (the generator at its end, or the one completing the last task) claims the end and
+ * sends {@link #END} to the scheduler, exactly once.
+ */
+final class MdfRun {
+    /** The message that tells the scheduler every task is done. */
+    static final MdfTask END = new MdfTask(-1, "end of run", () -> {}, new MacroDataFlow.Param[0]);
+
+    private static final VarHandle END_CLAIMED;
+
+    static {
+        try {
+            END_CLAIMED = MethodHandles.lookup().findVarHandle(MdfRun.class, "endClaimed", boolean.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    final OutstandingBound bound;
+    private volatile boolean generatorEnded;
+
+    @SuppressWarnings("unused") // through END_CLAIMED
+    private volatile boolean endClaimed;
+
+    MdfRun(int outstandingTasks) {
+        this.bound = new OutstandingBound(outstandingTasks);
+    }
+
+    /**
+     * After a task is completed: gives its credit back; returns whether the caller claimed the end.
+     *
+     * <p>A Dekker pair with {@link #generatorEnds}: this side writes the outstanding count then reads the
+     * flag, the generator writes the flag then reads the count, all volatile, so at least one of the two
+     * sees the other's write and the end is never missed; the CAS keeps it from being claimed twice.
+     */
+    boolean taskDone() {
+        bound.release();
+        return generatorEnded && bound.outstanding() == 0 && claimEnd();
+    }
+
+    /** The generator added its last task; returns whether the caller claimed the end. */
+    boolean generatorEnds() {
+        generatorEnded = true;
+        return bound.outstanding() == 0 && claimEnd();
+    }
+
+    private boolean claimEnd() {
+        return END_CLAIMED.compareAndSet(this, false, true);
+    }
+}
