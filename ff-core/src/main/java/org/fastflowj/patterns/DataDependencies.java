@@ -1,6 +1,6 @@
 package org.fastflowj.patterns;
 
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.Iterator;
 
@@ -15,31 +15,61 @@ import java.util.Iterator;
  * the objects of the outstanding tasks and a sweep costs O(1) per object added.
  */
 final class DataDependencies {
-    /** Sweeps start at this many objects: below, a sweep would cost more than the memory it frees. */
+    /** Sweeps start at this many objects at least: below, a sweep would cost more than it frees. */
     private static final int MIN_SWEEP_AT = 1024;
     /** Parameter positions remembered from the previous task. */
     private static final int REMEMBERED = 4;
 
     private static final class ObjectUse {
         MdfTask lastWriter;
-        final ArrayList<MdfTask> readersSinceWriter = new ArrayList<>(4);
+        /** The readers added since {@link #lastWriter}, in {@code readers[0, readerCount)}; null until one. */
+        MdfTask[] readers;
+
+        int readerCount;
         /** Compact the readers when there are this many: keeps done readers from piling up, amortised O(1). */
         int compactAt = 16;
 
         void addReader(MdfTask reader) {
-            if (readersSinceWriter.size() >= compactAt) {
-                readersSinceWriter.removeIf(MdfTask::isDone);
-                compactAt = Math.max(16, 2 * readersSinceWriter.size());
+            if (readers == null) {
+                readers = new MdfTask[4];
+            } else if (readerCount == readers.length) {
+                if (readerCount >= compactAt) {
+                    compact();
+                }
+                if (readerCount == readers.length) {
+                    readers = Arrays.copyOf(readers, 2 * readerCount);
+                }
             }
-            readersSinceWriter.add(reader);
+            readers[readerCount++] = reader;
+        }
+
+        private void compact() {
+            int kept = 0;
+            for (int r = 0; r < readerCount; r++) {
+                if (!readers[r].isDone()) {
+                    readers[kept++] = readers[r];
+                }
+            }
+            Arrays.fill(readers, kept, readerCount, null);
+            readerCount = kept;
+            compactAt = Math.max(16, 2 * kept);
+        }
+
+        /** After a write: the next readers are of the new version. */
+        void clearReaders() {
+            if (readerCount > 0) {
+                Arrays.fill(readers, 0, readerCount, null);
+                readerCount = 0;
+            }
+            compactAt = 16;
         }
 
         boolean allDone() {
             if (lastWriter != null && !lastWriter.isDone()) {
                 return false;
             }
-            for (int i = 0, n = readersSinceWriter.size(); i < n; i++) {
-                if (!readersSinceWriter.get(i).isDone()) {
+            for (int r = 0; r < readerCount; r++) {
+                if (!readers[r].isDone()) {
                     return false;
                 }
             }
@@ -48,9 +78,20 @@ final class DataDependencies {
     }
 
     private final IdentityHashMap<Object, ObjectUse> uses = new IdentityHashMap<>();
-    private int sweepAt = MIN_SWEEP_AT;
+    /**
+     * No sweep below this many objects: a few times what the outstanding tasks can name, so objects used
+     * over and over (a matrix's blocks, read once per row) are not dropped and tracked again each time.
+     */
+    private final int minSweepAt;
+
+    private int sweepAt;
     private final Object[] previousObject = new Object[REMEMBERED];
     private final ObjectUse[] previousUse = new ObjectUse[REMEMBERED];
+
+    DataDependencies(int outstandingTasks) {
+        minSweepAt = (int) Math.min(1 << 24, Math.max(MIN_SWEEP_AT, 4L * outstandingTasks));
+        sweepAt = minSweepAt;
+    }
 
     /**
      * Links {@code task} after the earlier tasks it depends on; returns whether it is ready, in which case
@@ -66,12 +107,11 @@ final class DataDependencies {
                 task.dependOn(use.lastWriter); // read-after-write or write-after-write
             }
             if (param.access().writes()) {
-                ArrayList<MdfTask> readers = use.readersSinceWriter;
-                for (int r = 0, n = readers.size(); r < n; r++) {
-                    task.dependOn(readers.get(r)); // write-after-read
+                MdfTask[] readers = use.readers;
+                for (int r = 0, n = use.readerCount; r < n; r++) {
+                    task.dependOn(readers[r]); // write-after-read
                 }
-                readers.clear();
-                use.compactAt = 16;
+                use.clearReaders();
                 use.lastWriter = task;
             } else {
                 use.addReader(task);
@@ -106,9 +146,9 @@ final class DataDependencies {
                 it.remove();
             }
         }
-        java.util.Arrays.fill(previousObject, null);
-        java.util.Arrays.fill(previousUse, null);
-        sweepAt = Math.max(MIN_SWEEP_AT, 2 * uses.size());
+        Arrays.fill(previousObject, null);
+        Arrays.fill(previousUse, null);
+        sweepAt = Math.max(minSweepAt, 2 * uses.size());
     }
 
     /** Objects currently tracked (for tests of the memory bound). */

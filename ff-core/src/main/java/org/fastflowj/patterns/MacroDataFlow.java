@@ -15,10 +15,11 @@ import org.fastflowj.core.WaitStrategy;
  * runs as soon as every earlier task it depends on has run, and independent tasks run in parallel.
  *
  * <pre>
- *                           ┌──────────────── task done ───────────────────┐
- *                           ▼                                              │
- *   generator ──tasks──▶ scheduler ──ready──┬──▶ worker0 ── task.run() ──┤
- *   (your code)          (dependency graph)  └──▶ worker1 ── task.run() ──┘
+ *                                   ┌──── ready successors a worker does not run itself ────┐
+ *                                   ▼                                                        │
+ *   generator ──ready tasks──▶ scheduler ──on demand──┬──▶ worker0 ── run, complete, run next ─┤
+ *   (your code, links each                            └──▶ worker1 ── run, complete, run next ─┘
+ *    task after its predecessors)
  * </pre>
  *
  * Dependencies are by object identity, in the order the tasks were added: a task depends on the last
@@ -27,13 +28,20 @@ import org.fastflowj.core.WaitStrategy;
  * on a thread of its own, concurrently with the tasks, and is held back while {@code outstandingTasks}
  * tasks are added but not yet done, so a generator of millions of tasks holds only that many at a time.
  *
+ * <p>Each task is a frame counting the predecessors it still waits for (DF-Threads' synchronisation
+ * count). The generator links a new task after its predecessors and sends it to the scheduler only if
+ * none is left; otherwise the worker that completes its last predecessor brings the count to zero and
+ * runs it next itself, sending further successors made ready to the scheduler, which hands them to
+ * whichever worker asks first. So a chain of dependent tasks runs on one worker without a hand-over.
+ *
  * <p>Each {@link #run} starts the threads (generator, scheduler, workers) and ends them before returning,
  * whether it succeeds or fails; {@code run} can be called again, also from several threads at once.
  * {@link #close()} refuses further runs.
  *
  * <p>Threading: the generator calls {@code add} on the generator thread only. A task's writes are visible
- * to every task that depends on it, and to the caller once {@code run} returns: each hand-over (generator
- * to scheduler, scheduler to worker, worker back to scheduler) goes through a channel that orders memory.
+ * to every task that depends on it, and to the caller once {@code run} returns: a task's completion
+ * releases each successor's count with an atomic read-modify-write, and a hand-over between threads goes
+ * through a channel, both of which order memory.
  */
 public final class MacroDataFlow implements AutoCloseable {
     /** Default bound of tasks added but not yet done, as FastFlow's default {@code outstandingTasks}. */
@@ -41,9 +49,9 @@ public final class MacroDataFlow implements AutoCloseable {
 
     /**
      * The backoff wait strategy. A run has two threads more than workers (generator and scheduler), so it
-     * is oversubscribed and idle threads park after a short spin; unlike BLOCKING, a worker then wakes the
-     * parked scheduler once per few completions (or when it is about to wait itself) instead of once per
-     * task, which at fine grain is most of a task's overhead.
+     * is oversubscribed and idle threads park after a short spin; unlike BLOCKING, a thread then wakes a
+     * parked one once per few items it sends (or when it is about to wait itself) instead of once per
+     * item, which at fine grain is most of a hand-over's cost.
      */
     public static final RunOptions DEFAULT_RUN_OPTIONS = RunOptions.defaults().waitStrategy(WaitStrategy.BACKOFF);
 
@@ -186,18 +194,19 @@ public final class MacroDataFlow implements AutoCloseable {
         if (closed) {
             throw new IllegalStateException("MacroDataFlow: run after close");
         }
-        MdfRun state = new MdfRun(outstandingTasks);
         boolean spansGroups = groups.spansGroups();
-        List<MdfWorker> all = new ArrayList<>();
         int total = workers + groups.remoteWorkers();
+        // in one process each worker completes tasks, across groups the scheduler does
+        MdfRun state = new MdfRun(outstandingTasks, spansGroups ? 1 : total);
+        List<MdfWorker> all = new ArrayList<>();
         for (int i = 0; i < total; i++) {
-            all.add(new MdfWorker(spansGroups ? null : state)); // across groups the scheduler completes tasks
+            all.add(new MdfWorker(spansGroups ? null : state, i));
         }
         Farm farm = Farm.of(all)
                 .emitter(new MdfScheduler(state, total, spansGroups))
                 .onDemand()
                 .wrapAround();
-        Pipeline program = new Pipeline(new MdfGenerator(generator, state, groups), farm);
+        Pipeline program = new Pipeline(new MdfGenerator(generator, state, outstandingTasks, groups), farm);
         groups.place(program, farm, all, workers);
         try {
             program.runOwnGroupOrInProcessAndWaitEnd(options); // a group only if this process runs as one

@@ -13,7 +13,7 @@ import org.fastflowj.core.Node;
 final class MdfGenerator extends Node<Void, MdfTask> implements MacroDataFlow.TaskGraph {
     private final MacroDataFlow.TaskGenerator generator;
     private final MdfRun run;
-    private final DataDependencies dependencies = new DataDependencies();
+    private final DataDependencies dependencies;
     private long added;
     /** The thread running the user's generator, while it runs; {@code add} is refused on any other. */
     private Thread generatorThread;
@@ -22,9 +22,10 @@ final class MdfGenerator extends Node<Void, MdfTask> implements MacroDataFlow.Ta
 
     private final MdfGroups groups;
 
-    MdfGenerator(MacroDataFlow.TaskGenerator generator, MdfRun run, MdfGroups groups) {
+    MdfGenerator(MacroDataFlow.TaskGenerator generator, MdfRun run, int outstandingTasks, MdfGroups groups) {
         this.generator = generator;
         this.run = run;
+        this.dependencies = new DataDependencies(outstandingTasks);
         this.groups = groups;
     }
 

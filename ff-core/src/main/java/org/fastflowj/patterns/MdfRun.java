@@ -30,19 +30,21 @@ final class MdfRun {
     @SuppressWarnings("unused") // through END_CLAIMED
     private volatile boolean endClaimed;
 
-    MdfRun(int outstandingTasks) {
-        this.bound = new OutstandingBound(outstandingTasks);
+    /** @param releasers the threads that complete tasks, each known by its index below this */
+    MdfRun(int outstandingTasks, int releasers) {
+        this.bound = new OutstandingBound(outstandingTasks, releasers);
     }
 
     /**
-     * After a task is completed: gives its credit back; returns whether the caller claimed the end.
+     * After a task is completed by releaser {@code releaser}: gives its credit back; returns whether the
+     * caller claimed the end.
      *
-     * <p>A Dekker pair with {@link #generatorEnds}: this side writes the outstanding count then reads the
-     * flag, the generator writes the flag then reads the count, all volatile, so at least one of the two
+     * <p>A Dekker pair with {@link #generatorEnds}: this side writes its release count then reads the
+     * flag, the generator writes the flag then reads the counts, all volatile, so at least one of the two
      * sees the other's write and the end is never missed; the CAS keeps it from being claimed twice.
      */
-    boolean taskDone() {
-        bound.release();
+    boolean taskDone(int releaser) {
+        bound.release(releaser);
         return generatorEnded && bound.outstanding() == 0 && claimEnd();
     }
 

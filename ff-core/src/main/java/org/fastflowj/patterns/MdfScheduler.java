@@ -74,7 +74,7 @@ final class MdfScheduler extends MultiInputNode<MdfTask, MdfTask> implements Mdf
             ready.addFirst(released.get(i));
         }
         released.clear();
-        if (run.taskDone()) {
+        if (run.taskDone(0)) { // the only releaser when workers span groups
             allDone = true;
         }
     }

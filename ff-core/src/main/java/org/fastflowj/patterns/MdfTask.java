@@ -125,6 +125,10 @@ final class MdfTask {
      * to is done already), in which case the caller owns it.
      */
     boolean endRegistration() {
+        if (edges == 0) { // linked after nothing, so no other thread has seen the count
+            PENDING.set(this, 0);
+            return true;
+        }
         int drop = edges - REGISTERING;
         return (int) PENDING.getAndAdd(this, drop) + drop == 0;
     }

@@ -19,11 +19,14 @@ final class MdfWorker extends Node<MdfTask, MdfTask> implements MdfTask.ReadySin
 
     /** The run's shared state; null when the scheduler completes the tasks (and in another group). */
     private final transient MdfRun run;
+    /** This worker's releaser slot in the run's outstanding bound. */
+    private final int releaser;
     /** The successor to run next on this thread; the worker thread only. */
     private transient MdfTask next;
 
-    MdfWorker(MdfRun completesTasksOf) {
+    MdfWorker(MdfRun completesTasksOf, int releaser) {
         this.run = completesTasksOf;
+        this.releaser = releaser;
     }
 
     @Override
@@ -45,7 +48,7 @@ final class MdfWorker extends Node<MdfTask, MdfTask> implements MdfTask.ReadySin
             current.runBody();
             next = null;
             current.complete(this);
-            if (run.taskDone()) {
+            if (run.taskDone(releaser)) {
                 sendOut(MdfRun.END);
             }
             if (next == null) {
