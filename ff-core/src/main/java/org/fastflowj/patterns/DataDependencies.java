@@ -11,8 +11,9 @@ import java.util.Iterator;
  *
  * <p>Cost per declared operand: one look-up (skipped when the operand is the object the previous task
  * named at the same position, as a block product's accumulator), one link per edge. Objects whose tasks
- * are all done are dropped in sweeps, each when the table has doubled since the last, so memory follows
- * the objects of the outstanding tasks and a sweep costs O(1) per object added.
+ * are all done are dropped in sweeps, each once the table holds twice what the last one kept (and at
+ * least {@code minSweepAt}), so memory is bounded by the objects of the outstanding tasks and a sweep
+ * costs O(1) per object added.
  */
 final class DataDependencies {
     /** Sweeps start at this many objects at least: below, a sweep would cost more than it frees. */
@@ -79,8 +80,9 @@ final class DataDependencies {
 
     private final IdentityHashMap<Object, ObjectUse> uses = new IdentityHashMap<>();
     /**
-     * No sweep below this many objects: a few times what the outstanding tasks can name, so objects used
-     * over and over (a matrix's blocks, read once per row) are not dropped and tracked again each time.
+     * No sweep below this many objects: many times what the outstanding tasks can name, so objects used
+     * again and again (a matrix's blocks, read once per row of the product) are not dropped and tracked
+     * anew each time, while the objects kept for done tasks stay bounded.
      */
     private final int minSweepAt;
 
@@ -89,7 +91,7 @@ final class DataDependencies {
     private final ObjectUse[] previousUse = new ObjectUse[REMEMBERED];
 
     DataDependencies(int outstandingTasks) {
-        minSweepAt = (int) Math.min(1 << 24, Math.max(MIN_SWEEP_AT, 4L * outstandingTasks));
+        minSweepAt = (int) Math.min(1 << 24, Math.max(MIN_SWEEP_AT, 16L * outstandingTasks));
         sweepAt = minSweepAt;
     }
 

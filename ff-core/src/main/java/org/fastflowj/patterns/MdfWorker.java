@@ -12,10 +12,10 @@ import org.fastflowj.core.Node;
 final class MdfWorker extends Node<MdfTask, MdfTask> implements MdfTask.ReadySink {
     /**
      * Successors run in a row on one worker before the next one goes back to the scheduler. While a worker
-     * runs a chain, a task may wait in its on-demand slot; handing the chain on now and then lets that task
-     * run, at a cost of one round trip per this many tasks.
+     * runs a chain, a task may wait in its on-demand slot; handing the chain on now and then bounds that
+     * wait to this many task times, at a cost of one round trip through the scheduler per this many tasks.
      */
-    static final int CHAIN_LIMIT = 64;
+    static final int CHAIN_LIMIT = 256;
 
     /** The run's shared state; null when the scheduler completes the tasks (and in another group). */
     private final transient MdfRun run;
