@@ -69,7 +69,9 @@ public final class MacroDataFlow implements AutoCloseable {
     /** An object a task uses, and how; made by {@link #in}, {@link #out} and {@link #inout}. */
     public record Param(Object object, Access access) {
         public Param {
-            Objects.requireNonNull(object, () -> "MacroDataFlow: " + access + "(null): a parameter must be an object");
+            if (object == null) { // no message supplier: it would be a capture per parameter of every task
+                throw new NullPointerException("MacroDataFlow: " + access + "(null): a parameter must be an object");
+            }
             Objects.requireNonNull(access, "access");
         }
     }

@@ -78,7 +78,9 @@ final class MdfGenerator extends Node<Void, MdfTask> implements MacroDataFlow.Ta
         }
         MacroDataFlow.Param[] copy = params.clone(); // the caller may reuse its array
         for (MacroDataFlow.Param param : copy) {
-            Objects.requireNonNull(param, () -> "MacroDataFlow: a null parameter in task #" + added);
+            if (param == null) { // no message supplier: it would be a capture on every add
+                throw new NullPointerException("MacroDataFlow: a null parameter in task #" + added);
+            }
         }
         return copy;
     }
