@@ -4,13 +4,33 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import org.fastflowj.patterns.concurrent.OutstandingBound;
 
+/** 128 bytes before the run's flags, which every worker reads per task: no line shared with written data. */
+@SuppressWarnings("unused")
+abstract class MdfRunPadBefore {
+    private long p00, p01, p02, p03, p04, p05, p06, p07;
+    private long p10, p11, p12, p13, p14, p15, p16, p17;
+}
+
+abstract class MdfRunFlags extends MdfRunPadBefore {
+    volatile boolean generatorEnded;
+
+    @SuppressWarnings("unused") // through MdfRun's END_CLAIMED
+    volatile boolean endClaimed;
+}
+
+@SuppressWarnings("unused")
+abstract class MdfRunPadAfter extends MdfRunFlags {
+    private long q00, q01, q02, q03, q04, q05, q06, q07;
+    private long q10, q11, q12, q13, q14, q15, q16, q17;
+}
+
 /**
  * What the threads of one {@link MacroDataFlow} run share: the bound of outstanding tasks, and who ends
  * the run. The run is over when the generator has ended and no task is outstanding; whichever thread
  * sees both first (the generator at its end, or the one completing the last task) claims the end and
  * sends {@link #END} to the scheduler, exactly once.
  */
-final class MdfRun {
+final class MdfRun extends MdfRunPadAfter {
     /** The message that tells the scheduler every task is done. */
     static final MdfTask END = new MdfTask(-1, "end of run", () -> {}, new MacroDataFlow.Param[0]);
 
@@ -18,17 +38,13 @@ final class MdfRun {
 
     static {
         try {
-            END_CLAIMED = MethodHandles.lookup().findVarHandle(MdfRun.class, "endClaimed", boolean.class);
+            END_CLAIMED = MethodHandles.lookup().findVarHandle(MdfRunFlags.class, "endClaimed", boolean.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
 
     final OutstandingBound bound;
-    private volatile boolean generatorEnded;
-
-    @SuppressWarnings("unused") // through END_CLAIMED
-    private volatile boolean endClaimed;
 
     /** @param releasers the threads that complete tasks, each known by its index below this */
     MdfRun(int outstandingTasks, int releasers) {

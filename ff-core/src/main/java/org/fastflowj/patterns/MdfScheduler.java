@@ -69,7 +69,10 @@ final class MdfScheduler extends MultiInputNode<MdfTask, MdfTask> implements Mdf
 
     private void completeHere(MdfTask done) {
         inFlight--;
-        done.complete(this);
+        MdfTask first = done.complete(this);
+        if (first != null) {
+            released.add(0, first);
+        }
         for (int i = released.size() - 1; i >= 0; i--) { // backwards, so the first successor ends up first
             ready.addFirst(released.get(i));
         }

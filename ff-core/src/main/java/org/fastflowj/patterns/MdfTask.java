@@ -164,30 +164,31 @@ final class MdfTask {
         return ((int) SUCCESSOR_STATE.getAcquire(this) & DONE) != 0;
     }
 
-    /** Where {@link #complete} puts the successors that became ready. */
+    /** Where {@link #complete} puts the successors that became ready, but the first. */
     interface ReadySink {
         void ready(MdfTask task);
     }
 
     /**
-     * Marks the task done and releases its successors; each one whose count this brings to zero goes to
-     * {@code sink}, first successor first. Called once, by the thread that ran the task (or, across groups,
-     * the scheduler).
+     * Marks the task done and releases its successors. Returns the first one whose count this brings to
+     * zero (the caller's to run), or null; each further one goes to {@code others}. Called once, by the
+     * thread that ran the task (or, across groups, the scheduler).
      *
      * <p>Memory order: the task's writes happen before the getAndAdd on each successor's count; the thread
      * that brings a count to zero reads the result of every earlier decrement (volatile read-modify-writes
      * of one variable are totally ordered, each synchronises with the next), so all the predecessors' writes
      * happen before it runs the successor or hands it over through a channel.
      */
-    void complete(ReadySink sink) {
+    MdfTask complete(ReadySink others) {
         int count = (int) SUCCESSOR_STATE.getAndBitwiseOr(this, DONE);
+        MdfTask ready = null;
         if (count > 0) {
-            release(first, sink);
+            ready = release(first, null, others);
             if (count > 1) {
-                release(second, sink);
+                ready = release(second, ready, others);
                 MdfTask[] rest = (MdfTask[]) MORE.getAcquire(this);
                 for (int i = 0; i < count - 2; i++) {
-                    release(rest[i], sink);
+                    ready = release(rest[i], ready, others);
                 }
             }
         }
@@ -196,12 +197,19 @@ final class MdfTask {
         first = null;
         second = null;
         body = null;
+        return ready;
     }
 
-    private static void release(MdfTask successor, ReadySink sink) {
-        if ((int) PENDING.getAndAdd(successor, -1) == 1) {
-            sink.ready(successor);
+    /** Releases one edge; returns the caller's task to run (the first that became ready). */
+    private static MdfTask release(MdfTask successor, MdfTask firstReady, ReadySink others) {
+        if ((int) PENDING.getAndAdd(successor, -1) != 1) {
+            return firstReady;
         }
+        if (firstReady == null) {
+            return successor;
+        }
+        others.ready(successor);
+        return firstReady;
     }
 
     @Override

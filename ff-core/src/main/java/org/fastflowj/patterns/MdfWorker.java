@@ -21,8 +21,6 @@ final class MdfWorker extends Node<MdfTask, MdfTask> implements MdfTask.ReadySin
     private final transient MdfRun run;
     /** This worker's releaser slot in the run's outstanding bound. */
     private final int releaser;
-    /** The successor to run next on this thread; the worker thread only. */
-    private transient MdfTask next;
 
     MdfWorker(MdfRun completesTasksOf, int releaser) {
         this.run = completesTasksOf;
@@ -46,8 +44,7 @@ final class MdfWorker extends Node<MdfTask, MdfTask> implements MdfTask.ReadySin
         MdfTask current = task;
         for (int inRow = 1; ; inRow++) {
             current.runBody();
-            next = null;
-            current.complete(this);
+            MdfTask next = current.complete(this);
             if (run.taskDone(releaser)) {
                 sendOut(MdfRun.END);
             }
@@ -64,10 +61,6 @@ final class MdfWorker extends Node<MdfTask, MdfTask> implements MdfTask.ReadySin
 
     @Override
     public void ready(MdfTask successor) {
-        if (next == null) {
-            next = successor; // runs here next, its operands likely still in this core's cache
-        } else {
-            sendOut(successor); // the worker's only output is the feedback channel to the scheduler
-        }
+        sendOut(successor); // the worker's only output is the feedback channel to the scheduler
     }
 }

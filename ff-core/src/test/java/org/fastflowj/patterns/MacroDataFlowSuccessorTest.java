@@ -28,9 +28,19 @@ class MacroDataFlowSuccessorTest {
         return value * 1_000_003 + index + 1;
     }
 
-    /** Records the successors a completion releases, in order. */
+    /** Records the successors completions release, in order: the one returned, then the others. */
     static final class Released implements MdfTask.ReadySink {
         final List<MdfTask> tasks = new ArrayList<>();
+
+        void complete(MdfTask task) {
+            int at = tasks.size();
+            MdfTask first = task.complete(this);
+            if (first != null) {
+                tasks.add(at, first);
+            } else {
+                assertThat(tasks).as("others without a first").hasSize(at);
+            }
+        }
 
         @Override
         public void ready(MdfTask task) {
@@ -64,22 +74,22 @@ class MacroDataFlowSuccessorTest {
         assertThat(dependencies.register(last)).isFalse();
 
         Released released = new Released();
-        writer.complete(released);
+        released.complete(writer);
         assertThat(released.tasks).containsExactly(reader1, reader2); // first successor first
         released.tasks.clear();
-        reader2.complete(released);
+        released.complete(reader2);
         assertThat(released.tasks).containsExactly(yWriter); // rewriter still waits for reader1
         released.tasks.clear();
-        reader1.complete(released);
+        released.complete(reader1);
         assertThat(released.tasks).containsExactly(rewriter);
         released.tasks.clear();
-        yWriter.complete(released);
+        released.complete(yWriter);
         assertThat(released.tasks).isEmpty(); // last still waits for rewriter
-        rewriter.complete(released);
+        released.complete(rewriter);
         assertThat(released.tasks).containsExactly(last);
 
         MdfTask afterAll = task(inout(x), inout(y));
-        last.complete(released);
+        released.complete(last);
         assertThat(dependencies.register(afterAll))
                 .as("every earlier task is done")
                 .isTrue();
@@ -93,7 +103,7 @@ class MacroDataFlowSuccessorTest {
         for (int t = 0; t < 100_000; t++) {
             MdfTask task = task(out(new long[1]));
             assertThat(dependencies.register(task)).isTrue();
-            task.complete(released);
+            released.complete(task);
             assertThat(dependencies.trackedObjects()).isLessThanOrEqualTo(2048);
         }
         assertThat(released.tasks).isEmpty();

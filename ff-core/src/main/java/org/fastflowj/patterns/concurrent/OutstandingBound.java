@@ -21,15 +21,17 @@ public final class OutstandingBound {
     /** Longs between two releasers' slots: 128 bytes, so two slots never share a cache line. */
     private static final int STRIDE = 16;
 
-    private static final VarHandle ACQUIRED;
+    /** In {@link #counts}: the credits taken, written by the acquirer only. */
+    private static final int ACQUIRED = STRIDE;
+    /** In {@link #counts}: the acquirer's last reading of the releases (outstanding is at most the difference). */
+    private static final int RELEASED_SEEN = STRIDE + 1;
+
     private static final VarHandle WAITER;
-    private static final VarHandle RELEASED = MethodHandles.arrayElementVarHandle(long[].class);
+    private static final VarHandle COUNT = MethodHandles.arrayElementVarHandle(long[].class);
 
     static {
         try {
-            MethodHandles.Lookup lookup = MethodHandles.lookup();
-            ACQUIRED = lookup.findVarHandle(OutstandingBound.class, "acquired", long.class);
-            WAITER = lookup.findVarHandle(OutstandingBound.class, "waiter", Thread.class);
+            WAITER = MethodHandles.lookup().findVarHandle(OutstandingBound.class, "waiter", Thread.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -38,16 +40,14 @@ public final class OutstandingBound {
     private final int limit;
     private final int resumeAt;
     private final int releasers;
-    /** Releaser {@code k}'s count at {@code (k + 1) * STRIDE}: padded on both sides. */
-    private final long[] released;
+    /**
+     * The counts, each writer's on cache lines of its own (padded on both sides), so that a count written
+     * per task never shares a line with another thread's: the acquirer's at {@link #ACQUIRED} and {@link
+     * #RELEASED_SEEN}, releaser {@code k}'s at {@code (k + 2) * STRIDE}.
+     */
+    private final long[] counts;
 
-    /** Credits taken; written by the acquirer only. */
-    @SuppressWarnings("unused") // through ACQUIRED
-    private volatile long acquired;
-
-    /** The acquirer's last reading of the releases: outstanding is at most {@code acquired - releasedSeen}. */
-    private long releasedSeen;
-
+    /** Read by every release; written only around a park, so it stays in the releasers' caches. */
     @SuppressWarnings("unused") // through WAITER
     private volatile Thread waiter;
 
@@ -68,7 +68,7 @@ public final class OutstandingBound {
         this.limit = limit;
         this.resumeAt = limit / 2;
         this.releasers = releasers;
-        this.released = new long[(releasers + 2) * STRIDE];
+        this.counts = new long[(releasers + 3) * STRIDE];
     }
 
     /**
@@ -77,16 +77,17 @@ public final class OutstandingBound {
      * @throws InterruptedException if the thread is interrupted while parked (the run was cancelled)
      */
     public void acquire() throws InterruptedException {
-        long mine = (long) ACQUIRED.get(this);
+        long mine = counts[ACQUIRED];
         // only this thread acquires, so outstanding can only fall after these reads
-        if (mine - releasedSeen >= limit) {
-            releasedSeen = releasedSum();
-            if (mine - releasedSeen >= limit) {
+        if (mine - counts[RELEASED_SEEN] >= limit) {
+            long seen = releasedSum();
+            if (mine - seen >= limit) {
                 awaitResume();
-                releasedSeen = releasedSum();
+                seen = releasedSum();
             }
+            counts[RELEASED_SEEN] = seen;
         }
-        ACQUIRED.setRelease(this, mine + 1); // read by releasers after WAITER or an end flag (volatile)
+        COUNT.setRelease(counts, ACQUIRED, mine + 1); // read by releasers after WAITER or an end flag (volatile)
     }
 
     private void awaitResume() throws InterruptedException {
@@ -126,9 +127,9 @@ public final class OutstandingBound {
      * wakes the acquirer if it waits and enough room is free. Returns whether it woke it.
      */
     public boolean release(int releaser) {
-        int slot = (releaser + 1) * STRIDE;
-        long mine = (long) RELEASED.get(released, slot);
-        RELEASED.setVolatile(released, slot, mine + 1);
+        int slot = (releaser + 2) * STRIDE;
+        long mine = counts[slot];
+        COUNT.setVolatile(counts, slot, mine + 1);
         Thread parked = (Thread) WAITER.getVolatile(this);
         if (parked != null && outstanding() <= resumeAt) {
             LockSupport.unpark(parked);
@@ -143,14 +144,14 @@ public final class OutstandingBound {
      * when no release runs meanwhile.
      */
     public int outstanding() {
-        long taken = (long) ACQUIRED.getVolatile(this);
+        long taken = (long) COUNT.getVolatile(counts, ACQUIRED);
         return (int) (taken - releasedSum());
     }
 
     private long releasedSum() {
         long sum = 0;
         for (int k = 0; k < releasers; k++) {
-            sum += (long) RELEASED.getVolatile(released, (k + 1) * STRIDE);
+            sum += (long) COUNT.getVolatile(counts, (k + 2) * STRIDE);
         }
         return sum;
     }
