@@ -13,6 +13,8 @@ abstract class MdfRunPadBefore {
 
 abstract class MdfRunFlags extends MdfRunPadBefore {
     volatile boolean generatorEnded;
+    /** A task failed: the run is ending, and a worker starts no further successor of its own. */
+    volatile boolean failed;
 
     @SuppressWarnings("unused") // through MdfRun's END_CLAIMED
     volatile boolean endClaimed;

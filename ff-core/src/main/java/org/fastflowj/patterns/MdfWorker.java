@@ -43,12 +43,17 @@ final class MdfWorker extends Node<MdfTask, MdfTask> implements MdfTask.ReadySin
         }
         MdfTask current = task;
         for (int inRow = 1; ; inRow++) {
-            current.runBody();
+            try {
+                current.runBody();
+            } catch (MacroDataFlowException failure) {
+                run.failed = true; // the run is cancelled, but other workers may be inside a chain of their own
+                throw failure;
+            }
             MdfTask next = current.complete(this);
             if (run.taskDone(releaser)) {
                 sendOut(MdfRun.END);
             }
-            if (next == null) {
+            if (next == null || run.failed) { // after a failure, tasks not started are dropped
                 return goOn();
             }
             if (inRow == CHAIN_LIMIT) {
