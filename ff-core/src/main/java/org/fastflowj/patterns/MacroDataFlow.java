@@ -8,7 +8,6 @@ import org.fastflowj.core.NodeFailedException;
 import org.fastflowj.core.Pipeline;
 import org.fastflowj.core.RunOptions;
 import org.fastflowj.core.WaitStrategy;
-import org.fastflowj.patterns.concurrent.OutstandingBound;
 
 /**
  * Macro data-flow, as FastFlow's {@code ff_mdf} and the DF-Threads model: a generator adds tasks, each
@@ -16,10 +15,11 @@ import org.fastflowj.patterns.concurrent.OutstandingBound;
  * runs as soon as every earlier task it depends on has run, and independent tasks run in parallel.
  *
  * <pre>
- *                           ┌──────────────── task done ───────────────────┐
- *                           ▼                                              │
- *   generator ──tasks──▶ scheduler ──ready──┬──▶ worker0 ── task.run() ──┤
- *   (your code)          (dependency graph)  └──▶ worker1 ── task.run() ──┘
+ *                                   ┌──── ready successors a worker does not run itself ────┐
+ *                                   ▼                                                        │
+ *   generator ──ready tasks──▶ scheduler ──on demand──┬──▶ worker0 ── run, complete, run next ─┤
+ *   (your code, links each                            └──▶ worker1 ── run, complete, run next ─┘
+ *    task after its predecessors)
  * </pre>
  *
  * Dependencies are by object identity, in the order the tasks were added: a task depends on the last
@@ -28,13 +28,20 @@ import org.fastflowj.patterns.concurrent.OutstandingBound;
  * on a thread of its own, concurrently with the tasks, and is held back while {@code outstandingTasks}
  * tasks are added but not yet done, so a generator of millions of tasks holds only that many at a time.
  *
+ * <p>Each task is a frame counting the predecessors it still waits for (DF-Threads' synchronisation
+ * count). The generator links a new task after its predecessors and sends it to the scheduler only if
+ * none is left; otherwise the worker that completes its last predecessor brings the count to zero and
+ * runs it next itself, sending further successors made ready to the scheduler, which hands them to
+ * whichever worker asks first. So a chain of dependent tasks runs on one worker without a hand-over.
+ *
  * <p>Each {@link #run} starts the threads (generator, scheduler, workers) and ends them before returning,
  * whether it succeeds or fails; {@code run} can be called again, also from several threads at once.
  * {@link #close()} refuses further runs.
  *
  * <p>Threading: the generator calls {@code add} on the generator thread only. A task's writes are visible
- * to every task that depends on it, and to the caller once {@code run} returns: each hand-over (generator
- * to scheduler, scheduler to worker, worker back to scheduler) goes through a channel that orders memory.
+ * to every task that depends on it, and to the caller once {@code run} returns: a task's completion
+ * releases each successor's count with an atomic read-modify-write, and a hand-over between threads goes
+ * through a channel, both of which order memory.
  */
 public final class MacroDataFlow implements AutoCloseable {
     /** Default bound of tasks added but not yet done, as FastFlow's default {@code outstandingTasks}. */
@@ -42,9 +49,9 @@ public final class MacroDataFlow implements AutoCloseable {
 
     /**
      * The backoff wait strategy. A run has two threads more than workers (generator and scheduler), so it
-     * is oversubscribed and idle threads park after a short spin; unlike BLOCKING, a worker then wakes the
-     * parked scheduler once per few completions (or when it is about to wait itself) instead of once per
-     * task, which at fine grain is most of a task's overhead.
+     * is oversubscribed and idle threads park after a short spin; unlike BLOCKING, a thread then wakes a
+     * parked one once per few items it sends (or when it is about to wait itself) instead of once per
+     * item, which at fine grain is most of a hand-over's cost.
      */
     public static final RunOptions DEFAULT_RUN_OPTIONS = RunOptions.defaults().waitStrategy(WaitStrategy.BACKOFF);
 
@@ -62,7 +69,9 @@ public final class MacroDataFlow implements AutoCloseable {
     /** An object a task uses, and how; made by {@link #in}, {@link #out} and {@link #inout}. */
     public record Param(Object object, Access access) {
         public Param {
-            Objects.requireNonNull(object, () -> "MacroDataFlow: " + access + "(null): a parameter must be an object");
+            if (object == null) { // no message supplier: it would be a capture per parameter of every task
+                throw new NullPointerException("MacroDataFlow: " + access + "(null): a parameter must be an object");
+            }
             Objects.requireNonNull(access, "access");
         }
     }
@@ -187,17 +196,19 @@ public final class MacroDataFlow implements AutoCloseable {
         if (closed) {
             throw new IllegalStateException("MacroDataFlow: run after close");
         }
-        OutstandingBound bound = new OutstandingBound(outstandingTasks);
-        List<MdfWorker> all = new ArrayList<>();
+        boolean spansGroups = groups.spansGroups();
         int total = workers + groups.remoteWorkers();
+        // in one process each worker completes tasks, across groups the scheduler does
+        MdfRun state = new MdfRun(outstandingTasks, spansGroups ? 1 : total);
+        List<MdfWorker> all = new ArrayList<>();
         for (int i = 0; i < total; i++) {
-            all.add(new MdfWorker());
+            all.add(new MdfWorker(spansGroups ? null : state, i));
         }
         Farm farm = Farm.of(all)
-                .emitter(new MdfScheduler(bound, total, groups.spansGroups()))
+                .emitter(new MdfScheduler(state, total, spansGroups))
                 .onDemand()
                 .wrapAround();
-        Pipeline program = new Pipeline(new MdfGenerator(generator, bound, groups), farm);
+        Pipeline program = new Pipeline(new MdfGenerator(generator, state, outstandingTasks, groups), farm);
         groups.place(program, farm, all, workers);
         try {
             program.runOwnGroupOrInProcessAndWaitEnd(options); // a group only if this process runs as one

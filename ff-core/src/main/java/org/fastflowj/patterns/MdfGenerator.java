@@ -3,15 +3,17 @@ package org.fastflowj.patterns;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
 import org.fastflowj.core.Node;
-import org.fastflowj.patterns.concurrent.OutstandingBound;
 
 /**
  * The source stage of a {@link MacroDataFlow} run: calls the user's generator once, on this node's
- * thread, and sends each task it adds to the scheduler, waiting for a credit of the outstanding bound.
+ * thread; for each task it adds, waits for a credit of the outstanding bound, links the task after the
+ * tasks it depends on ({@link DataDependencies}) and sends it to the scheduler if it is ready at once.
+ * A task that waits is handed out later by whoever completes its last predecessor.
  */
 final class MdfGenerator extends Node<Void, MdfTask> implements MacroDataFlow.TaskGraph {
     private final MacroDataFlow.TaskGenerator generator;
-    private final OutstandingBound bound;
+    private final MdfRun run;
+    private final DataDependencies dependencies;
     private long added;
     /** The thread running the user's generator, while it runs; {@code add} is refused on any other. */
     private Thread generatorThread;
@@ -20,9 +22,10 @@ final class MdfGenerator extends Node<Void, MdfTask> implements MacroDataFlow.Ta
 
     private final MdfGroups groups;
 
-    MdfGenerator(MacroDataFlow.TaskGenerator generator, OutstandingBound bound, MdfGroups groups) {
+    MdfGenerator(MacroDataFlow.TaskGenerator generator, MdfRun run, int outstandingTasks, MdfGroups groups) {
         this.generator = generator;
-        this.bound = bound;
+        this.run = run;
+        this.dependencies = new DataDependencies(outstandingTasks);
         this.groups = groups;
     }
 
@@ -39,6 +42,9 @@ final class MdfGenerator extends Node<Void, MdfTask> implements MacroDataFlow.Ta
             throw MacroDataFlowException.generatorFailed(e);
         } finally {
             generatorThread = null;
+        }
+        if (run.generatorEnds()) {
+            sendOut(MdfRun.END);
         }
         return eos();
     }
@@ -72,7 +78,9 @@ final class MdfGenerator extends Node<Void, MdfTask> implements MacroDataFlow.Ta
         }
         MacroDataFlow.Param[] copy = params.clone(); // the caller may reuse its array
         for (MacroDataFlow.Param param : copy) {
-            Objects.requireNonNull(param, () -> "MacroDataFlow: a null parameter in task #" + added);
+            if (param == null) { // no message supplier: it would be a capture on every add
+                throw new NullPointerException("MacroDataFlow: a null parameter in task #" + added);
+            }
         }
         return copy;
     }
@@ -80,14 +88,16 @@ final class MdfGenerator extends Node<Void, MdfTask> implements MacroDataFlow.Ta
     private void submit(MdfTask task) {
         groups.checkCrossing(task);
         try {
-            bound.acquire();
+            run.bound.acquire();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new CancellationException(e.getMessage());
         }
         try {
             added++;
-            sendOut(task);
+            if (dependencies.register(task)) {
+                sendOut(task);
+            }
         } catch (RuntimeException e) {
             fromRunTime = e;
             throw e;

@@ -4,84 +4,94 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import org.fastflowj.core.MultiInputNode;
-import org.fastflowj.patterns.concurrent.OutstandingBound;
 
 /**
- * The emitter and loop head of a {@link MacroDataFlow} farm: takes new tasks from the generator, hands
- * the ready ones to the workers, and on each task done releases the tasks that waited for it. It ends
- * the farm once the generator has ended and no task is left.
+ * The emitter and loop head of a {@link MacroDataFlow} farm: hands ready tasks to the workers on demand
+ * and ends the farm once the run's end has been claimed ({@link MdfRun}) and the generator has ended.
  *
- * <p>Ready tasks wait here, not in the workers' channels: only {@link #TASKS_IN_FLIGHT_PER_WORKER} per
- * worker are handed out at a time, and a task just released by a completion goes before the ones the
- * generator added: depth first, as a work-stealing pool runs its own newest task, so chains of dependent
- * tasks progress (and their objects are forgotten) instead of every ready task of the window in turn.
+ * <p>In one process the workers complete the tasks themselves, so this node only sees the tasks ready
+ * when added (from the generator) and the extra successors a worker released but does not run itself
+ * (from the feedback channels); it passes both on to the on-demand dispatch at once.
+ *
+ * <p>When workers span groups, tasks come back here as done and this node completes them: ready tasks
+ * then wait here, not in the workers' channels; only {@link #TASKS_IN_FLIGHT_PER_WORKER} per worker are
+ * handed out at a time, and a task just released by a completion goes before the ones the generator
+ * added, depth first, as a work-stealing pool runs its own newest task.
  */
-final class MdfScheduler extends MultiInputNode<MdfTask, MdfTask> {
+final class MdfScheduler extends MultiInputNode<MdfTask, MdfTask> implements MdfTask.ReadySink {
     /**
-     * Tasks handed to each worker and not yet back. Enough that a worker seldom waits for the scheduler
-     * thread (which shares the cores with the workers and the generator) and its wake-ups are paid once
-     * per many fine tasks; few enough that a released task does not queue behind thousands of others.
+     * Across groups: tasks handed to each worker and not yet back. Enough that a worker seldom waits for
+     * the scheduler thread; few enough that a released task does not queue behind thousands of others.
      */
     static final int TASKS_IN_FLIGHT_PER_WORKER = 64;
 
-    private final DataDependencies dependencies = new DataDependencies();
-    private final ArrayDeque<MdfTask> ready = new ArrayDeque<>();
-    private final OutstandingBound bound;
-    private final int maxInFlight;
-    private int inFlight;
-    private long outstanding;
+    private final MdfRun run;
+    private boolean allDone;
     private boolean generatorEnded;
 
     /**
-     * With workers in other groups: the tasks handed out, by index. A task comes back from another group
-     * as a copy, and the dependency graph goes on from the original. Null in one process.
+     * With workers in other groups: the tasks handed out, by index (a task comes back from another group
+     * as a copy, and the dependency graph goes on from the original), the ready ones waiting, and those
+     * released by the completion in progress. Null in one process.
      */
     private final HashMap<Long, MdfTask> handedOut;
 
-    MdfScheduler(OutstandingBound bound, int workers, boolean spansGroups) {
-        this.bound = bound;
+    private final ArrayDeque<MdfTask> ready;
+    private final ArrayList<MdfTask> released;
+    private final int maxInFlight;
+    private int inFlight;
+
+    MdfScheduler(MdfRun run, int workers, boolean spansGroups) {
+        this.run = run;
         this.maxInFlight = TASKS_IN_FLIGHT_PER_WORKER * workers;
         this.handedOut = spansGroups ? new HashMap<>() : null;
+        this.ready = spansGroups ? new ArrayDeque<>() : null;
+        this.released = spansGroups ? new ArrayList<>() : null;
     }
 
     @Override
     protected MdfTask svc(MdfTask task) {
-        if (handedOut != null && fromFeedback()) {
-            task = original(task);
+        if (task == MdfRun.END) {
+            allDone = true;
+            return generatorEnded ? eos() : goOn();
+        }
+        if (handedOut == null) {
+            return task; // ready: to the on-demand dispatch
         }
         if (!fromFeedback()) {
-            outstanding++;
-            if (dependencies.register(task)) {
-                ready.addLast(task);
-                dispatch();
-            }
-            return goOn();
+            ready.addLast(task);
+        } else {
+            completeHere(original(task));
         }
-        inFlight--;
-        dependencies.complete(task);
-        ArrayList<MdfTask> waiting = task.successors;
-        if (waiting != null) {
-            for (int i = waiting.size() - 1; i >= 0; i--) { // backwards, so the first successor ends up first
-                MdfTask next = waiting.get(i);
-                if (--next.unmetDependencies == 0) {
-                    ready.addFirst(next);
-                }
-            }
-        }
-        forget(task);
-        bound.release();
-        outstanding--;
         dispatch();
-        return generatorEnded && outstanding == 0 ? eos() : goOn();
+        return allDone && generatorEnded ? eos() : goOn();
+    }
+
+    private void completeHere(MdfTask done) {
+        inFlight--;
+        MdfTask first = done.complete(this);
+        if (first != null) {
+            released.add(0, first);
+        }
+        for (int i = released.size() - 1; i >= 0; i--) { // backwards, so the first successor ends up first
+            ready.addFirst(released.get(i));
+        }
+        released.clear();
+        if (run.taskDone(0)) { // the only releaser when workers span groups
+            allDone = true;
+        }
+    }
+
+    @Override
+    public void ready(MdfTask successor) {
+        released.add(successor);
     }
 
     private void dispatch() {
         while (inFlight < maxInFlight && !ready.isEmpty()) {
             inFlight++;
             MdfTask next = ready.pollFirst();
-            if (handedOut != null) {
-                handedOut.put(next.index, next);
-            }
+            handedOut.put(next.index, next);
             sendOut(next);
         }
     }
@@ -103,17 +113,10 @@ final class MdfScheduler extends MultiInputNode<MdfTask, MdfTask> {
         return original;
     }
 
-    /** Drops the done task's references, so that a chain of done tasks is not kept alive. */
-    private static void forget(MdfTask task) {
-        task.successors = null;
-        task.body = null;
-        task.params = null;
-    }
-
     @Override
     protected void eosNotify(int channel) {
         generatorEnded = true;
-        if (outstanding == 0) {
+        if (allDone) {
             sendOut(eos());
         }
     }

@@ -1,12 +1,15 @@
 package org.fastflowj.patterns;
 
-import java.util.ArrayList;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.Arrays;
 
 /**
- * One task of a {@link MacroDataFlow} run and its place in the dependency graph. The generator fills the
- * final fields; from then on only the scheduler touches the graph fields, and a worker only runs {@link
- * #body} or {@link #kernel}: each hand-over is a channel, which orders the writes before the next thread's
- * reads.
+ * One task of a {@link MacroDataFlow} run: a frame, as a DF-Threads frame, that counts the earlier tasks
+ * it still waits for (its synchronisation count) and lists the later tasks waiting for it. The generator
+ * fills the final fields, counts the task's predecessors and appends it to their successor lists; the
+ * thread that completes a task (a worker in one process) decrements each successor's count, and the one
+ * that brings a count to zero owns that successor: it runs it or hands it out.
  *
  * <p>To a worker in another group the task itself is the message: only its non-transient fields cross
  * (index, name, kernel, parameter values and which of them it writes), so the dependency graph never
@@ -14,6 +17,29 @@ import java.util.ArrayList;
  * ({@link MdfGroups#copyBack}).
  */
 final class MdfTask {
+    /** In {@link #successorState}: the task is done, its successor list closed. */
+    private static final int DONE = 1 << 31;
+    /**
+     * The generator's hold on a new task's count while it links the task after its predecessors: as long
+     * as it is in, no completion can bring the count to zero.
+     */
+    private static final int REGISTERING = 1 << 30;
+
+    private static final VarHandle PENDING;
+    private static final VarHandle SUCCESSOR_STATE;
+    private static final VarHandle MORE;
+
+    static {
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            PENDING = lookup.findVarHandle(MdfTask.class, "pending", int.class);
+            SUCCESSOR_STATE = lookup.findVarHandle(MdfTask.class, "successorState", int.class);
+            MORE = lookup.findVarHandle(MdfTask.class, "more", MdfTask[].class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     final long index;
     final String name;
     /** The task as a {@link MacroDataFlow.Kernel} (which may cross groups), or null for a {@link #body}. */
@@ -27,12 +53,20 @@ final class MdfTask {
     /** The declared parameters; null in a copy received from another group. */
     transient MacroDataFlow.Param[] params;
 
-    /** Earlier tasks not yet done that this one waits for. */
-    transient int unmetDependencies;
-    /** Later tasks waiting for this one; {@code null} while there are none. */
-    transient ArrayList<MdfTask> successors;
+    /** Predecessor edges not yet released (plus {@link #REGISTERING} while the generator links the task). */
+    @SuppressWarnings("unused") // through PENDING
+    private transient volatile int pending;
 
-    transient boolean done;
+    /** Successors published in {@link #first}, {@link #second}, {@link #more}; with {@link #DONE} once done. */
+    @SuppressWarnings("unused") // through SUCCESSOR_STATE
+    private transient volatile int successorState;
+
+    // The successor list, written by the generator only, read by the completing thread only after DONE.
+    private transient MdfTask first;
+    private transient MdfTask second;
+    private transient MdfTask[] more;
+    /** Edges added by {@link #dependOn} since {@link #startRegistration}; generator only. */
+    private transient int edges;
 
     MdfTask(long index, String name, Runnable body, MacroDataFlow.Param[] params) {
         this.index = index;
@@ -57,19 +91,125 @@ final class MdfTask {
         return params == null;
     }
 
-    /** Makes this task wait for {@code earlier}, unless it is done already or is this task. */
+    /** Runs the task's code, a failure named after the task. */
+    void runBody() {
+        try {
+            if (kernel != null) {
+                kernel.run(values);
+            } else {
+                body.run();
+            }
+        } catch (RuntimeException | Error e) {
+            throw MacroDataFlowException.taskFailed(this, e);
+        }
+    }
+
+    /** Generator, before the task is linked anywhere. */
+    void startRegistration() {
+        edges = 0;
+        PENDING.set(this, REGISTERING); // published by the first successful link's CAS
+    }
+
+    /**
+     * Generator: makes this task wait for {@code earlier}, unless that is done already (or is this task,
+     * which names an object twice). An edge met twice is counted twice and released twice.
+     */
     void dependOn(MdfTask earlier) {
-        if (earlier == null || earlier == this || earlier.done) {
-            return;
+        if (earlier != this && earlier.addSuccessor(this)) {
+            edges++;
         }
-        if (earlier.successors == null) {
-            earlier.successors = new ArrayList<>(4);
-        } else if (earlier.successors.get(earlier.successors.size() - 1) == this) {
-            // this task is being registered now, so a second edge from the same task would be the last one
-            return;
+    }
+
+    /**
+     * Generator: ends the registration; returns whether the task is ready (every predecessor it linked
+     * to is done already), in which case the caller owns it.
+     */
+    boolean endRegistration() {
+        if (edges == 0) { // linked after nothing, so no other thread has seen the count
+            PENDING.set(this, 0);
+            return true;
         }
-        earlier.successors.add(this);
-        unmetDependencies++;
+        int drop = edges - REGISTERING;
+        return (int) PENDING.getAndAdd(this, drop) + drop == 0;
+    }
+
+    /** Generator only: appends {@code successor}, unless this task is done. */
+    private boolean addSuccessor(MdfTask successor) {
+        int count = (int) SUCCESSOR_STATE.getVolatile(this);
+        if ((count & DONE) != 0) {
+            return false;
+        }
+        if (count == 0) {
+            first = successor;
+        } else if (count == 1) {
+            second = successor;
+        } else {
+            int at = count - 2;
+            MdfTask[] rest = more;
+            if (rest == null || at == rest.length) {
+                rest = rest == null ? new MdfTask[4] : Arrays.copyOf(rest, 2 * at);
+                // a completing thread may read the array through an earlier CAS: publish the copy whole
+                MORE.setRelease(this, rest);
+            }
+            rest[at] = successor;
+        }
+        // The plain writes above happen before this CAS; complete()'s getAndBitwiseOr reads its value (or a
+        // later one), so the completing thread sees every successor it counts. If the task completed in
+        // between, the CAS fails and the slot just written is never read.
+        return SUCCESSOR_STATE.compareAndSet(this, count, count + 1);
+    }
+
+    /** Whether the task is done (read by the generator, for its bookkeeping). */
+    boolean isDone() {
+        return ((int) SUCCESSOR_STATE.getAcquire(this) & DONE) != 0;
+    }
+
+    /** Where {@link #complete} puts the successors that became ready, but the first. */
+    interface ReadySink {
+        void ready(MdfTask task);
+    }
+
+    /**
+     * Marks the task done and releases its successors. Returns the first one whose count this brings to
+     * zero (the caller's to run), or null; each further one goes to {@code others}. Called once, by the
+     * thread that ran the task (or, across groups, the scheduler).
+     *
+     * <p>Memory order: the task's writes happen before the getAndAdd on each successor's count; the thread
+     * that brings a count to zero reads the result of every earlier decrement (volatile read-modify-writes
+     * of one variable are totally ordered, each synchronises with the next), so all the predecessors' writes
+     * happen before it runs the successor or hands it over through a channel.
+     */
+    MdfTask complete(ReadySink others) {
+        int count = (int) SUCCESSOR_STATE.getAndBitwiseOr(this, DONE);
+        MdfTask ready = null;
+        if (count > 0) {
+            ready = release(first, null, others);
+            if (count > 1) {
+                ready = release(second, ready, others);
+                MdfTask[] rest = (MdfTask[]) MORE.getAcquire(this);
+                for (int i = 0; i < count - 2; i++) {
+                    ready = release(rest[i], ready, others);
+                }
+            }
+        }
+        // a done task is still referenced by the generator's bookkeeping: drop what it would keep alive
+        // (not more, which the generator may be growing for a link that is about to fail)
+        first = null;
+        second = null;
+        body = null;
+        return ready;
+    }
+
+    /** Releases one edge; returns the caller's task to run (the first that became ready). */
+    private static MdfTask release(MdfTask successor, MdfTask firstReady, ReadySink others) {
+        if ((int) PENDING.getAndAdd(successor, -1) != 1) {
+            return firstReady;
+        }
+        if (firstReady == null) {
+            return successor;
+        }
+        others.ready(successor);
+        return firstReady;
     }
 
     @Override

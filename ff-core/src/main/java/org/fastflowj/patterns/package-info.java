@@ -16,10 +16,13 @@
  * a third thread on the critical path of every chunk. The call ends when every ticket is back: the
  * scheduler sets a volatile flag and unparks the caller.
  *
- * <p>Design note on DivideAndConquer and MacroDataFlow: both are a farm with feedback whose emitter is the
- * only thread that owns the pattern's book-keeping (the task tree, the dependency graph); the workers only
- * run user code and send the task back. So the book-keeping needs no synchronisation: every hand-over is
- * an SPSC channel, which orders memory. The task objects themselves are the messages, so nothing is
- * allocated per hand-over.
+ * <p>Design note on DivideAndConquer and MacroDataFlow: both are a farm with feedback whose emitter
+ * hands tasks out on demand. In DivideAndConquer the emitter is the only thread that owns the task tree;
+ * the workers only run user code and send the task back, so the book-keeping needs no synchronisation:
+ * every hand-over is an SPSC channel, which orders memory. MacroDataFlow's tasks are too fine for a round
+ * trip per task: the generator links each task frame after its predecessors, and the worker that completes
+ * a task releases its successors' atomic counts and runs one that became ready itself; only the other
+ * ready successors go back through the emitter. The task objects themselves are the messages, so nothing
+ * is allocated per hand-over.
  */
 package org.fastflowj.patterns;

@@ -99,4 +99,41 @@ class OutstandingBoundTest {
         }
         assertThat(releaser.isAlive()).isFalse();
     }
+
+    @Test
+    void shouldNeverLoseAWakeUpOrACreditWithSeveralReleasers() throws Exception {
+        int limit = 4, releasers = 3, perReleaser = 50_000, rounds = releasers * perReleaser;
+        OutstandingBound bound = new OutstandingBound(limit, releasers);
+        Semaphore[] handedOver = new Semaphore[releasers]; // test plumbing only
+        Thread[] threads = new Thread[releasers];
+        for (int k = 0; k < releasers; k++) {
+            int slot = k;
+            handedOver[k] = new Semaphore(0);
+            threads[k] = new Thread(() -> {
+                for (int i = 0; i < perReleaser; i++) {
+                    handedOver[slot].acquireUninterruptibly();
+                    bound.release(slot);
+                }
+            });
+            threads[k].setDaemon(true); // never outlives a failed test
+            threads[k].start();
+        }
+        int maxSeen = 0;
+        try {
+            for (int i = 0; i < rounds; i++) {
+                bound.acquire(); // would hang (and time out) on a lost wake-up
+                maxSeen = Math.max(maxSeen, bound.outstanding());
+                handedOver[i % releasers].release();
+            }
+        } finally {
+            for (Thread t : threads) {
+                t.join(10_000);
+            }
+        }
+        for (Thread t : threads) {
+            assertThat(t.isAlive()).isFalse();
+        }
+        assertThat(maxSeen).isLessThanOrEqualTo(limit);
+        assertThat(bound.outstanding()).isZero();
+    }
 }
