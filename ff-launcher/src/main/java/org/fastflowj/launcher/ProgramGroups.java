@@ -84,7 +84,6 @@ final class ProgramGroups {
         }
     }
 
-    /** Stops the program if it has neither answered nor ended in time: its output then ends. */
     /** {@code command} with {@code --DFF_Config} naming {@code config}, as each group's command has it. */
     static List<String> withConfig(List<String> command, Path config) {
         List<String> argv = new ArrayList<>(command);
@@ -92,6 +91,7 @@ final class ProgramGroups {
         return argv;
     }
 
+    /** Stops the program if it has neither answered nor ended in time: its output then ends. */
     private static void stopAtDeadline(Process p, AtomicBoolean timedOut) {
         try {
             if (!p.waitFor(ASK_TIMEOUT_S, TimeUnit.SECONDS)) {
