@@ -1,5 +1,6 @@
 package org.fastflowj.dist.run;
 
+import io.netty.util.internal.PlatformDependent;
 import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -44,13 +45,11 @@ final class GroupBridges implements GraphCut.BridgeFactory {
 
     @Override
     public SenderTask sender(String peer, List<Edge> forward, List<Edge> feedback) {
-        // The byte window is what the receiving group buffers per link: more in flight would wait in the
-        // sockets while it stops reading, and the fingerprint makes both ends read the same value.
         OutboundLink link = new OutboundLink(
                 group,
                 peer,
                 credits(mine, forward, feedback),
-                config.group(peer).orElseThrow().maxBufferedBytesPerLink(),
+                byteWindow(config.group(peer).orElseThrow().maxBufferedBytesPerLink()),
                 ids(forward),
                 ids(feedback));
         link.stallTimeoutMs(config.stallTimeoutMs());
@@ -139,6 +138,17 @@ final class GroupBridges implements GraphCut.BridgeFactory {
         boolean shuffleOnly =
                 !forward.isEmpty() && feedback.isEmpty() && forward.stream().allMatch(Edge::joinsAllToAllSets);
         return shuffleOnly ? sendingGroup.internalMessageOTF() : sendingGroup.messageOTF();
+    }
+
+    /**
+     * The byte window is what the receiving group buffers per link (more in flight would wait in the
+     * sockets while it stops reading; the fingerprint makes both ends read the same value), but no more than
+     * a quarter of this JVM's direct memory: while the receiver stops reading, the unacknowledged batches
+     * wait in this group's outbound buffers, and a sender with a small heap must not run out of direct
+     * memory because its peer buffers more than it can hold.
+     */
+    static long byteWindow(long receiverBuffers) {
+        return Math.min(receiverBuffers, Math.max(1L << 20, PlatformDependent.maxDirectMemory() / 4));
     }
 
     private int[] ids(List<Edge> edges) {
