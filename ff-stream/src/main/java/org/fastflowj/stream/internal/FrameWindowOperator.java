@@ -219,7 +219,7 @@ public final class FrameWindowOperator extends WindowOperator {
                 .values()) {
             for (int slot = 0, slots = keys.slots(); slot < slots; slot++) {
                 if (keys.used(slot)) {
-                    int r = running.find(keys.keyAt(slot), keys.hashAt(slot));
+                    int r = running.findLike(keys, slot);
                     int holding = running.countAt(r) - 1;
                     if (holding == 0) {
                         running.removeAt(r);
@@ -238,7 +238,7 @@ public final class FrameWindowOperator extends WindowOperator {
                 frames.byStart.subMap(Math.max(start, runEnd), true, end, false).values()) {
             for (int slot = 0, slots = keys.slots(); slot < slots; slot++) {
                 if (keys.used(slot)) {
-                    int r = running.slotOf(keys.keyAt(slot), keys.hashAt(slot));
+                    int r = running.slotOfLike(keys, slot);
                     if (longSum != null) {
                         running.addToSum(r, keys.sumAt(slot));
                     } else {

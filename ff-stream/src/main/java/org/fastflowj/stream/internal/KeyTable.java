@@ -15,17 +15,30 @@ import java.util.Arrays;
  * so moving a frame's keys into the running range does not read the keys. A table a window is done with
  * can be cleared and used again.
  *
+ * <p>{@code Long} and {@code Integer} keys (auction ids, user ids: the usual keys) are kept inline, as a
+ * {@code long} beside a marker in the key's place: comparing, moving and firing such a key never reads the
+ * boxed object the record brought (a cache miss per key on each pass over a large window, and an object
+ * per key for a young collection to copy while the window holds it). {@link #keyAt} boxes it anew, an equal
+ * key; a table may hold inline and object keys at once, and a {@code Long} never equals an {@code Integer}.
+ *
  * <p>Keys may be null (a user's key function may give null where no router stands before the window).
  * Not thread-safe: one operator instance owns it.
  */
 final class KeyTable {
     private static final Object NULL_KEY = new Object();
+    /** In a key's place: the key is the {@code Long} of {@link #inline}'s value. */
+    private static final Object LONG_KEY = new Object();
+    /** In a key's place: the key is the {@code Integer} of {@link #inline}'s value. */
+    private static final Object INT_KEY = new Object();
+
     private static final int MIN_SLOTS = 16;
 
     /** Slot i's key at {@code 2i} (null: free), its value at {@code 2i + 1}. */
     private Object[] entries;
     /** Slot i's key's hash at {@code 2i}, its count at {@code 2i + 1}. */
     private int[] meta;
+    /** Slot i's key's value, where its key's place holds {@link #LONG_KEY} or {@link #INT_KEY}. */
+    private long[] inline;
     /** Slot i's sum, in a table of sums ({@link #ofSums}); null otherwise. */
     private long[] sums;
 
@@ -54,6 +67,7 @@ final class KeyTable {
     private void allocate(int slots) {
         entries = new Object[slots * 2];
         meta = new int[slots * 2];
+        inline = new long[slots];
         sums = withSums ? new long[slots] : null;
         mask = slots - 1;
     }
@@ -77,6 +91,12 @@ final class KeyTable {
 
     Object keyAt(int slot) {
         Object key = entries[slot << 1];
+        if (key == LONG_KEY) {
+            return inline[slot];
+        }
+        if (key == INT_KEY) {
+            return (int) inline[slot];
+        }
         return key == NULL_KEY ? null : key;
     }
 
@@ -117,6 +137,12 @@ final class KeyTable {
 
     /** The slot of {@code key} whose hash (as {@link #hashAt} gives it) is {@code hash}, or -1. */
     int find(Object key, int hash) {
+        if (key instanceof Long l) {
+            return findInline(LONG_KEY, l, hash);
+        }
+        if (key instanceof Integer i) {
+            return findInline(INT_KEY, i, hash);
+        }
         Object k = key == null ? NULL_KEY : key;
         for (int slot = hash & mask; ; slot = (slot + 1) & mask) {
             Object present = entries[slot << 1];
@@ -124,6 +150,27 @@ final class KeyTable {
                 return -1;
             }
             if (meta[slot << 1] == hash && (present == k || present.equals(k))) {
+                return slot;
+            }
+        }
+    }
+
+    /** The slot in this table of {@code other}'s key at {@code otherSlot}, or -1; an inline key is not boxed. */
+    int findLike(KeyTable other, int otherSlot) {
+        Object marker = other.entries[otherSlot << 1];
+        int hash = other.meta[otherSlot << 1];
+        return marker == LONG_KEY || marker == INT_KEY
+                ? findInline(marker, other.inline[otherSlot], hash)
+                : find(marker, hash);
+    }
+
+    private int findInline(Object marker, long value, int hash) {
+        for (int slot = hash & mask; ; slot = (slot + 1) & mask) {
+            Object present = entries[slot << 1];
+            if (present == null) {
+                return -1;
+            }
+            if (present == marker && inline[slot] == value) {
                 return slot;
             }
         }
@@ -146,6 +193,12 @@ final class KeyTable {
 
     /** {@link #slotOf(Object)} for a key whose hash (as {@link #hashAt} gives it) is {@code hash}. */
     int slotOf(Object key, int hash) {
+        if (key instanceof Long l) {
+            return slotOfInline(LONG_KEY, l, hash);
+        }
+        if (key instanceof Integer i) {
+            return slotOfInline(INT_KEY, i, hash);
+        }
         Object k = key == null ? NULL_KEY : key;
         int slot = hash & mask;
         for (; ; slot = (slot + 1) & mask) {
@@ -162,6 +215,37 @@ final class KeyTable {
             return slotOf(k, hash);
         }
         entries[slot << 1] = k;
+        meta[slot << 1] = hash;
+        size++;
+        return slot;
+    }
+
+    /** {@link #slotOf(Object)} for {@code other}'s key at {@code otherSlot}; an inline key is not boxed. */
+    int slotOfLike(KeyTable other, int otherSlot) {
+        Object marker = other.entries[otherSlot << 1];
+        int hash = other.meta[otherSlot << 1];
+        return marker == LONG_KEY || marker == INT_KEY
+                ? slotOfInline(marker, other.inline[otherSlot], hash)
+                : slotOf(marker, hash);
+    }
+
+    private int slotOfInline(Object marker, long value, int hash) {
+        int slot = hash & mask;
+        for (; ; slot = (slot + 1) & mask) {
+            Object present = entries[slot << 1];
+            if (present == null) {
+                break;
+            }
+            if (present == marker && inline[slot] == value) {
+                return slot;
+            }
+        }
+        if ((size + 1) * 4 > slots() * 3) {
+            grow();
+            return slotOfInline(marker, value, hash);
+        }
+        entries[slot << 1] = marker;
+        inline[slot] = value;
         meta[slot << 1] = hash;
         size++;
         return slot;
@@ -197,6 +281,7 @@ final class KeyTable {
         entries[(to << 1) + 1] = entries[(from << 1) + 1];
         meta[to << 1] = meta[from << 1];
         meta[(to << 1) + 1] = meta[(from << 1) + 1];
+        inline[to] = inline[from];
         if (withSums) {
             sums[to] = sums[from];
         }
@@ -220,6 +305,7 @@ final class KeyTable {
         Object[] oldEntries = entries;
         int[] oldMeta = meta;
         long[] oldSums = sums;
+        long[] oldInline = inline;
         allocate(slots() * 2);
         for (int i = 0; i < oldEntries.length; i += 2) {
             Object key = oldEntries[i];
@@ -232,6 +318,7 @@ final class KeyTable {
                 entries[(slot << 1) + 1] = oldEntries[i + 1];
                 meta[slot << 1] = oldMeta[i];
                 meta[(slot << 1) + 1] = oldMeta[i + 1];
+                inline[slot] = oldInline[i >> 1];
                 if (withSums) {
                     sums[slot] = oldSums[i >> 1];
                 }

@@ -1,6 +1,7 @@
 package org.fastflowj.stream.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,7 +10,10 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
-/** The window's key table against a HashMap, with keys that collide, removals, growth and reuse. */
+/**
+ * The window's key table against a HashMap, with keys that collide, removals, growth and reuse, and
+ * {@code Long} and {@code Integer} keys (kept inline) among object keys of the same hashes.
+ */
 class KeyTableTest {
     /** A key whose hash is chosen, so tests can crowd one probe run with many keys. */
     private record Colliding(int id, int hash) {
@@ -31,8 +35,9 @@ class KeyTableTest {
         Map<Object, Object[]> reference = new HashMap<>();
         for (int step = 0; step < 200_000; step++) {
             int id = random.nextInt(3_000);
-            // Few distinct hashes: long probe runs, and removals that must move entries back across them.
-            Object key = id == 0 ? null : new Colliding(id, random.nextInt(4) == 0 ? id : id % 37);
+            // Few distinct hashes: long probe runs, and removals that must move entries back across them. A
+            // Long, an Integer and a Colliding of the same value share a hash and stay three keys.
+            Object key = id == 0 ? null : mixed(id % 3, random.nextInt(4) == 0 ? id : id % 37, id);
             int op = random.nextInt(10);
             if (op < 6) {
                 int slot = table.slotOf(key);
@@ -61,7 +66,8 @@ class KeyTableTest {
         KeyTable table = KeyTable.ofSums();
         Map<Object, Long> reference = new HashMap<>();
         for (int step = 0; step < 100_000; step++) {
-            Object key = new Colliding(random.nextInt(2_000), random.nextInt(29));
+            int id = random.nextInt(2_000);
+            Object key = mixed(id % 3, random.nextInt(29), id);
             if (random.nextInt(4) > 0) {
                 long v = random.nextLong(1, 1000);
                 table.addToSum(table.slotOf(key), v);
@@ -83,29 +89,57 @@ class KeyTableTest {
     }
 
     @Test
-    void aHashFromAnotherTableFindsTheSameKey() {
+    void aKeyOfAnotherTableIsFoundAndAddedAsItself() {
         KeyTable frame = new KeyTable();
         KeyTable running = new KeyTable();
-        for (long k = 0; k < 10_000; k++) {
-            frame.setValueAt(frame.slotOf(k), k);
-            if (k % 3 == 0) {
-                running.setValueAt(running.slotOf(Long.valueOf(k)), -k);
+        for (int k = 0; k < 10_000; k++) {
+            Object key = mixed(k % 3, k % 101, k);
+            frame.setValueAt(frame.slotOf(key), key);
+            if (k % 2 == 0) {
+                running.setValueAt(running.slotOf(key), "before");
             }
         }
         for (int slot = 0; slot < frame.slots(); slot++) {
             if (frame.used(slot)) {
-                long key = (Long) frame.keyAt(slot);
-                int found = running.find(frame.keyAt(slot), frame.hashAt(slot));
-                assertEquals(key % 3 == 0, found >= 0, "key " + key);
-                int added = running.slotOf(frame.keyAt(slot), frame.hashAt(slot));
-                assertEquals(key, (long) (Long) running.keyAt(added));
+                Object key = frame.keyAt(slot);
+                int found = running.findLike(frame, slot);
+                assertEquals(running.find(key), found, "key " + key);
+                int added = running.slotOfLike(frame, slot);
+                assertEquals(key, running.keyAt(added));
                 running.setValueAt(added, key);
             }
         }
         assertEquals(10_000, running.size());
-        for (long k = 0; k < 10_000; k++) {
-            assertEquals(k, running.get(k));
+        for (int k = 0; k < 10_000; k++) {
+            Object key = mixed(k % 3, k % 101, k);
+            assertEquals(key, running.get(key));
         }
+    }
+
+    @Test
+    void anInlineKeyIsGivenBackEqualWithoutHoldingTheRecordsObject() {
+        KeyTable table = new KeyTable();
+        Long big = 1L << 40;
+        Integer negative = -70_000;
+        table.setValueAt(table.slotOf(big), "long");
+        table.setValueAt(table.slotOf(negative), "int");
+        table.setValueAt(table.slotOf(1L << 40 | 0L), "long again");
+        assertEquals(2, table.size());
+        assertEquals("long again", table.get(Long.valueOf(1L << 40)));
+        assertEquals("int", table.get(Integer.valueOf(-70_000)));
+        assertNull(table.get((long) -70_000), "a Long never equals an Integer");
+        assertNull(table.get((int) (1L << 40)));
+        // 5L and 5 have the same hash, so they meet on one probe run: still two keys
+        table.setValueAt(table.slotOf(5L), "long 5");
+        table.setValueAt(table.slotOf(5), "int 5");
+        assertEquals("long 5", table.get(5L));
+        assertEquals("int 5", table.get(5));
+        KeyTable other = new KeyTable();
+        other.setValueAt(other.slotOf(5), "other int 5");
+        assertEquals("int 5", table.valueAt(table.findLike(other, other.find(5))));
+        int slot = table.find(big);
+        assertEquals(big, table.keyAt(slot));
+        assertNotSame(big, table.keyAt(slot));
     }
 
     @Test
@@ -127,6 +161,18 @@ class KeyTableTest {
                 assertTrue(!table.used(slot) && table.countAt(slot) == 0 && table.valueAt(slot) == null);
             }
         }
+    }
+
+    /**
+     * A key of one of three kinds: 0 a Colliding with the given hash, 1 a Long of that hash (one per id and
+     * hash), 2 the Integer {@code id} (whose hash is {@code id}).
+     */
+    private static Object mixed(int kind, int hash, int id) {
+        return switch (kind) {
+            case 0 -> new Colliding(id, hash);
+            case 1 -> (long) id << 32 | ((hash ^ id) & 0xFFFF_FFFFL); // Long.hashCode: high ^ low = hash
+            default -> id;
+        };
     }
 
     private static void assertSameEntries(Map<Object, Object[]> reference, KeyTable table) {
