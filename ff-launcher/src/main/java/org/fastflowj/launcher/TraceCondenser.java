@@ -1,7 +1,9 @@
 package org.fastflowj.launcher;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.fastflowj.dist.ProgramFrames;
@@ -10,7 +12,9 @@ import org.fastflowj.dist.ProgramFrames;
  * Shortens the stack traces a group prints, for the terminal: a trace's first line (the exception and
  * its message) stays, and so does the first frame of the program's own code; the frames of the JDK, of
  * FastFlow-J and of its libraries (25 Netty frames for a peer's failure) are cut. The group's log file
- * keeps every line, and {@code --full-traces} shows them.
+ * keeps every line, and {@code --full-traces} shows them. A cause's message of several lines that repeats
+ * lines already shown in the same trace (each wrapper's message carries its cause's, a serializer's trace
+ * with it) is cut too: the terminal shows such a block once.
  *
  * <p>Threading: one instance per stream of a group, used by that stream's pump thread only.
  */
@@ -36,6 +40,11 @@ final class TraceCondenser {
     private final List<String> message = new ArrayList<>();
 
     private boolean inTrace;
+    /** After a trace's {@code Caused by:} or {@code Suppressed:} line, until the next frame: that cause's message. */
+    private boolean inCause;
+    /** The message lines shown since the current trace's exception started (stripped). */
+    private final Set<String> chainMessage = new HashSet<>();
+
     private boolean userFrameShown;
     private int cutLines;
     private String firstException;
@@ -45,10 +54,18 @@ final class TraceCondenser {
     String show(String line) {
         Matcher frame = FRAME.matcher(line);
         boolean isFrame = frame.matches();
-        if (!isFrame && !(inTrace && TRACE_TAIL.matcher(line).lookingAt())) {
+        boolean isTail = !isFrame && inTrace && TRACE_TAIL.matcher(line).lookingAt();
+        if (!isFrame && !isTail) {
+            if (inCause && !chainMessage.add(line.strip())) {
+                cutLines++;
+                return null;
+            }
             inTrace = false;
             previous = line;
             if (EXCEPTION_START.matcher(line).matches()) {
+                if (!inCause) {
+                    chainMessage.clear();
+                }
                 message.clear();
                 message.add(line);
             } else if (!message.isEmpty() && message.size() < MESSAGE_LINES) {
@@ -58,9 +75,11 @@ final class TraceCondenser {
             }
             return line;
         }
+        inCause = isTail && !line.stripLeading().startsWith("...");
         if (!inTrace) {
             inTrace = true;
             userFrameShown = false;
+            message.forEach(m -> chainMessage.add(m.strip()));
             if (firstException == null) {
                 // A message of several lines (a serializer's trace under its error) is kept whole, in one line.
                 firstException = message.isEmpty() ? previous : String.join(" ", message);

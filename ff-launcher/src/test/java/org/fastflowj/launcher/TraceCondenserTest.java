@@ -77,6 +77,41 @@ class TraceCondenserTest {
     }
 
     @Test
+    void shouldShowACauseChainsRepeatedMessageLinesOnce() {
+        TraceCondenser condenser = new TraceCondenser();
+        List<String> lines = List.of(
+                "Exception in thread \"main\" org.fastflowj.core.NodeFailedException: node ff-recv-A failed in svc:"
+                        + " com.esotericsoftware.kryo.KryoException: Unable to find class: my.app.Item$$Lambda/0x1",
+                "Serialization trace:",
+                "lazyCountry (my.app.Item)",
+                "\tat org.fastflowj.core.runtime.RunControl.fail(RunControl.java:55)",
+                "Caused by: org.fastflowj.dist.run.CorruptBatchException: malformed item: com.esotericsoftware.kryo"
+                        + ".KryoException: Unable to find class: my.app.Item$$Lambda/0x1",
+                "Serialization trace:",
+                "lazyCountry (my.app.Item)",
+                "\tat org.fastflowj.dist.run.ReceiverTask.read(ReceiverTask.java:1)",
+                "Caused by: com.esotericsoftware.kryo.KryoException: Unable to find class: my.app.Item$$Lambda/0x1",
+                "Serialization trace:",
+                "lazyCountry (my.app.Item)",
+                "owner (my.app.Order)",
+                "\tat com.esotericsoftware.kryo.Kryo.readObject(Kryo.java:1)",
+                "\t... 26 more",
+                "after the trace",
+                "Serialization trace:");
+        List<String> shown =
+                lines.stream().map(condenser::show).filter(Objects::nonNull).toList();
+        assertThat(shown)
+                .containsExactly(
+                        lines.get(0),
+                        "Serialization trace:",
+                        "lazyCountry (my.app.Item)",
+                        "owner (my.app.Order)",
+                        "after the trace",
+                        "Serialization trace:");
+        assertThat(condenser.cutLines()).isEqualTo(lines.size() - shown.size());
+    }
+
+    @Test
     void shouldShowTheProgramsOwnLinesThatOnlyLookLikeATrace() {
         TraceCondenser condenser = new TraceCondenser();
         for (String line : List.of("   at noon the run starts", "Caused by: a typo", "\t... 3 more to go")) {

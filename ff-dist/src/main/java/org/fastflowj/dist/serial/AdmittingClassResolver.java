@@ -16,7 +16,7 @@ import org.fastflowj.dist.SerializationConfig;
  * initialised. Registered classes travel by id and need no check: registering them was the permission.
  *
  * <p>Sending side: {@link #writeName} refuses the same classes, so a missing registration shows up in a one-process
- * test rather than on a remote receiver.
+ * test rather than on a remote receiver; so does a hidden class (a lambda's), which no receiver can find by its name.
  */
 final class AdmittingClassResolver extends DefaultClassResolver {
     private final SerializationConfig config;
@@ -33,6 +33,10 @@ final class AdmittingClassResolver extends DefaultClassResolver {
     @SuppressWarnings("rawtypes") // Kryo's signature
     protected void writeName(Output output, Class type, Registration registration) {
         if (type != lastAdmitted && admittedForWriting.get(type) == null) {
+            if (type.isHidden()) {
+                // A lambda's class: no other JVM can find it by this name, so the receiver could never read it.
+                throw new HiddenClassException(type);
+            }
             String name = type.getName();
             if (!config.allowsClassName(name)) {
                 throw new ClassNotAllowedException(refusedName(name));

@@ -6,7 +6,11 @@ import io.netty.buffer.Unpooled;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.fastflowj.dist.ClassNotAllowedException;
 import org.fastflowj.dist.DffConfig;
 import org.fastflowj.dist.ItemSerializer;
@@ -337,8 +341,35 @@ public final class ItemCodec {
         if (refused != null) {
             return refused;
         }
+        HiddenClassException hidden = find(e, HiddenClassException.class);
+        if (hidden != null) {
+            return new IllegalArgumentException(context + fieldPath(e) + ": " + hidden.getMessage(), e);
+        }
         return new IllegalArgumentException(context + ": " + e, e);
     }
+
+    /**
+     * Where in the item Kryo was, from its serialization trace (one line per level, innermost first), as
+     * {@code " (field lazyCountry of my.app.Item)"}; empty without a trace.
+     */
+    private static String fieldPath(Throwable e) {
+        String message = e.getMessage();
+        int trace = message == null ? -1 : message.indexOf("Serialization trace:");
+        if (trace < 0) {
+            return "";
+        }
+        List<String> levels = new ArrayList<>();
+        for (String line : message.substring(trace).split("\\R")) {
+            Matcher level = TRACE_LEVEL.matcher(line.strip());
+            if (level.matches()) {
+                levels.add("field " + level.group(1) + " of " + level.group(2));
+            }
+        }
+        return levels.isEmpty() ? "" : " (" + String.join(", in ", levels) + ")";
+    }
+
+    /** A line of Kryo's serialization trace: {@code lazyCountry (my.app.Item)}. */
+    private static final Pattern TRACE_LEVEL = Pattern.compile("(\\S+) \\(([^)]+)\\)");
 
     private RuntimeException readFailure(Throwable e) {
         rethrowIfFatal(e);

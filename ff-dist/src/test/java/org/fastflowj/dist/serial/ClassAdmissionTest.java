@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.acme.Colour;
+import com.acme.LazyOrder;
 import com.acme.Secret;
 import com.acme.Tripwire;
 import com.esotericsoftware.kryo.Kryo;
@@ -12,6 +13,7 @@ import io.netty.buffer.ByteBuf;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.fastflowj.dist.ClassNotAllowedException;
 import org.fastflowj.dist.SerializationConfig;
 import org.junit.jupiter.api.Test;
@@ -61,6 +63,30 @@ class ClassAdmissionTest {
                 .hasMessageContaining("com.acme.Colour");
         // The codec keeps working after a refusal.
         assertThat(codec.roundTrip(List.of("fine"))).isEqualTo(List.of("fine"));
+    }
+
+    @Test
+    void theSenderRefusesALambdaNamingTheFieldThatHoldsIt() {
+        ItemCodec codec = new ItemCodec(ALLOWS_ACME);
+        Buffers.withHeap(buf -> {
+            assertThatThrownBy(() -> codec.write(new LazyOrder(), buf))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageStartingWith(
+                            "cannot serialize an item of com.acme.LazyOrder (field lazyCountry of com.acme.LazyOrder):"
+                                    + " it holds a lambda or another hidden class (com.acme.LazyOrder$$Lambda")
+                    .hasMessageContaining("which cannot cross groups")
+                    .hasMessageNotContaining("\n");
+            assertThat(buf.writerIndex()).as("nothing half-written").isZero();
+            return null;
+        });
+        Supplier<String> bare = () -> "IT";
+        assertThatThrownBy(() -> codec.roundTrip(bare))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("hidden class")
+                .hasMessageNotContaining("(field");
+        LazyOrder plain = new LazyOrder();
+        plain.lazyCountry = null;
+        assertThat(((LazyOrder) codec.roundTrip(plain)).name).isEqualTo("order");
     }
 
     @Test
