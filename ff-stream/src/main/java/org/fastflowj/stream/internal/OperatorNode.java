@@ -66,7 +66,15 @@ public final class OperatorNode extends Node<Object, Object> implements Output {
     /** A record for the operator; a failing user function goes to the error policy. */
     void record(Object value, long timestamp) {
         try {
-            operator.processRecord(value, timestamp);
+            // One call site per stateless kind: each sees one class and is inlined, where a single site
+            // for every operator of every chain would dispatch through a table at each stage.
+            if (operator instanceof Operators.MapOperator map) {
+                map.processRecord(value, timestamp);
+            } else if (operator instanceof Operators.FilterOperator filter) {
+                filter.processRecord(value, timestamp);
+            } else {
+                operator.processRecord(value, timestamp);
+            }
         } catch (RecordFailure failure) {
             throw failure;
         } catch (Exception error) {
