@@ -3,6 +3,7 @@ package org.fastflowj.core;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import org.fastflowj.core.spi.AcceleratorEnds;
 
 /**
@@ -176,6 +177,38 @@ public final class Accelerator<I, O> implements AutoCloseable {
      */
     public boolean isFinished() {
         return resultsGoBack ? pipeline.waitEnd(0, TimeUnit.NANOSECONDS) : ends.outputEnded() && ends.noResultWaiting();
+    }
+
+    /**
+     * Waits until {@code ready} answers true, by the run's wait strategy: for a caller whose answer comes
+     * back beside the output channel (a flag or a count that the block's nodes update). Whoever makes it
+     * true calls {@link #wakeWaiter()} after, which wakes the caller at once; one thread at a time waits
+     * so.
+     *
+     * @return true once {@code ready}; false, early, if the calling thread is interrupted (its interrupt
+     *     status stays set) or the block ended with {@code ready} still false
+     * @throws NodeFailedException if the block failed
+     */
+    public boolean awaitUntil(BooleanSupplier ready) {
+        ends.resetConditionWait();
+        while (!ready.getAsBoolean()) {
+            if (Thread.currentThread().isInterrupted()) {
+                return false;
+            }
+            if (pipeline.waitEnd(0, TimeUnit.NANOSECONDS)) {
+                return ready.getAsBoolean();
+            }
+            ends.awaitCondition(ready);
+        }
+        return true;
+    }
+
+    /**
+     * Wakes the thread waiting in {@link #awaitUntil}, if it parked; call it after making its condition
+     * true (a volatile write or an atomic update, which the handshake orders before the wake-up). Any thread.
+     */
+    public void wakeWaiter() {
+        ends.wakeCaller();
     }
 
     /** Cancels the run, as {@link BuildingBlock#cancel()}. */

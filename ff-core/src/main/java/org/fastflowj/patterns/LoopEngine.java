@@ -2,7 +2,6 @@ package org.fastflowj.patterns;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 import org.fastflowj.core.Accelerator;
@@ -18,7 +17,7 @@ import org.fastflowj.core.WaitStrategy;
  * <pre>
  *   caller ──offload(job)──▶ [accelerator input] ──▶ scheduler ⇄ workers (farm with feedback)
  *      ▲                                                  │
- *      └──────────── job.done + unpark ◀──────────────────┘
+ *      └──────────── job.done + wakeWaiter ◀──────────────┘
  * </pre>
  */
 final class LoopEngine {
@@ -28,11 +27,6 @@ final class LoopEngine {
      */
     static final RunOptions DEFAULT_OPTIONS =
             RunOptions.defaults().waitStrategy(WaitStrategy.BLOCKING).queueCapacity(8);
-
-    /** Spins before parking: a short call ends within them, a long one is not slowed by a spinning caller. */
-    private static final int SPIN_ROUNDS = 256;
-    /** A safety net only: the scheduler unparks the caller. */
-    private static final long PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
     private final LoopJob shared;
     private final Thread[] workerThreads;
@@ -54,6 +48,7 @@ final class LoopEngine {
         Farm farm = Farm.of(farmWorkers).emitter(new LoopScheduler(workers)).wrapAround();
         // in process: the jobs and slots are shared objects, never copies (a serialization check would copy them)
         accelerator = Accelerator.startInProcess(farm, options);
+        shared.wakeCaller = accelerator::wakeWaiter;
     }
 
     int workers() {
@@ -78,7 +73,6 @@ final class LoopEngine {
             return;
         }
         if (job == shared) {
-            job.waiter = Thread.currentThread();
             accelerator.offload(job);
             await(job);
         } else {
@@ -98,19 +92,15 @@ final class LoopEngine {
         }
     }
 
+    /** The caller waits by the run's wait strategy until the scheduler marks the call done and wakes it. */
     private void await(LoopJob job) {
         boolean interrupted = false;
-        for (int round = 0; !job.done; round++) {
-            if (round < SPIN_ROUNDS) {
-                Thread.onSpinWait();
-                continue;
-            }
-            LockSupport.parkNanos(this, PARK_NANOS);
-            // the workers still use the body: the call cannot be abandoned, so an interrupt is kept for later
-            interrupted |= Thread.interrupted();
-            if (!job.done && accelerator.waitEnd(0, TimeUnit.NANOSECONDS)) {
+        while (!accelerator.awaitUntil(job)) {
+            if (!Thread.interrupted()) {
                 throw new IllegalStateException("the ParallelFor's workers ended during a call");
             }
+            // the workers still use the body: the call cannot be abandoned, so an interrupt is kept for later
+            interrupted = true;
         }
         if (interrupted) {
             Thread.currentThread().interrupt();

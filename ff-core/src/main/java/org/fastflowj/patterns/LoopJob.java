@@ -2,8 +2,8 @@ package org.fastflowj.patterns;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.BinaryOperator;
+import java.util.function.BooleanSupplier;
 import java.util.function.DoubleBinaryOperator;
 import java.util.function.LongBinaryOperator;
 import java.util.function.Supplier;
@@ -16,9 +16,9 @@ import java.util.function.Supplier;
  * <p>Threading: the caller writes the loop fields, then offloads the job; the SPSC channels from the
  * caller to the scheduler and from the scheduler to each worker publish them (release/acquire). The
  * workers' results come back the same way to the scheduler, which then sets {@link #done} (a volatile
- * write) and unparks the caller, whose volatile read of {@code done} makes all of them visible to it.
+ * write) and wakes the caller, whose volatile read of {@code done} makes all of them visible to it.
  */
-final class LoopJob {
+final class LoopJob implements BooleanSupplier {
     enum Kind {
         EACH,
         CHUNKS,
@@ -62,7 +62,9 @@ final class LoopJob {
     Supplier<?> objectIdentity;
 
     volatile boolean done;
-    Thread waiter;
+    /** Wakes the caller waiting for {@link #done}: set once for the job the workers run, else null. */
+    Runnable wakeCaller;
+
     private volatile Throwable failure;
     private volatile String failurePlace;
 
@@ -103,7 +105,16 @@ final class LoopJob {
     /** Called by the scheduler once every slot is back. */
     void finish() {
         done = true; // volatile write: publishes the slots' partials to the caller's read of done
-        LockSupport.unpark(waiter);
+        Runnable wake = wakeCaller;
+        if (wake != null) {
+            wake.run();
+        }
+    }
+
+    /** Whether the call ended: what the caller waits for. */
+    @Override
+    public boolean getAsBoolean() {
+        return done;
     }
 
     /** Throws the body's failure, if any, wrapped so that the message says where it happened. */
@@ -150,7 +161,6 @@ final class LoopJob {
         doubleBody = null;
         objectBody = null;
         objectIdentity = null;
-        waiter = null;
         for (WorkerSlot slot : slots) {
             slot.objectPartial = null;
         }

@@ -7,9 +7,8 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 import org.fastflowj.core.Accelerator;
 import org.fastflowj.core.Farm;
 import org.fastflowj.core.RunOptions;
@@ -58,11 +57,6 @@ public final class TaskFarm implements AutoCloseable {
     public static final RunOptions DEFAULT_RUN_OPTIONS =
             RunOptions.defaults().waitStrategy(WaitStrategy.BACKOFF).queueCapacity(2048);
 
-    /** Spins before the caller parks in waitAll: a round that is nearly done ends within them. */
-    private static final int SPINS_BEFORE_PARK = 256;
-    /** A safety net only: the worker that finishes the round's last task unparks the caller. */
-    private static final long PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
-
     private static final VarHandle USER;
 
     static {
@@ -81,7 +75,8 @@ public final class TaskFarm implements AutoCloseable {
     /** The count of finished tasks that ends the round waitAll waits for; -1 while nobody waits. */
     private volatile long target = -1;
 
-    private volatile Thread waiter;
+    /** What waitAll waits for: the round's last task counted. */
+    private final BooleanSupplier roundDone = () -> done.get() == target;
     /** Failures of the round in progress, added by the workers before they count the task as done. */
     private final ConcurrentLinkedQueue<Failure> failures = new ConcurrentLinkedQueue<>();
 
@@ -183,7 +178,7 @@ public final class TaskFarm implements AutoCloseable {
         }
         long all = submitted;
         try {
-            awaitDone(me, all);
+            awaitDone(all);
             rethrowFailures();
         } finally {
             if (done.get() == all) {
@@ -241,36 +236,29 @@ public final class TaskFarm implements AutoCloseable {
         // target after it pairs with awaitDone, which writes target before it reads the count: one of the two
         // sees the other's write, so the caller cannot park for a round that has just ended (Dekker).
         if (done.incrementAndGet() == target) {
-            LockSupport.unpark(waiter);
+            accelerator.wakeWaiter();
         }
     }
 
-    private void awaitDone(Thread me, long all) {
+    /** The caller waits by the run's wait strategy until the worker that counts the round's last task wakes it. */
+    private void awaitDone(long all) {
         if (done.get() == all) {
             return;
         }
-        waiter = me;
         target = all;
         try {
-            for (int round = 0; done.get() != all; round++) {
-                if (round < SPINS_BEFORE_PARK) {
-                    Thread.onSpinWait();
-                    continue;
-                }
-                LockSupport.parkNanos(this, PARK_NANOS);
-                if (Thread.interrupted()) {
-                    accelerator.cancel();
-                    throw new CancellationException(
-                            "TaskFarm.waitAll interrupted: the farm is cancelled (running tasks go on to their end)");
-                }
-                if (done.get() != all && accelerator.waitEnd(0, TimeUnit.NANOSECONDS)) {
-                    throw new IllegalStateException(
-                            "the TaskFarm's workers ended with " + (all - done.get()) + " tasks not run");
-                }
+            if (accelerator.awaitUntil(roundDone)) {
+                return;
             }
+            if (Thread.interrupted()) {
+                accelerator.cancel();
+                throw new CancellationException(
+                        "TaskFarm.waitAll interrupted: the farm is cancelled (running tasks go on to their end)");
+            }
+            throw new IllegalStateException(
+                    "the TaskFarm's workers ended with " + (all - done.get()) + " tasks not run");
         } finally {
             target = -1;
-            waiter = null;
         }
     }
 

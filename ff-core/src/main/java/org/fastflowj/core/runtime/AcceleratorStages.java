@@ -1,6 +1,7 @@
 package org.fastflowj.core.runtime;
 
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import org.fastflowj.core.Node;
 import org.fastflowj.core.WaitStrategy;
 import org.fastflowj.core.spi.AcceleratorEnds;
@@ -33,12 +34,21 @@ final class AcceleratorStages implements AcceleratorEnds<Node<?, ?>> {
     private final IdleStrategy resultIdle;
     /** The caller's re-check before it parks for room, made once: waits allocate nothing. */
     private final Parker.WaitCondition roomOrClosed;
+    /** The caller's wait for a condition of its own, on a parker of its own (woken by {@link #wakeCaller}). */
+    private final IdleStrategy conditionIdle;
+
+    private final Parker conditionParker = Parker.create();
+    /** The condition last waited for and its adapter, so that a caller waiting on one condition allocates once. */
+    private BooleanSupplier awaited;
+
+    private Parker.WaitCondition awaitedCondition;
 
     AcceleratorStages(int capacity, WaitStrategy strategy) {
         this.input = new Input(capacity, strategy);
         this.roomIdle = IdleStrategy.of(strategy);
         this.resultIdle = IdleStrategy.of(strategy);
         this.roomOrClosed = input::roomOrClosed;
+        this.conditionIdle = IdleStrategy.of(strategy);
     }
 
     @Override
@@ -107,6 +117,25 @@ final class AcceleratorStages implements AcceleratorEnds<Node<?, ?>> {
     @Override
     public void awaitResult() {
         resultIdle.idle(output.parker, output);
+    }
+
+    @Override
+    public void resetConditionWait() {
+        conditionIdle.reset();
+    }
+
+    @Override
+    public void awaitCondition(BooleanSupplier ready) {
+        if (ready != awaited) {
+            awaited = ready;
+            awaitedCondition = ready::getAsBoolean;
+        }
+        conditionIdle.idle(conditionParker, awaitedCondition);
+    }
+
+    @Override
+    public void wakeCaller() {
+        conditionParker.wake();
     }
 
     /** The first stage: hands the caller's items to the block, in order, until END. */

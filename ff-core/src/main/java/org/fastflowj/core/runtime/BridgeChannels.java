@@ -1,18 +1,18 @@
 package org.fastflowj.core.runtime;
 
-import static org.fastflowj.core.runtime.Parker.LONG;
 import static org.fastflowj.core.runtime.Parker.WAIT_OUTPUT;
 
 import java.lang.invoke.VarHandle;
-import java.util.concurrent.locks.LockSupport;
 import org.fastflowj.core.spi.Sentinel;
 
 /**
  * A {@link BridgeTask}'s handle on its channels: it drains its inputs itself, seeing items, ends and an
  * ordered farm's task marks as explicit {@link InputEvents}, and offers to its outputs without waiting
- * ({@link #offer}; to wait, {@link #awaitRoomOn} and return from {@code doWork}, or {@link #awaitRoom}), ending each output itself ({@link
- * #endOutput}). An input the bridge does not drain is simply held: its producer finds it full, as an
- * on-demand producer finds a busy worker's slot.
+ * ({@link #offer}, {@link #offerTaskDone}, {@link #tryEndOutput}; when one finds no room, the task keeps
+ * what it holds, names the output ({@link #awaitRoomOn}) and returns from {@code doWork}, and the runner's
+ * idle steps wait for that room). Nothing here blocks but the runner's own end ({@link #endOpenOutputs}).
+ * An input the bridge does not drain is simply held: its producer finds it full, as an on-demand producer
+ * finds a busy worker's slot.
  *
  * <p>Channels are numbered per kind, as the bridge vertex's edges are: forward input (output) {@code i}
  * is the {@code i}-th forward edge of the vertex, feedback ones likewise.
@@ -53,7 +53,12 @@ public final class BridgeChannels {
     final int forwardInputs;
     final SpscChannel[] forwardOut;
     final SpscChannel[] feedbackOut;
+    /** The forward outputs, then the feedback ones. */
+    final SpscChannel[] produced;
+    /** How the runner's end waits for room for its EOS. */
     private final IdleStrategy outputIdler;
+
+    private final Parker.WaitCondition roomForEnd = this::roomForEnd;
 
     private int inputsSinceFence;
     private int outputsSinceFence;
@@ -82,6 +87,9 @@ public final class BridgeChannels {
         this.forwardInputs = forwardIn.length;
         this.forwardOut = forwardOut;
         this.feedbackOut = feedbackOut;
+        this.produced = new SpscChannel[forwardOut.length + feedbackOut.length];
+        System.arraycopy(forwardOut, 0, produced, 0, forwardOut.length);
+        System.arraycopy(feedbackOut, 0, produced, forwardOut.length, feedbackOut.length);
         this.outputIdler = new IdleStrategy(runner.idle);
     }
 
@@ -248,57 +256,15 @@ public final class BridgeChannels {
     }
 
     /**
-     * Waits until an offer to this output may succeed (after a full channel: until its consumer drained it
-     * to the low-water mark, by the run's wait policy) or its consumer ended.
-     *
-     * @throws Cancelled if the run was cancelled meanwhile (the runner ends the bridge quietly)
-     */
-    public void awaitRoom(int channel, boolean feedback) {
-        awaitRoom(output(channel, feedback));
-    }
-
-    private void awaitRoom(SpscChannel ch) {
-        long start = System.nanoTime();
-        outputIdler.reset();
-        try {
-            while (!ch.consumerGone && !(mayRefill(ch) && ch.hasRoom())) {
-                runner.control.checkCancelled();
-                pauseForRoom(ch);
-            }
-        } finally {
-            blockedOutNanos += System.nanoTime() - start;
-        }
-    }
-
-    private boolean mayRefill(SpscChannel ch) {
-        return !runner.idle.hysteresis() || ch.limit <= IdlePolicy.SHORT_CHANNEL || ch.producerMayResume();
-    }
-
-    /** One failed check of a wait for room: spin, yield, or the waiter's half of the Parker handshake. */
-    private void pauseForRoom(SpscChannel ch) {
-        if (!outputIdler.nextStepParks()) {
-            return;
-        }
-        wakeWaitingNeighbours();
-        BridgeRunner self = runner;
-        self.waitTarget = ch;
-        self.announce(outputIdler.longPark() ? WAIT_OUTPUT | LONG : WAIT_OUTPUT);
-        if (!(ch.producerMayResume() || ch.consumerGone) && !self.control.cancelled) {
-            LockSupport.parkNanos(self, outputIdler.parkNanos());
-        }
-        self.running();
-        outputIdler.parked();
-        Thread.interrupted(); // cancellation, the only interrupt the run-time sends, is seen through control
-    }
-
-    /**
      * Whether an offer to this output may succeed now: after a full channel, once its consumer drained it
      * to the low-water mark (the same mark that makes the consumer wake a waiting producer), or its consumer
      * ended. The re-check of an idle step that waits for room ({@link #awaitRoomOn}).
      */
     public boolean hasRoom(int channel, boolean feedback) {
         SpscChannel ch = output(channel, feedback);
-        return ch.consumerGone || ch.outflow != SpscChannel.Outflow.OPEN || (mayRefill(ch) && ch.hasRoom());
+        return ch.consumerGone
+                || ch.outflow != SpscChannel.Outflow.OPEN
+                || (ch.mayRefill(runner.idle.hysteresis()) && ch.hasRoom());
     }
 
     /**
@@ -316,8 +282,9 @@ public final class BridgeChannels {
     }
 
     /**
-     * As {@link #endOutput}, without waiting: false, and nothing changed, if a forward output has no room
-     * for its EOS now (call again once {@link #hasRoom}).
+     * The producer behind this output ended: a forward channel gets its EOS (after what was sent on it), a
+     * feedback channel is marked done; the runner's own end then skips it. False, and nothing changed, if
+     * a forward output has no room for its EOS now (call again once {@link #hasRoom}).
      */
     public boolean tryEndOutput(int channel, boolean feedback) {
         SpscChannel ch = output(channel, feedback);
@@ -336,7 +303,11 @@ public final class BridgeChannels {
         return true;
     }
 
-    /** As {@link #taskDone}, without waiting: false if the channel has no room for the mark now. */
+    /**
+     * An ordered farm's per-task mark on forward output {@code channel}, after the items sent there so far:
+     * a remote worker finished a task, and those items were its outputs. False if the channel has no room
+     * for it now; dropped (true) if its consumer ended.
+     */
     public boolean offerTaskDone(int channel) {
         return offerControl(output(channel, false), Sentinel.TASK_DONE);
     }
@@ -349,45 +320,6 @@ public final class BridgeChannels {
         return ch.consumerGone; // dropped: nobody takes it
     }
 
-    /**
-     * The producer behind this output ended: a forward channel gets its EOS now (after what was sent on
-     * it, waiting for room), a feedback channel is marked done. Once; the runner's own end skips it.
-     */
-    public void endOutput(int channel, boolean feedback) {
-        SpscChannel ch = output(channel, feedback);
-        if (ch.outflow == SpscChannel.Outflow.ENDED) {
-            return;
-        }
-        if (ch.outflow == SpscChannel.Outflow.OPEN) {
-            ch.outflow = SpscChannel.Outflow.ENDED; // a gone channel stays gone
-        }
-        if (!feedback) {
-            putControl(ch, Sentinel.EOS);
-        }
-        ch.producerDone = true;
-        VarHandle.fullFence(); // producerDone before reading the consumer's park state (Parker's handshake)
-        ch.consumer.wakeAnyway();
-    }
-
-    /**
-     * Puts an ordered farm's per-task mark on forward output {@code channel}, after the items sent there so
-     * far: a remote worker finished a task, and those items were its outputs. Waits for room like an item;
-     * dropped if the consumer ended.
-     */
-    public void taskDone(int channel) {
-        putControl(output(channel, false), Sentinel.TASK_DONE);
-    }
-
-    private void putControl(SpscChannel ch, Object signal) {
-        while (!ch.offer(signal)) {
-            if (ch.consumerGone) {
-                return;
-            }
-            awaitRoom(ch);
-        }
-        wakeConsumer(ch);
-    }
-
     /** Whether the consumer of this output ended (what is offered there is dropped). */
     public boolean outputGone(int channel, boolean feedback) {
         return output(channel, feedback).consumerGone;
@@ -398,19 +330,9 @@ public final class BridgeChannels {
         return output(channel, feedback).queue.size();
     }
 
-    /**
-     * After an offer: wake the consumer if it parked on this channel, as a node's output does (a short park
-     * waits for a batch, a long one for any item; a full fence one offer in 64, see {@link Parker}).
-     */
+    /** After an offer: wakes the consumer if it waits for it ({@link SpscChannel#offered}). */
     private void wakeConsumer(SpscChannel ch) {
-        if ((++outputsSinceFence & 63) == 0) {
-            VarHandle.fullFence();
-        }
-        Parker consumer = ch.consumer;
-        int s = consumer.state;
-        if (s != Parker.RUNNING && (s == (Parker.WAIT_INPUT | LONG) || (s == Parker.WAIT_INPUT && ch.worthWaking()))) {
-            consumer.wakeForItem(ch);
-        }
+        ch.offered(++outputsSinceFence);
     }
 
     private SpscChannel output(int channel, boolean feedback) {
@@ -433,26 +355,7 @@ public final class BridgeChannels {
      * park time-out for them.
      */
     public void wakeWaitingNeighbours() {
-        VarHandle.fullFence(); // what this thread published, before the neighbours' park states are read
-        for (SpscChannel ch : forwardOut) {
-            wakeIfItems(ch);
-        }
-        for (SpscChannel ch : feedbackOut) {
-            wakeIfItems(ch);
-        }
-        for (SpscChannel ch : inputs) {
-            Parker producer = ch.producer;
-            if (Parker.waitsForRoom(producer.state)) {
-                producer.wakeForRoom(ch);
-            }
-        }
-    }
-
-    private static void wakeIfItems(SpscChannel ch) {
-        Parker consumer = ch.consumer;
-        if (Parker.waitsForInput(consumer.state) && ch.hasItems()) {
-            consumer.wakeForItem(ch);
-        }
+        runner.wakeNeighboursBeforePark();
     }
 
     /**
@@ -478,12 +381,30 @@ public final class BridgeChannels {
         return runner.control.cancelled;
     }
 
-    /** The runner's normal end: EOS on every forward output the bridge did not end itself. */
+    /**
+     * The runner's normal end: EOS on every forward output the bridge did not end itself, each waiting for
+     * room (the runner's wait, out of {@code doWork}) unless its consumer is gone.
+     *
+     * @throws Cancelled if the run was cancelled meanwhile (the runner ends the bridge quietly)
+     */
     void endOpenOutputs() {
         for (SpscChannel ch : forwardOut) {
-            if (ch.outflow == SpscChannel.Outflow.OPEN) {
-                putControl(ch, Sentinel.EOS);
+            if (ch.outflow != SpscChannel.Outflow.OPEN) {
+                continue;
             }
+            outputIdler.reset();
+            long start = System.nanoTime();
+            while (!offerControl(ch, Sentinel.EOS)) {
+                runner.control.checkCancelled();
+                runner.pause(outputIdler, WAIT_OUTPUT, ch, roomForEnd, Long.MAX_VALUE);
+            }
+            blockedOutNanos += System.nanoTime() - start;
+            ch.outflow = SpscChannel.Outflow.ENDED;
         }
+    }
+
+    /** The re-check of the end's park for room: room (or no consumer) on the output awaited, or cancelled. */
+    private boolean roomForEnd() {
+        return runner.control.cancelled || runner.waitTarget.roomOrGone();
     }
 }

@@ -1,10 +1,8 @@
 package org.fastflowj.core.runtime;
 
-import static org.fastflowj.core.runtime.Parker.LONG;
 import static org.fastflowj.core.runtime.Parker.WAIT_INPUT;
+import static org.fastflowj.core.runtime.Parker.WAIT_OUTPUT;
 
-import java.lang.invoke.VarHandle;
-import java.util.concurrent.locks.LockSupport;
 import org.fastflowj.core.NodeStats;
 import org.fastflowj.core.graph.Vertex;
 
@@ -34,7 +32,7 @@ final class BridgeRunner extends ChannelEnd {
 
     private BridgeChannels channels;
     private IdleStrategy idler;
-    private boolean ended;
+    private final Parker.WaitCondition workArrived = this::workArrived;
 
     // statistics, read after the thread ended
     private long blockedInNanos;
@@ -97,7 +95,7 @@ final class BridgeRunner extends ChannelEnd {
             if (cpuClaimed) {
                 Affinity.release(cpuRequest);
             }
-            markEnded();
+            endChannels(); // once: the run's last step
             endNanos = System.nanoTime();
             control.runnerEnded();
         }
@@ -107,26 +105,22 @@ final class BridgeRunner extends ChannelEnd {
     private void idle() throws Exception {
         long start = System.nanoTime();
         task.onIdle(idler.parksNext());
+        // Waiting for room, the park is announced as such on that channel: its consumer's takes wake it
+        // (SpscChannel#tookOne); the event loop's Parker#wake wakes any announced park.
         SpscChannel room = channels.awaitedOutput;
-        if (!task.isDone() && idler.nextStepParks()) {
-            channels.wakeWaitingNeighbours();
-            // Waiting for room, the park is announced as such on that channel: its consumer's takes wake it
-            // (SpscChannel#tookOne); the event loop's Parker#wake wakes any announced park.
-            waitTarget = room;
-            int kind = room == null ? WAIT_INPUT : WAIT_OUTPUT;
-            announce(idler.longPark() ? kind | LONG : kind);
-            if (!task.workPending() && !control.cancelled) {
-                LockSupport.parkNanos(this, Math.min(idler.parkNanos(), task.maxParkNanos()));
-            }
-            running();
-            idler.parked();
-            Thread.interrupted(); // cancellation, the only interrupt the run-time sends, is seen through control
+        if (!task.isDone()) {
+            pause(idler, room == null ? WAIT_INPUT : WAIT_OUTPUT, room, workArrived, task.maxParkNanos());
         }
         if (room == null) {
             blockedInNanos += System.nanoTime() - start;
         } else {
             channels.blockedOutNanos += System.nanoTime() - start;
         }
+    }
+
+    /** The park's re-check: what the task waits for arrived ({@link BridgeTask#workPending}), or the run ended. */
+    private boolean workArrived() {
+        return control.cancelled || task.workPending();
     }
 
     /** After a failure or cancellation: the task releases what it holds; the run's failure is reported already. */
@@ -138,39 +132,19 @@ final class BridgeRunner extends ChannelEnd {
         }
     }
 
-    /** Tells both sides the bridge is done: consumers stop waiting for it, producers stop feeding it. */
-    private void markEnded() {
-        if (ended || channels == null) {
-            return;
-        }
-        ended = true;
-        for (SpscChannel ch : channels.forwardOut) {
-            ch.producerDone = true;
-        }
-        for (SpscChannel ch : channels.feedbackOut) {
-            ch.producerDone = true;
-        }
-        for (SpscChannel ch : channels.inputs) {
-            ch.consumerGone = true;
-        }
-        VarHandle.fullFence(); // the end flags before the neighbours' park states (Parker's handshake)
-        for (SpscChannel ch : channels.forwardOut) {
-            ch.consumer.wakeAnyway();
-        }
-        for (SpscChannel ch : channels.feedbackOut) {
-            ch.consumer.wakeAnyway();
-        }
-        for (SpscChannel ch : channels.inputs) {
-            ch.producer.wakeAnyway();
-            if (ch.dispatch != null) {
-                ch.dispatch.consumerEnded();
-            }
-        }
-    }
-
     @Override
     SpscChannel[] inputs() {
         return channels.inputs;
+    }
+
+    @Override
+    SpscChannel[] consumed() {
+        return channels == null ? null : channels.inputs;
+    }
+
+    @Override
+    SpscChannel[] produced() {
+        return channels == null ? null : channels.produced;
     }
 
     /** A bridge hands over a received batch's items to a channel in {@link Chunk}s. */

@@ -1,5 +1,8 @@
 package org.fastflowj.core.runtime;
 
+import static org.fastflowj.core.runtime.Parker.LONG;
+
+import java.lang.invoke.VarHandle;
 import org.fastflowj.core.NodeStats;
 
 /**
@@ -23,6 +26,77 @@ abstract class ChannelEnd extends ParkerPadAfter implements Runnable {
 
     /** Its input channels (forward first, then feedback), once wired. */
     abstract SpscChannel[] inputs();
+
+    /** Every channel it takes from (its inputs, an ordered collector's order channel); null until wired. */
+    abstract SpscChannel[] consumed();
+
+    /** Every channel it offers to (its outputs, an ordered emitter's order channel); null until wired. */
+    abstract SpscChannel[] produced();
+
+    /**
+     * One failed check of a wait of this thread, by its idle strategy (reset when the wait began): a spin,
+     * a yield, or a park. Parking, it first wakes the neighbours a skipped fence may have left asleep
+     * ({@link #wakeNeighboursBeforePark}), then announces a wait of {@code kind} on {@code target} (null:
+     * any channel), re-checks {@code arrived} and parks at most {@code maxParkNanos} (see {@link Parker}).
+     * {@code arrived} answers true once the run is cancelled too.
+     */
+    final void pause(IdleStrategy idler, int kind, SpscChannel target, WaitCondition arrived, long maxParkNanos) {
+        if (!idler.nextStepParks()) {
+            return;
+        }
+        wakeNeighboursBeforePark();
+        park(idler.longPark() ? kind | LONG : kind, target, arrived, Math.min(idler.parkNanos(), maxParkNanos));
+        idler.parked();
+        // An interrupt left set would make every later park return at once (a hidden busy loop);
+        // cancellation, the only interrupt the run-time sends, is seen through RunControl.cancelled.
+        Thread.interrupted();
+    }
+
+    /**
+     * Before this thread parks, or waits on something outside its channels: a full fence, then the
+     * consumers of its outputs parked with items queued, and the producers of its inputs parked for room
+     * it made, are woken. Without it a neighbour that parked before the last few items (or takes) waits
+     * out its park time-out for them.
+     */
+    final void wakeNeighboursBeforePark() {
+        VarHandle.fullFence(); // what this thread published, before the neighbours' park states are read
+        for (SpscChannel ch : produced()) {
+            ch.wakeConsumerIfItems();
+        }
+        for (SpscChannel ch : consumed()) {
+            ch.wakeProducerIfRoom();
+        }
+    }
+
+    /**
+     * The thread's end, once (the caller keeps it to once; before it was wired it does nothing): every
+     * channel it offers to is marked done and every one it takes from gone, then, after one fence, the threads at
+     * their other ends are woken, so a consumer stops waiting for it and a producer stops feeding it; the
+     * on-demand dispatches of its inputs hear it ended.
+     */
+    final void endChannels() {
+        SpscChannel[] produced = produced();
+        SpscChannel[] consumed = consumed();
+        if (produced == null || consumed == null) {
+            return;
+        }
+        for (SpscChannel ch : produced) {
+            ch.producerDone = true;
+        }
+        for (SpscChannel ch : consumed) {
+            ch.consumerGone = true;
+        }
+        VarHandle.fullFence(); // every end mark before any wake-up: a woken neighbour sees them all
+        for (SpscChannel ch : produced) {
+            ch.consumer.wakeAnyway();
+        }
+        for (SpscChannel ch : consumed) {
+            ch.producer.wakeAnyway();
+            if (ch.dispatch != null) {
+                ch.dispatch.consumerEnded();
+            }
+        }
+    }
 
     /** Whether what it sends may be {@link Chunk}s, which the consumer unrolls. */
     abstract boolean sendsChunks();

@@ -12,7 +12,7 @@ import java.lang.invoke.VarHandle;
  * <p>A chunk takes one slot of a channel's capacity however many items it holds, so a bridge bounds what
  * it puts in one (items and bytes). Only a bridge sends chunks. To an ordered farm's collector a chunk
  * holds the outputs of one task at most: the bridge ends it before the task's mark, which it puts on the
- * channel after the chunk ({@link BridgeChannels#taskDone}). A consumer unrolls chunks only on channels
+ * channel after the chunk ({@link BridgeChannels#offerTaskDone}). A consumer unrolls chunks only on channels
  * from a bridge (its runner picks that loop when wired), so one sent by an ordinary node arrives as a
  * plain item.
  *

@@ -140,6 +140,16 @@ public final class Execution {
         }
     }
 
+    /** The runner of the vertex named {@code name}, or null (for tests of the run-time). */
+    ChannelEnd runner(String name) {
+        for (ChannelEnd r : runners) {
+            if (r.name.equals(name)) {
+                return r;
+            }
+        }
+        return null;
+    }
+
     /**
      * The counters of every node thread, the links' and every channel's fill as they are now; any thread,
      * during the run or after it.

@@ -174,7 +174,7 @@ public final class Executor {
      * wake-ups are batched (BACKOFF), feedback channels use a small batch: a loop head fed by feedback (a
      * macro data-flow scheduler taking completions) is then woken once per few items instead of once per
      * item, each wake-up costing a thread switch on a busy core; a producer about to wait wakes it anyway
-     * (RunnerWaits.wakeWhoeverNeedsIt), so no item is left behind.
+     * (ChannelEnd.wakeNeighboursBeforePark), so no item is left behind.
      */
     static int wakeBatch(Edge.Kind kind, int channelLimit, IdlePolicy idle, boolean oversubscribed) {
         if (kind == Edge.Kind.FORWARD) {

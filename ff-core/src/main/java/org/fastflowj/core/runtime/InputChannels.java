@@ -1,6 +1,6 @@
 package org.fastflowj.core.runtime;
 
-import static org.fastflowj.core.runtime.Parker.waitsForRoom;
+import static org.fastflowj.core.runtime.Parker.WAIT_INPUT;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -21,9 +21,8 @@ import org.fastflowj.core.spi.Sentinel;
  */
 class InputChannels extends PartPadding {
     private final NodeLife life;
-    private final Parker self;
+    private final ChannelEnd self;
     private final RunControl control;
-    private final RunnerWaits waits;
     /** Forward inputs first, then feedback ones: the channels items come from. */
     final SpscChannel[] inputs;
 
@@ -36,6 +35,8 @@ class InputChannels extends PartPadding {
     final IdleStrategy idler;
     /** What a waiting thread does before each idle step: nothing, or a recoverable emitter's redelivery. */
     final IdleHook idleHook;
+    /** The re-check of a park for input ({@link #inputArrived}). */
+    private final Parker.WaitCondition inputArrived = this::inputArrived;
 
     final TaskMarks taskMarks;
 
@@ -59,16 +60,15 @@ class InputChannels extends PartPadding {
     /** An input side padded at its end too (see {@link PartPadding}). */
     static InputChannels create(
             NodeLife life,
-            Parker self,
+            ChannelEnd self,
             RunControl control,
-            RunnerWaits waits,
             IdlePolicy idle,
             SpscChannel[] forwardIn,
             SpscChannel[] feedbackIn,
             SpscChannel orderIn,
             IdleHook idleHook,
             TaskMarks taskMarks) {
-        return new Padded(life, self, control, waits, idle, forwardIn, feedbackIn, orderIn, idleHook, taskMarks);
+        return new Padded(life, self, control, idle, forwardIn, feedbackIn, orderIn, idleHook, taskMarks);
     }
 
     @SuppressWarnings("unused")
@@ -78,24 +78,22 @@ class InputChannels extends PartPadding {
 
         Padded(
                 NodeLife life,
-                Parker self,
+                ChannelEnd self,
                 RunControl control,
-                RunnerWaits waits,
                 IdlePolicy idle,
                 SpscChannel[] forwardIn,
                 SpscChannel[] feedbackIn,
                 SpscChannel orderIn,
                 IdleHook idleHook,
                 TaskMarks taskMarks) {
-            super(life, self, control, waits, idle, forwardIn, feedbackIn, orderIn, idleHook, taskMarks);
+            super(life, self, control, idle, forwardIn, feedbackIn, orderIn, idleHook, taskMarks);
         }
     }
 
     private InputChannels(
             NodeLife life,
-            Parker self,
+            ChannelEnd self,
             RunControl control,
-            RunnerWaits waits,
             IdlePolicy idle,
             SpscChannel[] forwardIn,
             SpscChannel[] feedbackIn,
@@ -105,7 +103,6 @@ class InputChannels extends PartPadding {
         this.life = life;
         this.self = self;
         this.control = control;
-        this.waits = waits;
         this.inputs = new SpscChannel[forwardIn.length + feedbackIn.length];
         System.arraycopy(forwardIn, 0, inputs, 0, forwardIn.length);
         System.arraycopy(feedbackIn, 0, inputs, forwardIn.length, feedbackIn.length);
@@ -225,7 +222,7 @@ class InputChannels extends PartPadding {
             if (target == null && dispatchedInputs.length > 0 && refillSlots()) {
                 continue;
             }
-            waits.pauseForInput(idle, target);
+            self.pause(idle, WAIT_INPUT, target, inputArrived, Long.MAX_VALUE);
         }
         blockedNanos += System.nanoTime() - start;
     }
@@ -282,14 +279,9 @@ class InputChannels extends PartPadding {
         return streamOver();
     }
 
-    /** Before this thread parks (after the caller's full fence): wakes producers parked for room it made. */
-    final void wakeProducersForRoom() {
-        for (SpscChannel ch : consumed) {
-            Parker producer = ch.producer;
-            if (waitsForRoom(producer.state)) {
-                producer.wakeForRoom(ch);
-            }
-        }
+    /** The park's re-check: what {@link #worthWaking} says for the wait announced, or the run cancelled. */
+    private boolean inputArrived() {
+        return control.cancelled || worthWaking(self.waitTarget, idler.longPark());
     }
 
     /**
@@ -312,20 +304,8 @@ class InputChannels extends PartPadding {
         }
     }
 
-    /** The node ended: every channel it consumes is marked gone; the caller fences, then {@link #wakeAfterEnd}. */
-    final void markGone() {
-        for (SpscChannel ch : consumed) {
-            ch.consumerGone = true;
-        }
-    }
-
-    /** After {@link #markGone} and a fence: producers waiting on this node wake, dispatches know it ended. */
-    final void wakeAfterEnd() {
-        for (SpscChannel ch : consumed) {
-            ch.producer.wakeAnyway();
-        }
-        for (SpscChannel ch : dispatchedInputs) {
-            ch.dispatch.consumerEnded();
-        }
+    /** Every channel this side takes from: the inputs, an ordered collector's order channel. */
+    final SpscChannel[] consumed() {
+        return consumed;
     }
 }

@@ -30,7 +30,7 @@ import org.fastflowj.core.spi.Sentinel;
  * output side ({@link OutputChannels}: the outputs, their state, an {@link EndHook}; an {@link
  * OutputRouter} in front: none, one, round-robin, on-demand, recorded) each own their fields, in padded
  * objects of their own; they reach the runner through {@link NodeLife} and wait through {@link
- * RunnerWaits}, on this runner as its {@link Parker}. The runner keeps the node, its life (a {@link
+ * ChannelEnd#pause}, on this runner as its {@link Parker}. The runner keeps the node, its life (a {@link
  * RunPhase}) and its statistics. Its forward outputs as a whole are an {@link OutputSide}, each
  * channel's ends {@link SpscChannel.Intake} and {@link SpscChannel.Outflow}.
  *
@@ -143,11 +143,10 @@ class NodeRunner extends ChannelEnd implements NodeContext, NodeLife {
         SpscChannel orderOut = records ? orderChannel : null;
         SpscChannel orderIn = collects ? orderChannel : null;
 
-        RunnerWaits waits = new RunnerWaits(this, control);
         this.out = OutputChannels.create(
                 this,
                 control,
-                waits,
+                this,
                 name,
                 idle,
                 forwardOut,
@@ -166,14 +165,12 @@ class NodeRunner extends ChannelEnd implements NodeContext, NodeLife {
                 this,
                 this,
                 control,
-                waits,
                 idle,
                 forwardIn,
                 feedbackIn,
                 orderIn,
                 redeliverer != null ? redeliverer : IdleHook.NONE,
                 marks);
-        waits.watch(in, out);
         InputGate gate = plainGate(in);
         if (collects) {
             gate = new OrderedInputs(in, control, orderIn, gate);
@@ -194,6 +191,16 @@ class NodeRunner extends ChannelEnd implements NodeContext, NodeLife {
     @Override
     SpscChannel[] inputs() {
         return in.inputs;
+    }
+
+    @Override
+    SpscChannel[] consumed() {
+        return in == null ? null : in.consumed();
+    }
+
+    @Override
+    SpscChannel[] produced() {
+        return out == null ? null : out.produced();
     }
 
     /** A node's items arrive one per slot (a chunk it sends is an item like any other). */
@@ -402,18 +409,10 @@ class NodeRunner extends ChannelEnd implements NodeContext, NodeLife {
 
     /** Tells both sides this node is done: consumers stop waiting for it, producers stop feeding it. */
     private void markEnded() {
-        if (runPhase == RunPhase.ENDED) {
-            return;
+        if (runPhase != RunPhase.ENDED) {
+            runPhase = RunPhase.ENDED;
+            endChannels();
         }
-        runPhase = RunPhase.ENDED;
-        if (in == null) {
-            return; // never wired: no channel to mark
-        }
-        out.markDone();
-        in.markGone();
-        VarHandle.fullFence(); // every end mark before any wake-up: a woken neighbour sees them all
-        out.wakeAfterEnd();
-        in.wakeAfterEnd();
     }
 
     // ---- NodeContext: what the running node sees of its runner ----

@@ -1,8 +1,7 @@
 package org.fastflowj.core.runtime;
 
-import static org.fastflowj.core.runtime.Parker.waitsForInput;
+import static org.fastflowj.core.runtime.Parker.WAIT_OUTPUT;
 
-import java.lang.invoke.VarHandle;
 import org.fastflowj.core.spi.Sentinel;
 
 /**
@@ -20,7 +19,7 @@ import org.fastflowj.core.spi.Sentinel;
 class OutputChannels extends PartPadding {
     private final NodeLife life;
     private final RunControl control;
-    private final RunnerWaits waits;
+    private final ChannelEnd self;
     /** The node's name, for the error of a send after its EOS. */
     private final String nodeName;
 
@@ -39,6 +38,8 @@ class OutputChannels extends PartPadding {
 
     private final boolean hysteresis;
     private final EndHook endHook;
+    /** The re-check of a park for room ({@link #roomArrived}). */
+    private final Parker.WaitCondition roomArrived = this::roomArrived;
 
     // node-thread state
     private OutputSide side = OutputSide.OPEN;
@@ -55,7 +56,7 @@ class OutputChannels extends PartPadding {
     static OutputChannels create(
             NodeLife life,
             RunControl control,
-            RunnerWaits waits,
+            ChannelEnd self,
             String nodeName,
             IdlePolicy idle,
             SpscChannel[] forwardOut,
@@ -63,7 +64,7 @@ class OutputChannels extends PartPadding {
             SpscChannel orderOut,
             OnDemandDispatch dispatch,
             EndHook endHook) {
-        return new Padded(life, control, waits, nodeName, idle, forwardOut, feedbackOut, orderOut, dispatch, endHook);
+        return new Padded(life, control, self, nodeName, idle, forwardOut, feedbackOut, orderOut, dispatch, endHook);
     }
 
     @SuppressWarnings("unused")
@@ -74,7 +75,7 @@ class OutputChannels extends PartPadding {
         Padded(
                 NodeLife life,
                 RunControl control,
-                RunnerWaits waits,
+                ChannelEnd self,
                 String nodeName,
                 IdlePolicy idle,
                 SpscChannel[] forwardOut,
@@ -82,14 +83,14 @@ class OutputChannels extends PartPadding {
                 SpscChannel orderOut,
                 OnDemandDispatch dispatch,
                 EndHook endHook) {
-            super(life, control, waits, nodeName, idle, forwardOut, feedbackOut, orderOut, dispatch, endHook);
+            super(life, control, self, nodeName, idle, forwardOut, feedbackOut, orderOut, dispatch, endHook);
         }
     }
 
     private OutputChannels(
             NodeLife life,
             RunControl control,
-            RunnerWaits waits,
+            ChannelEnd self,
             String nodeName,
             IdlePolicy idle,
             SpscChannel[] forwardOut,
@@ -99,7 +100,7 @@ class OutputChannels extends PartPadding {
             EndHook endHook) {
         this.life = life;
         this.control = control;
-        this.waits = waits;
+        this.self = self;
         this.nodeName = nodeName;
         this.forwardOut = forwardOut;
         this.feedbackOut = feedbackOut;
@@ -169,7 +170,7 @@ class OutputChannels extends PartPadding {
                         continue;
                     }
                     live++;
-                    if (mayRefill(ch) && ch.offer(item)) {
+                    if (ch.mayRefill(hysteresis) && ch.offer(item)) {
                         nextOut = i + 1 == n ? 0 : i + 1;
                         afterPut(ch);
                         return i;
@@ -179,7 +180,7 @@ class OutputChannels extends PartPadding {
                     return -1; // every consumer is gone: the item has nowhere to go
                 }
                 control.checkCancelled();
-                waits.pauseForRoom(idler, null);
+                self.pause(idler, WAIT_OUTPUT, null, roomArrived, Long.MAX_VALUE);
             }
         } finally {
             blockedNanos += System.nanoTime() - start;
@@ -238,19 +239,15 @@ class OutputChannels extends PartPadding {
                 }
                 // Hysteresis (see IdlePolicy): once blocked, wait until the consumer drained half the
                 // channel, so that the producer wakes once per half-channel, not once per free slot.
-                if (mayRefill(ch) && ch.offer(item)) {
+                if (ch.mayRefill(hysteresis) && ch.offer(item)) {
                     return true;
                 }
                 control.checkCancelled();
-                waits.pauseForRoom(idler, ch);
+                self.pause(idler, WAIT_OUTPUT, ch, roomArrived, Long.MAX_VALUE);
             }
         } finally {
             blockedNanos += System.nanoTime() - start;
         }
-    }
-
-    private boolean mayRefill(SpscChannel ch) {
-        return !hysteresis || ch.limit <= IdlePolicy.SHORT_CHANNEL || ch.producerMayResume();
     }
 
     private void afterPut(SpscChannel ch) {
@@ -258,25 +255,10 @@ class OutputChannels extends PartPadding {
         wakeConsumer(ch);
     }
 
-    /**
-     * After an offer: wake the consumer if it parked on this channel. Its park state is read on every
-     * item (a load of a line that changes only around a park). A short park waits for a batch
-     * ({@code wakeBatch}: BACKOFF batches, BLOCKING and short and feedback channels do not); a long one,
-     * announced after a wait's first park timed out, is woken by any item, so the first item after a
-     * pause goes straight through. The fence every 64 items bounds the race {@link Parker} describes.
-     */
+    /** After an offer: wakes the consumer if it waits for it ({@link SpscChannel#offered}). */
     private void wakeConsumer(SpscChannel ch) {
-        if ((++putsSinceFence & 63) == 0) {
-            VarHandle.fullFence();
-            if (ch.consumerGone) {
-                noticeGone(ch);
-            }
-        }
-        Parker consumer = ch.consumer;
-        int s = consumer.state;
-        if (s != Parker.RUNNING
-                && (s == (Parker.WAIT_INPUT | Parker.LONG) || (s == Parker.WAIT_INPUT && ch.worthWaking()))) {
-            consumer.wakeForItem(ch);
+        if (ch.offered(++putsSinceFence) && ch.consumerGone) {
+            noticeGone(ch);
         }
     }
 
@@ -326,40 +308,25 @@ class OutputChannels extends PartPadding {
         endHook.afterEos(this);
     }
 
-    /** The re-check before parking for room on {@code target} (null: any default output). */
-    final boolean roomOrGone(SpscChannel target) {
+    /** The park's re-check: room (or no consumer) on the channel awaited, or the run cancelled. */
+    private boolean roomArrived() {
+        if (control.cancelled) {
+            return true;
+        }
+        SpscChannel target = self.waitTarget;
         if (target != null) {
-            return target.producerMayResume() || target.consumerGone;
+            return target.roomOrGone();
         }
         for (SpscChannel ch : defaultOut) {
-            if (ch.producerMayResume() || ch.consumerGone) {
+            if (ch.roomOrGone()) {
                 return true;
             }
         }
         return false;
     }
 
-    /** Before this thread parks (after the caller's full fence): wakes consumers parked with items queued. */
-    final void wakeConsumersWithItems() {
-        for (SpscChannel ch : produced) {
-            Parker consumer = ch.consumer;
-            if (waitsForInput(consumer.state) && ch.hasItems()) {
-                consumer.wakeForItem(ch);
-            }
-        }
-    }
-
-    /** The node ended: every channel it produces to is marked done; the caller fences, then {@link #wakeAfterEnd}. */
-    final void markDone() {
-        for (SpscChannel ch : produced) {
-            ch.producerDone = true;
-        }
-    }
-
-    /** After {@link #markDone} and a fence: consumers waiting on this node wake. */
-    final void wakeAfterEnd() {
-        for (SpscChannel ch : produced) {
-            ch.consumer.wakeAnyway();
-        }
+    /** Every channel this side offers to: the outputs, an ordered emitter's order channel. */
+    final SpscChannel[] produced() {
+        return produced;
     }
 }

@@ -90,8 +90,19 @@ public class Parker extends ParkerPadBefore {
      */
     public final void parkUnless(WaitCondition ready, long nanos) {
         thread = Thread.currentThread();
-        announce(WAIT_INPUT | LONG);
-        if (!ready.ready()) {
+        park(WAIT_INPUT | LONG, null, ready, nanos);
+    }
+
+    /**
+     * Waiter: the waiter's half of the handshake, the one park of the run-time. Announces a wait of {@code
+     * kind} on {@code target} (null: any channel, or news of any kind), re-checks {@code arrived}, and parks
+     * up to {@code nanos} unless it answers true; returns when woken, interrupted or timed out, and the
+     * caller checks again.
+     */
+    final void park(int kind, SpscChannel target, WaitCondition arrived, long nanos) {
+        waitTarget = target;
+        announce(kind);
+        if (!arrived.ready()) {
             LockSupport.parkNanos(this, nanos);
         }
         running();

@@ -64,7 +64,7 @@ final class SpscChannel {
     enum Outflow {
         /** Items are sent. */
         OPEN,
-        /** A bridge ended this channel itself ({@link BridgeChannels#endOutput}): its EOS went out. */
+        /** A bridge ended this channel itself ({@link BridgeChannels#tryEndOutput}): its EOS went out. */
         ENDED,
         /** The producer noticed {@link #consumerGone}: items are dropped. Final. */
         GONE
@@ -81,10 +81,65 @@ final class SpscChannel {
             if ((takes & 63) == 0) {
                 VarHandle.fullFence(); // bounds the missed-wake-up race, see Parker
             }
-            Parker p = producer;
-            if (Parker.waitsForRoom(p.state)) {
-                p.wakeForRoom(this);
-            }
+            wakeProducerIfRoom();
+        }
+    }
+
+    /**
+     * Consumer only, before it parks (after its full fence): wakes the producer if it parked on this
+     * channel for room that is there now.
+     */
+    void wakeProducerIfRoom() {
+        Parker p = producer;
+        if (Parker.waitsForRoom(p.state)) {
+            p.wakeForRoom(this);
+        }
+    }
+
+    /**
+     * Producer only, after its {@code puts}-th offer since it started counting: wakes the consumer if it
+     * parked on this channel. The park state is read on every item (a load of a line that changes only
+     * around a park): a short park waits for a batch ({@link #wakeBatch}), a long one (announced after a
+     * wait's first park timed out) for any item, so the first item after a pause goes straight through.
+     * One offer in 64 fences first, which bounds the race {@link Parker} describes; returns whether this
+     * one did (the producer may then look at {@link #consumerGone}).
+     */
+    boolean offered(int puts) {
+        boolean fenced = (puts & 63) == 0;
+        if (fenced) {
+            VarHandle.fullFence();
+        }
+        Parker c = consumer;
+        int s = c.state;
+        if (s != Parker.RUNNING
+                && (s == (Parker.WAIT_INPUT | Parker.LONG) || (s == Parker.WAIT_INPUT && worthWaking()))) {
+            c.wakeForItem(this);
+        }
+        return fenced;
+    }
+
+    /**
+     * Producer only, after it found this channel full: whether it may offer again. With hysteresis (see
+     * {@link IdlePolicy}) a long channel must first drain to the low-water mark, so the producer wakes
+     * once per half channel, not once per free slot.
+     */
+    boolean mayRefill(boolean hysteresis) {
+        return !hysteresis || limit <= IdlePolicy.SHORT_CHANNEL || producerMayResume();
+    }
+
+    /** Producer only: the re-check of a park for room here (room to resume, or nobody left to send to). */
+    boolean roomOrGone() {
+        return producerMayResume() || consumerGone;
+    }
+
+    /**
+     * Producer only, before it parks (after its full fence): wakes the consumer if it parked with items
+     * queued here.
+     */
+    void wakeConsumerIfItems() {
+        Parker c = consumer;
+        if (Parker.waitsForInput(c.state) && hasItems()) {
+            c.wakeForItem(this);
         }
     }
 

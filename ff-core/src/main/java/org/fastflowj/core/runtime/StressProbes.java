@@ -129,7 +129,7 @@ public final class StressProbes {
 
         /**
          * Waiter: the channel it is about to wait on ({@code null}: any input), written before the park
-         * is announced, as {@code RunnerWaits} writes it.
+         * is announced, as {@code Parker.park} writes it.
          */
         public void waitTarget(ChannelProbe channel) {
             runner.waitTarget = channel == null ? null : channel.channel;

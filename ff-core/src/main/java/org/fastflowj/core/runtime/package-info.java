@@ -35,8 +35,7 @@
  *       CONSUME_MARKING} for an ordered farm worker's first stage (a task mark after each item). Each loop
  *       method runs up to 1024 items per call, so the JIT compiles it whole.
  *   <li>{@code TaskMarks} (what a task mark taken does: passed on by a worker's later stage, else
- *       dropped), {@code RunnerWaits} (the waits, over both sides), {@code IdleHook} ({@code Redeliverer}
- *       for a recoverable farm's emitter).
+ *       dropped), {@code IdleHook} ({@code Redeliverer} for a recoverable farm's emitter).
  * </ul>
  *
  * An ordered farm's roles ({@code Vertex.OrderRole}) are read by {@code NodeRunner.wire} only, which
@@ -60,15 +59,26 @@
  * otherwise it wakes it once {@code SpscChannel.wakeBatch} items are queued, when it is about to wait
  * itself, or when it ends. A consumer wakes a producer parked on a full channel once it drained to
  * {@code SpscChannel.lowWater}. Wait loops ask {@code ChannelQueue.hasFreeSlots} and {@code relaxedPeek},
- * never the other side's index, whose cache line that side writes per item. The loops are in {@code
- * RunnerWaits} (node loops), {@code BridgeRunner} and {@code BridgeChannels} (bridges), {@code
- * AcceleratorStages} (an accelerator's caller); waits outside node loops take {@code IdleStrategy.of}.
+ * never the other side's index, whose cache line that side writes per item.
+ *
+ * <p>Each wait is written once. What either end of a channel does is {@code SpscChannel}'s: the
+ * producer's {@code offered} (wake the consumer), {@code mayRefill} and {@code roomOrGone}, the
+ * consumer's {@code tookOne} (wake the producer), and before a park {@code wakeConsumerIfItems} and
+ * {@code wakeProducerIfRoom}. A node runner and a bridge runner are both a {@code ChannelEnd}, which
+ * holds the one pause of a thread at channel ends ({@code ChannelEnd.pause}: the idle step, the
+ * neighbours woken, the announcement, the re-check and the park, through {@code Parker.park}) and the
+ * one end ({@code ChannelEnd.endChannels}); each names what it waits for as a {@code
+ * Parker.WaitCondition} made once (the input side's {@code inputArrived}, the output side's {@code
+ * roomArrived}, the bridge's {@code workArrived}). Waits outside channels (an accelerator's caller, a
+ * network link, a pattern's caller through {@code Accelerator.awaitUntil}) take {@code IdleStrategy.of}
+ * and {@code Parker.parkUnless}, the same park.
  *
  * <h2>Ends</h2>
  *
  * A node's loop ends when its inputs ended, {@code svc} returned EOS, it asked for the end, or all its
- * forward consumers are gone; it then sends EOS on every forward output and {@code markEnded} tells both
- * sides (producers stop feeding it, consumers stop waiting for it). A loop head's {@code requestEnd}
+ * forward consumers are gone; it then sends EOS on every forward output, and {@code
+ * ChannelEnd.endChannels} (a bridge runner's end too) tells both sides (producers stop feeding it,
+ * consumers stop waiting for it). A loop head's {@code requestEnd}
  * sends EOS at once, closes its forward inputs and drains its feedback until every feedback producer is
  * done. The first failure ({@code RunControl.fail}) wins, cancels the run and interrupts every node
  * thread; {@code Cancelled} unwinds a runner without {@code svcEnd}. {@code Execution.await} joins the

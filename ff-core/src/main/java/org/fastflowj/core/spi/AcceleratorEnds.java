@@ -46,4 +46,16 @@ public interface AcceleratorEnds<N> {
 
     /** One idle step of the caller waiting for a result. */
     void awaitResult();
+
+    /** Starts a new wait of the caller for a condition of its own ({@link #awaitCondition}). */
+    void resetConditionWait();
+
+    /**
+     * One idle step of the caller waiting for {@code ready} (re-checked once the park is announced), which
+     * whoever makes it true follows with {@link #wakeCaller}. One thread at a time waits so.
+     */
+    void awaitCondition(java.util.function.BooleanSupplier ready);
+
+    /** Wakes the caller if it parked in {@link #awaitCondition}, after publishing what it waits for. Any thread. */
+    void wakeCaller();
 }

@@ -123,11 +123,18 @@ class BridgeRunnerTest {
         }
     }
 
-    /** Takes what is on the wire and offers it downstream in chunks of up to 4, waiting for room. */
+    /**
+     * Takes what is on the wire and offers it downstream in chunks of up to 4. Without room it holds the
+     * chunk (or the end), names the output and returns; the runner's idle steps wait for the room.
+     */
     static final class LoopReceiver implements BridgeTask {
         final Wire wire;
         BridgeChannels channels;
         Chunk chunk;
+        /** A full chunk that found no room, or null. */
+        Chunk held;
+
+        boolean endHeld;
         boolean done;
 
         LoopReceiver(Wire wire) {
@@ -142,13 +149,17 @@ class BridgeRunnerTest {
 
         @Override
         public int doWork() {
+            if (!flushHeld()) {
+                return 0;
+            }
             int work = 0;
             for (Object item = wire.items.poll(); item != null; item = wire.items.poll()) {
                 work++;
                 if (item == END) {
-                    sendChunk();
-                    channels.endOutput(0, false);
-                    done = true;
+                    endHeld = true;
+                    held = chunk;
+                    chunk = null;
+                    flushHeld();
                     return work;
                 }
                 if (chunk == null) {
@@ -156,26 +167,45 @@ class BridgeRunnerTest {
                 }
                 chunk.add(item);
                 if (chunk.isFull()) {
-                    sendChunk();
+                    held = chunk;
+                    chunk = null;
+                    if (!flushHeld()) {
+                        return work;
+                    }
                 }
             }
-            sendChunk();
+            if (chunk != null) {
+                held = chunk;
+                chunk = null;
+                flushHeld();
+            }
             return work;
         }
 
-        private void sendChunk() {
-            if (chunk == null) {
-                return;
+        /** Offers what is held; false (and the output named for the runner's wait) if there is no room. */
+        private boolean flushHeld() {
+            if (held != null) {
+                if (!channels.offer(0, false, held)) {
+                    channels.awaitRoomOn(0, false);
+                    return false;
+                }
+                held = null;
             }
-            while (!channels.offer(0, false, chunk)) {
-                channels.awaitRoom(0, false);
+            if (endHeld) {
+                if (!channels.tryEndOutput(0, false)) {
+                    channels.awaitRoomOn(0, false);
+                    return false;
+                }
+                endHeld = false;
+                done = true;
             }
-            chunk = null;
+            channels.stopAwaitingRoom();
+            return true;
         }
 
         @Override
         public boolean workPending() {
-            return !wire.items.isEmpty();
+            return held != null || endHeld ? channels.hasRoom(0, false) : !wire.items.isEmpty();
         }
 
         @Override

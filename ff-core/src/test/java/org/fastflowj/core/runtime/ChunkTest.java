@@ -35,6 +35,10 @@ class ChunkTest {
         private final int[] size;
         private BridgeChannels channels;
         private int live;
+        /** A run that found no room, per output, or null. */
+        private final Object[] held;
+        /** The output the runner waits for room on, or -1. */
+        private int awaited = -1;
 
         ChunkingReceiver(int[] count, int[] max) {
             this.count = count;
@@ -43,6 +47,7 @@ class ChunkTest {
             this.size = new int[count.length];
             java.util.Arrays.fill(size, 1);
             this.live = count.length;
+            this.held = new Object[count.length];
         }
 
         @Override
@@ -52,18 +57,36 @@ class ChunkTest {
 
         @Override
         public int doWork() {
+            if (awaited >= 0) {
+                if (!channels.hasRoom(awaited, false)) {
+                    return 0;
+                }
+                channels.stopAwaitingRoom();
+                awaited = -1;
+            }
             int work = 0;
             for (int k = 0; k < count.length; k++) {
+                if (held[k] != null) {
+                    if (!channels.offer(k, false, held[k])) {
+                        return awaitRoom(k, work);
+                    }
+                    held[k] = null;
+                    work++;
+                    continue;
+                }
                 if (next[k] > count[k]) {
                     continue;
                 }
-                work++;
                 if (next[k] == count[k]) {
-                    channels.endOutput(k, false);
+                    if (!channels.tryEndOutput(k, false)) {
+                        return awaitRoom(k, work);
+                    }
+                    work++;
                     next[k]++;
                     live--;
                     continue;
                 }
+                work++;
                 long tag = (k + 1) * 1_000_000L;
                 Object run;
                 if (next[k] % 7 == 6) { // now and then an item alone, between chunks
@@ -76,16 +99,24 @@ class ChunkTest {
                     size[k] = size[k] == max[k] ? 1 : size[k] + 1;
                     run = chunk;
                 }
-                while (!channels.offer(k, false, run)) {
-                    channels.awaitRoom(k, false);
+                if (!channels.offer(k, false, run)) {
+                    held[k] = run;
+                    return awaitRoom(k, work);
                 }
             }
             return work;
         }
 
+        /** No room on output {@code k}: the runner's idle steps wait for it (doWork never blocks). */
+        private int awaitRoom(int k, int work) {
+            awaited = k;
+            channels.awaitRoomOn(k, false);
+            return work;
+        }
+
         @Override
         public boolean workPending() {
-            return true;
+            return awaited < 0 || channels.hasRoom(awaited, false);
         }
 
         @Override

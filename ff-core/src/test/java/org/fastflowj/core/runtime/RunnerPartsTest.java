@@ -197,8 +197,8 @@ class RunnerPartsTest {
         assertThat(order.poll()).as("the end hook, after the EOS").isSameAs(Sentinel.ORDER_END);
         assertThat(emitter.out.eosSent()).isTrue();
 
-        emitter.out.markDone();
-        collector.in.markGone();
+        emitter.endChannels();
+        collector.endChannels();
         assertThat(order.producerDone)
                 .as("the emitter's end marks its order channel done")
                 .isTrue();

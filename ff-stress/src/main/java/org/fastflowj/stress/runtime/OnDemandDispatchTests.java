@@ -171,7 +171,7 @@ public class OnDemandDispatchTests {
             dispatch.afterSubmit();
         }
 
-        /** RunnerWaits.pauseForInput(null) and its re-check, inputWorthWaking(null). */
+        /** ChannelEnd.pause for input on any channel, and its re-check, InputChannels.worthWaking(null). */
         @Actor
         public void consumerB(LLLL_Result r) {
             b.waitTarget(null);

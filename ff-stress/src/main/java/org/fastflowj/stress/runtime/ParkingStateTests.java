@@ -17,7 +17,7 @@ import org.openjdk.jcstress.infra.results.III_Result;
 
 /**
  * Concurrent tests of {@code Parker}'s wake-up protocol, on real runners and channels. The sleeper
- * actor does what {@code RunnerWaits.pause} does in a parking round up to the park itself: write
+ * actor does what {@code ChannelEnd.pause} (through {@code Parker.park}) does in a parking round up to the park itself: write
  * {@code waitTarget}, then announce the park ({@code state}, then a full fence), then re-check what it
  * waits for. The other actor
  * does what {@code OutputChannels.wakeConsumer} (or {@code InputChannels.tookFrom}) does after an
@@ -164,7 +164,7 @@ public class ParkingStateTests {
             channel.offer(ItemWait.ITEM);
         }
 
-        /** RunnerWaits.pauseForRoom(channel) and its re-check, outputReady(channel). */
+        /** ChannelEnd.pause for room on a channel, and its re-check, SpscChannel.roomOrGone. */
         @Actor
         public void sleeper(III_Result r) {
             sleeper.waitTarget(channel);
