@@ -20,6 +20,8 @@ module org.fastflowj.core {
             org.fastflowj.dist;
     exports org.fastflowj.core.runtime to
             org.fastflowj.dist;
+    exports org.fastflowj.core.runtime.queue to
+            org.fastflowj.dist;
     exports org.fastflowj.core.graph to
             org.fastflowj.dist;
     // A group reports its graph and queues in the metrics' line format, the launcher reads and serves

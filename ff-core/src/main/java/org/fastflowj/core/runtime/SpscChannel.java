@@ -1,6 +1,8 @@
 package org.fastflowj.core.runtime;
 
 import java.lang.invoke.VarHandle;
+import org.fastflowj.core.runtime.queue.ChannelQueue;
+import org.fastflowj.core.runtime.queue.SpscQueues;
 import org.jctools.queues.MessagePassingQueue;
 
 /**

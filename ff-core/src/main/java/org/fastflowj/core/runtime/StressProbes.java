@@ -4,6 +4,8 @@ import org.fastflowj.core.Node;
 import org.fastflowj.core.WaitStrategy;
 import org.fastflowj.core.graph.GraphCompiler;
 import org.fastflowj.core.graph.Vertex;
+import org.fastflowj.core.runtime.queue.ChannelQueue;
+import org.fastflowj.core.runtime.queue.SpscQueues;
 
 /**
  * The engine's concurrent pieces as ff-stress's jcstress tests race them from their own package: a

@@ -79,12 +79,24 @@ class PackageLayersTest {
     }
 
     @Test
+    void theQueuesDependOnNothingElseOfTheRunTime() {
+        noClasses()
+                .that()
+                .resideInAPackage("org.fastflowj.core.runtime.queue")
+                .should()
+                .dependOnClassesThat()
+                .resideOutsideOfPackages("org.fastflowj.core.runtime.queue", "org.jctools..", "java..")
+                .check(ffCore);
+    }
+
+    @Test
     void theRulesSeeTheClassesTheyJudge() {
         // A rule over an empty import passes whatever the code does: make sure each layer was read.
         for (String pkg : new String[] {
             "org.fastflowj.core",
             "org.fastflowj.core.spi",
             "org.fastflowj.core.runtime",
+            "org.fastflowj.core.runtime.queue",
             "org.fastflowj.core.graph",
             "org.fastflowj.core.optimize",
             "org.fastflowj.core.metrics",

@@ -3,6 +3,8 @@ package org.fastflowj.dist.run;
 import io.netty.buffer.ByteBuf;
 import java.util.Arrays;
 import org.fastflowj.dist.net.Frames;
+import org.fastflowj.dist.run.recovery.RecoveryLedger;
+import org.fastflowj.dist.run.recovery.TakeOrder;
 import org.fastflowj.dist.serial.ItemCodec;
 
 /**

@@ -13,6 +13,9 @@ import org.fastflowj.core.graph.Vertex;
 import org.fastflowj.dist.DFF;
 import org.fastflowj.dist.DffConfig;
 import org.fastflowj.dist.GroupConfig;
+import org.fastflowj.dist.run.recovery.RecoveryLedger;
+import org.fastflowj.dist.run.recovery.RecoveryPlan;
+import org.fastflowj.dist.run.recovery.TakeOrder;
 
 /**
  * Makes the bridges of one group as {@link GraphCut} asks for them: per peer a {@link SenderTask} over an

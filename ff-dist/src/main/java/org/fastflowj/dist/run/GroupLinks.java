@@ -14,6 +14,7 @@ import org.fastflowj.dist.ControlLine;
 import org.fastflowj.dist.net.Frames;
 import org.fastflowj.dist.net.PeerHandler;
 import org.fastflowj.dist.net.PeerLink;
+import org.fastflowj.dist.run.recovery.RecoveryPlan;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

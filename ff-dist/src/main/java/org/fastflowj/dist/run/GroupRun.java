@@ -20,6 +20,7 @@ import org.fastflowj.dist.DffConfig;
 import org.fastflowj.dist.GroupConfig;
 import org.fastflowj.dist.net.PeerException;
 import org.fastflowj.dist.net.Transport;
+import org.fastflowj.dist.run.recovery.RecoveryPlan;
 
 /**
  * Runs one group of a distributed program: cuts the whole graph down to the group ({@link GraphCut},

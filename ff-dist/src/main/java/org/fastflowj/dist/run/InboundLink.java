@@ -7,7 +7,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.fastflowj.core.LinkStats;
 import org.fastflowj.core.runtime.Parker;
-import org.fastflowj.core.runtime.SpscQueues;
+import org.fastflowj.core.runtime.queue.SpscQueues;
 import org.fastflowj.dist.net.Frames;
 import org.fastflowj.dist.net.PeerLink;
 import org.jctools.queues.MessagePassingQueue;
@@ -76,7 +76,7 @@ final class InboundLink {
 
     private volatile boolean done;
     private volatile String brokenReason;
-    /** Why the peer was lost, when the run goes on without it ({@link RecoveryPlan}); else null. */
+    /** Why the peer was lost, when the run goes on without it ({@link org.fastflowj.dist.run.recovery.RecoveryPlan}); else null. */
     private volatile String lostReason;
     /** Event loop: why the peer broke the protocol, reported when the connection closes. */
     private String violation;

@@ -75,7 +75,7 @@ final class OutboundLink {
     private volatile boolean finished;
     /** The peer closed the connection cleanly: fine once every batch was acknowledged, else a failure. */
     private volatile boolean peerClosed;
-    /** The peer may be lost without failing the run ({@link RecoveryPlan}): then {@link #lose} is called. */
+    /** The peer may be lost without failing the run ({@link org.fastflowj.dist.run.recovery.RecoveryPlan}): then {@link #lose} is called. */
     private volatile boolean recoverable;
     /** The peer was lost and the run goes on: sends are dropped, nothing waits for it any more. */
     private volatile boolean lost;

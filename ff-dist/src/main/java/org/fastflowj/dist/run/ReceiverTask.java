@@ -9,6 +9,7 @@ import org.fastflowj.core.runtime.Chunk;
 import org.fastflowj.dist.ClassNotAllowedException;
 import org.fastflowj.dist.DffConfig;
 import org.fastflowj.dist.SerializationConfig;
+import org.fastflowj.dist.run.recovery.RecoveryLedger;
 import org.fastflowj.dist.serial.CorruptFrameException;
 import org.fastflowj.dist.serial.ItemCodec;
 

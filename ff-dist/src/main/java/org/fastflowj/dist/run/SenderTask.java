@@ -6,6 +6,8 @@ import org.fastflowj.core.runtime.BridgeChannels;
 import org.fastflowj.core.runtime.BridgeTask;
 import org.fastflowj.dist.SerializationConfig;
 import org.fastflowj.dist.net.Frames;
+import org.fastflowj.dist.run.recovery.RecoveryLedger;
+import org.fastflowj.dist.run.recovery.TakeOrder;
 import org.fastflowj.dist.serial.ItemCodec;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

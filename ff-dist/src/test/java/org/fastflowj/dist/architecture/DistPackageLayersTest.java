@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * ff-dist's packages form layers with no cycle: the public API and config ({@code org.fastflowj.dist})
- * at the bottom, {@code serial} and {@code net} on it, {@code run} on all three.
+ * at the bottom, {@code serial} and {@code net} on it, {@code run} on all three; {@code run.recovery}
+ * beneath {@code run}, which calls into it.
  */
 @Timeout(120)
 class DistPackageLayersTest {
@@ -35,6 +36,7 @@ class DistPackageLayersTest {
                         "org.fastflowj.dist",
                         "org.fastflowj.dist.net",
                         "org.fastflowj.dist.run",
+                        "org.fastflowj.dist.run.recovery",
                         "org.fastflowj.dist.serial");
         slices().assignedFrom(new SliceAssignment() {
                     @Override
@@ -66,6 +68,17 @@ class DistPackageLayersTest {
                         "org.fastflowj.core.runtime..",
                         "org.fastflowj.core.graph..",
                         "io.netty..")
+                .check(ffDist);
+    }
+
+    @Test
+    void recoveryKnowsNothingOfTheRunsLinksAndTasks() {
+        noClasses()
+                .that()
+                .resideInAPackage("org.fastflowj.dist.run.recovery")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("org.fastflowj.dist.run", "org.fastflowj.dist.net..", "io.netty..")
                 .check(ffDist);
     }
 }

@@ -1,4 +1,4 @@
-package org.fastflowj.dist.run;
+package org.fastflowj.dist.run.recovery;
 
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
@@ -27,7 +27,7 @@ import java.util.concurrent.locks.LockSupport;
  * ledger takes no lock and allocates nothing (the ring doubles while more items are unanswered than it
  * holds).
  */
-final class RecoveryLedger {
+public final class RecoveryLedger {
     private final String worker;
     private final LostItems lostItems;
     private Object[] ring = new Object[64];
@@ -52,7 +52,7 @@ final class RecoveryLedger {
      * @param worker the worker, for messages ({@code "worker 2 of farm1 in group W"})
      * @param lostItems where handed-back items go: its farm's emitter's
      */
-    RecoveryLedger(String worker, LostItems lostItems) {
+    public RecoveryLedger(String worker, LostItems lostItems) {
         this.worker = worker;
         this.lostItems = lostItems;
     }
@@ -60,12 +60,12 @@ final class RecoveryLedger {
     // ---- sender thread ----
 
     /** The sender's thread: woken when the answers are over. */
-    void senderIs(Thread thread) {
+    public void senderIs(Thread thread) {
         sender = thread;
     }
 
     /** An item goes to the worker. */
-    void record(Object item) {
+    public void record(Object item) {
         long seq = recorded.get();
         long settledBelow = answered.get();
         if (seq - settledBelow >= ring.length) {
@@ -90,19 +90,19 @@ final class RecoveryLedger {
     }
 
     /** An item the emitter put for the worker after its group was lost: it goes to the others at once. */
-    void handBack(Object item) {
+    public void handBack(Object item) {
         lostItems.add(item, this);
         handedBackAtOnce++; // the sender's thread only
         handedBack.lazySet(handedBack.get() + 1);
     }
 
     /** Whether the receiver has taken the last output of the lost worker. */
-    boolean answersAreOver() {
+    public boolean answersAreOver() {
         return answersOver;
     }
 
     /** After {@link #answersOver}: every recorded item with no output goes back to the emitter. */
-    int handBackUnanswered() {
+    public int handBackUnanswered() {
         long from = answered.get();
         long to = recorded.get();
         for (long s = from; s < to; s++) {
@@ -118,7 +118,7 @@ final class RecoveryLedger {
     // ---- receiver thread ----
 
     /** The worker's output for its next item arrived. */
-    void answered() {
+    public void answered() {
         long n = answered.get() + 1;
         if (answersOver) {
             throw new IllegalStateException(worker + " answered an item after its answers were over (its unanswered"
@@ -139,7 +139,7 @@ final class RecoveryLedger {
      * @throws IllegalStateException if the output skips an item, or answers one never sent: the worker
      *     broke the one-output-per-item rule
      */
-    boolean answer(long sequence) {
+    public boolean answer(long sequence) {
         long expected = answered.get();
         if (sequence < expected) {
             duplicates++;
@@ -164,7 +164,7 @@ final class RecoveryLedger {
     }
 
     /** The worker's group is lost and its last output was taken: no answer counts any more. */
-    void answersOver() {
+    public void answersOver() {
         answersOver = true;
         Thread s = sender;
         if (s != null) {
@@ -175,7 +175,7 @@ final class RecoveryLedger {
     // ---- emitter thread ----
 
     /** Items answered or handed back. */
-    long settled() {
+    public long settled() {
         return answered.get() + handedBack.get();
     }
 
@@ -186,7 +186,7 @@ final class RecoveryLedger {
      * handed back, exactly once ({@code answered + handed back = sent + handed back at once}). Null when
      * they balance, else the counts.
      */
-    String unbalanced() {
+    public String unbalanced() {
         long sent = recorded.get();
         long answers = answered.get();
         long back = handedBack.get();

@@ -1,4 +1,4 @@
-package org.fastflowj.core.runtime;
+package org.fastflowj.core.runtime.queue;
 
 import static org.jctools.queues.atomic.AtomicQueueUtil.calcCircularRefElementOffset;
 import static org.jctools.queues.atomic.AtomicQueueUtil.lvRefElement;

@@ -1,4 +1,4 @@
-package org.fastflowj.dist.run;
+package org.fastflowj.dist.run.recovery;
 
 import java.util.Collections;
 import java.util.HashMap;
@@ -32,7 +32,7 @@ import org.fastflowj.core.runtime.TakeRecorder;
  *
  * <p>Threading: built on the thread that starts the group, before any bridge runs; read-only afterwards.
  */
-final class RecoveryPlan {
+public final class RecoveryPlan {
     private final Set<String> losable = new HashSet<>();
     private final Map<Edge, RecoveryLedger> byDispatch = new IdentityHashMap<>();
     private final Map<Edge, RecoveryLedger> byReturn = new IdentityHashMap<>();
@@ -46,7 +46,7 @@ final class RecoveryPlan {
 
     private RecoveryPlan() {}
 
-    static RecoveryPlan of(Graph whole, String group) {
+    public static RecoveryPlan of(Graph whole, String group) {
         RecoveryPlan plan = new RecoveryPlan();
         if (whole.recoverableFarms().isEmpty() && whole.recoverableAllToAlls().isEmpty()) {
             return plan;
@@ -146,12 +146,12 @@ final class RecoveryPlan {
     }
 
     /** Whether this group goes on when {@code peer} is lost (its workers' items go to the others). */
-    boolean losable(String peer) {
+    public boolean losable(String peer) {
         return losable.contains(peer);
     }
 
     /** The peers of {@code group} it may lose, sorted (for the launcher's {@code DFF_LOSABLE:} line). */
-    List<String> losablePeers(Graph whole, String group) {
+    public List<String> losablePeers(Graph whole, String group) {
         TreeSet<String> peers = new TreeSet<>();
         for (Edge e : whole.edges()) {
             String from = e.from().group();
@@ -166,12 +166,12 @@ final class RecoveryPlan {
     }
 
     /** The ledger of the remote worker this edge feeds, or null. */
-    RecoveryLedger ledgerOfDispatch(Edge edge) {
+    public RecoveryLedger ledgerOfDispatch(Edge edge) {
         return byDispatch.get(edge);
     }
 
     /** The ledger of the remote worker whose outputs this edge carries, or null. */
-    RecoveryLedger ledgerOfReturn(Edge edge) {
+    public RecoveryLedger ledgerOfReturn(Edge edge) {
         return byReturn.get(edge);
     }
 
@@ -180,17 +180,17 @@ final class RecoveryPlan {
      * the R-Worker's first node, the ledger of the L-Worker's items on it (an output's tag names the channel);
      * else null.
      */
-    RecoveryLedger[] answersOfReturn(Edge edge) {
+    public RecoveryLedger[] answersOfReturn(Edge edge) {
         return answersByReturn.get(edge);
     }
 
     /** For the return edge of a recoverable all-to-all's R-Worker in this group: the tags of its outputs, or null. */
-    TakeOrder tagsOfReturn(Edge edge) {
+    public TakeOrder tagsOfReturn(Edge edge) {
         return tagsByReturn.get(edge);
     }
 
     /** The take order of a recoverable all-to-all's R-Worker whose first node this is, or null. */
-    TakeRecorder takeRecorderFor(String nodeName) {
+    public TakeRecorder takeRecorderFor(String nodeName) {
         return takeOrders.get(nodeName);
     }
 
@@ -199,7 +199,7 @@ final class RecoveryPlan {
      * sent to it answered or handed back exactly once; for each emitter, every item handed back sent again.
      * A run whose books do not balance lost or doubled items, and must not end as a success.
      */
-    String unbalancedBooks() {
+    public String unbalancedBooks() {
         StringBuilder why = new StringBuilder();
         for (RecoveryLedger ledger : new LinkedHashSet<>(byDispatch.values())) {
             String wrong = ledger.unbalanced();
@@ -217,7 +217,7 @@ final class RecoveryPlan {
     }
 
     /** The emitter's redelivery, by the emitter's name, or null. */
-    Redelivery redeliveryFor(String nodeName) {
+    public Redelivery redeliveryFor(String nodeName) {
         return byEmitter.get(nodeName);
     }
 }

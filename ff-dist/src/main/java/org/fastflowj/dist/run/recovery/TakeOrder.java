@@ -1,4 +1,4 @@
-package org.fastflowj.dist.run;
+package org.fastflowj.dist.run.recovery;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -24,11 +24,11 @@ import org.fastflowj.core.runtime.TakeRecorder;
  * the ring holds the outputs still inside the R-Worker and on their way to the sender, so it stops growing
  * at that bound and allocates nothing per item after.
  */
-final class TakeOrder implements TakeRecorder {
+public final class TakeOrder implements TakeRecorder {
     /** Bits of a tag below the channel: a sequence of up to 2^40 items per channel. */
-    static final int SEQUENCE_BITS = 40;
+    public static final int SEQUENCE_BITS = 40;
 
-    static final long SEQUENCE_MASK = (1L << SEQUENCE_BITS) - 1;
+    public static final long SEQUENCE_MASK = (1L << SEQUENCE_BITS) - 1;
     private static final long JUMP = -1;
     private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(long[].class);
 
@@ -57,21 +57,21 @@ final class TakeOrder implements TakeRecorder {
      * @param worker the R-Worker, for messages ({@code "R-Worker 2 (ff-a2a1-R2) of a2a1"})
      * @param channels its first node's forward input channels (one per L-Worker)
      */
-    TakeOrder(String worker, int channels) {
+    public TakeOrder(String worker, int channels) {
         this.worker = worker;
         this.taken = new long[channels];
     }
 
     /** The tag of an output: the channel (L-Worker) and sequence of the item it answers. */
-    static long tag(int channel, long sequence) {
+    public static long tag(int channel, long sequence) {
         return ((long) channel << SEQUENCE_BITS) | sequence;
     }
 
-    static int channelOf(long tag) {
+    public static int channelOf(long tag) {
         return (int) (tag >>> SEQUENCE_BITS);
     }
 
-    static long sequenceOf(long tag) {
+    public static long sequenceOf(long tag) {
         return tag & SEQUENCE_MASK;
     }
 
@@ -111,7 +111,7 @@ final class TakeOrder implements TakeRecorder {
      * @throws IllegalStateException if it took no item that is not answered yet: it sent more outputs than
      *     it took items
      */
-    long next() {
+    public long next() {
         for (; ; ) {
             long[] ring = consumerRing.slots;
             int index = consumerIndex;

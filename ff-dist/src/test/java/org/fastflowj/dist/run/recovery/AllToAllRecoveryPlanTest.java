@@ -1,4 +1,4 @@
-package org.fastflowj.dist.run;
+package org.fastflowj.dist.run.recovery;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

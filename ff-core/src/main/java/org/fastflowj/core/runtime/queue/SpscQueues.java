@@ -1,4 +1,4 @@
-package org.fastflowj.core.runtime;
+package org.fastflowj.core.runtime.queue;
 
 import org.jctools.queues.MessagePassingQueue;
 import org.jctools.queues.SpscArrayQueue;
@@ -31,7 +31,7 @@ public final class SpscQueues {
     }
 
     /** A channel's bounded queue: {@link #bounded} that also answers {@link ChannelQueue#hasFreeSlots}. */
-    static ChannelQueue channel(int capacity) {
+    public static ChannelQueue channel(int capacity) {
         return UNSAFE_FREE ? new AtomicChannelQueue(capacity) : new UnsafeChannelQueue(capacity);
     }
 }

@@ -1,4 +1,4 @@
-package org.fastflowj.core.runtime;
+package org.fastflowj.core.runtime.queue;
 
 import org.jctools.queues.MessagePassingQueue;
 
@@ -13,7 +13,7 @@ import org.jctools.queues.MessagePassingQueue;
  *
  * <p>Threading: {@link #hasFreeSlots} by the producer only.
  */
-interface ChannelQueue extends MessagePassingQueue<Object> {
+public interface ChannelQueue extends MessagePassingQueue<Object> {
     /**
      * Producer only: at least {@code n} (1..capacity) slots are free. Slot {@code p + n - 1} holds the
      * element {@code capacity} places before it until the consumer takes it and nulls the slot (a

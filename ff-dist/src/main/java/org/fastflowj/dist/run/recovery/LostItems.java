@@ -1,4 +1,4 @@
-package org.fastflowj.dist.run;
+package org.fastflowj.dist.run.recovery;
 
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -21,7 +21,7 @@ import org.fastflowj.core.runtime.Redelivery;
  * group's end (the thread that ends the run, after the emitter's) every item handed back must have been
  * sent again ({@link #unbalanced}).
  */
-final class LostItems implements Redelivery {
+public final class LostItems implements Redelivery {
     private final String emitter;
     private final ConcurrentLinkedQueue<Object> items = new ConcurrentLinkedQueue<>();
     private final AtomicInteger queued = new AtomicInteger();
@@ -34,13 +34,13 @@ final class LostItems implements Redelivery {
     private volatile boolean emitterEnded;
 
     /** For the emitter {@code emitter} (its node's name, for messages), with {@code outputs} forward outputs. */
-    LostItems(String emitter, int outputs) {
+    public LostItems(String emitter, int outputs) {
         this.emitter = emitter;
         this.ledgerOfOutput = new RecoveryLedger[outputs];
     }
 
     /** Before the run: forward output {@code output} goes to a remote worker, whose ledger this is. */
-    void watch(int output, RecoveryLedger ledger) {
+    public void watch(int output, RecoveryLedger ledger) {
         ledgerOfOutput[output] = ledger;
     }
 
@@ -50,7 +50,7 @@ final class LostItems implements Redelivery {
      * @throws IllegalStateException if the emitter has ended (it would never send the item again): the
      *     run fails instead of losing it
      */
-    void add(Object item, RecoveryLedger from) {
+    public void add(Object item, RecoveryLedger from) {
         items.add(item);
         added.incrementAndGet();
         queued.incrementAndGet();
@@ -99,7 +99,7 @@ final class LostItems implements Redelivery {
      * The group's books at its end: null if every item handed back to the emitter was sent again, else
      * why not.
      */
-    String unbalanced() {
+    public String unbalanced() {
         long back = added.get();
         long again = sentAgain;
         return back == again

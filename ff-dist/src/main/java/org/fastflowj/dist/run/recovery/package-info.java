@@ -1,0 +1,12 @@
+/**
+ * What lets a distributed run survive the loss of a group that holds only workers of recoverable farms or
+ * R-Workers of recoverable all-to-alls: the plan of which peers may be lost and which edges carry
+ * recoverable items ({@code RecoveryPlan}), per worker the book of items sent and answered ({@code
+ * RecoveryLedger}), an R-Worker's record of the order it took items in ({@code TakeOrder}, so each output
+ * names the item it answers), and the emitter's queue of items to send again ({@code LostItems}). The
+ * engine plugs them in through its {@code Redelivery} and {@code TakeRecorder} hooks.
+ *
+ * <p>Depends on ff-core's graph and run-time, nothing of {@code org.fastflowj.dist.run}: the links and
+ * bridge tasks there call into it ({@code DistPackageLayersTest}).
+ */
+package org.fastflowj.dist.run.recovery;
