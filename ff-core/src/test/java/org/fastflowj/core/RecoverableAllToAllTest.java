@@ -15,6 +15,8 @@ import org.fastflowj.core.graph.GraphCompiler;
 import org.fastflowj.core.graph.RecoverableAllToAll;
 import org.fastflowj.core.graph.Vertex;
 import org.fastflowj.core.runtime.Executor;
+import org.fastflowj.core.runtime.RecoveryHooks;
+import org.fastflowj.core.runtime.Redelivery;
 import org.fastflowj.core.runtime.RunHooks;
 import org.fastflowj.core.runtime.TakeRecorder;
 import org.junit.jupiter.api.Test;
@@ -261,15 +263,23 @@ class RecoverableAllToAllTest {
             heard.put(entry.name(), Collections.synchronizedList(new ArrayList<>()));
         }
 
-        Executor.start(graph, RunOptions.defaults(), RunHooks.NONE.takeRecorders(name -> {
-                    List<Integer> log = heard.get(name);
-                    return log == null
-                            ? null
-                            : (TakeRecorder) (channel, items) -> {
-                                for (int k = 0; k < items; k++) {
-                                    log.add(channel);
-                                }
-                            };
+        Executor.start(graph, RunOptions.defaults(), RunHooks.NONE.recovery(new RecoveryHooks() {
+                    @Override
+                    public Redelivery redeliveryFor(String nodeName) {
+                        return null;
+                    }
+
+                    @Override
+                    public TakeRecorder takeRecorderFor(String name) {
+                        List<Integer> log = heard.get(name);
+                        return log == null
+                                ? null
+                                : (channel, items) -> {
+                                    for (int k = 0; k < items; k++) {
+                                        log.add(channel);
+                                    }
+                                };
+                    }
                 }))
                 .await();
 

@@ -17,8 +17,10 @@ import org.fastflowj.core.graph.GraphCompiler;
 import org.fastflowj.core.graph.RecoverableFarm;
 import org.fastflowj.core.runtime.Execution;
 import org.fastflowj.core.runtime.Executor;
+import org.fastflowj.core.runtime.RecoveryHooks;
 import org.fastflowj.core.runtime.Redelivery;
 import org.fastflowj.core.runtime.RunHooks;
+import org.fastflowj.core.runtime.TakeRecorder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -215,9 +217,7 @@ class RecoverableFarmTest {
         String emitterName = graph.recoverableFarms().get(0).emitter().name();
 
         Execution run = Executor.start(
-                graph,
-                RunOptions.defaults(),
-                RunHooks.NONE.redeliveries(name -> name.equals(emitterName) ? redelivery : null));
+                graph, RunOptions.defaults(), RunHooks.NONE.recovery(redeliveryOf(emitterName, redelivery)));
         while (!emitter.allSent) {
             assertThat(run.await(10, TimeUnit.MILLISECONDS))
                     .as("the run ended before the emitter's items went out")
@@ -297,7 +297,7 @@ class RecoverableFarmTest {
             Execution run = Executor.start(
                     graph,
                     RunOptions.defaults().queueCapacity(1 << 16),
-                    RunHooks.NONE.redeliveries(name -> name.equals(emitterName) ? nothingWatched : null));
+                    RunHooks.NONE.recovery(redeliveryOf(emitterName, nothingWatched)));
             run.await();
 
             assertThat(collector.got).hasSize(items);
@@ -332,14 +332,27 @@ class RecoverableFarmTest {
         Graph graph = GraphCompiler.compile(farm);
         String emitterName = graph.recoverableFarms().get(0).emitter().name();
         Execution run = Executor.start(
-                graph,
-                RunOptions.defaults(),
-                RunHooks.NONE.redeliveries(name -> name.equals(emitterName) ? redelivery : null));
+                graph, RunOptions.defaults(), RunHooks.NONE.recovery(redeliveryOf(emitterName, redelivery)));
         workerEnded.await();
         redelivery.handedBack.add(7L); // the emitter still waits: nothing it sent was settled
 
         assertThatThrownBy(run::await)
                 .hasMessageContaining(emitterName)
                 .hasMessageContaining("every worker of its recoverable farm is gone");
+    }
+
+    /** Recovery for one node, the farm's emitter: its redelivery; nothing for any other node. */
+    private static RecoveryHooks redeliveryOf(String emitterName, Redelivery redelivery) {
+        return new RecoveryHooks() {
+            @Override
+            public Redelivery redeliveryFor(String nodeName) {
+                return nodeName.equals(emitterName) ? redelivery : null;
+            }
+
+            @Override
+            public TakeRecorder takeRecorderFor(String nodeName) {
+                return null;
+            }
+        };
     }
 }

@@ -154,7 +154,7 @@ class NodeRunner extends ChannelEnd implements NodeContext, NodeLife {
                 orderOut,
                 dispatch,
                 records ? EndHook.orderEnd(orderOut) : EndHook.NONE);
-        Redelivery redelivery = control.hooks.redeliveryFor(name);
+        Redelivery redelivery = control.hooks.recovery().redeliveryFor(name);
         this.redeliverer = redelivery == null ? null : new Redeliverer(name, control, out, redelivery);
         this.router = OutputRouter.of(out, orderOut, redeliverer, control.hooks.newItemFilter());
         if (redeliverer != null) {
@@ -175,7 +175,8 @@ class NodeRunner extends ChannelEnd implements NodeContext, NodeLife {
         if (collects) {
             gate = new OrderedInputs(in, control, orderIn, gate);
         }
-        TakeRecorder takes = in.inputs.length == 0 ? null : control.hooks.takeRecorderFor(name);
+        TakeRecorder takes =
+                in.inputs.length == 0 ? null : control.hooks.recovery().takeRecorderFor(name);
         in.gate(takes == null ? gate : new RecordedInputs(gate, in, takes));
         if (in.inputs.length == 0) {
             itemLoop = ItemLoop.PRODUCE;

@@ -3,7 +3,6 @@ package org.fastflowj.core.runtime;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;
-import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 import org.fastflowj.core.LinkStats;
@@ -24,62 +23,41 @@ public record RunHooks(
         Runnable onEnd,
         Supplier<List<LinkStats>> linkStats,
         int otherBusyThreads,
-        Function<String, Redelivery> redeliveries,
-        Function<String, TakeRecorder> takeRecorders) {
-    public static final RunHooks NONE = new RunHooks(null, f -> {}, () -> {}, List::of, 0, name -> null, name -> null);
+        RecoveryHooks recovery) {
+    public static final RunHooks NONE = new RunHooks(null, f -> {}, () -> {}, List::of, 0, RecoveryHooks.NONE);
 
     /** {@code itemFilters} may be null (no filter); every other hook must be given. */
     public RunHooks {
         Objects.requireNonNull(onFailure, "onFailure");
         Objects.requireNonNull(onEnd, "onEnd");
         Objects.requireNonNull(linkStats, "linkStats");
-        Objects.requireNonNull(redeliveries, "redeliveries");
-        Objects.requireNonNull(takeRecorders, "takeRecorders");
+        Objects.requireNonNull(recovery, "recovery");
         if (otherBusyThreads < 0) {
             throw new IllegalArgumentException("otherBusyThreads must be >= 0, got " + otherBusyThreads);
         }
     }
 
-    /**
-     * Per node (by its thread name): the {@link Redelivery} of a farm's emitter whose items may come back,
-     * or null (the default, for every node).
-     */
-    public RunHooks redeliveries(Function<String, Redelivery> byNodeName) {
-        return new RunHooks(itemFilters, onFailure, onEnd, linkStats, otherBusyThreads, byNodeName, takeRecorders);
-    }
-
-    Redelivery redeliveryFor(String nodeName) {
-        return redeliveries.apply(nodeName);
-    }
-
-    /**
-     * Per node (by its thread name): the {@link TakeRecorder} that hears the items it takes, or null (the
-     * default, for every node).
-     */
-    public RunHooks takeRecorders(Function<String, TakeRecorder> byNodeName) {
-        return new RunHooks(itemFilters, onFailure, onEnd, linkStats, otherBusyThreads, redeliveries, byNodeName);
-    }
-
-    TakeRecorder takeRecorderFor(String nodeName) {
-        return takeRecorders.apply(nodeName);
+    /** How the run survives lost consumers, per node ({@link RecoveryHooks}); none by default. */
+    public RunHooks recovery(RecoveryHooks hooks) {
+        return new RunHooks(itemFilters, onFailure, onEnd, linkStats, otherBusyThreads, hooks);
     }
 
     /** Every item a node sends goes through a filter of its own from {@code factory} (null for none). */
     public RunHooks itemFilters(Supplier<UnaryOperator<Object>> factory) {
-        return new RunHooks(factory, onFailure, onEnd, linkStats, otherBusyThreads, redeliveries, takeRecorders);
+        return new RunHooks(factory, onFailure, onEnd, linkStats, otherBusyThreads, recovery);
     }
 
     public RunHooks onFailure(Consumer<NodeFailedException> action) {
-        return new RunHooks(itemFilters, action, onEnd, linkStats, otherBusyThreads, redeliveries, takeRecorders);
+        return new RunHooks(itemFilters, action, onEnd, linkStats, otherBusyThreads, recovery);
     }
 
     public RunHooks onEnd(Runnable action) {
-        return new RunHooks(itemFilters, onFailure, action, linkStats, otherBusyThreads, redeliveries, takeRecorders);
+        return new RunHooks(itemFilters, onFailure, action, linkStats, otherBusyThreads, recovery);
     }
 
     /** Statistics of the run's network links, added to {@link Execution#stats()}. */
     public RunHooks linkStats(Supplier<List<LinkStats>> supplier) {
-        return new RunHooks(itemFilters, onFailure, onEnd, supplier, otherBusyThreads, redeliveries, takeRecorders);
+        return new RunHooks(itemFilters, onFailure, onEnd, supplier, otherBusyThreads, recovery);
     }
 
     /**
@@ -88,7 +66,7 @@ public record RunHooks(
      * makes waiting threads park after a short spin instead of spinning and yielding (see IdlePolicy).
      */
     public RunHooks otherBusyThreads(int threads) {
-        return new RunHooks(itemFilters, onFailure, onEnd, linkStats, threads, redeliveries, takeRecorders);
+        return new RunHooks(itemFilters, onFailure, onEnd, linkStats, threads, recovery);
     }
 
     UnaryOperator<Object> newItemFilter() {

@@ -117,8 +117,7 @@ public final class GroupRun {
                     }
                 })
                 .linkStats(links::stats)
-                .redeliveries(recovery::redeliveryFor)
-                .takeRecorders(recovery::takeRecorderFor)
+                .recovery(recovery)
                 .otherBusyThreads(transport.busyIoThreads(links.inbound.size() + links.outbound.size()));
         RunOptions groupOptions =
                 mine.threadMapping().isBlank() ? options : options.threadMapping(mine.threadMapping());

@@ -14,6 +14,7 @@ import org.fastflowj.core.graph.Graph;
 import org.fastflowj.core.graph.RecoverableAllToAll;
 import org.fastflowj.core.graph.RecoverableFarm;
 import org.fastflowj.core.graph.Vertex;
+import org.fastflowj.core.runtime.RecoveryHooks;
 import org.fastflowj.core.runtime.Redelivery;
 import org.fastflowj.core.runtime.TakeRecorder;
 
@@ -32,7 +33,7 @@ import org.fastflowj.core.runtime.TakeRecorder;
  *
  * <p>Threading: built on the thread that starts the group, before any bridge runs; read-only afterwards.
  */
-public final class RecoveryPlan {
+public final class RecoveryPlan implements RecoveryHooks {
     private final Set<String> losable = new HashSet<>();
     private final Map<Edge, RecoveryLedger> byDispatch = new IdentityHashMap<>();
     private final Map<Edge, RecoveryLedger> byReturn = new IdentityHashMap<>();
@@ -190,6 +191,7 @@ public final class RecoveryPlan {
     }
 
     /** The take order of a recoverable all-to-all's R-Worker whose first node this is, or null. */
+    @Override
     public TakeRecorder takeRecorderFor(String nodeName) {
         return takeOrders.get(nodeName);
     }
@@ -217,6 +219,7 @@ public final class RecoveryPlan {
     }
 
     /** The emitter's redelivery, by the emitter's name, or null. */
+    @Override
     public Redelivery redeliveryFor(String nodeName) {
         return byEmitter.get(nodeName);
     }
