@@ -6,7 +6,12 @@ module org.fastflowj.launcher {
     requires info.picocli;
     requires org.slf4j;
 
-    // picocli fills the commands' @Option fields reflectively.
+    // picocli fills the commands' and their mixins' @Option fields reflectively, and makes Main's version
+    // provider and the duration converter.
     opens org.fastflowj.launcher to
+            info.picocli;
+    opens org.fastflowj.launcher.commands to
+            info.picocli;
+    opens org.fastflowj.launcher.hosts to
             info.picocli;
 }

@@ -2,6 +2,7 @@ package org.fastflowj.launcher;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.function.Function;
 import org.fastflowj.dist.ConfigException;
 import org.fastflowj.dist.DffConfig;
 import picocli.CommandLine.Option;
@@ -11,8 +12,8 @@ import picocli.CommandLine.Option;
  *
  * <p>Threading: filled by picocli on the main thread, then only read.
  */
-final class CommonOptions {
-    static final int EXIT_BAD_CONFIG = 2;
+public final class CommonOptions {
+    public static final int EXIT_BAD_CONFIG = 2;
 
     @Option(
             names = {"-c", "--config"},
@@ -21,10 +22,13 @@ final class CommonOptions {
             description = "The application's config (JSON, see docs/config.md).")
     Path config;
 
-    /** The config (read ahead by {@code prefetch} when it could), or null after printing why it cannot be used. */
-    DffConfig load(PrintWriter err, Prefetch prefetch) {
+    /**
+     * The config as {@code loader} reads it (a command's loader may have read it ahead), or null after
+     * printing why it cannot be used.
+     */
+    public DffConfig load(PrintWriter err, Function<Path, DffConfig> loader) {
         try {
-            return prefetch.config(config);
+            return loader.apply(config);
         } catch (ConfigException e) {
             err.println(e.getMessage());
             err.flush();
@@ -33,7 +37,7 @@ final class CommonOptions {
     }
 
     /** The config's absolute path, as the groups are told it. */
-    Path absoluteConfig() {
+    public Path absoluteConfig() {
         return config.toAbsolutePath().normalize();
     }
 }

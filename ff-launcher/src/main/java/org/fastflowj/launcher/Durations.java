@@ -13,7 +13,7 @@ import picocli.CommandLine.TypeConversionException;
  *
  * <p>Threading: stateless.
  */
-final class Durations implements ITypeConverter<Duration> {
+public final class Durations implements ITypeConverter<Duration> {
     private static final Pattern FORMAT = Pattern.compile("(\\d+)\\s*(ms|s|m|h)?");
 
     @Override
@@ -34,7 +34,7 @@ final class Durations implements ITypeConverter<Duration> {
     }
 
     /** {@code 1500 ms} as {@code 1.5 s}, whole seconds as {@code 30 s}. */
-    static String format(Duration d) {
+    public static String format(Duration d) {
         long ms = d.toMillis();
         return ms % 1000 == 0 ? (ms / 1000) + " s" : ms < 1000 ? ms + " ms" : (ms / 1000.0) + " s";
     }

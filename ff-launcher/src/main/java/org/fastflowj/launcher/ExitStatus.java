@@ -9,7 +9,7 @@ import java.util.Map;
  *
  * <p>Threading: stateless.
  */
-final class ExitStatus {
+public final class ExitStatus {
     private static final Map<Integer, String> SIGNALS = Map.of(
             1, "SIGHUP", 2, "SIGINT", 3, "SIGQUIT", 6, "SIGABRT", 9, "SIGKILL", 11, "SIGSEGV", 13, "SIGPIPE", 15,
             "SIGTERM");
@@ -20,7 +20,7 @@ final class ExitStatus {
     private ExitStatus() {}
 
     /** {@code "exit code 1"}, {@code "exit code 137 (signal 9, SIGKILL)"}, ... */
-    static String describe(int code, boolean remote) {
+    public static String describe(int code, boolean remote) {
         StringBuilder s = new StringBuilder("exit code ").append(code);
         if (code == JVM_ERROR) {
             s.append(" (a JVM error such as out of memory halted the group)");

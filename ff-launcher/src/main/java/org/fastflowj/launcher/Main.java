@@ -5,6 +5,9 @@ import java.io.InputStream;
 import java.io.PrintWriter;
 import java.util.Properties;
 import org.fastflowj.dist.CheckedOutput;
+import org.fastflowj.launcher.commands.CheckCommand;
+import org.fastflowj.launcher.commands.Prefetch;
+import org.fastflowj.launcher.commands.RunCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 

@@ -10,19 +10,20 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.fastflowj.launcher.process.RunSecret;
 
 /**
  * Test support: what {@code SumApp}'s groups say of the secret they were handed ({@code [A] A secret:
  * 43 chars, sha256 ...}), the secret itself read from a live group's environment, and the command lines
  * of every process of the machine, where it must never show.
  */
-final class GroupSecrets {
+public final class GroupSecrets {
     private static final Pattern SAID = Pattern.compile("\\[(\\w+)] \\w+ secret: (.+)");
 
     private GroupSecrets() {}
 
     /** Each group's description of its secret ({@code 43 chars, sha256 ...} or {@code none}). */
-    static Map<String, String> described(String launcherOutput) {
+    public static Map<String, String> described(String launcherOutput) {
         Map<String, String> said = new TreeMap<>();
         Matcher m = SAID.matcher(launcherOutput);
         while (m.find()) {
@@ -32,7 +33,7 @@ final class GroupSecrets {
     }
 
     /** {@code DFF_Secret} in the environment of the live process {@code pid}, or null. */
-    static String fromEnvironment(long pid) throws IOException {
+    public static String fromEnvironment(long pid) throws IOException {
         byte[] environ = Files.readAllBytes(Path.of("/proc", Long.toString(pid), "environ"));
         for (String entry : new String(environ, StandardCharsets.UTF_8).split("\0")) {
             if (entry.startsWith(RunSecret.ENV + "=")) {
@@ -43,7 +44,7 @@ final class GroupSecrets {
     }
 
     /** The command lines of every process of this machine that contain {@code text}. */
-    static List<String> commandLinesContaining(String text) {
+    public static List<String> commandLinesContaining(String text) {
         List<String> found = new ArrayList<>();
         ProcessHandle.allProcesses().forEach(p -> {
             String line = p.info().commandLine().orElse("") + " "

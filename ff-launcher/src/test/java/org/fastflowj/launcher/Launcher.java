@@ -16,15 +16,15 @@ import org.fastflowj.launcher.apps.ConfigGroupsApp;
 import org.fastflowj.launcher.apps.SumApp;
 
 /** Test support: the test app's command, configs on free ports, and the launcher run in-process. */
-final class Launcher {
+public final class Launcher {
     private static final Pattern PID = Pattern.compile("pid (\\d+)\\)");
 
     private Launcher() {}
 
     /** What one launcher run printed and returned. */
-    record Result(int code, String out, String err) {
+    public record Result(int code, String out, String err) {
         /** The pids of the processes the launcher started, from its "started" line. */
-        List<Long> pids() {
+        public List<Long> pids() {
             return pidsIn(err);
         }
 
@@ -34,14 +34,14 @@ final class Launcher {
         }
     }
 
-    static Result run(String... args) {
+    public static Result run(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         int code = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
         return new Result(code, out.toString(), err.toString());
     }
 
-    static List<Long> pidsIn(String text) {
+    public static List<Long> pidsIn(String text) {
         List<Long> pids = new ArrayList<>();
         Matcher m = PID.matcher(text);
         while (m.find()) {
@@ -51,7 +51,7 @@ final class Launcher {
     }
 
     /** A cheap-to-start JVM running {@link SumApp} with {@code args}. */
-    static List<String> sumApp(String... args) {
+    public static List<String> sumApp(String... args) {
         List<String> command = new ArrayList<>(javaCommand());
         command.add(SumApp.class.getName());
         command.addAll(List.of(args));
@@ -59,14 +59,14 @@ final class Launcher {
     }
 
     /** {@code ConfigGroupsApp}: a program whose groups are its config's, one pipeline stage each. */
-    static List<String> configGroupsApp(String... args) {
+    public static List<String> configGroupsApp(String... args) {
         List<String> command = new ArrayList<>(javaCommand());
         command.add(ConfigGroupsApp.class.getName());
         command.addAll(List.of(args));
         return command;
     }
 
-    static List<String> javaCommand() {
+    public static List<String> javaCommand() {
         return List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx64m",
@@ -77,13 +77,13 @@ final class Launcher {
     }
 
     /** {@code run} arguments: the launcher's options, then {@code --}, then the command. */
-    static String[] args(List<String> options, List<String> command) {
+    public static String[] args(List<String> options, List<String> command) {
         return Stream.concat(Stream.concat(options.stream(), Stream.of("--")), command.stream())
                 .toArray(String[]::new);
     }
 
     /** A config for groups A, B, C on free ports of {@code host} ({@code extra}: more keys per group). */
-    static Path config(Path dir, String host, String... extraPerGroup) throws IOException {
+    public static Path config(Path dir, String host, String... extraPerGroup) throws IOException {
         StringBuilder json = new StringBuilder("{\n  \"groups\": [\n");
         String[] groups = {"A", "B", "C"};
         for (int i = 0; i < groups.length; i++) {
@@ -105,7 +105,7 @@ final class Launcher {
         return file;
     }
 
-    static int freePort() {
+    public static int freePort() {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return s.getLocalPort();
         } catch (IOException e) {
@@ -114,7 +114,7 @@ final class Launcher {
     }
 
     /** Kills whatever of {@code pids} is still alive (a test's finally). */
-    static void killAll(List<Long> pids) {
+    public static void killAll(List<Long> pids) {
         pids.forEach(pid -> ProcessHandle.of(pid).ifPresent(p -> {
             p.descendants().forEach(ProcessHandle::destroyForcibly);
             p.destroyForcibly();

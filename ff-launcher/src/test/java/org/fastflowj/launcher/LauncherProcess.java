@@ -15,13 +15,13 @@ import java.util.function.Predicate;
  * Test support: the launcher as a process of its own (for signals), its output collected, and a way to
  * wait until a line shows up. {@link #close()} kills the launcher and every process it reported starting.
  */
-final class LauncherProcess implements AutoCloseable {
+public final class LauncherProcess implements AutoCloseable {
     private final Process process;
     private final StringBuffer out = new StringBuffer();
     private final StringBuffer err = new StringBuffer();
     private final List<Runnable> waiters = new ArrayList<>();
 
-    LauncherProcess(List<String> launcherArgs) throws IOException {
+    public LauncherProcess(List<String> launcherArgs) throws IOException {
         List<String> command = new ArrayList<>(Launcher.javaCommand());
         command.add(Main.class.getName());
         command.addAll(launcherArgs);
@@ -31,12 +31,12 @@ final class LauncherProcess implements AutoCloseable {
         copy(process.getErrorStream(), err);
     }
 
-    Process process() {
+    public Process process() {
         return process;
     }
 
     /** Waits until a line of stdout or stderr matches (checked on every new line), or fails after {@code seconds}. */
-    String awaitLine(Predicate<String> wanted, long seconds) throws Exception {
+    public String awaitLine(Predicate<String> wanted, long seconds) throws Exception {
         CompletableFuture<String> found = new CompletableFuture<>();
         Runnable check =
                 () -> (err.toString() + out).lines().filter(wanted).findFirst().ifPresent(found::complete);
@@ -51,11 +51,11 @@ final class LauncherProcess implements AutoCloseable {
         }
     }
 
-    String output() {
+    public String output() {
         return "--- stdout ---\n" + out + "--- stderr ---\n" + err;
     }
 
-    String err() {
+    public String err() {
         return err.toString();
     }
 

@@ -15,14 +15,14 @@ import java.util.function.Predicate;
  * pane's programs wrote, escape sequences included. {@link #close()} kills the server, and with it the
  * shell and whatever still runs in it.
  */
-final class Tmux implements AutoCloseable {
+public final class Tmux implements AutoCloseable {
     private static final String SESSION = "fft";
 
     private final Path socket;
     private final Path raw;
 
     /** Starts {@code bash} (no rc files, prompt {@code $ }) on a {@code columns}x{@code rows} terminal. */
-    Tmux(Path dir, int columns, int rows) throws IOException, InterruptedException {
+    public Tmux(Path dir, int columns, int rows) throws IOException, InterruptedException {
         this.socket = dir.resolve("tmux.sock");
         this.raw = dir.resolve("pane.raw");
         tmux(
@@ -46,7 +46,7 @@ final class Tmux implements AutoCloseable {
     }
 
     /** Whether tmux can be run here. */
-    static boolean available() {
+    public static boolean available() {
         try {
             Process p =
                     new ProcessBuilder("tmux", "-V").redirectErrorStream(true).start();
@@ -58,18 +58,18 @@ final class Tmux implements AutoCloseable {
     }
 
     /** Types {@code keys} literally, then Enter. */
-    void type(String keys) throws IOException, InterruptedException {
+    public void type(String keys) throws IOException, InterruptedException {
         tmux("send-keys", "-t", SESSION, "-l", keys);
         tmux("send-keys", "-t", SESSION, "Enter");
     }
 
     /** Presses a key by tmux's name for it ({@code C-c}). */
-    void press(String key) throws IOException, InterruptedException {
+    public void press(String key) throws IOException, InterruptedException {
         tmux("send-keys", "-t", SESSION, key);
     }
 
     /** The rendered screen with its scrollback, one string per row, trailing blanks removed. */
-    List<String> screen() throws IOException, InterruptedException {
+    public List<String> screen() throws IOException, InterruptedException {
         String text = tmux("capture-pane", "-p", "-t", SESSION, "-S", "-", "-E", "-");
         List<String> rows =
                 new ArrayList<>(text.lines().map(String::stripTrailing).toList());
@@ -80,12 +80,12 @@ final class Tmux implements AutoCloseable {
     }
 
     /** Everything the pane's programs wrote so far, as written. */
-    String raw() throws IOException {
+    public String raw() throws IOException {
         return Files.exists(raw) ? Files.readString(raw, StandardCharsets.UTF_8) : "";
     }
 
     /** Waits until a row of the screen matches; returns it, or fails with the screen after {@code seconds}. */
-    String awaitRow(Predicate<String> wanted, long seconds) throws IOException, InterruptedException {
+    public String awaitRow(Predicate<String> wanted, long seconds) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
         while (true) {
             List<String> rows = screen();

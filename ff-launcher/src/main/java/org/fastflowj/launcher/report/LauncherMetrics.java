@@ -1,0 +1,111 @@
+package org.fastflowj.launcher.report;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.fastflowj.core.RunStats;
+import org.fastflowj.core.metrics.LivePage;
+import org.fastflowj.core.metrics.LoopbackHttpServer;
+import org.fastflowj.core.metrics.PrometheusText;
+import org.fastflowj.core.metrics.UiRoutes;
+
+/**
+ * The launcher's server ({@code --ui PORT}), gathering every group: the live page at {@code /} (ff-core's,
+ * the one a one-process run serves), its {@code /api/graph} (the whole program, as the first group to
+ * start reported it, each thread with its group) and {@code /api/stats} (every group's latest statistics,
+ * each node, link and channel with its {@code "group"}), and {@code /metrics}: the same statistics in the
+ * Prometheus text format, each series labelled with its group
+ * ({@code fastflowj_node_items_in_total{group="G1",node="square"}}). A group appears once it has
+ * reported ({@link GroupReports}); an ended group keeps its final counts until the launcher exits.
+ *
+ * <p>Threading: {@link LoopbackHttpServer}'s threads answer, building one answer at a time; {@link #close}
+ * from the run's thread.
+ */
+public final class LauncherMetrics implements AutoCloseable {
+    private final LoopbackHttpServer server;
+
+    private LauncherMetrics(LoopbackHttpServer server) {
+        this.server = server;
+    }
+
+    /**
+     * Serves {@code reports} on {@code port} (0: a free one), on the loopback address only (no
+     * authentication), as a one-process run's {@code RunOptions.ui} does.
+     *
+     * @throws UncheckedIOException naming the port when it cannot be bound
+     */
+    public static LauncherMetrics serve(int port, GroupReports reports) {
+        LoopbackHttpServer server;
+        try {
+            server = LoopbackHttpServer.bind(port);
+        } catch (IOException e) {
+            throw new UncheckedIOException(
+                    "--ui " + port + ": cannot serve metrics on port " + port + ": " + e.getMessage(), e);
+        }
+        UiRoutes.install(
+                server,
+                reports::graphJson,
+                uptimeMs -> statsJson(reports, uptimeMs),
+                () -> format(reports.latestStats()));
+        server.start();
+        return new LauncherMetrics(server);
+    }
+
+    /** Every group's latest statistics, each group's entries stamped with when the group took them. */
+    private static String statsJson(GroupReports reports, double uptimeMs) {
+        Map<String, RunStats> stats = new LinkedHashMap<>();
+        Map<String, Long> measuredAt = new LinkedHashMap<>();
+        reports.latestReports().forEach((group, report) -> {
+            stats.put(group, report.stats());
+            measuredAt.put(group, report.uptimeMs());
+        });
+        return LivePage.statsJson(stats, measuredAt, uptimeMs);
+    }
+
+    public int port() {
+        return server.port();
+    }
+
+    @Override
+    public void close() {
+        server.close();
+    }
+
+    /**
+     * The groups' series, each family once (its samples must be together), each sample with the group's
+     * label first.
+     */
+    static String format(Map<String, RunStats> byGroup) {
+        Map<String, List<String>> families = new LinkedHashMap<>();
+        byGroup.forEach((group, stats) -> {
+            String label = "group=\"" + escape(group) + "\",";
+            List<String> family = null;
+            for (String line : PrometheusText.format(stats).split("\n")) {
+                if (line.startsWith("# HELP ")) {
+                    String name = line.substring("# HELP ".length(), line.indexOf(' ', "# HELP ".length()));
+                    family = families.computeIfAbsent(name, n -> new ArrayList<>());
+                    if (family.isEmpty()) {
+                        family.add(line);
+                    }
+                } else if (line.startsWith("# TYPE ")) {
+                    if (family != null && family.size() == 1) {
+                        family.add(line);
+                    }
+                } else if (!line.isEmpty() && family != null) {
+                    int brace = line.indexOf('{');
+                    family.add(line.substring(0, brace + 1) + label + line.substring(brace + 1));
+                }
+            }
+        });
+        StringBuilder out = new StringBuilder(4096);
+        families.values().forEach(lines -> lines.forEach(l -> out.append(l).append('\n')));
+        return out.toString();
+    }
+
+    private static String escape(String value) {
+        return value.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n");
+    }
+}

@@ -1,0 +1,183 @@
+package org.fastflowj.launcher.report;
+
+import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import org.fastflowj.dist.CheckedOutput;
+
+/**
+ * The state of every group (starting, running, connected, stopping, ended N, lost), with the time since it
+ * started and its items per second ({@link GroupReports}), and, on a terminal, one live line per group
+ * kept below the scrolling output, redrawn every second.
+ *
+ * <p>Every line the launcher prints passes through {@link #emit}: on a terminal the status block is
+ * erased, the line printed, and the block drawn again underneath, so output and status never
+ * overwrite each other. Elsewhere (a pipe, a file, a test) lines are printed as they are and there is
+ * no block: the run prints one line per group as it ends ({@link #describe}).
+ *
+ * <p>Threading: every method is synchronized; pump threads, the run loop, the shutdown hook and the
+ * terminal's redraw thread all print through it.
+ */
+public final class StatusBoard {
+    private static final String CURSOR_UP = "\033[%dA";
+    private static final String CLEAR_LINE = "\r\033[2K";
+
+    private final PrintWriter terminal;
+    private final GroupReports reports;
+    private final Map<String, String> states = new LinkedHashMap<>();
+    private final Map<String, Long> startedNs = new LinkedHashMap<>();
+    private final Map<String, Long> endedNs = new LinkedHashMap<>();
+    private final ScheduledExecutorService redraw;
+    private boolean drawn;
+    private String outputFailure;
+    private Consumer<String> outputFailureListener = why -> {};
+
+    /** @param terminal where the live block goes, or null for no live block */
+    StatusBoard(List<String> groups, PrintWriter terminal) {
+        this(groups, terminal, new GroupReports());
+    }
+
+    /**
+     * @param terminal where the live block goes, or null for no live block
+     * @param reports the groups' statistics, for their rates
+     */
+    public StatusBoard(List<String> groups, PrintWriter terminal, GroupReports reports) {
+        this.terminal = terminal;
+        this.reports = reports;
+        groups.forEach(g -> states.put(g, "waiting"));
+        if (terminal == null) {
+            redraw = null;
+        } else {
+            redraw = Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "ff-launcher-status");
+                t.setDaemon(true);
+                return t;
+            });
+            redraw.scheduleAtFixedRate(this::tick, 1, 1, TimeUnit.SECONDS);
+        }
+    }
+
+    public synchronized void update(String group, String state) {
+        states.put(group, state);
+        long now = System.nanoTime();
+        if (state.equals("starting")) {
+            startedNs.putIfAbsent(group, now);
+        } else if (state.startsWith("ended") || state.equals("lost")) {
+            endedNs.putIfAbsent(group, now);
+        }
+        if (terminal != null) {
+            erase();
+            draw();
+        }
+    }
+
+    /** Whether the states are drawn on a terminal (else the run says how each group ended, in a line). */
+    public boolean live() {
+        return terminal != null;
+    }
+
+    /**
+     * {@code group}'s state, time since it started and rate: {@code connected, 3.2 s, 1 250 items/s};
+     * the time and the rate only once known.
+     */
+    public synchronized String describe(String group) {
+        StringBuilder line = new StringBuilder(states.get(group));
+        Long start = startedNs.get(group);
+        if (start != null) {
+            long end = endedNs.getOrDefault(group, System.nanoTime());
+            line.append(String.format(Locale.ROOT, ", %.1f s", (end - start) / 1e9));
+            double rate = reports.rate(group);
+            if (rate >= 0) {
+                String grouped = String.format(Locale.ROOT, "%,.0f", rate).replace(',', ' ');
+                line.append(", ").append(grouped).append(" items/s");
+            }
+        }
+        return line.toString();
+    }
+
+    /** Whether every group has printed its connected line ({@code DFF_CONNECTED}). */
+    public synchronized boolean allConnected() {
+        return states.values().stream().allMatch("connected"::equals);
+    }
+
+    /**
+     * Prints {@code line} on {@code target}, above the live block; a write error of {@code target} is
+     * {@link #outputFailed}.
+     */
+    public synchronized void emit(PrintWriter target, String line) {
+        if (terminal != null) {
+            erase();
+        }
+        target.println(line);
+        target.flush();
+        if (terminal != null) {
+            draw();
+        }
+        String failure = CheckedOutput.failureOf(target);
+        if (failure != null) {
+            outputFailed(failure);
+        }
+    }
+
+    /**
+     * An output of the run (the launcher's standard output or error, a group's log file) cannot be
+     * written: the first such failure is kept and told to the listener, so that the run stops.
+     */
+    public synchronized void outputFailed(String why) {
+        if (outputFailure == null) {
+            outputFailure = why;
+            outputFailureListener.accept(why);
+        }
+    }
+
+    /** Who hears of the first output failure (the run); called before any group starts. */
+    public synchronized void onOutputFailure(Consumer<String> listener) {
+        outputFailureListener = listener;
+    }
+
+    /** The first output failure ({@code "cannot write to standard output: ..."}), or null. */
+    public synchronized String outputFailure() {
+        return outputFailure;
+    }
+
+    /** Leaves the final states on screen, below the output, and stops drawing. */
+    public synchronized void finish() {
+        if (redraw != null) {
+            redraw.shutdownNow();
+        }
+        drawn = false;
+    }
+
+    /** The elapsed times and rates move on: the block, while it is on screen, is drawn again. */
+    private synchronized void tick() {
+        if (drawn) {
+            erase();
+            draw();
+        }
+    }
+
+    private void erase() {
+        if (!drawn) {
+            return;
+        }
+        terminal.print(String.format(CURSOR_UP, states.size()));
+        for (int i = 0; i < states.size(); i++) {
+            terminal.print(CLEAR_LINE + "\n");
+        }
+        terminal.print(String.format(CURSOR_UP, states.size()));
+        terminal.flush();
+        drawn = false;
+    }
+
+    private void draw() {
+        states.keySet().forEach(group -> terminal.print(CLEAR_LINE + "  " + group + ": " + describe(group) + "\n"));
+        terminal.flush();
+        drawn = true;
+    }
+}
