@@ -70,9 +70,9 @@ abstract class ChannelEnd extends ParkerPadAfter implements Runnable {
 
     /**
      * The thread's end, once (the caller keeps it to once; before it was wired it does nothing): every
-     * channel it offers to is marked done and every one it takes from gone, then, after one fence, the threads at
-     * their other ends are woken, so a consumer stops waiting for it and a producer stops feeding it; the
-     * on-demand dispatches of its inputs hear it ended.
+     * channel it offers to is marked done and every one it takes from gone, then, after one fence, the
+     * threads at their other ends are woken, so a consumer stops waiting for it and a producer stops
+     * feeding it; the on-demand dispatches of its inputs hear it ended.
      */
     final void endChannels() {
         SpscChannel[] produced = produced();
