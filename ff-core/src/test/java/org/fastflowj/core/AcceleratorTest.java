@@ -203,4 +203,62 @@ class AcceleratorTest {
         assertThat(acc.loadResult()).isNull();
         assertThat(master.back).isEqualTo(500);
     }
+
+    /** A block whose sink adds up what it takes and wakes the caller once the sum reaches a target. */
+    private static final class Summing {
+        final java.util.concurrent.atomic.AtomicLong sum = new java.util.concurrent.atomic.AtomicLong();
+        volatile Accelerator<Long, Void> acc;
+
+        Accelerator<Long, Void> start(long target) {
+            Node<Long, Void> adder = Node.sink(x -> {
+                if (sum.addAndGet(x) >= target) {
+                    acc.wakeWaiter();
+                }
+            });
+            acc = Accelerator.start(
+                    new Pipeline(Node.<Long, Long>of(x -> x), adder),
+                    RunOptions.defaults().waitStrategy(WaitStrategy.BLOCKING));
+            return acc;
+        }
+    }
+
+    @Test
+    void shouldWaitUntilAConditionTheBlockMakesTrue() {
+        Summing s = new Summing();
+        try (Accelerator<Long, Void> acc = s.start(5050)) {
+            for (long i = 1; i <= 100; i++) {
+                acc.offload(i);
+            }
+            // nothing comes back through the output channel: the caller waits on the sum itself
+            assertThat(acc.awaitUntil(() -> s.sum.get() >= 5050)).isTrue();
+            assertThat(s.sum.get()).isEqualTo(5050);
+        }
+    }
+
+    @Test
+    void shouldStopWaitingWhenTheBlockEndsWithTheConditionStillFalse() {
+        Summing s = new Summing();
+        Accelerator<Long, Void> acc = s.start(Long.MAX_VALUE);
+        acc.offload(1L);
+        acc.endInput();
+        assertThat(acc.awaitUntil(() -> s.sum.get() > 1))
+                .as("the block ended first")
+                .isFalse();
+        assertThat(s.sum.get()).isEqualTo(1);
+        acc.waitEnd();
+    }
+
+    @Test
+    void shouldStopWaitingWhenInterruptedAndKeepTheInterrupt() {
+        Summing s = new Summing();
+        try (Accelerator<Long, Void> acc = s.start(Long.MAX_VALUE)) {
+            Thread.currentThread().interrupt();
+            try {
+                assertThat(acc.awaitUntil(() -> false)).isFalse();
+                assertThat(Thread.currentThread().isInterrupted()).isTrue();
+            } finally {
+                Thread.interrupted();
+            }
+        }
+    }
 }
