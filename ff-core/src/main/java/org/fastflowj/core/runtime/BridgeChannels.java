@@ -366,11 +366,6 @@ public final class BridgeChannels {
         return runner;
     }
 
-    /** A new idle strategy of the run's wait strategy, for a wait of the bridge's own (a link, credits). */
-    public IdleStrategy newIdleStrategy() {
-        return new IdleStrategy(runner.idle);
-    }
-
     /** Fails the run, naming this bridge; the first failure of a run wins. Any thread. */
     public void fail(String phase, Throwable cause) {
         runner.control.fail(runner.name, phase, cause);

@@ -20,6 +20,7 @@ import org.fastflowj.core.graph.EngineTask;
 import org.fastflowj.core.graph.Graph;
 import org.fastflowj.core.graph.GraphCompiler;
 import org.fastflowj.core.graph.GraphCut;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -102,7 +103,7 @@ class ChannelEndContractTest {
 
     @ParameterizedTest
     @EnumSource(Middle.class)
-    void aLongParkIsWokenByASingleItem(Middle kind) throws Exception {
+    void aSingleItemAfterALongIdleGoesThrough(Middle kind) throws Exception {
         Feed feed = new Feed();
         Sink sink = new Sink();
         try (Run run = Run.start(kind, feed, sink)) {
@@ -134,6 +135,78 @@ class ChannelEndContractTest {
         }
         assertThat(sink.items).containsExactlyElementsOf(numbers(100));
         assertThat(produced.get()).as("the source ran, then stopped").isGreaterThanOrEqualTo(100);
+    }
+
+    /*
+     * The wake-ups both kinds of runner rely on, at the channel they share: a runner parked for a single
+     * item would also get it when its park times out, so the runs above cannot tell a wake-up from a
+     * time-out; the park states here can (a waker's CAS sets RUNNING).
+     */
+
+    @Test
+    void aProducerWakesAShortParkedConsumerForABatchAndALongParkedOneForASingleItem() {
+        ChannelEnd producer = unwiredRunner();
+        ChannelEnd consumer = unwiredRunner();
+        SpscChannel channel = SpscChannel.bounded(256, false, "contract");
+        channel.producer = producer;
+        channel.consumer = consumer;
+        channel.wakeBatch = 16;
+
+        consumer.announce(Parker.WAIT_INPUT);
+        int puts = 0;
+        for (long i = 0; i < 15; i++) {
+            channel.offer(i);
+            channel.offered(++puts);
+        }
+        assertThat(consumer.state).as("a short park waits for a batch").isEqualTo(Parker.WAIT_INPUT);
+        channel.offer(15L);
+        channel.offered(++puts);
+        assertThat(consumer.state).as("woken once the batch is queued").isEqualTo(Parker.RUNNING);
+
+        while (channel.poll() != null) {
+            // drained
+        }
+        consumer.announce(Parker.WAIT_INPUT | Parker.LONG);
+        channel.offer(16L);
+        channel.offered(++puts);
+        assertThat(consumer.state).as("a long park is woken by one item").isEqualTo(Parker.RUNNING);
+    }
+
+    @Test
+    void aConsumerWakesAProducerParkedForRoomOnceTheChannelDrainedToItsLowWaterMark() {
+        ChannelEnd producer = unwiredRunner();
+        ChannelEnd consumer = unwiredRunner();
+        SpscChannel channel = SpscChannel.bounded(256, false, "contract");
+        channel.producer = producer;
+        channel.consumer = consumer;
+        while (channel.offer(0L)) {
+            // filled
+        }
+        producer.waitTarget = channel;
+        producer.announce(Parker.WAIT_OUTPUT);
+        int takes = 0;
+        while (channel.queue.size() > channel.lowWater + 16) {
+            channel.poll();
+            channel.tookOne(++takes);
+        }
+        assertThat(producer.state).as("above the low-water mark it sleeps on").isEqualTo(Parker.WAIT_OUTPUT);
+        while (producer.state != Parker.RUNNING && channel.poll() != null) {
+            channel.tookOne(++takes);
+        }
+        assertThat(channel.queue.size()).as("woken at the mark, not before").isLessThanOrEqualTo(channel.lowWater);
+        assertThat(channel.queue.size()).isGreaterThan(channel.lowWater - 16);
+        assertThat(producer.state).as("woken for room").isEqualTo(Parker.RUNNING);
+    }
+
+    private static ChannelEnd unwiredRunner() {
+        return NodeRunner.create(
+                GraphCompiler.compile(Node.<Object, Object>of(x -> x))
+                        .vertices()
+                        .get(0),
+                new RunControl(RunHooks.NONE),
+                IdlePolicy.of(WaitStrategy.BACKOFF, false),
+                -1,
+                false);
     }
 
     // ---- the graphs ----
