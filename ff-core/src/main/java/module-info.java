@@ -15,6 +15,7 @@ module org.fastflowj.core {
     requires static affinity;
 
     exports org.fastflowj.core;
+    exports org.fastflowj.core.checkpoint;
     exports org.fastflowj.patterns;
     exports org.fastflowj.core.spi to
             org.fastflowj.dist;

@@ -1,10 +1,14 @@
 package org.fastflowj.core;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;
+import org.fastflowj.core.checkpoint.CheckpointMode;
+import org.fastflowj.core.checkpoint.CheckpointStore;
+import org.fastflowj.core.checkpoint.RestartStrategy;
 
 /**
  * How to run a graph: wait strategy, channel capacity, thread-to-core mapping. Immutable; every setter
@@ -33,6 +37,14 @@ public final class RunOptions {
     /** -1: no metrics server; 0: any free port. */
     private final int uiPort;
 
+    /** null: no checkpoints. */
+    private final Duration checkpointInterval;
+
+    private final CheckpointStore checkpointStore;
+    private final CheckpointMode checkpointMode;
+    private final RestartStrategy restartStrategy;
+    private final boolean resumeFromCheckpoint;
+
     /** The fields of a copy being made: each setter changes one or two of them, the rest stay. */
     private static final class Fields {
         WaitStrategy waitStrategy = WaitStrategy.BACKOFF;
@@ -45,6 +57,11 @@ public final class RunOptions {
         int maxThreads;
         boolean jmx;
         int uiPort = -1;
+        Duration checkpointInterval;
+        CheckpointStore checkpointStore;
+        CheckpointMode checkpointMode = CheckpointMode.EXACTLY_ONCE;
+        RestartStrategy restartStrategy = RestartStrategy.none();
+        boolean resumeFromCheckpoint;
 
         Fields() {}
 
@@ -59,6 +76,11 @@ public final class RunOptions {
             maxThreads = o.maxThreads;
             jmx = o.jmx;
             uiPort = o.uiPort;
+            checkpointInterval = o.checkpointInterval;
+            checkpointStore = o.checkpointStore;
+            checkpointMode = o.checkpointMode;
+            restartStrategy = o.restartStrategy;
+            resumeFromCheckpoint = o.resumeFromCheckpoint;
         }
     }
 
@@ -73,6 +95,11 @@ public final class RunOptions {
         this.maxThreads = f.maxThreads;
         this.jmx = f.jmx;
         this.uiPort = f.uiPort;
+        this.checkpointInterval = f.checkpointInterval;
+        this.checkpointStore = f.checkpointStore;
+        this.checkpointMode = f.checkpointMode;
+        this.restartStrategy = f.restartStrategy;
+        this.resumeFromCheckpoint = f.resumeFromCheckpoint;
     }
 
     /** A copy with {@code change} applied. */
@@ -195,6 +222,68 @@ public final class RunOptions {
         return with(f -> f.uiPort = port);
     }
 
+    /**
+     * Checkpoints every {@code interval} (and one as the run starts) into {@code store}: see {@link
+     * org.fastflowj.core.checkpoint}. Every source must then implement {@link
+     * org.fastflowj.core.checkpoint.Checkpointed} (its position is what a restart replays from), and the
+     * graph must run in this process, with no feedback loop and no ordered farm; the run refuses to start
+     * otherwise, naming the node.
+     */
+    public RunOptions checkpoints(Duration interval, CheckpointStore store) {
+        Objects.requireNonNull(interval, "interval");
+        Objects.requireNonNull(store, "store");
+        if (interval.toMillis() < 1) {
+            throw new IllegalArgumentException("checkpoints(" + interval + "): the interval is at least 1 ms");
+        }
+        return with(f -> {
+            f.checkpointInterval = interval;
+            f.checkpointStore = store;
+        });
+    }
+
+    /** Aligned (exactly once, the default) or unaligned-by-skipping (at least once) checkpoints. */
+    public RunOptions checkpointMode(CheckpointMode mode) {
+        Objects.requireNonNull(mode, "mode");
+        return with(f -> f.checkpointMode = mode);
+    }
+
+    /** How often a failed run with checkpoints starts again from its last completed one; none by default. */
+    public RunOptions restartStrategy(RestartStrategy strategy) {
+        Objects.requireNonNull(strategy, "strategy");
+        return with(f -> f.restartStrategy = strategy);
+    }
+
+    /**
+     * Starts the run from the newest usable checkpoint in the store (a process started again after its
+     * run failed) instead of from its nodes' initial state; a store with no checkpoint starts afresh, a
+     * store whose checkpoints are all unusable refuses to start, saying why.
+     */
+    public RunOptions resumeFromCheckpoint(boolean resume) {
+        return with(f -> f.resumeFromCheckpoint = resume);
+    }
+
+    /** The checkpoint interval, or null without checkpoints. */
+    public Duration checkpointInterval() {
+        return checkpointInterval;
+    }
+
+    /** The checkpoint store, or null without checkpoints. */
+    public CheckpointStore checkpointStore() {
+        return checkpointStore;
+    }
+
+    public CheckpointMode checkpointMode() {
+        return checkpointMode;
+    }
+
+    public RestartStrategy restartStrategy() {
+        return restartStrategy;
+    }
+
+    public boolean resumesFromCheckpoint() {
+        return resumeFromCheckpoint;
+    }
+
     public boolean jmx() {
         return jmx;
     }
@@ -247,6 +336,11 @@ public final class RunOptions {
         return "RunOptions[waitStrategy=" + waitStrategy + ", queueCapacity=" + queueCapacity + ", unboundedQueues="
                 + unboundedQueues + ", cpus=" + (autoMapping ? "auto" : cpus) + ", optimize=" + optLevel
                 + ", maxThreads=" + maxThreads()
-                + ", jmx=" + jmx + ", ui=" + uiPort + "]";
+                + ", jmx=" + jmx + ", ui=" + uiPort
+                + (checkpointInterval == null
+                        ? ""
+                        : ", checkpoints=" + checkpointInterval + " " + checkpointMode + " in "
+                                + checkpointStore.describe() + ", restarts=" + restartStrategy)
+                + "]";
     }
 }

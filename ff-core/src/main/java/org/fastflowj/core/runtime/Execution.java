@@ -10,7 +10,7 @@ import org.fastflowj.core.QueueStats;
 import org.fastflowj.core.RunStats;
 
 /** A started run: its threads, its failure if any, its statistics. */
-public final class Execution {
+public final class Execution implements GraphRun {
     /** After a failure, how long to wait for node threads stuck in user code before giving up on them. */
     static final long CANCEL_GRACE_NANOS = TimeUnit.SECONDS.toNanos(10);
 

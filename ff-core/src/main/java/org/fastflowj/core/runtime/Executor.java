@@ -38,13 +38,25 @@ public final class Executor {
 
     /** As {@link #start(Graph, RunOptions)}, with a {@link GraphRunner}'s additions. */
     public static Execution start(Graph graph, RunOptions options, RunHooks hooks) {
+        return start(graph, options, hooks, null);
+    }
+
+    /** As {@link #start(Graph, RunOptions, RunHooks)}, taking checkpoints through {@code checkpoints} (may be null). */
+    static Execution start(Graph graph, RunOptions options, RunHooks hooks, CheckpointCoordinator checkpoints) {
         FatalErrors.prepare(); // loaded before any node can run out of memory
-        RunControl control = new RunControl(hooks);
+        RunControl control = new RunControl(hooks, checkpoints);
         List<Vertex> vertices = graph.vertices();
         boolean oversubscribed = oversubscribed(vertices.size(), hooks, CORES);
         IdlePolicy idle = IdlePolicy.of(options.waitStrategy(), oversubscribed);
         ChannelEnd[] runners = wire(graph, options, control, idle, oversubscribed);
         control.runners(runners);
+        if (checkpoints != null) {
+            NodeRunner[] nodes = new NodeRunner[runners.length];
+            for (int i = 0; i < runners.length; i++) {
+                nodes[i] = (NodeRunner) runners[i]; // CheckpointedRun admits no bridge
+            }
+            checkpoints.attach(control, nodes);
+        }
         NodeThreads.Run[] threads = new NodeThreads.Run[runners.length];
         for (int i = 0; i < runners.length; i++) {
             // Known to the run's cancellation before any runner runs: one that fails at once interrupts all.
@@ -63,6 +75,9 @@ public final class Executor {
                 threads[i].neverStarted();
                 control.runnerEnded(); // never started, so it will not count itself out
             }
+        }
+        if (checkpoints != null) {
+            checkpoints.start();
         }
         return execution;
     }

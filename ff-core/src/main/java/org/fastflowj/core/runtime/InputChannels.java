@@ -4,6 +4,7 @@ import static org.fastflowj.core.runtime.Parker.WAIT_INPUT;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.fastflowj.core.spi.CheckpointBarrier;
 import org.fastflowj.core.spi.Sentinel;
 
 /**
@@ -39,6 +40,9 @@ class InputChannels extends PartPadding {
     private final Parker.WaitCondition inputArrived = this::inputArrived;
 
     final TaskMarks taskMarks;
+
+    /** The wait for checkpoint barriers, or null for a run without checkpoints. */
+    BarrierAlignment alignment;
 
     /** Set once when wired; an ordered collector's gate hands over to a plain one once. */
     private InputGate gate;
@@ -172,16 +176,24 @@ class InputChannels extends PartPadding {
         return inputs.length > forwardInputs;
     }
 
-    /** A control value taken from input {@code index}: EOS ends the channel; a task mark goes to the node's {@link TaskMarks}. */
+    /**
+     * A control value taken from input {@code index}: EOS ends the channel; a task mark goes to the
+     * node's {@link TaskMarks}; a checkpoint's barrier to its {@link BarrierAlignment}.
+     */
     final void control(SpscChannel ch, int index, Object signal) throws Exception {
         if (signal == Sentinel.EOS) {
             ch.intake = SpscChannel.Intake.ENDED;
             if (index < forwardInputs) {
                 liveForward--;
+                if (alignment != null) {
+                    alignment.inputEnded();
+                }
                 life.inputEnded(index, liveForward == 0);
             }
         } else if (signal == Sentinel.TASK_DONE) {
             taskMarks.taken();
+        } else if (signal instanceof CheckpointBarrier barrier) {
+            alignment.barrier(ch, barrier); // only a run with checkpoints sends one; it has no feedback
         }
     }
 

@@ -8,6 +8,7 @@ import org.fastflowj.core.RunStats;
 import org.fastflowj.core.graph.Graph;
 import org.fastflowj.core.graph.GraphCompiler;
 import org.fastflowj.core.graph.GraphDot;
+import org.fastflowj.core.graph.Vertex;
 import org.fastflowj.core.metrics.RunMetrics;
 import org.fastflowj.core.optimize.Optimizer;
 import org.fastflowj.core.spi.AcceleratorEnds;
@@ -32,13 +33,18 @@ public final class LocalEngine implements Engine<BuildingBlock, RunOptions, RunS
         Optimizer.Plan plan = Optimizer.plan(block, options);
         Graph graph = GraphCompiler.compile(plan.block());
         RunMetrics shown = RunMetrics.open(options.jmx(), options.uiPort());
-        Execution execution;
+        GraphRun execution;
         try {
-            execution = switch (placement) {
-                case ANY_RUNNER -> GraphRunners.start(graph, plan.options());
-                case IN_PROCESS -> Executor.start(graph, plan.options());
-                case OWN_GROUP_OR_IN_PROCESS -> GraphRunners.startGroupOrWhole(graph, plan.options());
-            };
+            if (plan.options().checkpointInterval() != null) {
+                refuseGroups(graph);
+                execution = CheckpointedRun.start(graph, plan.options(), RunHooks.NONE);
+            } else {
+                execution = switch (placement) {
+                    case ANY_RUNNER -> GraphRunners.start(graph, plan.options());
+                    case IN_PROCESS -> Executor.start(graph, plan.options());
+                    case OWN_GROUP_OR_IN_PROCESS -> GraphRunners.startGroupOrWhole(graph, plan.options());
+                };
+            }
         } catch (RuntimeException e) {
             shown.close();
             throw e;
@@ -52,6 +58,17 @@ public final class LocalEngine implements Engine<BuildingBlock, RunOptions, RunS
             throw e;
         }
         return new StartedRun(execution, shown);
+    }
+
+    /** Checkpoints are taken in one process: a graph cut into groups is refused, naming a group. */
+    private static void refuseGroups(Graph graph) {
+        for (Vertex v : graph.vertices()) {
+            if (v.group() != null) {
+                throw new IllegalArgumentException("checkpoints: node " + v.name() + " is placed in group "
+                        + v.group() + "; checkpoints are taken in one process only, so run the graph"
+                        + " without groups or without checkpoints");
+            }
+        }
     }
 
     @Override
@@ -69,7 +86,7 @@ public final class LocalEngine implements Engine<BuildingBlock, RunOptions, RunS
     }
 
     /** A run and the metrics server showing it, until {@code waitEnd} or the run's end takes it down. */
-    private record StartedRun(Execution execution, RunMetrics shown) implements EngineRun<RunStats> {
+    private record StartedRun(GraphRun execution, RunMetrics shown) implements EngineRun<RunStats> {
         @Override
         public void await() {
             execution.await();

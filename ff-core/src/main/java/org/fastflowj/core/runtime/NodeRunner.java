@@ -7,8 +7,10 @@ import java.util.Map;
 import org.fastflowj.core.Node;
 import org.fastflowj.core.NodeCounter;
 import org.fastflowj.core.NodeStats;
+import org.fastflowj.core.checkpoint.CheckpointMode;
 import org.fastflowj.core.graph.Vertex;
 import org.fastflowj.core.spi.CheckedSvcException;
+import org.fastflowj.core.spi.CheckpointBarrier;
 import org.fastflowj.core.spi.NodeContext;
 import org.fastflowj.core.spi.PhaseFailure;
 import org.fastflowj.core.spi.Sentinel;
@@ -43,7 +45,7 @@ import org.fastflowj.core.spi.Sentinel;
  * <p>Threading: one thread runs all of this; other threads only read the park state and the channels'
  * end flags. Per item the hot path takes no lock and allocates nothing.
  */
-class NodeRunner extends ChannelEnd implements NodeContext, NodeLife {
+class NodeRunner extends ChannelEnd implements NodeContext, NodeLife, BarrierAlignment.Aligned {
     /**
      * A runner padded at its end too: what the executor creates (see {@link Padded}). {@code cpuClaimed}:
      * {@code cpuRequest} came from {@link Affinity#claim}, released when the thread ends.
@@ -71,6 +73,9 @@ class NodeRunner extends ChannelEnd implements NodeContext, NodeLife {
 
     private final Node<?, ?> node;
     private final int nodeId;
+    /** The vertex's place in the graph: its slot in a checkpoint's states. */
+    private final int index;
+
     private final RunControl control;
     private final IdlePolicy idle;
     private final NodeAccess access = NodeAccess.get();
@@ -87,6 +92,10 @@ class NodeRunner extends ChannelEnd implements NodeContext, NodeLife {
     Redeliverer redeliverer;
 
     ItemLoop itemLoop;
+    /** The run's checkpoints, or null without them. */
+    private CheckpointCoordinator checkpoints;
+    /** A source's last barrier sent: it sends one when {@link CheckpointCoordinator#requested} moves past it. */
+    private long barrierSent;
 
     // node-thread state
     RunPhase runPhase = RunPhase.RUNNING;
@@ -106,6 +115,7 @@ class NodeRunner extends ChannelEnd implements NodeContext, NodeLife {
         this.fatalErrorSite = "node " + name;
         this.node = vertex.node();
         this.nodeId = vertex.id();
+        this.index = vertex.index();
         this.control = control;
         this.idle = idle;
         this.cpuRequest = cpuRequest;
@@ -116,6 +126,8 @@ class NodeRunner extends ChannelEnd implements NodeContext, NodeLife {
     enum ItemLoop {
         /** No inputs: svc(null) until the node ends. */
         PRODUCE,
+        /** No inputs, with checkpoints: a barrier before the next svc(null) when one is asked for. */
+        PRODUCE_CHECKPOINTED,
         /** Plain items only. */
         CONSUME,
         /** Chunks from a bridge to unroll. */
@@ -178,8 +190,12 @@ class NodeRunner extends ChannelEnd implements NodeContext, NodeLife {
         TakeRecorder takes =
                 in.inputs.length == 0 ? null : control.hooks.recovery().takeRecorderFor(name);
         in.gate(takes == null ? gate : new RecordedInputs(gate, in, takes));
+        checkpoints = control.checkpoints;
+        if (checkpoints != null && in.inputs.length > 0) {
+            in.alignment = new BarrierAlignment(in, this, checkpoints.mode == CheckpointMode.EXACTLY_ONCE);
+        }
         if (in.inputs.length == 0) {
-            itemLoop = ItemLoop.PRODUCE;
+            itemLoop = checkpoints == null ? ItemLoop.PRODUCE : ItemLoop.PRODUCE_CHECKPOINTED;
         } else if (orderRole == Vertex.OrderRole.MARK) {
             itemLoop = ItemLoop.CONSUME_MARKING;
         } else if (in.receivesChunks()) {
@@ -247,10 +263,18 @@ class NodeRunner extends ChannelEnd implements NodeContext, NodeLife {
             cpu = cpuClaimed ? Affinity.pinClaimed(cpuRequest, control) : Affinity.pin(cpuRequest, name, control);
             access.bind(node, this, nodeId);
             access.svcInit(node);
+            if (checkpoints != null) {
+                restore();
+            }
             phase = "svc";
             switch (itemLoop) {
                 case PRODUCE -> {
                     while (produceBatch()) {
+                        // next batch
+                    }
+                }
+                case PRODUCE_CHECKPOINTED -> {
+                    while (produceCheckpointedBatch()) {
                         // next batch
                     }
                 }
@@ -288,6 +312,9 @@ class NodeRunner extends ChannelEnd implements NodeContext, NodeLife {
             if (cpuClaimed) {
                 Affinity.release(cpuRequest);
             }
+            if (checkpoints != null) {
+                checkpoints.runnerEnded();
+            }
             markEnded();
             access.bind(node, null, nodeId);
             endNanos = System.nanoTime();
@@ -318,6 +345,48 @@ class NodeRunner extends ChannelEnd implements NodeContext, NodeLife {
             callSvc(null);
         }
         return runPhase == RunPhase.RUNNING;
+    }
+
+    /** {@link #produceBatch} with a barrier sent before the call that follows a checkpoint's request. */
+    private boolean produceCheckpointedBatch() throws Exception {
+        final CheckpointCoordinator checkpoints = this.checkpoints;
+        for (int i = 0; i < BATCH; i++) {
+            if (runPhase != RunPhase.RUNNING || control.cancelled) {
+                return false;
+            }
+            // A volatile read per call: the coordinator's request made before it is seen by the next call.
+            long requested = checkpoints.requested;
+            if (requested != barrierSent) {
+                barrierSent = requested;
+                checkpoint(new CheckpointBarrier(requested), 0);
+            }
+            callSvc(null);
+        }
+        return runPhase == RunPhase.RUNNING;
+    }
+
+    /** The node's state from the checkpoint the run starts from, after svcInit, before the first item. */
+    private void restore() throws Exception {
+        byte[] state = checkpoints.restoredState(name);
+        if (state != null) {
+            phase = "restore";
+            NodeStates.restore(node, state);
+        }
+    }
+
+    /** Aligned on {@code barrier}: snapshot, hand the state to the coordinator, send the barrier on. */
+    @Override
+    public void checkpoint(CheckpointBarrier barrier, long alignmentNanos) throws Exception {
+        String was = phase;
+        phase = "snapshot";
+        byte[] state = NodeStates.snapshot(node, barrier.id());
+        phase = was;
+        checkpoints.acknowledge(index, barrier.id(), state, alignmentNanos);
+        out.sendBarrier(barrier);
+    }
+
+    Node<?, ?> node() {
+        return node;
     }
 
     /**

@@ -2,8 +2,10 @@ package org.fastflowj.core.runtime;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLongArray;
+import org.fastflowj.core.spi.CheckpointBarrier;
 import org.fastflowj.core.spi.Sentinel;
 
 /** 128 bytes, so the role fields, which every party writes, have a cache line to themselves. */
@@ -80,6 +82,13 @@ final class OnDemandDispatch extends DispatchPadAfter {
     /** Slots still owed an end-of-stream (the end was taken from staging but a slot had no room). */
     private volatile int endsOwed;
     /**
+     * Under the role: a checkpoint's barrier taken from staging that some slot had no room for yet;
+     * nothing behind it is handed out before every slot has it, so no item overtakes it.
+     */
+    private volatile CheckpointBarrier barrierOwed;
+    /** Under the role: which slots already got {@link #barrierOwed}. */
+    private final boolean[] barrierSent;
+    /**
      * Items placed in each slot, for a recoverable farm's emitter (null otherwise): written under the role
      * (one writer at a time, published by a release store), read by the emitter before its end.
      */
@@ -90,6 +99,7 @@ final class OnDemandDispatch extends DispatchPadAfter {
         this.slots = slots.clone();
         this.liveConsumers = new AtomicInteger(slots.length);
         this.endSent = new boolean[slots.length];
+        this.barrierSent = new boolean[slots.length];
     }
 
     /** Before the run: count the items placed in each slot ({@link #placed}). */
@@ -110,7 +120,7 @@ final class OnDemandDispatch extends DispatchPadAfter {
      * consumer takes). Fine for a wake-up decision; {@link #allPlaced} is the exact answer.
      */
     boolean hasWork() {
-        return staging.hasItems() || endsOwed > 0;
+        return staging.hasItems() || endsOwed > 0 || barrierOwed != null;
     }
 
     /**
@@ -180,6 +190,12 @@ final class OnDemandDispatch extends DispatchPadAfter {
             return sendEnds(caller);
         }
         boolean placed = false;
+        if (barrierOwed != null) {
+            placed = sendBarrier(caller);
+            if (barrierOwed != null) {
+                return placed;
+            }
+        }
         int took = 0;
         boolean emptied = false;
         for (; ; ) {
@@ -187,6 +203,17 @@ final class OnDemandDispatch extends DispatchPadAfter {
             if (item == null) {
                 emptied = true;
                 break;
+            }
+            if (item instanceof CheckpointBarrier barrier) {
+                staging.poll();
+                took++;
+                Arrays.fill(barrierSent, false);
+                barrierOwed = barrier;
+                placed |= sendBarrier(caller);
+                if (barrierOwed != null) {
+                    break;
+                }
+                continue;
             }
             if (item == Sentinel.EOS) {
                 staging.poll();
@@ -249,6 +276,31 @@ final class OnDemandDispatch extends DispatchPadAfter {
             }
         }
         return false;
+    }
+
+    /** The owed barrier to every slot that has room for it; cleared once every slot has it. */
+    private boolean sendBarrier(Parker caller) {
+        CheckpointBarrier barrier = barrierOwed;
+        boolean placed = false;
+        boolean owed = false;
+        for (int k = 0; k < slots.length; k++) {
+            if (barrierSent[k]) {
+                continue;
+            }
+            SpscChannel slot = slots[k];
+            // The raw queue, as for the end: a barrier goes past an on-demand limit when the ring has room.
+            if (slot.consumerGone || slot.queue.offer(barrier)) {
+                barrierSent[k] = true;
+                wake(slot, caller);
+                placed = true;
+            } else {
+                owed = true;
+            }
+        }
+        if (!owed) {
+            barrierOwed = null;
+        }
+        return placed;
     }
 
     /** End-of-stream to every slot that has room for it; the rest are owed it until a later round. */

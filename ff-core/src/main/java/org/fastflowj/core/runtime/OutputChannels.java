@@ -2,6 +2,7 @@ package org.fastflowj.core.runtime;
 
 import static org.fastflowj.core.runtime.Parker.WAIT_OUTPUT;
 
+import org.fastflowj.core.spi.CheckpointBarrier;
 import org.fastflowj.core.spi.Sentinel;
 
 /**
@@ -219,7 +220,7 @@ class OutputChannels extends PartPadding {
         if (!(staging.offer(item) || putSlow(staging, item))) {
             return;
         }
-        if (item != Sentinel.EOS) {
+        if (!(item instanceof Sentinel)) {
             itemsOut++;
         }
         if (staging.consumerGone) {
@@ -306,6 +307,25 @@ class OutputChannels extends PartPadding {
             }
         }
         endHook.afterEos(this);
+    }
+
+    /**
+     * A checkpoint's barrier on every open forward output, behind the items sent before it (staged, for
+     * on-demand: the dispatch hands it to each slot); nothing once EOS went out.
+     */
+    final void sendBarrier(CheckpointBarrier barrier) {
+        if (side == OutputSide.EOS_SENT) {
+            return;
+        }
+        if (dispatch != null) {
+            stage(barrier);
+        } else {
+            for (SpscChannel ch : forwardOut) {
+                if (ch.outflow == SpscChannel.Outflow.OPEN) {
+                    putControl(ch, barrier);
+                }
+            }
+        }
     }
 
     /** The park's re-check: room (or no consumer) on the channel awaited, or the run cancelled. */

@@ -22,10 +22,18 @@ final class RunControl {
     private volatile ChannelEnd[] runners = new ChannelEnd[0];
     private volatile long cancelledAtNanos;
     final RunHooks hooks;
+    /** The run's checkpoints, or null without them. */
+    final CheckpointCoordinator checkpoints;
+
     private final AtomicInteger liveRunners = new AtomicInteger();
 
     RunControl(RunHooks hooks) {
+        this(hooks, null);
+    }
+
+    RunControl(RunHooks hooks, CheckpointCoordinator checkpoints) {
         this.hooks = hooks;
+        this.checkpoints = checkpoints;
     }
 
     void runners(ChannelEnd[] all) {

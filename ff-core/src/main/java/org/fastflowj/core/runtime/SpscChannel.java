@@ -58,6 +58,8 @@ final class SpscChannel {
     enum Intake {
         /** Items are taken. */
         OPEN,
+        /** A checkpoint's barrier was taken: nothing more until the node's other inputs' barriers ({@link BarrierAlignment}). */
+        BLOCKED,
         /** EOS was taken (or the node ended its stream): nothing more is taken. Final. */
         ENDED
     }
@@ -145,7 +147,7 @@ final class SpscChannel {
         }
     }
 
-    /** Consumer only: items may be taken (EOS not taken yet). */
+    /** Consumer only: items may be taken (EOS not taken yet, not blocked for a checkpoint). */
     boolean taking() {
         return intake == Intake.OPEN;
     }

@@ -4,7 +4,7 @@ package org.fastflowj.core.spi;
  * The control values that travel on channels or are returned from {@code svc}: never user data, one
  * static instance each, so nothing is allocated per message and a reference comparison identifies them.
  */
-public final class Sentinel {
+public sealed class Sentinel permits CheckpointBarrier {
     /** End of stream: returned from {@code svc} to end a node, sent on a channel to end its consumer. */
     public static final Object EOS = new Sentinel("EOS");
     /** No output this time, keep going. Never put on a channel. */
@@ -16,7 +16,7 @@ public final class Sentinel {
 
     private final String name;
 
-    private Sentinel(String name) {
+    Sentinel(String name) {
         this.name = name;
     }
 

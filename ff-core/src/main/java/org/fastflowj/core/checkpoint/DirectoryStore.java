@@ -1,0 +1,244 @@
+package org.fastflowj.core.checkpoint;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import java.util.zip.CRC32;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@link CheckpointStore#directory}: one file per checkpoint, {@code chk-<id>.ffcp}, written under a
+ * temporary name, forced to disk and renamed, so a file under its final name was written whole. Each
+ * file carries a magic word, its format version, its id and a CRC-32 of everything before it; a file
+ * that fails any check is skipped with a warning naming why, and the one before it is read instead.
+ *
+ * <p>Layout: {@code "FFJ-CKPT"}, int version, long id, int count, count × (UTF name, int length, bytes),
+ * int CRC-32.
+ */
+final class DirectoryStore implements CheckpointStore {
+    private static final Logger LOG = LoggerFactory.getLogger(DirectoryStore.class);
+    private static final byte[] MAGIC = "FFJ-CKPT".getBytes(StandardCharsets.US_ASCII);
+    static final int VERSION = 1;
+    private static final Pattern NAME = Pattern.compile("chk-(\\d{19})\\.ffcp");
+
+    private final Path directory;
+    private final int retained;
+    /** A checkpoint was saved here: from then on the directory must stay. */
+    private volatile boolean saved;
+
+    DirectoryStore(Path directory, int retained) {
+        this.directory = Objects.requireNonNull(directory, "directory");
+        if (retained < 1) {
+            throw new IllegalArgumentException("a checkpoint store retains at least 1 checkpoint, got " + retained);
+        }
+        this.retained = retained;
+    }
+
+    static String fileName(long id) {
+        return String.format("chk-%019d.ffcp", id);
+    }
+
+    @Override
+    public void save(Checkpoint checkpoint) throws IOException {
+        if (!Files.isDirectory(directory)) {
+            if (saved) {
+                // A store that vanished under a run is an operator's problem to see, not to paper over.
+                throw new IOException("checkpoint directory " + directory + " is gone");
+            }
+            Files.createDirectories(directory);
+        }
+        byte[] bytes = encode(checkpoint);
+        Path target = directory.resolve(fileName(checkpoint.id()));
+        Path temporary = directory.resolve("." + fileName(checkpoint.id()) + ".tmp");
+        try {
+            try (FileChannel file = FileChannel.open(
+                    temporary,
+                    StandardOpenOption.CREATE,
+                    StandardOpenOption.TRUNCATE_EXISTING,
+                    StandardOpenOption.WRITE)) {
+                ByteBuffer buffer = ByteBuffer.wrap(bytes);
+                while (buffer.hasRemaining()) {
+                    file.write(buffer);
+                }
+                file.force(true);
+            }
+            try {
+                Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
+            Files.deleteIfExists(temporary);
+        }
+        saved = true;
+        forceDirectory();
+        dropOld();
+    }
+
+    /** The rename is durable only once the directory is: best effort where the platform refuses. */
+    private void forceDirectory() {
+        try (FileChannel dir = FileChannel.open(directory, StandardOpenOption.READ)) {
+            dir.force(true);
+        } catch (IOException | UnsupportedOperationException e) {
+            LOG.debug("cannot force directory {}: {}", directory, e.toString());
+        }
+    }
+
+    private void dropOld() throws IOException {
+        List<Long> ids = ids();
+        for (int i = retained; i < ids.size(); i++) {
+            Files.deleteIfExists(directory.resolve(fileName(ids.get(i))));
+        }
+    }
+
+    @Override
+    public Optional<Checkpoint> latest() throws IOException {
+        List<String> problems = new ArrayList<>();
+        for (long id : ids()) {
+            Path file = directory.resolve(fileName(id));
+            try {
+                Checkpoint checkpoint = decode(Files.readAllBytes(file), id);
+                if (!problems.isEmpty()) {
+                    LOG.warn("restoring checkpoint {} from {}: newer ones are unusable: {}", id, directory, problems);
+                }
+                return Optional.of(checkpoint);
+            } catch (CorruptCheckpointException e) {
+                problems.add(file.getFileName() + ": " + e.getMessage());
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new CorruptCheckpointException(
+                    "no usable checkpoint in " + directory + ": " + String.join("; ", problems));
+        }
+        return Optional.empty();
+    }
+
+    @Override
+    public long highestId() throws IOException {
+        List<Long> ids = ids();
+        return ids.isEmpty() ? 0 : ids.get(0);
+    }
+
+    /** The ids of the files under a checkpoint's name, newest first. */
+    private List<Long> ids() throws IOException {
+        if (!Files.isDirectory(directory)) {
+            return List.of();
+        }
+        List<Long> ids = new ArrayList<>();
+        try (Stream<Path> files = Files.list(directory)) {
+            files.forEach(f -> {
+                Matcher m = NAME.matcher(f.getFileName().toString());
+                if (m.matches()) {
+                    ids.add(Long.parseLong(m.group(1)));
+                }
+            });
+        }
+        ids.sort(Comparator.reverseOrder());
+        return ids;
+    }
+
+    @Override
+    public String describe() {
+        return "directory " + directory;
+    }
+
+    @Override
+    public String toString() {
+        return describe();
+    }
+
+    static byte[] encode(Checkpoint checkpoint) throws IOException {
+        ByteArrayOutputStream buffer = new ByteArrayOutputStream((int) Math.min(1 << 30, 64 + checkpoint.sizeBytes()));
+        DataOutputStream out = new DataOutputStream(buffer);
+        out.write(MAGIC);
+        out.writeInt(VERSION);
+        out.writeLong(checkpoint.id());
+        out.writeInt(checkpoint.states().size());
+        for (Map.Entry<String, byte[]> e : checkpoint.states().entrySet()) {
+            out.writeUTF(e.getKey());
+            out.writeInt(e.getValue().length);
+            out.write(e.getValue());
+        }
+        out.flush();
+        CRC32 crc = new CRC32();
+        crc.update(buffer.toByteArray());
+        out.writeInt((int) crc.getValue());
+        out.flush();
+        return buffer.toByteArray();
+    }
+
+    static Checkpoint decode(byte[] bytes, long expectedId) throws CorruptCheckpointException {
+        if (bytes.length < MAGIC.length + 4 + 8 + 4 + 4) {
+            throw new CorruptCheckpointException("too short (" + bytes.length + " bytes)");
+        }
+        if (!Arrays.equals(bytes, 0, MAGIC.length, MAGIC, 0, MAGIC.length)) {
+            throw new CorruptCheckpointException("not a checkpoint file (no magic word)");
+        }
+        CRC32 crc = new CRC32();
+        crc.update(bytes, 0, bytes.length - 4);
+        int stored = ByteBuffer.wrap(bytes, bytes.length - 4, 4).getInt();
+        DataInputStream in =
+                new DataInputStream(new ByteArrayInputStream(bytes, MAGIC.length, bytes.length - 4 - MAGIC.length));
+        try {
+            int version = in.readInt();
+            if (version != VERSION) {
+                throw new CorruptCheckpointException("format version " + version + ", this library reads " + VERSION);
+            }
+            if ((int) crc.getValue() != stored) {
+                throw new CorruptCheckpointException("CRC-32 mismatch (the file was damaged or cut short)");
+            }
+            long id = in.readLong();
+            if (id != expectedId) {
+                throw new CorruptCheckpointException("holds checkpoint " + id + " under the name of " + expectedId);
+            }
+            int count = in.readInt();
+            if (count < 0) {
+                throw new CorruptCheckpointException("negative state count " + count);
+            }
+            Map<String, byte[]> states = new LinkedHashMap<>();
+            for (int i = 0; i < count; i++) {
+                String name = in.readUTF();
+                int length = in.readInt();
+                if (length < 0 || length > in.available()) {
+                    throw new CorruptCheckpointException("state of " + name + " claims " + length + " bytes");
+                }
+                byte[] state = new byte[length];
+                in.readFully(state);
+                states.put(name, state);
+            }
+            if (in.available() != 0) {
+                throw new CorruptCheckpointException(in.available() + " bytes after the last state");
+            }
+            return new Checkpoint(id, states);
+        } catch (EOFException e) {
+            throw new CorruptCheckpointException("ends inside its states");
+        } catch (CorruptCheckpointException e) {
+            throw e;
+        } catch (IOException e) {
+            throw new CorruptCheckpointException("unreadable: " + e);
+        }
+    }
+}

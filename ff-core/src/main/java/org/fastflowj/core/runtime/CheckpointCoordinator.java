@@ -1,0 +1,220 @@
+package org.fastflowj.core.runtime;
+
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.fastflowj.core.Node;
+import org.fastflowj.core.checkpoint.Checkpoint;
+import org.fastflowj.core.checkpoint.CheckpointMode;
+import org.fastflowj.core.checkpoint.CheckpointStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One run's checkpoints: it asks the sources for a barrier every interval (through {@link #requested},
+ * which a source reads before each call of its {@code svc}), collects each node's state as the barrier
+ * passes it, and once every node gave its own, saves the checkpoint in the store and tells the nodes.
+ * One checkpoint at a time: the next is asked for only once the last completed or was given up, so a
+ * node never sees two checkpoints' barriers interleaved. A node's end gives up the checkpoint under way
+ * and asks for no more (an ended node passes no barrier; a bounded run's sinks commit at their end).
+ *
+ * <p>Threading: node threads call {@link #acknowledge}, {@link #runnerEnded} and read {@link #requested};
+ * the run's checkpoint thread triggers, saves and notifies. The lock guards the checkpoint under way; it
+ * is taken once per node and checkpoint, never per item.
+ */
+final class CheckpointCoordinator {
+    private static final Logger LOG = LoggerFactory.getLogger(CheckpointCoordinator.class);
+
+    /** The newest checkpoint sources should put a barrier in for; 0 before the first. */
+    volatile long requested;
+
+    final CheckpointMode mode;
+    private final CheckpointStore store;
+    private final long intervalNanos;
+    /** The checkpoint this run started from (its nodes restore it), or null for the nodes' own state. */
+    final Checkpoint restoredFrom;
+    /** The ids of the checkpoints of every attempt of the run, shared so they never repeat. */
+    private final AtomicLong ids;
+
+    private final Object lock = new Object();
+    private RunControl control;
+    private NodeRunner[] nodes = new NodeRunner[0];
+    private Pending pending;
+    private boolean stopped;
+    private volatile Checkpoint lastCompleted;
+    private ScheduledExecutorService thread;
+
+    /** The checkpoint under way: the states given so far, by runner index. */
+    private static final class Pending {
+        final long id;
+        final long startNanos = System.nanoTime();
+        final byte[][] states;
+        final boolean[] given;
+        int missing;
+        long maxAlignmentNanos;
+
+        Pending(long id, int nodes) {
+            this.id = id;
+            this.states = new byte[nodes][];
+            this.given = new boolean[nodes];
+            this.missing = nodes;
+        }
+    }
+
+    CheckpointCoordinator(
+            CheckpointStore store, long intervalNanos, CheckpointMode mode, Checkpoint restoredFrom, AtomicLong ids) {
+        this.store = store;
+        this.intervalNanos = intervalNanos;
+        this.mode = mode;
+        this.restoredFrom = restoredFrom;
+        this.ids = ids;
+        this.lastCompleted = restoredFrom;
+    }
+
+    /** The run's node runners, before any starts; the first checkpoint is asked for at once. */
+    void attach(RunControl control, NodeRunner[] nodes) {
+        this.control = control;
+        this.nodes = nodes;
+        ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, r -> {
+            Thread t = new Thread(r, "ff-checkpoints");
+            t.setDaemon(true);
+            return t;
+        });
+        timer.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
+        thread = timer;
+        synchronized (lock) {
+            trigger();
+        }
+    }
+
+    /** Starts asking for checkpoints every interval, once the run's threads started. */
+    void start() {
+        thread.scheduleAtFixedRate(this::triggerNext, intervalNanos, intervalNanos, TimeUnit.NANOSECONDS);
+    }
+
+    private void triggerNext() {
+        synchronized (lock) {
+            if (pending == null && !stopped && !control.cancelled) {
+                trigger();
+            }
+        }
+    }
+
+    /** Under the lock. */
+    private void trigger() {
+        pending = new Pending(ids.incrementAndGet(), nodes.length);
+        requested = pending.id; // the pending checkpoint before the sources can see its number
+    }
+
+    /** The state a node restores, or null if the run starts from the nodes' own. */
+    byte[] restoredState(String node) {
+        return restoredFrom == null ? null : restoredFrom.states().get(node);
+    }
+
+    /**
+     * Node {@code index} passed the barrier of checkpoint {@code id} with {@code state} (null: it keeps
+     * none), after aligning its inputs for {@code alignmentNanos}. The last one hands the checkpoint to
+     * the checkpoint thread to save.
+     */
+    void acknowledge(int index, long id, byte[] state, long alignmentNanos) {
+        Pending complete;
+        synchronized (lock) {
+            Pending p = pending;
+            if (p == null || p.id != id || p.given[index]) {
+                return; // given up (a node ended), or a second barrier of one checkpoint
+            }
+            p.given[index] = true;
+            p.states[index] = state;
+            p.maxAlignmentNanos = Math.max(p.maxAlignmentNanos, alignmentNanos);
+            if (--p.missing > 0) {
+                return;
+            }
+            complete = p;
+        }
+        try {
+            thread.execute(() -> save(complete));
+        } catch (RuntimeException shutDown) {
+            // the run is over: the checkpoint is given up
+        }
+    }
+
+    private void save(Pending p) {
+        Map<String, byte[]> states = new LinkedHashMap<>();
+        for (int i = 0; i < nodes.length; i++) {
+            if (p.states[i] != null) {
+                states.put(nodes[i].name, p.states[i]);
+            }
+        }
+        Checkpoint checkpoint = new Checkpoint(p.id, states);
+        try {
+            store.save(checkpoint);
+        } catch (IOException | RuntimeException e) {
+            control.fail(
+                    "checkpoints",
+                    "saving checkpoint " + p.id,
+                    new IOException("checkpoint " + p.id + " could not be saved in " + store.describe() + ": " + e, e));
+            return;
+        }
+        lastCompleted = checkpoint;
+        synchronized (lock) {
+            if (pending == p) {
+                pending = null;
+            }
+        }
+        if (LOG.isInfoEnabled()) {
+            LOG.info(
+                    "checkpoint {} complete: {} bytes, {} ms, alignment {} ms",
+                    p.id,
+                    checkpoint.sizeBytes(),
+                    TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - p.startNanos),
+                    TimeUnit.NANOSECONDS.toMillis(p.maxAlignmentNanos));
+        }
+        for (NodeRunner r : nodes) {
+            Node<?, ?> node = r.node();
+            if (NodeStates.hasState(node)) {
+                try {
+                    NodeStates.completed(node, p.id);
+                } catch (RuntimeException e) {
+                    control.fail(r.name, "checkpointCompleted(" + p.id + ")", e);
+                    return;
+                }
+            }
+        }
+    }
+
+    /** A node ended: the checkpoint under way cannot complete, and none is asked for again. */
+    void runnerEnded() {
+        synchronized (lock) {
+            stopped = true;
+            pending = null;
+        }
+    }
+
+    /** The newest checkpoint saved by this run, or the one it started from; null if neither. */
+    Checkpoint lastCompleted() {
+        return lastCompleted;
+    }
+
+    /** Stops asking for checkpoints; a save under way finishes first (waiting up to {@code waitMillis}). */
+    void close(long waitMillis) {
+        synchronized (lock) {
+            stopped = true;
+        }
+        ScheduledExecutorService t = thread;
+        if (t != null) {
+            t.shutdown();
+            try {
+                if (!t.awaitTermination(waitMillis, TimeUnit.MILLISECONDS)) {
+                    t.shutdownNow();
+                }
+            } catch (InterruptedException e) {
+                t.shutdownNow();
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}
