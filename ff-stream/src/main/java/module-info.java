@@ -3,15 +3,18 @@
  * compiled onto ff-core's building blocks. Programs see {@code org.fastflowj.stream}; the operators,
  * the control marks and the compiler live in {@code org.fastflowj.stream.internal}.
  */
-// Kryo is ff-dist's: absent when a program runs on ff-core alone, and the opens then mean nothing.
-@SuppressWarnings("module")
+// Kryo and Objenesis have no module descriptor yet (automatic modules).
+@SuppressWarnings({"module", "requires-automatic"})
 module org.fastflowj.stream {
     requires transitive org.fastflowj.core;
     requires org.slf4j;
+    // Checkpoints write the operators' state (user keys and accumulators of any class) with Kryo.
+    requires com.esotericsoftware.kryo;
+    requires org.objenesis;
 
     exports org.fastflowj.stream;
 
-    // Run in groups, ff-dist's Kryo writes the carriers between stages (record, watermark) and window results.
+    // Run in groups, Kryo writes the carriers between stages (record, watermark) and window results.
     opens org.fastflowj.stream to
             com.esotericsoftware.kryo;
     opens org.fastflowj.stream.internal to

@@ -1,5 +1,8 @@
 package org.fastflowj.stream;
 
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -28,6 +31,27 @@ public final class CollectSink<T> implements Sink<T> {
     @Override
     public void write(T item) {
         items.add(item);
+    }
+
+    @Override
+    public boolean exactlyOnce() {
+        return true;
+    }
+
+    /** How many records came before the barrier. */
+    @Override
+    public void snapshot(long checkpointId, DataOutput out) throws IOException {
+        out.writeInt(items.size());
+    }
+
+    /** Drops what came after the checkpoint: the restart gives it again. */
+    @Override
+    public void restore(DataInput in) throws IOException {
+        int size = in.readInt();
+        if (size > items.size()) {
+            throw new IOException("sink collect: a checkpoint of " + size + " records, " + items.size() + " here");
+        }
+        items.subList(size, items.size()).clear();
     }
 
     /** The records, in the order the sink received them. */

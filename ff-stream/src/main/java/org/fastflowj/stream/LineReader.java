@@ -1,5 +1,7 @@
 package org.fastflowj.stream;
 
+import java.io.DataInput;
+import java.io.DataOutput;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -8,7 +10,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
-import java.util.Iterator;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -21,7 +22,10 @@ import java.util.function.Consumer;
 final class LineReader implements SourceReader<String> {
     record Range(Path file, long start, long end) {}
 
-    private final Iterator<Range> ranges;
+    private final List<Range> ranges;
+    /** How many of {@link #ranges} were opened. */
+    private int opened;
+
     private final int batch;
     private final byte[] bytes = new byte[64 * 1024];
     private final ByteBuffer buffer = ByteBuffer.wrap(bytes);
@@ -39,7 +43,7 @@ final class LineReader implements SourceReader<String> {
     private long position;
 
     LineReader(List<Range> ranges, int batch) {
-        this.ranges = ranges.iterator();
+        this.ranges = List.copyOf(ranges);
         this.batch = batch;
     }
 
@@ -65,10 +69,10 @@ final class LineReader implements SourceReader<String> {
     }
 
     private boolean openNext() throws IOException {
-        if (!ranges.hasNext()) {
+        if (opened == ranges.size()) {
             return false;
         }
-        range = ranges.next();
+        range = ranges.get(opened++);
         channel = FileChannel.open(range.file, StandardOpenOption.READ);
         position = Math.max(0, range.start - 1);
         channel.position(position);
@@ -138,6 +142,34 @@ final class LineReader implements SourceReader<String> {
 
     private String decodeCarried() {
         return new String(line, 0, lineLength, StandardCharsets.UTF_8);
+    }
+
+    /** The range being read (or the next to open) and the offset of the next line in it. */
+    @Override
+    public void savePosition(DataOutput out) throws IOException {
+        out.writeInt(opened);
+        out.writeBoolean(channel != null);
+        out.writeLong(position);
+    }
+
+    @Override
+    public void seek(DataInput in) throws IOException {
+        close();
+        channel = null;
+        opened = in.readInt();
+        boolean reading = in.readBoolean();
+        long offset = in.readLong();
+        if (opened < 0 || opened > ranges.size() || (reading && opened == 0)) {
+            throw new IOException("source lines: a checkpoint at range " + opened + " of " + ranges.size());
+        }
+        if (reading) {
+            range = ranges.get(opened - 1);
+            channel = FileChannel.open(range.file, StandardOpenOption.READ);
+            channel.position(offset);
+            position = offset;
+            head = 0;
+            tail = 0;
+        }
     }
 
     @Override

@@ -1,12 +1,16 @@
 package org.fastflowj.stream;
 
 import java.io.BufferedWriter;
+import java.io.DataInput;
+import java.io.DataOutput;
 import java.io.IOException;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.Objects;
 import java.util.function.Consumer;
 
@@ -41,6 +45,11 @@ public final class Sinks {
      * succeeds; when it fails, the temporary file is deleted and {@code path} is neither created nor
      * replaced, so a failed job never leaves a truncated file that looks whole. An I/O error fails the job
      * and names the file.
+     *
+     * <p>With checkpoints it is exactly once: at each barrier the temporary file is flushed and forced to
+     * disk and its length kept in the checkpoint; a restart cuts it back to that length. A run resumed
+     * from the store in another process takes over the temporary file the checkpoint names, if it is
+     * still there (a process killed leaves it; one that failed and aborted deleted it).
      */
     public static <T> Sink<T> lines(Path path) {
         return new LinesSink<>(Objects.requireNonNull(path, "path").toAbsolutePath());
@@ -81,6 +90,47 @@ public final class Sinks {
             } catch (IOException e) {
                 throw new IOException("sink lines: cannot write " + target + " (through " + temporary + "): " + e, e);
             }
+        }
+
+        @Override
+        public boolean exactlyOnce() {
+            return true;
+        }
+
+        @Override
+        public void snapshot(long checkpointId, DataOutput out) throws IOException {
+            try {
+                writer.flush();
+                try (FileChannel file = FileChannel.open(temporary, StandardOpenOption.WRITE)) {
+                    file.force(false);
+                    out.writeUTF(temporary.toString());
+                    out.writeLong(file.size());
+                }
+            } catch (IOException e) {
+                throw new IOException("sink lines: cannot make " + temporary + " durable: " + e, e);
+            }
+        }
+
+        @Override
+        public void restore(DataInput in) throws IOException {
+            Path saved = Path.of(in.readUTF());
+            long length = in.readLong();
+            writer.close();
+            if (!saved.equals(temporary)) {
+                if (!Files.isRegularFile(saved)) {
+                    throw new IOException(
+                            "sink lines: cannot resume " + target + ": its checkpoint's file " + saved + " is gone");
+                }
+                Files.move(saved, temporary, StandardCopyOption.REPLACE_EXISTING);
+            }
+            try (FileChannel file = FileChannel.open(temporary, StandardOpenOption.WRITE)) {
+                if (file.size() < length) {
+                    throw new IOException(
+                            "sink lines: " + temporary + " holds " + file.size() + " bytes, its checkpoint " + length);
+                }
+                file.truncate(length);
+            }
+            writer = Files.newBufferedWriter(temporary, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
         }
 
         @Override

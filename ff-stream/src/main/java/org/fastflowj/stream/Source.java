@@ -19,6 +19,15 @@ public interface Source<T> {
     SourceReader<T> open(int instance, int instances) throws Exception;
 
     /**
+     * Whether this source's readers can go back to where a checkpoint saw them
+     * ({@link SourceReader#savePosition}, {@link SourceReader#seek}): a job with checkpoints needs every
+     * source to, and names the one that cannot before it starts.
+     */
+    default boolean replayable() {
+        return false;
+    }
+
+    /**
      * After a successful run, once every sink has committed, on the thread that ran the job: a source
      * that records its progress outside the job (a broker's committed offsets) records what this run
      * read. Since the sinks commit first, a failure in between reads records again on the next run

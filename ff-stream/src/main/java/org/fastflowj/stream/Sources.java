@@ -1,5 +1,7 @@
 package org.fastflowj.stream;
 
+import java.io.DataInput;
+import java.io.DataOutput;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,10 +30,30 @@ public final class Sources {
             }
 
             @Override
+            public boolean replayable() {
+                return true;
+            }
+
+            @Override
             public SourceReader<T> open(int instance, int instances) {
                 Iterator<? extends T> it = items.iterator();
                 return new SourceReader<>() {
                     private long index;
+
+                    @Override
+                    public void savePosition(DataOutput out) throws IOException {
+                        out.writeLong(index);
+                    }
+
+                    /** Walks the collection again up to the position: it must hold the same elements. */
+                    @Override
+                    public void seek(DataInput in) throws IOException {
+                        long position = in.readLong();
+                        while (index < position && it.hasNext()) {
+                            it.next();
+                            index++;
+                        }
+                    }
 
                     @Override
                     public boolean emit(Consumer<? super T> out) {
@@ -62,6 +84,11 @@ public final class Sources {
             }
 
             @Override
+            public boolean replayable() {
+                return true;
+            }
+
+            @Override
             public SourceReader<T> open(int instance, int instances) {
                 return new Generator<>(count, perSecond / instances, f, instance, instances);
             }
@@ -81,6 +108,12 @@ public final class Sources {
             @Override
             public String name() {
                 return "lines(" + path.getFileName() + ")";
+            }
+
+            /** By byte offset: the files must not change between a run and its restart. */
+            @Override
+            public boolean replayable() {
+                return true;
             }
 
             @Override
@@ -120,9 +153,22 @@ public final class Sources {
         private final long nanosPerRecord;
         private final LongFunction<? extends T> f;
         private final int step;
-        private final long start = System.nanoTime();
+        private long start = System.nanoTime();
         private long next;
         private long made;
+
+        @Override
+        public void savePosition(DataOutput out) throws IOException {
+            out.writeLong(next);
+        }
+
+        /** Goes on from the sequence number saved, at the rate from now. */
+        @Override
+        public void seek(DataInput in) throws IOException {
+            next = in.readLong();
+            start = System.nanoTime();
+            made = 0;
+        }
 
         Generator(long count, double perSecond, LongFunction<? extends T> f, int instance, int instances) {
             this.count = count;

@@ -189,6 +189,17 @@ public final class StreamJob {
         for (String fusion : fusions()) {
             LOG.info("stream job '{}': {}", name, fusion);
         }
+        if (options.checkpointInterval() != null) {
+            for (Sink<?> sink : allSinks.keySet()) {
+                if (!sink.exactlyOnce()) {
+                    LOG.warn(
+                            "stream job '{}': sink '{}' does not roll back to a checkpoint: after a restart it is"
+                                    + " given again what came after the checkpoint (at least once)",
+                            name,
+                            sink.name());
+                }
+            }
+        }
         List<Sink<?>> opened = new ArrayList<>();
         try {
             for (Sink<?> sink : allSinks.keySet()) {

@@ -18,11 +18,22 @@ public final class CountWindowOperator extends WindowOperator {
     }
 
     private final long n;
-    private final Map<Object, Window> windows = new LinkedHashMap<>();
+    private Map<Object, Window> windows = new LinkedHashMap<>();
 
     public CountWindowOperator(Function<?, ?> keyOf, Aggregate<?, ?, ?> aggregate, WindowEmitter emitter, long n) {
         super(keyOf, aggregate, emitter, 0, null);
         this.n = n;
+    }
+
+    @Override
+    Object[] saveWindows() {
+        return new Object[] {windows};
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    void loadWindows(Object[] state) {
+        windows = (Map<Object, Window>) state[0];
     }
 
     @Override

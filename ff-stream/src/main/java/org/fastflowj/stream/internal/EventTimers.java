@@ -1,5 +1,6 @@
 package org.fastflowj.stream.internal;
 
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.PriorityQueue;
 import java.util.Set;
@@ -11,7 +12,15 @@ import java.util.Set;
 final class EventTimers {
     record Timer(long time, Object key) {}
 
-    private final PriorityQueue<Timer> queue = new PriorityQueue<>((a, b) -> Long.compare(a.time, b.time));
+    // A class, not a lambda: the queue goes into checkpoints with its comparator.
+    private static final class ByTime implements Comparator<Timer> {
+        @Override
+        public int compare(Timer a, Timer b) {
+            return Long.compare(a.time, b.time);
+        }
+    }
+
+    private final PriorityQueue<Timer> queue = new PriorityQueue<>(new ByTime());
     private final Set<Timer> pending = new HashSet<>();
 
     void register(Object key, long time) {

@@ -27,9 +27,9 @@ public final class FrameWindowOperator extends WindowOperator {
     /** The aggregate when it is a sum of longs: the frames and the running range keep plain sums; else null. */
     private final LongSum<Object> longSum;
 
-    private final Frames frames;
+    private Frames frames;
     /** Each key's accumulator over the running range, with how many of the range's frames hold the key. */
-    private final KeyTable running;
+    private KeyTable running;
 
     private long runStart = Long.MIN_VALUE;
     private long runEnd = Long.MIN_VALUE;
@@ -69,6 +69,24 @@ public final class FrameWindowOperator extends WindowOperator {
     /** Whether this operator computes {@code size, slide} windows of {@code aggregate}. */
     public static boolean handles(long size, long slide, Aggregate<?, ?, ?> aggregate) {
         return size == slide || aggregate.canDeduct();
+    }
+
+    @Override
+    Object[] saveWindows() {
+        return new Object[] {frames, running, runStart, runEnd, nextEnd, frameStart, frameEnd, lastStart, firstEnd};
+    }
+
+    @Override
+    void loadWindows(Object[] state) {
+        frames = (Frames) state[0];
+        running = (KeyTable) state[1];
+        runStart = (Long) state[2];
+        runEnd = (Long) state[3];
+        nextEnd = (Long) state[4];
+        frameStart = (Long) state[5];
+        frameEnd = (Long) state[6];
+        lastStart = (Long) state[7];
+        firstEnd = (Long) state[8];
     }
 
     @Override

@@ -1,7 +1,11 @@
 package org.fastflowj.stream.internal;
 
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
 import java.util.Arrays;
 import org.fastflowj.core.MultiInputNode;
+import org.fastflowj.core.checkpoint.Checkpointed;
 
 /**
  * The first node of every stage with inputs: it takes the watermark as the minimum over its live input
@@ -11,7 +15,7 @@ import org.fastflowj.core.MultiInputNode;
  * is open; when every input is idle it says so once downstream. Of the ticks its inputs send it
  * passes on about one per {@link Signal#TICK_MILLIS}.
  */
-public final class HeadNode extends MultiInputNode<Object, Object> {
+public final class HeadNode extends MultiInputNode<Object, Object> implements Checkpointed {
     private static final long TICK_GAP_NANOS = Signal.TICK_MILLIS * 1_000_000 / 2;
 
     private long[] channelMarks;
@@ -108,6 +112,39 @@ public final class HeadNode extends MultiInputNode<Object, Object> {
         if (min > current) {
             current = min;
             sendOut(Mark.of(min));
+        }
+    }
+
+    /**
+     * The watermark of each input and the one forwarded; at an aligned barrier every input is at it. An
+     * input's end or idleness is not kept: the restarted inputs say it again.
+     */
+    @Override
+    public void snapshot(long checkpointId, DataOutput out) throws IOException {
+        out.writeLong(current);
+        // Before the run its inputs are not counted yet: a restart from there starts from no watermark.
+        out.writeInt(channelMarks == null ? -1 : channelMarks.length);
+        if (channelMarks != null) {
+            for (long mark : channelMarks) {
+                out.writeLong(mark);
+            }
+        }
+    }
+
+    @Override
+    public void restore(DataInput in) throws IOException {
+        long[] marks = channels();
+        current = in.readLong();
+        int count = in.readInt();
+        if (count < 0) {
+            Arrays.fill(marks, Long.MIN_VALUE);
+            return;
+        }
+        if (count != marks.length) {
+            throw new IOException("a checkpoint of " + count + " inputs for a stream input of " + marks.length);
+        }
+        for (int i = 0; i < count; i++) {
+            marks[i] = in.readLong();
         }
     }
 

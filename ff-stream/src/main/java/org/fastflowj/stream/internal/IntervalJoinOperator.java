@@ -22,8 +22,8 @@ public final class IntervalJoinOperator extends Operator {
     private final BiFunction<Object, Object, Object> function;
     private final long lower;
     private final long upper;
-    private final Map<Object, Buffers> buffers = new HashMap<>();
-    private final EventTimers purges = new EventTimers();
+    private Map<Object, Buffers> buffers = new HashMap<>();
+    private EventTimers purges = new EventTimers();
 
     private static final class Buffers {
         final TreeMap<Long, List<Object>> left = new TreeMap<>();
@@ -38,6 +38,18 @@ public final class IntervalJoinOperator extends Operator {
         this.function = (BiFunction<Object, Object, Object>) function;
         this.lower = lower;
         this.upper = upper;
+    }
+
+    @Override
+    Object[] saveState() {
+        return new Object[] {buffers, purges};
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    void loadState(Object[] state) {
+        buffers = (Map<Object, Buffers>) state[0];
+        purges = (EventTimers) state[1];
     }
 
     @Override

@@ -64,12 +64,26 @@ final class KeyTable {
         return new KeyTable(true);
     }
 
+    /** An empty table of {@code slots} slots (a power of two), as {@link #slots} gave them. */
+    static KeyTable withSlots(boolean withSums, int slots) {
+        if (slots < MIN_SLOTS || Integer.bitCount(slots) != 1) {
+            throw new IllegalArgumentException("a key table of " + slots + " slots");
+        }
+        KeyTable table = new KeyTable(withSums);
+        table.allocate(slots);
+        return table;
+    }
+
     private void allocate(int slots) {
         entries = new Object[slots * 2];
         meta = new int[slots * 2];
         inline = new long[slots];
         sums = withSums ? new long[slots] : null;
         mask = slots - 1;
+    }
+
+    boolean keepsSums() {
+        return withSums;
     }
 
     int size() {

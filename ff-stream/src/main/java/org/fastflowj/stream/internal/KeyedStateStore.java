@@ -3,10 +3,8 @@ package org.fastflowj.stream.internal;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.fastflowj.stream.KeyedStates;
 import org.fastflowj.stream.ListState;
 import org.fastflowj.stream.MapState;
@@ -14,19 +12,52 @@ import org.fastflowj.stream.ValueState;
 
 /** The keyed state of one operator instance, in hash maps by key; the handles read the current key's. */
 final class KeyedStateStore implements KeyedStates {
-    private final Set<String> names = new HashSet<>();
+    /** Each state's map of key to its value, by the state's name. */
+    private final Map<String, Map<Object, ?>> byName = new HashMap<>();
+    /** What a checkpoint held for states not created yet, by name: given to each when it is created. */
+    private Map<String, Map<Object, ?>> restored = Map.of();
+
     Object currentKey;
 
-    private void claim(String name) {
-        if (!names.add(name)) {
+    private <V> Map<Object, V> claim(String name) {
+        if (byName.containsKey(name)) {
             throw new IllegalArgumentException("keyed state '" + name + "' is created twice");
+        }
+        Map<Object, V> values = new HashMap<>();
+        fill(values, restored.get(name));
+        byName.put(name, values);
+        return values;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <V> void fill(Map<Object, V> values, Map<Object, ?> from) {
+        values.clear();
+        if (from != null) {
+            values.putAll((Map<Object, V>) from);
+        }
+    }
+
+    /** Before the function's {@code open}, again on a restart: it creates its states anew. */
+    void reopen() {
+        byName.clear();
+    }
+
+    /** Every state's values, by the state's name, for a checkpoint. */
+    Map<String, Map<Object, ?>> saveState() {
+        return byName;
+    }
+
+    /** Takes back the values of a checkpoint: into the states created so far, and those created later. */
+    void loadState(Map<String, Map<Object, ?>> state) {
+        restored = state;
+        for (Map.Entry<String, Map<Object, ?>> e : byName.entrySet()) {
+            fill(e.getValue(), state.get(e.getKey()));
         }
     }
 
     @Override
     public <V> ValueState<V> value(String name) {
-        claim(name);
-        Map<Object, V> values = new HashMap<>();
+        Map<Object, V> values = claim(name);
         return new ValueState<>() {
             @Override
             public V value() {
@@ -51,8 +82,7 @@ final class KeyedStateStore implements KeyedStates {
 
     @Override
     public <V> ListState<V> list(String name) {
-        claim(name);
-        Map<Object, List<V>> lists = new HashMap<>();
+        Map<Object, List<V>> lists = claim(name);
         return new ListState<>() {
             @Override
             public void add(V value) {
@@ -74,8 +104,7 @@ final class KeyedStateStore implements KeyedStates {
 
     @Override
     public <K, V> MapState<K, V> map(String name) {
-        claim(name);
-        Map<Object, Map<K, V>> maps = new HashMap<>();
+        Map<Object, Map<K, V>> maps = claim(name);
         return new MapState<>() {
             @Override
             public V get(K key) {

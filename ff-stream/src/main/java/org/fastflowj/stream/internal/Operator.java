@@ -40,6 +40,18 @@ public abstract class Operator {
         out.emitSignal(Signal.IDLE);
     }
 
+    /**
+     * The objects that hold this instance's state, for a checkpoint, or null if it keeps none (its
+     * watermark is kept apart). Called on the node's thread between records; the objects are written
+     * before the next record comes.
+     */
+    Object[] saveState() {
+        return null;
+    }
+
+    /** Takes back, read anew, what {@link #saveState} gave; called before the first record. */
+    void loadState(Object[] state) {}
+
     final void advanceWatermark(long time) throws Exception {
         watermark = time;
         processWatermark(time);

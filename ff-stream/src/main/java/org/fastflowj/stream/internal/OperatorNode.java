@@ -1,7 +1,11 @@
 package org.fastflowj.stream.internal;
 
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
 import org.fastflowj.core.Node;
 import org.fastflowj.core.NodeCounter;
+import org.fastflowj.core.checkpoint.Checkpointed;
 
 /**
  * The node that runs one operator instance: records go to the operator (a failing user function is
@@ -9,11 +13,13 @@ import org.fastflowj.core.NodeCounter;
  * of its fused chain directly ({@link #chainTo}), or emits records as {@link Rec} and watermarks as
  * {@link Mark} to the node after it (a router, a sink) or to a channel.
  */
-public final class OperatorNode extends Node<Object, Object> implements Output {
+public final class OperatorNode extends Node<Object, Object> implements Output, Checkpointed {
     private final Operator operator;
     private final ErrorHandler errors;
     /** The next operator of the fused chain, given this one's output directly; null: the node's output. */
     private OperatorNode next;
+    /** Made at the first checkpoint: most runs take none. */
+    private StateCodec codec;
 
     public OperatorNode(Operator operator, OperatorInfo info, ErrorHandler errors) {
         this.operator = operator;
@@ -138,6 +144,32 @@ public final class OperatorNode extends Node<Object, Object> implements Output {
         } else {
             sendOut(signal);
         }
+    }
+
+    /** The operator's time and the objects holding its state. */
+    @Override
+    public void snapshot(long checkpointId, DataOutput out) throws IOException {
+        out.writeLong(operator.watermark);
+        Object[] state = operator.saveState();
+        out.writeBoolean(state != null);
+        if (state != null) {
+            codec().write(out, state);
+        }
+    }
+
+    @Override
+    public void restore(DataInput in) throws IOException {
+        operator.watermark = in.readLong();
+        if (in.readBoolean()) {
+            operator.loadState(codec().read(in));
+        }
+    }
+
+    private StateCodec codec() {
+        if (codec == null) {
+            codec = new StateCodec();
+        }
+        return codec;
     }
 
     @Override

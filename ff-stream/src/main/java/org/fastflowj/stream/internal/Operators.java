@@ -100,6 +100,17 @@ public final class Operators {
             private boolean idle;
 
             @Override
+            Object[] saveState() {
+                return new Object[] {maxTimestamp, emitted};
+            }
+
+            @Override
+            void loadState(Object[] state) {
+                maxTimestamp = (Long) state[0];
+                emitted = (Long) state[1];
+            }
+
+            @Override
             public void processTick() {
                 if (idleNanos > 0) {
                     long now = System.nanoTime();

@@ -29,7 +29,7 @@ public final class PanedWindowOperator extends WindowOperator {
     private final long slide;
     private final long pane;
     private final boolean running;
-    private final Map<Object, KeyPanes> panes = new HashMap<>();
+    private Map<Object, KeyPanes> panes = new HashMap<>();
 
     /** One key's panes by start time, and its running accumulator (see the class comment). */
     private static final class KeyPanes {
@@ -65,6 +65,17 @@ public final class PanedWindowOperator extends WindowOperator {
         this.slide = slide;
         this.pane = gcd(size, slide);
         this.running = size != pane && this.aggregate.canDeduct();
+    }
+
+    @Override
+    Object[] saveWindows() {
+        return new Object[] {panes};
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    void loadWindows(Object[] state) {
+        panes = (Map<Object, KeyPanes>) state[0];
     }
 
     @Override

@@ -36,7 +36,7 @@ public final class PartialAggregateOperator extends Operator {
     private final long granule;
 
     private long passedOn = Long.MIN_VALUE;
-    private final Frames frames;
+    private Frames frames;
     /** The frame of the last record; none at first. */
     private long frameStart = 1;
 
@@ -53,6 +53,20 @@ public final class PartialAggregateOperator extends Operator {
         this.frames = new Frames(longSum != null);
         this.frame = WindowOperator.gcd(size, slide);
         this.granule = WindowOperator.gcd(frame, lateness);
+    }
+
+    @Override
+    Object[] saveState() {
+        return new Object[] {frames, passedOn, frameStart, frameEnd, firstEnd};
+    }
+
+    @Override
+    void loadState(Object[] state) {
+        frames = (Frames) state[0];
+        passedOn = (Long) state[1];
+        frameStart = (Long) state[2];
+        frameEnd = (Long) state[3];
+        firstEnd = (Long) state[4];
     }
 
     @Override

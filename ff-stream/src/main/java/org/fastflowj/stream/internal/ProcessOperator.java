@@ -1,5 +1,6 @@
 package org.fastflowj.stream.internal;
 
+import java.util.Map;
 import java.util.function.Function;
 import org.fastflowj.stream.KeyedProcessFunction;
 
@@ -11,8 +12,8 @@ public final class ProcessOperator extends Operator implements KeyedProcessFunct
     private final Function<Object, Object> keyOf;
     private final KeyedProcessFunction<Object, Object, Object> function;
     private final KeyedStateStore states = new KeyedStateStore();
-    private final EventTimers timers = new EventTimers();
-    private final EventTimers processingTimers = new EventTimers();
+    private EventTimers timers = new EventTimers();
+    private EventTimers processingTimers = new EventTimers();
     private long timestamp;
 
     @SuppressWarnings("unchecked")
@@ -22,7 +23,21 @@ public final class ProcessOperator extends Operator implements KeyedProcessFunct
     }
 
     @Override
+    Object[] saveState() {
+        return new Object[] {states.saveState(), timers, processingTimers};
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    void loadState(Object[] state) {
+        states.loadState((Map<String, Map<Object, ?>>) state[0]);
+        timers = (EventTimers) state[1];
+        processingTimers = (EventTimers) state[2];
+    }
+
+    @Override
     public void open() throws Exception {
+        states.reopen();
         function.open(states);
     }
 

@@ -9,12 +9,23 @@ import org.fastflowj.stream.Aggregate;
 public final class RollingOperator extends Operator {
     private final Function<Object, Object> keyOf;
     private final Aggregate<Object, Object, Object> aggregate;
-    private final Map<Object, Object> accumulators = new HashMap<>();
+    private Map<Object, Object> accumulators = new HashMap<>();
 
     @SuppressWarnings("unchecked")
     public RollingOperator(Function<?, ?> keyOf, Aggregate<?, ?, ?> aggregate) {
         this.keyOf = (Function<Object, Object>) keyOf;
         this.aggregate = (Aggregate<Object, Object, Object>) aggregate;
+    }
+
+    @Override
+    Object[] saveState() {
+        return new Object[] {accumulators};
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    void loadState(Object[] state) {
+        accumulators = (Map<Object, Object>) state[0];
     }
 
     @Override

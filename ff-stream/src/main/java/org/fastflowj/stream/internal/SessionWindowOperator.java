@@ -28,7 +28,7 @@ public final class SessionWindowOperator extends WindowOperator {
     }
 
     private final long gap;
-    private final Map<Object, TreeMap<Long, Session>> sessions = new HashMap<>();
+    private Map<Object, TreeMap<Long, Session>> sessions = new HashMap<>();
 
     public SessionWindowOperator(
             Function<?, ?> keyOf,
@@ -39,6 +39,17 @@ public final class SessionWindowOperator extends WindowOperator {
             SideSink<?> lateSink) {
         super(keyOf, aggregate, emitter, lateness, lateSink);
         this.gap = gap;
+    }
+
+    @Override
+    Object[] saveWindows() {
+        return new Object[] {sessions};
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    void loadWindows(Object[] state) {
+        sessions = (Map<Object, TreeMap<Long, Session>>) state[0];
     }
 
     @Override

@@ -1,10 +1,14 @@
 package org.fastflowj.stream.internal;
 
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
 import org.fastflowj.core.Node;
+import org.fastflowj.core.checkpoint.Checkpointed;
 import org.fastflowj.stream.Sink;
 
 /** The sink's one instance: writes every record's value; watermarks end here. */
-public final class SinkNode extends Node<Object, Object> {
+public final class SinkNode extends Node<Object, Object> implements Checkpointed {
     private final Sink<Object> sink;
     private final OperatorInfo info;
 
@@ -29,6 +33,21 @@ public final class SinkNode extends Node<Object, Object> {
             }
         }
         return goOn();
+    }
+
+    @Override
+    public void snapshot(long checkpointId, DataOutput out) throws IOException {
+        sink.snapshot(checkpointId, out);
+    }
+
+    @Override
+    public void restore(DataInput in) throws IOException {
+        sink.restore(in);
+    }
+
+    @Override
+    public void checkpointCompleted(long id) {
+        sink.checkpointCompleted(id);
     }
 
     @Override

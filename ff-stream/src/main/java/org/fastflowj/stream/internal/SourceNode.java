@@ -1,7 +1,11 @@
 package org.fastflowj.stream.internal;
 
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
 import java.util.function.Consumer;
 import org.fastflowj.core.Node;
+import org.fastflowj.core.checkpoint.Checkpointed;
 import org.fastflowj.stream.Source;
 import org.fastflowj.stream.SourceReader;
 
@@ -10,7 +14,7 @@ import org.fastflowj.stream.SourceReader;
  * source is exhausted it sends {@link Mark#END} and ends the stream. Between batches it sends a
  * {@link Signal#TICK} whenever {@link Signal#TICK_MILLIS} passed since the last one.
  */
-public final class SourceNode extends Node<Void, Object> {
+public final class SourceNode extends Node<Void, Object> implements Checkpointed {
     private static final long TICK_NANOS = Signal.TICK_MILLIS * 1_000_000;
 
     private final Source<?> source;
@@ -72,6 +76,31 @@ public final class SourceNode extends Node<Void, Object> {
             sendOut(Mark.END);
         }
         return eos();
+    }
+
+    /**
+     * Where the reader is: a checkpoint's barrier leaves a source between two batches. Before the run
+     * (the state a restart from the beginning takes) there is no reader yet: the one opened reads from
+     * the start.
+     */
+    @Override
+    public void snapshot(long checkpointId, DataOutput out) throws IOException {
+        out.writeBoolean(reader != null);
+        if (reader != null) {
+            reader.savePosition(out);
+        }
+    }
+
+    @Override
+    public void restore(DataInput in) throws IOException {
+        if (in.readBoolean()) {
+            reader.seek(in);
+        }
+    }
+
+    @Override
+    public boolean replays() {
+        return source.replayable();
     }
 
     @Override

@@ -13,7 +13,7 @@ public abstract class WindowOperator extends Operator {
     final WindowEmitter emitter;
     final long lateness;
     final SideSink<Object> lateSink;
-    final EventTimers timers = new EventTimers();
+    EventTimers timers = new EventTimers();
     private boolean processingTime;
     private long clock = Long.MIN_VALUE;
 
@@ -38,6 +38,23 @@ public abstract class WindowOperator extends Operator {
      */
     public final void inProcessingTime() {
         processingTime = true;
+    }
+
+    /** The objects holding the windows' own state (beside the timers and the clock). */
+    abstract Object[] saveWindows();
+
+    abstract void loadWindows(Object[] state);
+
+    @Override
+    final Object[] saveState() {
+        return new Object[] {timers, clock, saveWindows()};
+    }
+
+    @Override
+    final void loadState(Object[] state) {
+        timers = (EventTimers) state[0];
+        clock = (Long) state[1];
+        loadWindows((Object[]) state[2]);
     }
 
     abstract void onRecord(Object value, long timestamp) throws Exception;

@@ -1,0 +1,228 @@
+package org.fastflowj.stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BiConsumer;
+import java.util.function.LongSupplier;
+import org.fastflowj.core.RunOptions;
+import org.fastflowj.core.WaitStrategy;
+import org.fastflowj.core.checkpoint.CheckpointStore;
+import org.fastflowj.core.checkpoint.RestartStrategy;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Stream jobs with checkpoints: an operator fails once mid-stream, the job restarts from the last
+ * completed checkpoint (sources at their position, windows, keyed state and timers as they were, the
+ * watermarks where they stood) and its output equals the run without a failure.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class StreamCheckpointTest {
+    record Click(long ts, String user, String url) {}
+
+    private static final int CLICKS = 40_000;
+
+    @TempDir
+    Path dir;
+
+    /** Clicks 1 ms apart on average, up to 200 ms out of order, over 40 users. */
+    static List<Click> clicks() {
+        Random random = new Random(7);
+        List<Click> clicks = new ArrayList<>();
+        for (int i = 0; i < CLICKS; i++) {
+            long ts = i + random.nextInt(200);
+            clicks.add(new Click(ts, "u" + random.nextInt(40), "/p" + random.nextInt(5)));
+        }
+        return clicks;
+    }
+
+    /** A job shape: from the timestamped clicks to lines. */
+    interface Shape extends BiConsumer<DataStream<Click>, Sink<String>> {}
+
+    static Shape shape(String name) {
+        return switch (name) {
+            case "tumbling" -> (clicks, sink) -> clicks.keyBy(Click::user)
+                    .window(Windows.tumbling(Duration.ofMillis(500)))
+                    .aggregate(Aggregates.counting())
+                    .map(r -> r.start() + "," + r.key() + "," + r.value())
+                    .sink(sink);
+            case "sliding" -> (clicks, sink) -> clicks.keyBy(Click::user)
+                    .window(Windows.sliding(Duration.ofMillis(1000), Duration.ofMillis(100)))
+                    .aggregate(Aggregates.summingLong(c -> c.url().length()))
+                    .map(r -> r.start() + "," + r.key() + "," + r.value())
+                    .sink(sink);
+            case "session" -> (clicks, sink) -> clicks.keyBy(Click::url)
+                    .window(Windows.session(Duration.ofMillis(3)))
+                    .aggregate(Aggregates.counting())
+                    .map(r -> r.start() + "," + r.end() + "," + r.key() + "," + r.value())
+                    .sink(sink);
+            case "process" -> (clicks, sink) -> clicks.keyBy(Click::user)
+                    .process(() -> new KeyedProcessFunction<String, Click, String>() {
+                        // clicks per second of event time, reported when the watermark passes the second
+                        private MapState<Long, Long> perSecond;
+                        private ValueState<Long> total;
+
+                        @Override
+                        public void open(KeyedStates states) {
+                            perSecond = states.map("perSecond");
+                            total = states.value("total");
+                        }
+
+                        @Override
+                        public void processElement(Click click, Context<String, String> ctx) {
+                            long end = click.ts() / 1000 * 1000 + 999;
+                            Long seen = perSecond.get(end);
+                            perSecond.put(end, seen == null ? 1 : seen + 1);
+                            ctx.registerEventTimeTimer(end);
+                        }
+
+                        @Override
+                        public void onTimer(long time, Context<String, String> ctx) {
+                            long clicks = perSecond.get(time);
+                            perSecond.remove(time);
+                            Long before = total.value();
+                            total.update(before == null ? clicks : before + clicks);
+                            ctx.emit(time + "," + ctx.key() + "," + clicks + "," + total.value());
+                        }
+                    })
+                    .sink(sink);
+            case "rolling" -> (clicks, sink) -> clicks.map(
+                            c -> c.user() + "=" + c.url().length())
+                    .keyBy(s -> s.substring(0, s.indexOf('=')))
+                    .reduce((a, b) -> a.substring(0, a.indexOf('=') + 1)
+                            + (Long.parseLong(a.substring(a.indexOf('=') + 1))
+                                    + Long.parseLong(b.substring(b.indexOf('=') + 1))))
+                    .sink(sink);
+            default -> throw new IllegalArgumentException(name);
+        };
+    }
+
+    /**
+     * Runs {@code shape} over the clicks; with {@code failOnce}, a map before it throws on one record
+     * once {@code afterCheckpoints} checkpoints are in the store.
+     */
+    private List<String> run(Shape shape, int parallelism, AtomicBoolean failOnce, RunOptions options, Path out)
+            throws IOException {
+        LongSupplier saved = saved(options.checkpointStore());
+        StreamJob job = StreamJob.named("clicks");
+        DataStream<Click> clicks = job.source(Sources.of(clicks()))
+                .withTimestamps(Click::ts, Watermarks.boundedDisorder(Duration.ofMillis(200)))
+                .map(c -> {
+                    if (failOnce.get() && saved.getAsLong() >= 3 && failOnce.compareAndSet(true, false)) {
+                        throw new IllegalStateException("injected failure at " + c);
+                    }
+                    return c;
+                })
+                .parallelism(parallelism);
+        shape.accept(clicks, Sinks.lines(out));
+        job.run(options);
+        return Files.readAllLines(out);
+    }
+
+    private static LongSupplier saved(CheckpointStore store) {
+        return () -> {
+            try {
+                return store == null ? 0 : store.highestId();
+            } catch (IOException e) {
+                throw new IllegalStateException(e);
+            }
+        };
+    }
+
+    private RunOptions checkpointed(Path store) {
+        return RunOptions.defaults()
+                .waitStrategy(WaitStrategy.BLOCKING)
+                .queueCapacity(64)
+                .checkpoints(Duration.ofMillis(10), CheckpointStore.directory(store))
+                .restartStrategy(RestartStrategy.fixedDelay(3, Duration.ofMillis(10)));
+    }
+
+    @ParameterizedTest(name = "{0}, parallelism {1}")
+    @CsvSource({"tumbling,1", "tumbling,2", "sliding,1", "sliding,2", "session,2", "process,1", "process,2", "rolling,1"
+    })
+    void aFailedOperatorRestartsFromTheCheckpointAndTheOutputIsTheRunWithoutFailure(String name, int parallelism)
+            throws IOException {
+        Shape shape = shape(name);
+        List<String> expected =
+                run(shape, parallelism, new AtomicBoolean(false), RunOptions.defaults(), dir.resolve("expected.txt"));
+
+        AtomicBoolean failOnce = new AtomicBoolean(true);
+        List<String> actual =
+                run(shape, parallelism, failOnce, checkpointed(dir.resolve("store")), dir.resolve("actual.txt"));
+
+        assertThat(failOnce).as("the failure was injected").isFalse();
+        assertThat(expected).isNotEmpty();
+        if (parallelism == 1) {
+            assertThat(actual).as("byte for byte").isEqualTo(expected);
+        } else {
+            assertThat(actual).containsExactlyInAnyOrderElementsOf(expected);
+        }
+    }
+
+    @Test
+    void aSourceThatCannotReplayIsNamedBeforeTheJobStarts() {
+        StreamJob job = StreamJob.named("once");
+        job.source(new Source<String>() {
+                    @Override
+                    public String name() {
+                        return "socket";
+                    }
+
+                    @Override
+                    public SourceReader<String> open(int instance, int instances) {
+                        return out -> false;
+                    }
+                })
+                .sink(Sinks.collect());
+
+        assertThatThrownBy(() -> job.run(checkpointed(dir)))
+                .hasMessageContaining("socket")
+                .hasMessageContaining("not replayable");
+    }
+
+    @Test
+    void theLinesSourceResumesAtItsByteOffset() throws IOException {
+        Path input = dir.resolve("clicks.csv");
+        List<String> lines = new ArrayList<>();
+        for (Click c : clicks()) {
+            lines.add(c.ts() + "," + c.user() + "," + c.url());
+        }
+        Files.write(input, lines);
+        Shape shape = shape("tumbling");
+        List<List<String>> outputs = new ArrayList<>();
+        for (boolean fail : new boolean[] {false, true}) {
+            AtomicBoolean failOnce = new AtomicBoolean(fail);
+            StreamJob job = StreamJob.named("lines");
+            LongSupplier saved = saved(CheckpointStore.directory(dir.resolve("store-" + fail)));
+            DataStream<Click> clicks = job.source(Sources.lines(input))
+                    .map(line -> {
+                        String[] f = line.split(",");
+                        if (failOnce.get() && saved.getAsLong() >= 3 && failOnce.compareAndSet(true, false)) {
+                            throw new IllegalStateException("injected failure at " + line);
+                        }
+                        return new Click(Long.parseLong(f[0]), f[1], f[2]);
+                    })
+                    .parallelism(2)
+                    .withTimestamps(Click::ts, Watermarks.boundedDisorder(Duration.ofMillis(200)));
+            Path out = dir.resolve("out-" + fail + ".txt");
+            shape.accept(clicks, Sinks.lines(out));
+            job.run(checkpointed(dir.resolve("store-" + fail)));
+            assertThat(failOnce).isFalse();
+            outputs.add(Files.readAllLines(out));
+        }
+        assertThat(outputs.get(1)).containsExactlyInAnyOrderElementsOf(outputs.get(0));
+    }
+}
