@@ -143,11 +143,13 @@ class StreamCheckpointTest {
     }
 
     private RunOptions checkpointed(Path store) {
+        // tag::options[]
         return RunOptions.defaults()
                 .waitStrategy(WaitStrategy.BLOCKING)
                 .queueCapacity(64)
                 .checkpoints(Duration.ofMillis(10), CheckpointStore.directory(store))
                 .restartStrategy(RestartStrategy.fixedDelay(3, Duration.ofMillis(10)));
+        // end::options[]
     }
 
     @ParameterizedTest(name = "{0}, parallelism {1}")
