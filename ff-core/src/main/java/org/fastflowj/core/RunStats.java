@@ -2,6 +2,7 @@ package org.fastflowj.core;
 
 import java.util.List;
 import java.util.Optional;
+import org.fastflowj.core.checkpoint.CheckpointStats;
 
 /**
  * Per-node statistics of one run, in graph order; {@link #toTable()} prints them.
@@ -9,12 +10,20 @@ import java.util.Optional;
  * @param nodes one entry per node thread
  * @param links one entry per network link (distributed groups only)
  * @param queues one entry per channel between two node threads, in graph order
+ * @param checkpoints the run's checkpoints, if it takes some
  */
-public record RunStats(List<NodeStats> nodes, List<LinkStats> links, List<QueueStats> queues) {
+public record RunStats(
+        List<NodeStats> nodes, List<LinkStats> links, List<QueueStats> queues, Optional<CheckpointStats> checkpoints) {
     public RunStats {
         nodes = List.copyOf(nodes);
         links = List.copyOf(links);
         queues = List.copyOf(queues);
+        checkpoints = checkpoints == null ? Optional.empty() : checkpoints;
+    }
+
+    /** Statistics of a run without checkpoints. */
+    public RunStats(List<NodeStats> nodes, List<LinkStats> links, List<QueueStats> queues) {
+        this(nodes, links, queues, Optional.empty());
     }
 
     /** Statistics without channel fills (a group's report, which carries its counters only). */

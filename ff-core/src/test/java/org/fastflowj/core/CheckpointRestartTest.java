@@ -20,9 +20,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import java.util.stream.LongStream;
 import org.fastflowj.core.checkpoint.CheckpointMode;
+import org.fastflowj.core.checkpoint.CheckpointStats;
 import org.fastflowj.core.checkpoint.CheckpointStore;
 import org.fastflowj.core.checkpoint.Checkpointed;
 import org.fastflowj.core.checkpoint.RestartStrategy;
+import org.fastflowj.core.metrics.PrometheusText;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -228,10 +230,20 @@ class CheckpointRestartTest {
             farm.onDemand();
         }
         TransactionalSink sink = new TransactionalSink();
-        new Pipeline(new CountingSource(ITEMS, 500), farm, new Numbering(), sink).runAndWaitEnd(checkpointed(store));
+        Pipeline pipeline = new Pipeline(new CountingSource(ITEMS, 500), farm, new Numbering(), sink);
+        pipeline.runAndWaitEnd(checkpointed(store));
 
         assertThat(failures).as("the failure was injected").hasValue(1);
         assertExactlyOnce(sink.committed());
+        CheckpointStats checkpoints = pipeline.stats().checkpoints().orElseThrow();
+        assertThat(checkpoints.restarts()).isEqualTo(1);
+        assertThat(checkpoints.completed()).isGreaterThanOrEqualTo(3);
+        assertThat(checkpoints.lastId()).isEqualTo(highestId(store));
+        assertThat(checkpoints.lastSizeBytes()).isPositive();
+        assertThat(PrometheusText.format(pipeline.stats()))
+                .contains("fastflowj_checkpoint_restarts_total 1\n")
+                .contains("fastflowj_checkpoints_completed_total " + checkpoints.completed() + "\n")
+                .contains("fastflowj_checkpoint_last_size_bytes " + checkpoints.lastSizeBytes() + "\n");
     }
 
     @Test

@@ -1,7 +1,11 @@
 package org.fastflowj.connector.kafka;
 
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.ConcurrentModificationException;
 import java.util.HashMap;
@@ -69,6 +73,12 @@ final class KafkaSource<K, V> implements Source<KafkaRecord<K, V>> {
     @Override
     public String name() {
         return name;
+    }
+
+    /** By offsets: a checkpoint keeps each partition's next offset, a restart seeks the consumer there. */
+    @Override
+    public boolean replayable() {
+        return true;
     }
 
     @Override
@@ -332,6 +342,49 @@ final class KafkaSource<K, V> implements Source<KafkaRecord<K, V>> {
             }
             if (reached != null) {
                 consumer.pause(reached);
+            }
+        }
+
+        /** Each partition and the offset of the next record to emit from it. */
+        @Override
+        public void savePosition(DataOutput out) throws IOException {
+            out.writeInt(partitions.length);
+            for (int i = 0; i < partitions.length; i++) {
+                out.writeUTF(partitions[i].topic());
+                out.writeInt(partitions[i].partition());
+                out.writeLong(next[i]);
+            }
+        }
+
+        /**
+         * Seeks every partition to its offset in the checkpoint. The partitions are dealt as before (the
+         * same topics, partitions and parallelism); a checkpoint of other partitions is refused.
+         */
+        @Override
+        public void seek(DataInput in) throws IOException {
+            int count = in.readInt();
+            if (count != partitions.length) {
+                throw new IOException("source " + name + ": a checkpoint of " + count + " partitions for instance "
+                        + instance + ", which reads " + partitions.length);
+            }
+            for (int k = 0; k < count; k++) {
+                TopicPartition tp = new TopicPartition(in.readUTF(), in.readInt());
+                long offset = in.readLong();
+                Integer i = index.get(tp);
+                if (i == null) {
+                    throw new IOException("source " + name + ": a checkpoint of partition " + tp + ", which instance "
+                            + instance + " does not read");
+                }
+                next[i] = offset;
+                consumer.seek(tp, offset);
+            }
+            if (bounded && count > 0) {
+                // A partition paused at its end at open may be behind it again.
+                consumer.resume(List.of(partitions));
+                Arrays.fill(done, false);
+                live = partitions.length;
+                markDone();
+                lastProgressNanos = System.nanoTime();
             }
         }
 

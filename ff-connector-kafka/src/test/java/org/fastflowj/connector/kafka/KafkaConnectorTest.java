@@ -3,7 +3,10 @@ package org.fastflowj.connector.kafka;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -12,6 +15,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.LongStream;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
@@ -19,6 +24,9 @@ import org.apache.kafka.common.serialization.LongDeserializer;
 import org.apache.kafka.common.serialization.LongSerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.utils.Utils;
+import org.fastflowj.core.RunOptions;
+import org.fastflowj.core.checkpoint.CheckpointStore;
+import org.fastflowj.core.checkpoint.RestartStrategy;
 import org.fastflowj.stream.Aggregates;
 import org.fastflowj.stream.CollectSink;
 import org.fastflowj.stream.JobFailedException;
@@ -39,6 +47,7 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The Kafka source and sink in stream jobs, against a real broker started once for the class. */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
@@ -291,6 +300,50 @@ class KafkaConnectorTest {
                         .mapToObj(Long::toString)
                         .toList());
         assertThat(readCommitted(topic, null)).isEmpty();
+    }
+
+    @Test
+    void withCheckpointsAFailedReadRestartsFromTheCheckpointedOffsetsAndGivesEveryRecordOnce(@TempDir Path dir)
+            throws Exception {
+        String topic = "checkpointed";
+        broker.createTopic(topic, 3);
+        int count = 30_000;
+        StreamJob produce = StreamJob.named("produce-checkpointed");
+        produce.source(Sources.generator(count, 0, i -> i)).sink(KafkaSinks.<Long>of(broker.bootstrapServers(), topic));
+        produce.run();
+
+        CheckpointStore store = CheckpointStore.directory(dir);
+        AtomicBoolean armed = new AtomicBoolean(true);
+        CollectSink<Long> out = Sinks.collect();
+        StreamJob consume = StreamJob.named("consume-checkpointed");
+        consume.source(KafkaSources.builder(broker.bootstrapServers(), topic)
+                        .bounded()
+                        .property("max.poll.records", 500)
+                        .build())
+                .parallelism(2)
+                .map(r -> {
+                    if (highestId(store) >= 3 && armed.compareAndSet(true, false)) {
+                        throw new IllegalStateException("injected failure at " + r);
+                    }
+                    return Long.parseLong(r.value());
+                })
+                .sink(out);
+        consume.run(RunOptions.defaults()
+                .checkpoints(Duration.ofMillis(5), store)
+                .restartStrategy(RestartStrategy.fixedDelay(2, Duration.ofMillis(10))));
+
+        assertThat(armed).as("the failure was injected").isFalse();
+        assertThat(out.items())
+                .containsExactlyInAnyOrderElementsOf(
+                        LongStream.range(0, count).boxed().toList());
+    }
+
+    private static long highestId(CheckpointStore store) {
+        try {
+            return store.highestId();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static Source<KafkaRecord<String, String>> source(String topic) {

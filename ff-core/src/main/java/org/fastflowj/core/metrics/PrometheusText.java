@@ -8,6 +8,7 @@ import org.fastflowj.core.LinkStats;
 import org.fastflowj.core.NodeStats;
 import org.fastflowj.core.QueueStats;
 import org.fastflowj.core.RunStats;
+import org.fastflowj.core.checkpoint.CheckpointStats;
 
 /**
  * A run's statistics in the Prometheus text exposition format, version 0.0.4: one counter family per
@@ -122,7 +123,49 @@ public final class PrometheusText {
                 }
             }
         }
+        stats.checkpoints().ifPresent(c -> checkpoints(out, c));
         return out.toString();
+    }
+
+    private static void checkpoints(StringBuilder out, CheckpointStats c) {
+        sample(out, "fastflowj_checkpoints_completed_total", "counter", "Checkpoints completed.", c.completed());
+        sample(
+                out,
+                "fastflowj_checkpoint_restarts_total",
+                "counter",
+                "Restarts from a checkpoint after a failure.",
+                c.restarts());
+        sample(out, "fastflowj_checkpoint_last_id", "gauge", "The newest completed checkpoint's number.", c.lastId());
+        sample(
+                out,
+                "fastflowj_checkpoint_last_duration_seconds",
+                "gauge",
+                "The newest completed checkpoint's time from its request to being durable.",
+                c.lastDurationNanos() / 1e9);
+        sample(
+                out,
+                "fastflowj_checkpoint_last_size_bytes",
+                "gauge",
+                "The size of the newest completed checkpoint's states.",
+                c.lastSizeBytes());
+        sample(
+                out,
+                "fastflowj_checkpoint_last_alignment_seconds",
+                "gauge",
+                "The longest a node held inputs back to align the newest completed checkpoint's barriers.",
+                c.lastAlignmentNanos() / 1e9);
+    }
+
+    private static void sample(StringBuilder out, String name, String type, String help, double value) {
+        out.append("# HELP ").append(name).append(' ').append(help).append('\n');
+        out.append("# TYPE ").append(name).append(' ').append(type).append('\n');
+        out.append(name).append(' ');
+        if (value == Math.rint(value) && Math.abs(value) < 1e15) {
+            out.append((long) value);
+        } else {
+            out.append(value);
+        }
+        out.append('\n');
     }
 
     private static void queueSample(StringBuilder out, String name, QueueStats q, long value) {

@@ -6,6 +6,7 @@ import org.fastflowj.core.LinkStats;
 import org.fastflowj.core.NodeStats;
 import org.fastflowj.core.QueueStats;
 import org.fastflowj.core.RunStats;
+import org.fastflowj.core.checkpoint.CheckpointStats;
 
 /**
  * A {@link RunStats} snapshot as the live page's {@code /api/stats} answer: the counters as they are,
@@ -17,8 +18,12 @@ import org.fastflowj.core.RunStats;
  *  "nodes": [{"name": "parser", "itemsIn": 10, "itemsOut": 10, "svcNanos": 5,
  *             "blockedInputNanos": 7, "blockedOutputNanos": 0, "counters": {"skipped": 2}}, ...],
  *  "links": [{"link": "G1 -> G2", "messages": 3, "bytes": 96, "batches": 1, "creditWaitNanos": 0}, ...],
- *  "queues": [{"from": "source", "to": "parser", "feedback": false, "queued": 512, "capacity": 512}, ...]}
+ *  "queues": [{"from": "source", "to": "parser", "feedback": false, "queued": 512, "capacity": 512}, ...],
+ *  "checkpoints": {"completed": 12, "lastId": 12, "lastDurationNanos": 3100000, "lastSizeBytes": 40960,
+ *                  "lastAlignmentNanos": 200000, "restarts": 1}}
  * </pre>
+ *
+ * <p>{@code "checkpoints"} is there only for a run that takes checkpoints.
  *
  * <p>The launcher's answer, which gathers every group's, also names each entry's {@code "group"}.
  */
@@ -99,7 +104,22 @@ final class StatsJson {
                 out.append('}');
             }
         }
-        return out.append("]}").toString();
+        out.append(']');
+        for (Map.Entry<String, RunStats> g : byGroup.entrySet()) {
+            // One process takes checkpoints; the first group with some gives them.
+            if (g.getValue().checkpoints().isPresent()) {
+                CheckpointStats c = g.getValue().checkpoints().get();
+                out.append(",\"checkpoints\":{\"completed\":").append(c.completed());
+                out.append(",\"lastId\":").append(c.lastId());
+                out.append(",\"lastDurationNanos\":").append(c.lastDurationNanos());
+                out.append(",\"lastSizeBytes\":").append(c.lastSizeBytes());
+                out.append(",\"lastAlignmentNanos\":").append(c.lastAlignmentNanos());
+                out.append(",\"restarts\":").append(c.restarts());
+                out.append('}');
+                break;
+            }
+        }
+        return out.append('}').toString();
     }
 
     private static void group(StringBuilder out, String group, Map<String, Long> measuredAtMillis) {

@@ -40,6 +40,8 @@ final class CheckpointCoordinator {
     /** The ids of the checkpoints of every attempt of the run, shared so they never repeat. */
     private final AtomicLong ids;
 
+    private final CheckpointTally tally;
+
     private final Object lock = new Object();
     private RunControl control;
     private NodeRunner[] nodes = new NodeRunner[0];
@@ -66,12 +68,18 @@ final class CheckpointCoordinator {
     }
 
     CheckpointCoordinator(
-            CheckpointStore store, long intervalNanos, CheckpointMode mode, Checkpoint restoredFrom, AtomicLong ids) {
+            CheckpointStore store,
+            long intervalNanos,
+            CheckpointMode mode,
+            Checkpoint restoredFrom,
+            AtomicLong ids,
+            CheckpointTally tally) {
         this.store = store;
         this.intervalNanos = intervalNanos;
         this.mode = mode;
         this.restoredFrom = restoredFrom;
         this.ids = ids;
+        this.tally = tally;
         this.lastCompleted = restoredFrom;
     }
 
@@ -165,12 +173,14 @@ final class CheckpointCoordinator {
                 pending = null;
             }
         }
+        long durationNanos = System.nanoTime() - p.startNanos;
+        tally.completed(p.id, durationNanos, checkpoint.sizeBytes(), p.maxAlignmentNanos);
         if (LOG.isInfoEnabled()) {
             LOG.info(
                     "checkpoint {} complete: {} bytes, {} ms, alignment {} ms",
                     p.id,
                     checkpoint.sizeBytes(),
-                    TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - p.startNanos),
+                    TimeUnit.NANOSECONDS.toMillis(durationNanos),
                     TimeUnit.NANOSECONDS.toMillis(p.maxAlignmentNanos));
         }
         for (NodeRunner r : nodes) {

@@ -3,6 +3,7 @@ package org.fastflowj.core.runtime;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CancellationException;
@@ -38,6 +39,7 @@ final class CheckpointedRun implements GraphRun {
     private final RunOptions options;
     private final RunHooks hooks;
     private final AtomicLong ids;
+    private final CheckpointTally tally = new CheckpointTally();
     private final Checkpoint initial;
     private final Thread supervisor;
     private final CountDownLatch done = new CountDownLatch(1);
@@ -151,7 +153,12 @@ final class CheckpointedRun implements GraphRun {
 
     private Execution attempt(Checkpoint from) {
         CheckpointCoordinator next = new CheckpointCoordinator(
-                options.checkpointStore(), options.checkpointInterval().toNanos(), options.checkpointMode(), from, ids);
+                options.checkpointStore(),
+                options.checkpointInterval().toNanos(),
+                options.checkpointMode(),
+                from,
+                ids,
+                tally);
         coordinator = next;
         return Executor.start(graph, options, hooks, next);
     }
@@ -192,6 +199,7 @@ final class CheckpointedRun implements GraphRun {
                         outcome = new CancellationException("the run was cancelled while it waited to restart");
                         return;
                     }
+                    tally.restarted();
                     current = attempt(from);
                 }
             }
@@ -265,7 +273,8 @@ final class CheckpointedRun implements GraphRun {
 
     @Override
     public RunStats stats() {
-        return current.stats();
+        RunStats stats = current.stats();
+        return new RunStats(stats.nodes(), stats.links(), stats.queues(), Optional.of(tally.stats()));
     }
 
     /** The newest checkpoint the run completed or started from (checkpoint 0: the state it started in). */
