@@ -3,6 +3,7 @@ package org.fastflowj.examples.clickwindows;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.function.Consumer;
+import org.fastflowj.core.RunOptions;
 import org.fastflowj.dist.DFF;
 import org.fastflowj.stream.Aggregates;
 import org.fastflowj.stream.JobStats;
@@ -32,8 +33,14 @@ public final class ClickWindows {
         }
     }
 
-    // tag::job[]
     public static JobStats countPerUser(Source<String> lines, int parallelism, Sink<String> output) {
+        return countPerUser(lines, parallelism, output, RunOptions.defaults());
+    }
+
+    /** {@link #countPerUser}, run with {@code options} (checkpoints, say). */
+    // tag::job[]
+    public static JobStats countPerUser(
+            Source<String> lines, int parallelism, Sink<String> output, RunOptions options) {
         StreamJob job = StreamJob.named("clickwindows");
         job.source(lines)
                 .name("read")
@@ -48,7 +55,7 @@ public final class ClickWindows {
                 .map(r -> r.start() + "," + r.key() + "," + r.value())
                 .name("format")
                 .sink(output);
-        return job.run();
+        return job.run(options);
     }
     // end::job[]
 
