@@ -10,10 +10,13 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -22,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -57,6 +61,25 @@ final class DirectoryStore implements CheckpointStore {
         this.retained = retained;
     }
 
+    /**
+     * Nodes read their states back as they wrote them (the stream layer's with Kryo, which makes objects of
+     * whatever classes the bytes name): only the user who runs the job may write, or read, the store (a
+     * directory it makes is 700, each file 600).
+     */
+    private static final boolean POSIX =
+            FileSystems.getDefault().supportedFileAttributeViews().contains("posix");
+
+    private static final Set<PosixFilePermission> OWNER_ONLY_FILE = PosixFilePermissions.fromString("rw-------");
+
+    private static void createPrivateDirectories(Path directory) throws IOException {
+        if (POSIX) {
+            Files.createDirectories(
+                    directory, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        } else {
+            Files.createDirectories(directory);
+        }
+    }
+
     static String fileName(long id) {
         return String.format("chk-%019d.ffcp", id);
     }
@@ -68,17 +91,19 @@ final class DirectoryStore implements CheckpointStore {
                 // A store that vanished under a run is an operator's problem to see, not to paper over.
                 throw new IOException("checkpoint directory " + directory + " is gone");
             }
-            Files.createDirectories(directory);
+            createPrivateDirectories(directory);
         }
         byte[] bytes = encode(checkpoint);
         Path target = directory.resolve(fileName(checkpoint.id()));
         Path temporary = directory.resolve("." + fileName(checkpoint.id()) + ".tmp");
         try {
-            try (FileChannel file = FileChannel.open(
-                    temporary,
-                    StandardOpenOption.CREATE,
-                    StandardOpenOption.TRUNCATE_EXISTING,
-                    StandardOpenOption.WRITE)) {
+            Files.deleteIfExists(temporary);
+            try (FileChannel file = POSIX
+                    ? FileChannel.open(
+                            temporary,
+                            Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
+                            PosixFilePermissions.asFileAttribute(OWNER_ONLY_FILE))
+                    : FileChannel.open(temporary, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
                 ByteBuffer buffer = ByteBuffer.wrap(bytes);
                 while (buffer.hasRemaining()) {
                     file.write(buffer);

@@ -6,8 +6,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -66,6 +68,20 @@ class DirectoryStoreTest {
         assertSameStates(store.latest().orElseThrow(), checkpoint(2));
         assertThat(store.highestId()).isEqualTo(2);
         assertThat(store.describe()).contains("made/on/first/save");
+    }
+
+    @Test
+    void onlyItsUserMayReadOrWriteTheStore() throws IOException {
+        assumeTrue(FileSystems.getDefault().supportedFileAttributeViews().contains("posix"), "POSIX permissions");
+        Path place = dir.resolve("private");
+        CheckpointStore store = CheckpointStore.directory(place);
+        store.save(checkpoint(1));
+
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(place)))
+                .isEqualTo("rwx------");
+        assertThat(PosixFilePermissions.toString(
+                        Files.getPosixFilePermissions(place.resolve(DirectoryStore.fileName(1)))))
+                .isEqualTo("rw-------");
     }
 
     @Test
