@@ -3,8 +3,6 @@ package org.fastflowj.launcher;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -106,11 +104,7 @@ public final class Launcher {
     }
 
     public static int freePort() {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
+        return org.fastflowj.testing.FreePorts.next();
     }
 
     /** Kills whatever of {@code pids} is still alive (a test's finally). */

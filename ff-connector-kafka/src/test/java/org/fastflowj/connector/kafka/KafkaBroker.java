@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -205,22 +204,13 @@ final class KafkaBroker implements AutoCloseable {
         }
     }
 
-    /** Ports free now on loopback (taken together, so they differ). */
-    static int[] freePorts(int n) throws IOException {
-        List<ServerSocket> sockets = new ArrayList<>();
-        try {
-            int[] ports = new int[n];
-            for (int i = 0; i < n; i++) {
-                ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
-                sockets.add(s);
-                ports[i] = s.getLocalPort();
-            }
-            return ports;
-        } finally {
-            for (ServerSocket s : sockets) {
-                s.close();
-            }
+    /** Ports free now on loopback, each different, outside the ephemeral range. */
+    static int[] freePorts(int n) {
+        int[] ports = new int[n];
+        for (int i = 0; i < n; i++) {
+            ports[i] = org.fastflowj.testing.FreePorts.next();
         }
+        return ports;
     }
 
     @Override

@@ -3,7 +3,6 @@ package org.fastflowj.dist.net;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -34,9 +33,7 @@ final class TransportFixture implements AutoCloseable {
 
     /** A port nobody listens on: bound to learn a free one, then closed again. */
     static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
+        return org.fastflowj.testing.FreePorts.next();
     }
 
     @Override

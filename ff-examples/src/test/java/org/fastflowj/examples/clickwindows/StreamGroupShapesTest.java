@@ -3,8 +3,6 @@ package org.fastflowj.examples.clickwindows;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -109,9 +107,7 @@ class StreamGroupShapesTest {
     }
 
     private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
+        return org.fastflowj.testing.FreePorts.next();
     }
 
     private static List<String> sorted(Path file) throws IOException {
