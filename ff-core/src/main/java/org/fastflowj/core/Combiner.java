@@ -356,6 +356,11 @@ public final class Combiner<I, O> extends Node<I, O> {
         }
 
         @Override
+        public void holdInput(int channel, boolean hold) {
+            outer.holdInput(channel, hold);
+        }
+
+        @Override
         public boolean cancelled() {
             return outer.cancelled();
         }

@@ -17,6 +17,23 @@ public abstract class MultiInputNode<I, O> extends Node<I, O> {
         return context().inputChannel();
     }
 
+    /**
+     * Stops reading forward input {@code channel} until {@link #releaseInput}: its items wait in the channel
+     * (and its producer, once the channel is full, waits too) while the node reads its other inputs, as
+     * Flink's {@code InputSelectable} lets an operator choose. A wish, not a command: an input fed from
+     * another group is never held, and when no other input is open (each held, ended or blocked for a
+     * checkpoint) the holds are let go, so a hold never leaves the node with nothing to read. The node is
+     * given the same items; only the order across its inputs changes.
+     */
+    protected final void holdInput(int channel) {
+        context().holdInput(channel, true);
+    }
+
+    /** Reads forward input {@code channel} as usual again (a no-op when it is not held). */
+    protected final void releaseInput(int channel) {
+        context().holdInput(channel, false);
+    }
+
     /** Whether the current item came from a feedback channel. */
     protected final boolean fromFeedback() {
         return context().fromFeedback();

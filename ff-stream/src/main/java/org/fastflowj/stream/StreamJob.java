@@ -1,5 +1,6 @@
 package org.fastflowj.stream;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -58,6 +59,10 @@ public final class StreamJob {
     private final Map<String, Integer> names = new HashMap<>();
     private volatile BuildingBlock running;
     private boolean ran;
+    private Duration maxWatermarkDrift = DEFAULT_WATERMARK_DRIFT;
+
+    /** The default of {@link #maxWatermarkDrift}. */
+    public static final Duration DEFAULT_WATERMARK_DRIFT = Duration.ofSeconds(1);
 
     private StreamJob(String name) {
         this.name = name;
@@ -72,6 +77,23 @@ public final class StreamJob {
 
     public String name() {
         return name;
+    }
+
+    /**
+     * Watermark alignment: how far in event time one input of an operator with several inputs (a union,
+     * a join) may run ahead of the slowest before the operator stops reading it until the slowest catches
+     * up ({@link #DEFAULT_WATERMARK_DRIFT} unless set; {@code null}: never). Without it a fast source's
+     * records wait in the windows after the operator for the slow one's time to fire them, and fill the
+     * heap. Results do not change: the operator's watermark is its inputs' minimum either way. An input
+     * fed from another group is not held.
+     */
+    public StreamJob maxWatermarkDrift(Duration drift) {
+        if (drift != null && drift.isNegative()) {
+            throw new IllegalArgumentException(
+                    "job '" + name + "': the watermark drift must not be negative: " + drift);
+        }
+        this.maxWatermarkDrift = drift;
+        return this;
     }
 
     /** A stream of {@code source}'s records (parallelism 1 unless set). */
@@ -168,7 +190,7 @@ public final class StreamJob {
         if (sinks.isEmpty()) {
             throw new IllegalStateException("job '" + name + "' has no sink: end a stream with sink(...)");
         }
-        return BlockCompiler.compile(sinks);
+        return BlockCompiler.compile(sinks, maxWatermarkDrift == null ? Long.MAX_VALUE : maxWatermarkDrift.toMillis());
     }
 
     public JobStats run() {

@@ -43,6 +43,7 @@ final class BarrierAlignment {
         if (arrived < in.liveForward) {
             if (blocks) {
                 ch.intake = SpscChannel.Intake.BLOCKED;
+                in.releaseHoldsIfStuck(); // a held input may be the one whose barrier is still to come
             }
             return;
         }

@@ -49,6 +49,11 @@ final class EndedContext implements NodeContext {
     }
 
     @Override
+    public void holdInput(int channel, boolean hold) {
+        // ended: it reads nothing more
+    }
+
+    @Override
     public boolean fromFeedback() {
         return live.fromFeedback();
     }

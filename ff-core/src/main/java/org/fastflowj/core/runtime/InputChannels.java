@@ -188,12 +188,51 @@ class InputChannels extends PartPadding {
                 if (alignment != null) {
                     alignment.inputEnded();
                 }
+                releaseHoldsIfStuck();
                 life.inputEnded(index, liveForward == 0);
             }
         } else if (signal == Sentinel.TASK_DONE) {
             taskMarks.taken();
         } else if (signal instanceof CheckpointBarrier barrier) {
             alignment.barrier(ch, barrier); // only a run with checkpoints sends one; it has no feedback
+        }
+    }
+
+    /**
+     * The node's wish to read forward input {@code channel} after its others ({@code hold}) or again. Only
+     * an open input whose producer is a node of this process is held: an input fed from another group
+     * shares its connection with the node's other inputs from there, and a connection that stops being
+     * read for one of them would starve the rest. A hold never leaves the node with nothing to read: when
+     * every forward input is held, blocked for a checkpoint or ended, the holds are let go.
+     */
+    final void hold(int channel, boolean hold) {
+        if (channel < 0 || channel >= forwardInputs) {
+            throw new IllegalArgumentException(
+                    "no forward input " + channel + " to hold: the node has " + forwardInputs);
+        }
+        SpscChannel ch = inputs[channel];
+        if (!hold) {
+            if (ch.intake == SpscChannel.Intake.HELD) {
+                ch.intake = SpscChannel.Intake.OPEN;
+            }
+        } else if (ch.intake == SpscChannel.Intake.OPEN && ch.producer instanceof NodeRunner) {
+            ch.intake = SpscChannel.Intake.HELD;
+            releaseHoldsIfStuck();
+        }
+    }
+
+    /** Lets every hold go when no forward input is open: a held input is then the only one to read. */
+    final void releaseHoldsIfStuck() {
+        SpscChannel[] in = inputs;
+        for (int i = 0; i < forwardInputs; i++) {
+            if (in[i].intake == SpscChannel.Intake.OPEN) {
+                return;
+            }
+        }
+        for (int i = 0; i < forwardInputs; i++) {
+            if (in[i].intake == SpscChannel.Intake.HELD) {
+                in[i].intake = SpscChannel.Intake.OPEN;
+            }
         }
     }
 

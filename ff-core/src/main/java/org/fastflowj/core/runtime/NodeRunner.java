@@ -575,6 +575,11 @@ class NodeRunner extends ChannelEnd implements NodeContext, NodeLife, BarrierAli
     }
 
     @Override
+    public void holdInput(int channel, boolean hold) {
+        in.hold(channel, hold);
+    }
+
+    @Override
     public boolean cancelled() {
         return control.cancelled;
     }

@@ -58,6 +58,11 @@ final class SpscChannel {
     enum Intake {
         /** Items are taken. */
         OPEN,
+        /**
+         * The node asked to read its other inputs first ({@link InputChannels#hold}): nothing is taken
+         * until it lets go, or until no other input could give it anything.
+         */
+        HELD,
         /** A checkpoint's barrier was taken: nothing more until the node's other inputs' barriers ({@link BarrierAlignment}). */
         BLOCKED,
         /** EOS was taken (or the node ended its stream): nothing more is taken. Final. */
@@ -147,7 +152,7 @@ final class SpscChannel {
         }
     }
 
-    /** Consumer only: items may be taken (EOS not taken yet, not blocked for a checkpoint). */
+    /** Consumer only: items may be taken (EOS not taken yet, not blocked for a checkpoint, not held). */
     boolean taking() {
         return intake == Intake.OPEN;
     }

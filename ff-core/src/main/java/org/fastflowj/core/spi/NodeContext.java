@@ -26,6 +26,12 @@ public interface NodeContext {
     /** Index of the channel the current item came from, counted among channels of its kind. */
     int inputChannel();
 
+    /**
+     * Asks to read forward input {@code channel} only after the others ({@code hold}), or as usual again:
+     * see {@link org.fastflowj.core.MultiInputNode#holdInput}.
+     */
+    void holdInput(int channel, boolean hold);
+
     /** Whether the current item came from a feedback channel. */
     boolean fromFeedback();
 

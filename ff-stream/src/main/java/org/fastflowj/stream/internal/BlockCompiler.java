@@ -44,10 +44,20 @@ public final class BlockCompiler {
 
     private BlockCompiler() {}
 
-    /** The block that runs every stream ending at {@code sinks}. */
+    /** The block that runs every stream ending at {@code sinks}, without watermark alignment. */
     public static BuildingBlock compile(List<Transform> sinks) {
+        return compile(sinks, Long.MAX_VALUE);
+    }
+
+    /**
+     * The block that runs every stream ending at {@code sinks}.
+     *
+     * @param maxWatermarkDrift how far one input of an operator with several inputs may run ahead of the
+     *     slowest before it is read no more until that one catches up ({@link HeadNode}); MAX: no alignment
+     */
+    public static BuildingBlock compile(List<Transform> sinks, long maxWatermarkDrift) {
         List<BuildingBlock> jobs = new ArrayList<>();
-        Layout layout = new Layout();
+        Layout layout = new Layout(maxWatermarkDrift);
         for (Transform sink : sinks) {
             List<Part> parts = parts(sink);
             layout.check(parts, sinks.size());
@@ -68,7 +78,17 @@ public final class BlockCompiler {
     private static final class Layout {
         private final Map<String, Stage> stageOfGroup = new HashMap<>();
         private final Map<Stage, String> groupOfStage = new IdentityHashMap<>();
+        private final long maxWatermarkDrift;
         boolean grouped;
+
+        Layout(long maxWatermarkDrift) {
+            this.maxWatermarkDrift = maxWatermarkDrift;
+        }
+
+        /** A stage's first node, which takes its inputs' watermarks in. */
+        HeadNode head() {
+            return new HeadNode(maxWatermarkDrift);
+        }
 
         void check(List<Part> parts, int sinkCount) {
             for (Part part : parts) {
@@ -270,7 +290,7 @@ public final class BlockCompiler {
             } else {
                 Stage stage = (Stage) part;
                 Part next = k + 1 < parts.size() ? parts.get(k + 1) : null;
-                List<Node<Object, Object>> instances = instances(stage, exitTo(parts, k, exit));
+                List<Node<Object, Object>> instances = instances(stage, exitTo(parts, k, exit), layout);
                 // After a block the stage's instances cannot route their own input: the block's exits are not
                 // routers. Then the stage stands alone, behind an entry node that routes for it.
                 boolean afterBlock = k > 0 && parts.get(k - 1) instanceof Through;
@@ -280,7 +300,7 @@ public final class BlockCompiler {
                                 && layout.group(parts.get(k + 2)) != null
                                 && layout.group(next) == null);
                 if (next instanceof Stage nextStage && !(afterBlock && stage.parallelism() > 1) && !keptSecond) {
-                    List<Node<Object, Object>> second = instances(nextStage, exitTo(parts, k + 1, exit));
+                    List<Node<Object, Object>> second = instances(nextStage, exitTo(parts, k + 1, exit), layout);
                     AllToAll a2a = new AllToAll().firstSet(instances).secondSet(second);
                     layout.place(nextStage, a2a, second);
                     blocks.add(a2a);
@@ -313,14 +333,14 @@ public final class BlockCompiler {
         }
         // A parallel stage with no stage before it to pair with (after a block), or a stage of another group
         // with none: one node takes the inputs in and routes them, as the L-Worker of its own all-to-all.
-        Node<Object, Object> entry = Combiner.of(new HeadNode(), new RouterNode(stage.entry(), stage.head().name));
+        Node<Object, Object> entry = Combiner.of(layout.head(), new RouterNode(stage.entry(), stage.head().name));
         entry.named("to " + stage.head().name);
         AllToAll a2a = new AllToAll().firstSet(entry).secondSet(instances);
         layout.place(stage, a2a, instances);
         return a2a;
     }
 
-    private static List<Node<Object, Object>> instances(Stage stage, Exchange exit) {
+    private static List<Node<Object, Object>> instances(Stage stage, Exchange exit, Layout layout) {
         List<Node<Object, Object>> instances = new ArrayList<>();
         boolean throughNext = exit == null && stage.chain().get(stage.chain().size() - 1).consumer != null;
         for (int i = 0; i < stage.parallelism(); i++) {
@@ -328,7 +348,7 @@ public final class BlockCompiler {
             List<String> names = new ArrayList<>();
             Transform head = stage.head();
             if (head.kind != Transform.Kind.SOURCE) {
-                nodes.add(new HeadNode());
+                nodes.add(layout.head());
             }
             for (Transform t : stage.operators()) {
                 nodes.add(node(t, i));

@@ -25,6 +25,22 @@ public final class HeadNode extends MultiInputNode<Object, Object> implements Ch
     private boolean saidIdle;
     private long current = Long.MIN_VALUE;
     private long lastTick;
+    /** How far an input's watermark may run ahead of the forwarded one before it is held; MAX: never. */
+    private final long maxDrift;
+    /** Whether any input is held now: with none, a watermark that moves nothing far ahead costs no scan. */
+    private boolean anyHeld;
+
+    public HeadNode() {
+        this(Long.MAX_VALUE);
+    }
+
+    /** @param maxDrift see {@link #holdAhead}; Long.MAX_VALUE: every input is read as it comes */
+    public HeadNode(long maxDrift) {
+        if (maxDrift < 0) {
+            throw new IllegalArgumentException("the watermark drift must not be negative: " + maxDrift);
+        }
+        this.maxDrift = maxDrift;
+    }
 
     @Override
     protected Object svc(Object item) {
@@ -38,7 +54,7 @@ public final class HeadNode extends MultiInputNode<Object, Object> implements Ch
             long[] marks = channels();
             int channel = inputChannel();
             marks[channel] = Math.max(marks[channel], mark.time);
-            advance();
+            advance(channel);
             return goOn();
         }
         if (item instanceof Signal signal) {
@@ -89,6 +105,11 @@ public final class HeadNode extends MultiInputNode<Object, Object> implements Ch
     }
 
     private void advance() {
+        advance(-1);
+    }
+
+    /** @param moved the input whose watermark just moved, -1: none (one ended or went idle) */
+    private void advance(int moved) {
         long min = Long.MAX_VALUE;
         boolean anyEnded = false;
         boolean anyLive = false;
@@ -113,6 +134,37 @@ public final class HeadNode extends MultiInputNode<Object, Object> implements Ch
             current = min;
             sendOut(Mark.of(min));
         }
+        if (maxDrift != Long.MAX_VALUE && (anyHeld || moved >= 0 && channelMarks[moved] > holdBound())) {
+            holdAhead();
+        }
+    }
+
+    /**
+     * Watermark alignment: an input whose watermark is more than {@code maxDrift} past the forwarded one
+     * is read only once the slowest input caught up. Without it, a fast input's records pile up in the
+     * windows and joins after this node, waiting for the slow input's time to fire them. Results do not
+     * change: the watermark is the minimum either way. Before every live input has a watermark, nothing
+     * is held (an input without timestamps never gets one).
+     */
+    private void holdAhead() {
+        long bound = holdBound();
+        boolean held = false;
+        for (int i = 0; i < channelMarks.length; i++) {
+            boolean ahead = !ended[i] && !idle[i] && channelMarks[i] > bound;
+            if (ahead) {
+                holdInput(i);
+            } else if (anyHeld) {
+                releaseInput(i);
+            }
+            held |= ahead;
+        }
+        anyHeld = held;
+    }
+
+    /** The watermark past which an input is held: MAX while some live input has none. */
+    private long holdBound() {
+        long bound = current + maxDrift;
+        return current == Long.MIN_VALUE || bound < current ? Long.MAX_VALUE : bound;
     }
 
     /**
