@@ -4,7 +4,7 @@
 # in-run bound, then q5 and q7 latency at half of FastFlow-J's throughput. Prints a markdown table and
 # writes JSON lines (docs/benchmarks.md, NEXMark).
 #
-#   ff-bench/nexmark.sh                                   parallelism 2, 20 M events (10 M for q3, q5, q7)
+#   ff-bench/nexmark.sh                                   parallelism 2, 20 M events (10 M for q3, q5, q7; 50 M for q8)
 #   ff-bench/nexmark.sh --parallelism 1,2 --runs 5
 #   ff-bench/nexmark.sh --no-build --queries BOUND,Q1 --engines FFJ,JET --latency-seconds 0
 #

@@ -257,6 +257,8 @@ def render_figures(lines):
 
 
 ENGINES = {"FFJ": "FastFlow-J", "FLINK": "Flink", "JET": "Jet"}
+# Engine variants shown beside the engines but never counted as a peer: their cell is a share of FastFlow-J's.
+VARIANTS = {"FFJ_CHECKPOINTS": "FastFlow-J, checkpoints every 1 s (share of FastFlow-J)"}
 
 NEXMARK_QUERIES = [
     "| query | what | FastFlow-J | Flink | Jet |",
@@ -323,6 +325,8 @@ def run_line(run, rest):
         command += f" --events {int(run['events'])}"
     if "windowEvents" in run:
         command += f" --window-events {int(run['windowEvents'])}"
+    if "joinEvents" in run:
+        command += f" --join-events {int(run['joinEvents'])}"
     if parallelisms and parallelisms != [2]:
         command += " --parallelism " + ",".join(str(p) for p in parallelisms)
     if run.get("eventRate") not in (None, 100000):
@@ -361,20 +365,23 @@ def nexmark_tables(rest):
             " last column, FastFlow-J over the faster of the others:",
             "",
         ]
-        head = ["query", "events"] + [ENGINES.get(e, e) for e in engines] + ["FastFlow-J / faster peer"]
+        head = ["query", "events"] + [ENGINES.get(e, VARIANTS.get(e, e)) for e in engines] + ["FastFlow-J / faster peer"]
         rows = []
         for q in queries:
             row = [query_name(q), f"{events[q] / 1e6:g} M"]
             for e in engines:
                 v = median.get((e, q))
                 bound = median.get((e, bound_of(q)))
+                ours = median.get(("FFJ", q))
                 if v is None:
                     row.append("–")
+                elif e in VARIANTS and ours:
+                    row.append(f"{v / 1e6:.2f} ({v / ours:.2f})")
                 elif q in BOUNDS or not bound:
                     row.append(f"{v / 1e6:.2f}")
                 else:
                     row.append(f"{v / 1e6:.2f} ({100 * v / bound:.0f}%)")
-            peers = [median[(e, q)] for e in engines if e != "FFJ" and (e, q) in median]
+            peers = [median[(e, q)] for e in engines if e != "FFJ" and e not in VARIANTS and (e, q) in median]
             ours = median.get(("FFJ", q))
             row.append(f"{ours / max(peers):.2f}" if q not in BOUNDS and ours and peers else "")
             rows.append(row)
@@ -387,7 +394,7 @@ def nexmark_tables(rest):
                 f"Event-time latency at parallelism {p}, ms from a window's end to its result at the sink, p50 / p99:",
                 "",
             ]
-            head = ["query", "events/s", "windows measured (of all)"] + [ENGINES.get(e, e) for e in engines]
+            head = ["query", "events/s", "windows measured (of all)"] + [ENGINES.get(e, VARIANTS.get(e, e)) for e in engines]
             rows = []
             for q in lq:
                 first = next(d for d in rows_l if d["query"] == q)
@@ -429,7 +436,7 @@ namespaces on a private bridge, links shaped to 1 Gbit/s) when run as root, meas
 `org.fastflowj.bench.figures.Figures` (`--help`) and takes the cluster down; without root the shaped-link rows
 are left out and everything runs on loopback. Options: `--paper`, `--scale SMOKE|SHORT|PAPER`, `--only LIST`,
 `--out DIR`, `--no-build`, `--no-cluster`. `nexmark.sh` passes its options to
-`org.fastflowj.bench.nexmark.NexmarkBench` (`--help`: `--events`, `--window-events`, `--parallelism`,
+`org.fastflowj.bench.nexmark.NexmarkBench` (`--help`: `--events`, `--window-events`, `--join-events`, `--parallelism`,
 `--engines`, `--queries`, `--runs`, `--latency-seconds`, `--heap`, `--out`).
 """
 

@@ -227,4 +227,49 @@ class StreamCheckpointTest {
         }
         assertThat(outputs.get(1)).containsExactlyInAnyOrderElementsOf(outputs.get(0));
     }
+
+    /**
+     * A union at parallelism 2 whose second source has one record, so one of its instances ends at once:
+     * checkpoints go on, a failure well after that restarts from one, and the output is the run's without it.
+     */
+    @Test
+    void aSourceInstanceThatEndsAtOnceLeavesTheCheckpointsGoing() throws IOException {
+        List<List<String>> outputs = new ArrayList<>();
+        for (boolean fail : new boolean[] {false, true}) {
+            Path store = dir.resolve("store-" + fail);
+            RunOptions options = fail ? checkpointed(store) : RunOptions.defaults();
+            LongSupplier saved = saved(options.checkpointStore());
+            AtomicBoolean failOnce = new AtomicBoolean(fail);
+            StreamJob job = StreamJob.named("one-ended");
+            DataStream<Long> many = job.source(Sources.generator(20_000, 40_000, i -> i))
+                    .name("many")
+                    .parallelism(2)
+                    .withTimestamps(i -> i, Watermarks.ascending());
+            DataStream<Long> one = job.source(Sources.generator(1, 0, i -> i))
+                    .name("one")
+                    .parallelism(2)
+                    .withTimestamps(i -> i, Watermarks.ascending());
+            Path out = dir.resolve("out-" + fail + ".txt");
+            many.union(one)
+                    .map(i -> {
+                        if (failOnce.get() && saved.getAsLong() >= 5 && failOnce.compareAndSet(true, false)) {
+                            throw new IllegalStateException("injected failure at " + i);
+                        }
+                        return i;
+                    })
+                    .keyBy(i -> i % 10)
+                    .window(Windows.tumbling(Duration.ofMillis(100)))
+                    .aggregate(Aggregates.counting())
+                    .map(r -> r.start() + "," + r.key() + "," + r.value())
+                    .sink(Sinks.lines(out));
+            JobStats stats = job.run(options);
+            if (fail) {
+                assertThat(failOnce).as("the failure came, after 5 checkpoints").isFalse();
+                assertThat(stats.run().checkpoints().orElseThrow().restarts()).isEqualTo(1);
+            }
+            outputs.add(Files.readAllLines(out));
+        }
+        assertThat(outputs.get(0)).hasSize(200 * 10);
+        assertThat(outputs.get(1)).containsExactlyInAnyOrderElementsOf(outputs.get(0));
+    }
 }

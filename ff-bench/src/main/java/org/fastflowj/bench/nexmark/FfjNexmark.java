@@ -1,7 +1,16 @@
 package org.fastflowj.bench.nexmark;
 
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Comparator;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
 import org.fastflowj.bench.nexmark.Event.Auction;
 import org.fastflowj.bench.nexmark.Event.Bid;
 import org.fastflowj.bench.nexmark.Event.Person;
@@ -11,8 +20,12 @@ import org.fastflowj.bench.nexmark.Results.HighestBid;
 import org.fastflowj.bench.nexmark.Results.HotItem;
 import org.fastflowj.bench.nexmark.Results.NewPerson;
 import org.fastflowj.bench.nexmark.Results.PersonAuction;
+import org.fastflowj.core.RunOptions;
+import org.fastflowj.core.checkpoint.CheckpointStats;
+import org.fastflowj.core.checkpoint.CheckpointStore;
 import org.fastflowj.stream.Aggregates;
 import org.fastflowj.stream.DataStream;
+import org.fastflowj.stream.JobStats;
 import org.fastflowj.stream.KeyedProcessFunction;
 import org.fastflowj.stream.KeyedStates;
 import org.fastflowj.stream.ListState;
@@ -35,7 +48,16 @@ public final class FfjNexmark {
 
     /** Runs the query to its end; returns the job's wall-clock time in ns. */
     public static long run(RunSpec spec) {
+        return run(spec, null);
+    }
+
+    /**
+     * Runs the query to its end with a checkpoint every {@code checkpointEvery} (null: none) into a store
+     * in a temporary directory, deleted after the run; returns the job's wall-clock time in ns.
+     */
+    public static long run(RunSpec spec, Duration checkpointEvery) {
         StreamJob job = StreamJob.named("nexmark-" + spec.query().name().toLowerCase(java.util.Locale.ROOT));
+        if (Boolean.getBoolean("noalign")) job.maxWatermarkDrift(null);
         DataStream<?> results;
         if (spec.query() == Query.Q8) {
             results = newUsers(job, spec);
@@ -51,9 +73,45 @@ public final class FfjNexmark {
         results.flatMap((Object r, Consumer<Object> out) -> tally.record(r))
                 .name("count")
                 .sink(Sinks.forEach(r -> {}));
-        long start = System.nanoTime();
-        job.run();
-        return System.nanoTime() - start;
+        if (checkpointEvery == null) {
+            long start = System.nanoTime();
+            job.run();
+            return System.nanoTime() - start;
+        }
+        Path store = temporaryDirectory();
+        try {
+            RunOptions options = RunOptions.defaults()
+                    .checkpoints(checkpointEvery, CheckpointStore.directory(store.resolve("store")));
+            long start = System.nanoTime();
+            JobStats stats = job.run(options);
+            long nanos = System.nanoTime() - start;
+            CheckpointStats checkpoints = stats.run().checkpoints().orElse(CheckpointStats.NONE);
+            if (checkpoints.completed() == 0 && nanos > 2 * checkpointEvery.toNanos()) {
+                throw new IllegalStateException("a run of " + nanos / 1_000_000 + " ms with a checkpoint every "
+                        + checkpointEvery + " completed none");
+            }
+            return nanos;
+        } finally {
+            deleteRecursively(store);
+        }
+    }
+
+    private static Path temporaryDirectory() {
+        try {
+            return Files.createTempDirectory("nexmark-checkpoints");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void deleteRecursively(Path dir) {
+        try (Stream<Path> files = Files.walk(dir)) {
+            for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete the checkpoints in " + dir, e);
+        }
     }
 
     static DataStream<?> query(Query query, DataStream<Event> events) {
@@ -189,19 +247,38 @@ public final class FfjNexmark {
             return "nexmark";
         }
 
+        /** The generator makes event n from n alone: a reader's position is its next event number. */
+        @Override
+        public boolean replayable() {
+            return true;
+        }
+
         @Override
         public SourceReader<Event> open(int instance, int instances) {
             Slice slice = spec.slice(instance, instances, kind);
-            return out -> {
-                for (int n = 0; n < BATCH && slice.hasNext(); n++) {
-                    long wait = slice.nanosUntilNext();
-                    if (wait > 0) {
-                        LockSupport.parkNanos(Math.min(wait, 1_000_000));
-                        return true;
+            return new SourceReader<>() {
+                @Override
+                public boolean emit(Consumer<? super Event> out) {
+                    for (int n = 0; n < BATCH && slice.hasNext(); n++) {
+                        long wait = slice.nanosUntilNext();
+                        if (wait > 0) {
+                            LockSupport.parkNanos(Math.min(wait, 1_000_000));
+                            return true;
+                        }
+                        out.accept(slice.next());
                     }
-                    out.accept(slice.next());
+                    return slice.hasNext();
                 }
-                return slice.hasNext();
+
+                @Override
+                public void savePosition(DataOutput out) throws IOException {
+                    out.writeLong(slice.position());
+                }
+
+                @Override
+                public void seek(DataInput in) throws IOException {
+                    slice.seek(in.readLong());
+                }
             };
         }
     }

@@ -67,6 +67,20 @@ public final class Slice {
         STARTS.remove(runId);
     }
 
+    /** The number of the next event this slice makes (or the count, at its end). */
+    public long position() {
+        return next;
+    }
+
+    /** Moves to a {@link #position} of a slice of the same run, instance and kind. */
+    public void seek(long position) {
+        if (position < 0 || position % step != next % step && position < count) {
+            throw new IllegalArgumentException("position " + position + " is not one of this slice's events");
+        }
+        next = position;
+        skipUnwanted();
+    }
+
     public boolean hasNext() {
         return next < count;
     }

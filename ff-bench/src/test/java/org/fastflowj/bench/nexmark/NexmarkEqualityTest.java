@@ -76,6 +76,18 @@ class NexmarkEqualityTest {
         }
     }
 
+    /** Checkpoints change nothing in a run without a failure: the sources' positions and the state are saved. */
+    @ParameterizedTest
+    @EnumSource(
+            value = Query.class,
+            names = {"Q3", "Q5", "Q8"})
+    void fastflowjWithCheckpointsEqualsTheReference(Query q) {
+        RunSpec spec = spec(q, 2);
+        assertThat(digest(spec, () -> FfjNexmark.run(spec, java.time.Duration.ofMillis(5))))
+                .as("%s on FastFlow-J at parallelism 2, a checkpoint every 5 ms", q)
+                .isEqualTo(expected.get(q));
+    }
+
     /** All queries as one Flink job: one MiniCluster start instead of one per query. */
     @Test
     void flinkEqualsTheReference() throws Exception {

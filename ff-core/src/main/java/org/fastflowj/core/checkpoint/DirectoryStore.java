@@ -21,11 +21,13 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -40,12 +42,16 @@ import org.slf4j.LoggerFactory;
  * that fails any check is skipped with a warning naming why, and the one before it is read instead.
  *
  * <p>Layout: {@code "FFJ-CKPT"}, int version, long id, int count, count × (UTF name, int length, bytes),
- * int CRC-32.
+ * int finished, finished × UTF name (the nodes that had ended), int CRC-32. Version 1 files, which have
+ * no finished names, are read too.
  */
 final class DirectoryStore implements CheckpointStore {
     private static final Logger LOG = LoggerFactory.getLogger(DirectoryStore.class);
     private static final byte[] MAGIC = "FFJ-CKPT".getBytes(StandardCharsets.US_ASCII);
-    static final int VERSION = 1;
+    static final int VERSION = 2;
+    /** The format before ended nodes were recorded: read as a checkpoint in which none had ended. */
+    private static final int VERSION_WITHOUT_FINISHED = 1;
+
     private static final Pattern NAME = Pattern.compile("chk-(\\d{19})\\.ffcp");
 
     private final Path directory;
@@ -207,6 +213,10 @@ final class DirectoryStore implements CheckpointStore {
             out.writeInt(e.getValue().length);
             out.write(e.getValue());
         }
+        out.writeInt(checkpoint.finished().size());
+        for (String name : new TreeSet<>(checkpoint.finished())) {
+            out.writeUTF(name);
+        }
         out.flush();
         CRC32 crc = new CRC32();
         crc.update(buffer.toByteArray());
@@ -229,7 +239,7 @@ final class DirectoryStore implements CheckpointStore {
                 new DataInputStream(new ByteArrayInputStream(bytes, MAGIC.length, bytes.length - 4 - MAGIC.length));
         try {
             int version = in.readInt();
-            if (version != VERSION) {
+            if (version != VERSION && version != VERSION_WITHOUT_FINISHED) {
                 throw new CorruptCheckpointException("format version " + version + ", this library reads " + VERSION);
             }
             if ((int) crc.getValue() != stored) {
@@ -254,10 +264,24 @@ final class DirectoryStore implements CheckpointStore {
                 in.readFully(state);
                 states.put(name, state);
             }
+            Set<String> finished = new LinkedHashSet<>();
+            if (version != VERSION_WITHOUT_FINISHED) {
+                int ended = in.readInt();
+                if (ended < 0) {
+                    throw new CorruptCheckpointException("negative count of ended nodes " + ended);
+                }
+                for (int i = 0; i < ended; i++) {
+                    finished.add(in.readUTF());
+                }
+            }
             if (in.available() != 0) {
                 throw new CorruptCheckpointException(in.available() + " bytes after the last state");
             }
-            return new Checkpoint(id, states);
+            try {
+                return new Checkpoint(id, states, finished);
+            } catch (IllegalArgumentException e) {
+                throw new CorruptCheckpointException(e.getMessage());
+            }
         } catch (EOFException e) {
             throw new CorruptCheckpointException("ends inside its states");
         } catch (CorruptCheckpointException e) {

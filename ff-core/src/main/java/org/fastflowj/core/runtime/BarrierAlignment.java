@@ -7,8 +7,8 @@ import org.fastflowj.core.spi.CheckpointBarrier;
  * an input whose barrier came is blocked (its {@link SpscChannel.Intake} says so, so no gate takes from
  * it and no wait counts its items) until the last barrier comes; unaligned (at least once), it is only
  * counted. Then the node snapshots and sends the barrier on, and the inputs open again. An input that
- * ends meanwhile gives the checkpoint up (its producer ended without the barrier, and an ended node
- * completes no checkpoint): the blocked inputs open again.
+ * ends meanwhile stands for its barrier: everything it will ever give came before its end, as the
+ * checkpoint records its producer as ended (Flink's checkpoints after tasks finish).
  *
  * <p>Threading: the node thread.
  */
@@ -22,6 +22,7 @@ final class BarrierAlignment {
     private final Aligned aligned;
     private final boolean blocks;
     private long checkpoint = -1;
+    private CheckpointBarrier current;
     private int arrived;
     private long firstNanos;
 
@@ -36,6 +37,7 @@ final class BarrierAlignment {
         if (barrier.id() != checkpoint) {
             reopen(); // an older checkpoint given up upstream: this one supersedes it
             checkpoint = barrier.id();
+            current = barrier;
             arrived = 0;
             firstNanos = System.nanoTime();
         }
@@ -47,19 +49,25 @@ final class BarrierAlignment {
             }
             return;
         }
+        complete(barrier);
+    }
+
+    private void complete(CheckpointBarrier barrier) throws Exception {
         long alignment = System.nanoTime() - firstNanos;
         reopen();
         checkpoint = -1;
+        current = null;
         arrived = 0;
         aligned.checkpoint(barrier, alignment);
     }
 
-    /** A forward input ended: a checkpoint under alignment is given up. */
-    void inputEnded() {
-        if (arrived > 0) {
-            reopen();
-            checkpoint = -1;
-            arrived = 0;
+    /**
+     * A forward input ended (its EOS taken; {@code in.liveForward} counts it out already): under
+     * alignment, it was the last input whose barrier was still to come if the others' came.
+     */
+    void inputEnded() throws Exception {
+        if (arrived > 0 && arrived >= in.liveForward) {
+            complete(current);
         }
     }
 

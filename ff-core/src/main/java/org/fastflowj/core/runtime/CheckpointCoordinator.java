@@ -2,7 +2,9 @@ package org.fastflowj.core.runtime;
 
 import java.io.IOException;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -19,8 +21,11 @@ import org.slf4j.LoggerFactory;
  * which a source reads before each call of its {@code svc}), collects each node's state as the barrier
  * passes it, and once every node gave its own, saves the checkpoint in the store and tells the nodes.
  * One checkpoint at a time: the next is asked for only once the last completed or was given up, so a
- * node never sees two checkpoints' barriers interleaved. A node's end gives up the checkpoint under way
- * and asks for no more (an ended node passes no barrier; a bounded run's sinks commit at their end).
+ * node never sees two checkpoints' barriers interleaved. A node that ended ({@link #finished}) passes no
+ * barrier: its end stands for it, at its consumers as at the coordinator, and the checkpoint records it
+ * as ended, so checkpoints go on while a part of the graph is done (a source instance with nothing to
+ * read, say). A node's failure, or the end of a sink (a node without outputs, whose state holds what it
+ * still has to commit), gives up the checkpoint under way and asks for no more.
  *
  * <p>Threading: node threads call {@link #acknowledge}, {@link #runnerEnded} and read {@link #requested};
  * the run's checkpoint thread triggers, saves and notifies. The lock guards the checkpoint under way; it
@@ -45,25 +50,35 @@ final class CheckpointCoordinator {
     private final Object lock = new Object();
     private RunControl control;
     private NodeRunner[] nodes = new NodeRunner[0];
+    /** Which nodes ended, by runner index; the nodes a restart starts as ended among them. */
+    private boolean[] ended = new boolean[0];
+
+    private int running;
     private Pending pending;
     private boolean stopped;
     private volatile Checkpoint lastCompleted;
     private ScheduledExecutorService thread;
 
-    /** The checkpoint under way: the states given so far, by runner index. */
+    /** The checkpoint under way: the states given so far, and the nodes that ended before giving one. */
     private static final class Pending {
         final long id;
         final long startNanos = System.nanoTime();
         final byte[][] states;
         final boolean[] given;
+        final boolean[] finished;
         int missing;
         long maxAlignmentNanos;
 
-        Pending(long id, int nodes) {
+        Pending(long id, boolean[] ended) {
             this.id = id;
-            this.states = new byte[nodes][];
-            this.given = new boolean[nodes];
-            this.missing = nodes;
+            this.states = new byte[ended.length][];
+            this.given = ended.clone();
+            this.finished = ended.clone();
+            int stillRunning = 0;
+            for (boolean e : ended) {
+                stillRunning += e ? 0 : 1;
+            }
+            this.missing = stillRunning;
         }
     }
 
@@ -87,6 +102,8 @@ final class CheckpointCoordinator {
     void attach(RunControl control, NodeRunner[] nodes) {
         this.control = control;
         this.nodes = nodes;
+        this.ended = new boolean[nodes.length];
+        this.running = nodes.length;
         ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, r -> {
             Thread t = new Thread(r, "ff-checkpoints");
             t.setDaemon(true);
@@ -114,13 +131,18 @@ final class CheckpointCoordinator {
 
     /** Under the lock. */
     private void trigger() {
-        pending = new Pending(ids.incrementAndGet(), nodes.length);
+        pending = new Pending(ids.incrementAndGet(), ended);
         requested = pending.id; // the pending checkpoint before the sources can see its number
     }
 
     /** The state a node restores, or null if the run starts from the nodes' own. */
     byte[] restoredState(String node) {
         return restoredFrom == null ? null : restoredFrom.states().get(node);
+    }
+
+    /** Whether the checkpoint the run starts from saw {@code node} ended: it starts as ended. */
+    boolean endedInRestored(String node) {
+        return restoredFrom != null && restoredFrom.finished().contains(node);
     }
 
     /**
@@ -143,6 +165,41 @@ final class CheckpointCoordinator {
             }
             complete = p;
         }
+        saveOnCheckpointThread(complete);
+    }
+
+    /**
+     * Node {@code index} ended as it should (its end sent, its svcEnd run): every checkpoint from now on,
+     * the one under way if it gave it nothing, records it as ended. Once every node ended the run is over:
+     * the checkpoint under way is given up and none is asked for again.
+     */
+    void finished(int index) {
+        Pending complete = null;
+        synchronized (lock) {
+            if (ended[index]) {
+                return;
+            }
+            ended[index] = true;
+            if (--running == 0) {
+                stopped = true;
+                pending = null;
+                return;
+            }
+            Pending p = pending;
+            if (p != null && !p.given[index]) {
+                p.given[index] = true;
+                p.finished[index] = true;
+                if (--p.missing == 0) {
+                    complete = p;
+                }
+            }
+        }
+        if (complete != null) {
+            saveOnCheckpointThread(complete);
+        }
+    }
+
+    private void saveOnCheckpointThread(Pending complete) {
         try {
             thread.execute(() -> save(complete));
         } catch (RuntimeException shutDown) {
@@ -152,12 +209,15 @@ final class CheckpointCoordinator {
 
     private void save(Pending p) {
         Map<String, byte[]> states = new LinkedHashMap<>();
+        Set<String> finished = new LinkedHashSet<>();
         for (int i = 0; i < nodes.length; i++) {
-            if (p.states[i] != null) {
+            if (p.finished[i]) {
+                finished.add(nodes[i].name);
+            } else if (p.states[i] != null) {
                 states.put(nodes[i].name, p.states[i]);
             }
         }
-        Checkpoint checkpoint = new Checkpoint(p.id, states);
+        Checkpoint checkpoint = new Checkpoint(p.id, states, finished);
         try {
             store.save(checkpoint);
         } catch (IOException | RuntimeException e) {
@@ -183,9 +243,10 @@ final class CheckpointCoordinator {
                     TimeUnit.NANOSECONDS.toMillis(durationNanos),
                     TimeUnit.NANOSECONDS.toMillis(p.maxAlignmentNanos));
         }
-        for (NodeRunner r : nodes) {
+        for (int i = 0; i < nodes.length; i++) {
+            NodeRunner r = nodes[i];
             Node<?, ?> node = r.node();
-            if (NodeStates.hasState(node)) {
+            if (!p.finished[i] && NodeStates.hasState(node)) {
                 try {
                     NodeStates.completed(node, p.id);
                 } catch (RuntimeException e) {
@@ -196,7 +257,10 @@ final class CheckpointCoordinator {
         }
     }
 
-    /** A node ended: the checkpoint under way cannot complete, and none is asked for again. */
+    /**
+     * A node failed, was cancelled, or was a sink that ended: the checkpoint under way cannot complete, and
+     * none is asked for again.
+     */
     void runnerEnded() {
         synchronized (lock) {
             stopped = true;

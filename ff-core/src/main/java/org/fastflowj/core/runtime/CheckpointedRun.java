@@ -113,18 +113,27 @@ final class CheckpointedRun implements GraphRun {
         }
     }
 
-    /** A checkpoint from the store must hold a state for each stateful node of the graph, and no other. */
+    /**
+     * A checkpoint from the store must hold a state for each stateful node of the graph that had not
+     * ended, and no other; the nodes it saw ended must be nodes of the graph.
+     */
     private static void checkMatches(Graph graph, Checkpoint checkpoint) {
         Set<String> stateful = new TreeSet<>();
+        Set<String> all = new TreeSet<>();
         for (Vertex v : graph.vertices()) {
+            all.add(v.name());
             if (NodeStates.hasState(v.node())) {
                 stateful.add(v.name());
             }
         }
         Set<String> missing = new TreeSet<>(stateful);
         missing.removeAll(checkpoint.states().keySet());
+        missing.removeAll(checkpoint.finished());
         Set<String> unknown = new TreeSet<>(checkpoint.states().keySet());
         unknown.removeAll(stateful);
+        Set<String> unknownEnded = new TreeSet<>(checkpoint.finished());
+        unknownEnded.removeAll(all);
+        unknown.addAll(unknownEnded);
         if (!missing.isEmpty() || !unknown.isEmpty()) {
             throw new IllegalStateException("checkpoint " + checkpoint.id() + " was not written by this graph: "
                     + (missing.isEmpty() ? "" : "no state for " + missing)

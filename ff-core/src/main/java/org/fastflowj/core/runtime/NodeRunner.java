@@ -96,6 +96,8 @@ class NodeRunner extends ChannelEnd implements NodeContext, NodeLife, BarrierAli
     private CheckpointCoordinator checkpoints;
     /** A source's last barrier sent: it sends one when {@link CheckpointCoordinator#requested} moves past it. */
     private long barrierSent;
+    /** The node ended as it should and told the checkpoints so: its end gives no checkpoint up. */
+    private boolean endedCleanly;
 
     // node-thread state
     RunPhase runPhase = RunPhase.RUNNING;
@@ -262,6 +264,10 @@ class NodeRunner extends ChannelEnd implements NodeContext, NodeLife, BarrierAli
         try {
             cpu = cpuClaimed ? Affinity.pinClaimed(cpuRequest, control) : Affinity.pin(cpuRequest, name, control);
             access.bind(node, this, nodeId);
+            if (checkpoints != null && checkpoints.endedInRestored(name)) {
+                endAsRestored();
+                return;
+            }
             access.svcInit(node);
             if (checkpoints != null) {
                 restore();
@@ -302,6 +308,12 @@ class NodeRunner extends ChannelEnd implements NodeContext, NodeLife, BarrierAli
             phase = "svcEnd";
             access.bind(node, new EndedContext(this), nodeId);
             access.svcEnd(node);
+            if (checkpoints != null && out.forwardOut.length > 0) {
+                // A restart starts a node recorded as ended as ended, without its state: not a sink, whose
+                // state holds what it has still to commit (a sink's end stops the checkpoints instead).
+                checkpoints.finished(index);
+                endedCleanly = true;
+            }
         } catch (Cancelled cancelled) {
             // another node failed first; it is the one reported
         } catch (PhaseFailure f) {
@@ -312,7 +324,7 @@ class NodeRunner extends ChannelEnd implements NodeContext, NodeLife, BarrierAli
             if (cpuClaimed) {
                 Affinity.release(cpuRequest);
             }
-            if (checkpoints != null) {
+            if (checkpoints != null && !endedCleanly) {
                 checkpoints.runnerEnded();
             }
             markEnded();
@@ -363,6 +375,18 @@ class NodeRunner extends ChannelEnd implements NodeContext, NodeLife, BarrierAli
             callSvc(null);
         }
         return runPhase == RunPhase.RUNNING;
+    }
+
+    /**
+     * A node the checkpoint saw ended: everything it sent is in the others' states, so it calls nothing of
+     * the node's own (no svcInit, svc, eosNotify or svcEnd), drops what its producers still send, as an
+     * ended node does, and sends its end at once.
+     */
+    private void endAsRestored() {
+        out.sendEos();
+        markEnded();
+        checkpoints.finished(index);
+        endedCleanly = true;
     }
 
     /** The node's state from the checkpoint the run starts from, after svcInit, before the first item. */

@@ -134,6 +134,37 @@ class DirectoryStoreTest {
     }
 
     @Test
+    void theNodesThatHadEndedReadBack() throws IOException {
+        CheckpointStore store = CheckpointStore.directory(dir);
+        Checkpoint saved = new Checkpoint(4, checkpoint(4).states(), java.util.Set.of("source-2", "count"));
+        store.save(saved);
+
+        Checkpoint read = store.latest().orElseThrow();
+        assertSameStates(read, saved);
+        assertThat(read.finished()).containsExactlyInAnyOrder("source-2", "count");
+    }
+
+    @Test
+    void aFileOfTheFormatWithoutEndedNodesReadsAsOneWhereNoneHadEnded() throws IOException {
+        // Version 1 is version 2 without the count of ended nodes: drop that int, set the version, new CRC.
+        byte[] v2 = DirectoryStore.encode(checkpoint(3));
+        byte[] body = Arrays.copyOfRange(v2, 0, v2.length - 8);
+        ByteBuffer.wrap(body).putInt(8, 1);
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        crc.update(body);
+        byte[] v1 = ByteBuffer.allocate(body.length + 4)
+                .put(body)
+                .putInt((int) crc.getValue())
+                .array();
+        Files.createDirectories(dir);
+        Files.write(file(3), v1);
+
+        Checkpoint read = CheckpointStore.directory(dir).latest().orElseThrow();
+        assertSameStates(read, checkpoint(3));
+        assertThat(read.finished()).isEmpty();
+    }
+
+    @Test
     void aFileOfAnotherFormatVersionIsRefusedSayingSo() throws IOException {
         CheckpointStore store = CheckpointStore.directory(dir);
         store.save(checkpoint(1));

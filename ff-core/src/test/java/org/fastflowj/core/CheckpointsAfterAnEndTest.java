@@ -1,0 +1,209 @@
+package org.fastflowj.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.LongStream;
+import org.fastflowj.core.CheckpointRestartTest.Numbering;
+import org.fastflowj.core.CheckpointRestartTest.TransactionalSink;
+import org.fastflowj.core.checkpoint.Checkpoint;
+import org.fastflowj.core.checkpoint.CheckpointStats;
+import org.fastflowj.core.checkpoint.CheckpointStore;
+import org.fastflowj.core.checkpoint.Checkpointed;
+import org.fastflowj.core.checkpoint.RestartStrategy;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Checkpoints once a part of the graph ended (a source with little to read, the nodes after it): they go
+ * on, record the ended nodes, and a restart starts those as ended, so nothing they sent, their last words
+ * in {@code eosNotify} included, is sent twice.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class CheckpointsAfterAnEndTest {
+    private static final long SHORT = 1_000;
+    private static final long ITEMS = 60_000;
+
+    @TempDir
+    Path dir;
+
+    /** {@code from} .. {@code to - 1}; at its end, notes the store's newest checkpoint in {@code endedAt}. */
+    static final class Range extends Node<Void, Long> implements Checkpointed {
+        private final long to;
+        private final long pauseEvery;
+        private final Runnable atEnd;
+        private long next;
+
+        Range(long from, long to, long pauseEvery, Runnable atEnd) {
+            this.next = from;
+            this.to = to;
+            this.pauseEvery = pauseEvery;
+            this.atEnd = atEnd;
+        }
+
+        @Override
+        protected Long svc(Void none) throws InterruptedException {
+            if (next == to) {
+                atEnd.run();
+                return eos();
+            }
+            if (pauseEvery > 0 && next % pauseEvery == 0) {
+                Thread.sleep(1); // spread the long range over many checkpoint intervals
+            }
+            return next++;
+        }
+
+        @Override
+        public void snapshot(long checkpointId, DataOutput out) throws IOException {
+            out.writeLong(next);
+        }
+
+        @Override
+        public void restore(DataInput in) throws IOException {
+            next = in.readLong();
+        }
+    }
+
+    /** Passes items on and, at its end, says how many it saw, as {@code -count}. */
+    static final class CountAtEnd extends Node<Long, Long> implements Checkpointed {
+        private long seen;
+
+        @Override
+        protected Long svc(Long x) {
+            seen++;
+            return x;
+        }
+
+        @Override
+        protected void eosNotify(int channel) {
+            sendOut(-seen);
+        }
+
+        @Override
+        public void snapshot(long checkpointId, DataOutput out) throws IOException {
+            out.writeLong(seen);
+        }
+
+        @Override
+        public void restore(DataInput in) throws IOException {
+            seen = in.readLong();
+        }
+    }
+
+    /** Fails once, on the first item after two checkpoints were saved since the short branch ended. */
+    static final class FailAfterTheEnd extends Node<Long, Long> {
+        private final AtomicInteger failures;
+        private final AtomicLong endedAt;
+        private final CheckpointStore store;
+
+        FailAfterTheEnd(AtomicInteger failures, AtomicLong endedAt, CheckpointStore store) {
+            this.failures = failures;
+            this.endedAt = endedAt;
+            this.store = store;
+        }
+
+        @Override
+        protected Long svc(Long x) {
+            long ended = endedAt.get();
+            if (ended >= 0 && highestId(store) >= ended + 2 && failures.compareAndSet(0, 1)) {
+                throw new IllegalStateException("injected failure at " + x);
+            }
+            return x;
+        }
+    }
+
+    @Test
+    void aRestartAfterABranchEndedStartsItAsEndedAndSendsNothingTwice() {
+        CheckpointStore store = CheckpointStore.directory(dir);
+        AtomicInteger failures = new AtomicInteger();
+        AtomicLong endedAt = new AtomicLong(-1);
+        Range shortRange = new Range(0, SHORT, 0, () -> endedAt.compareAndSet(-1, highestId(store)));
+        shortRange.named("short");
+        CountAtEnd count = new CountAtEnd();
+        count.named("count");
+        Farm branches = Farm.of(
+                new Pipeline(shortRange, count),
+                new Pipeline(new Range(SHORT, ITEMS, 500, () -> {}), new FailAfterTheEnd(failures, endedAt, store)));
+        TransactionalSink sink = new TransactionalSink();
+        sink.named("sink");
+        Pipeline pipeline = new Pipeline(branches, new Numbering(), sink);
+
+        pipeline.runAndWaitEnd(RunOptions.defaults()
+                .waitStrategy(WaitStrategy.BLOCKING)
+                .queueCapacity(64)
+                .checkpoints(Duration.ofMillis(5), store)
+                .restartStrategy(RestartStrategy.fixedDelay(3, Duration.ofMillis(10))));
+
+        assertThat(failures).as("the failure was injected").hasValue(1);
+        List<Long> values = new ArrayList<>();
+        List<Long> numbers = new ArrayList<>();
+        for (long[] r : sink.committed()) {
+            values.add(r[0]);
+            numbers.add(r[1]);
+        }
+        Collections.sort(values);
+        Collections.sort(numbers);
+        List<Long> expected = new ArrayList<>(List.of(-SHORT));
+        LongStream.range(0, ITEMS).forEach(expected::add);
+        assertThat(values)
+                .as("every item once, the short branch's count once: it was not run again")
+                .isEqualTo(expected);
+        assertThat(numbers)
+                .isEqualTo(LongStream.rangeClosed(1, ITEMS + 1).boxed().toList());
+        CheckpointStats checkpoints = pipeline.stats().checkpoints().orElseThrow();
+        assertThat(checkpoints.restarts()).isEqualTo(1);
+        assertThat(checkpoints.lastId())
+                .as("checkpoints went on after the short branch ended")
+                .isGreaterThanOrEqualTo(endedAt.get() + 2);
+        Checkpoint last = latest(store);
+        assertThat(last.finished()).contains("short", "count");
+        assertThat(last.states()).doesNotContainKeys("short", "count").containsKey("sink");
+    }
+
+    @Test
+    void aSourceInstanceWithNothingToReadDoesNotStopTheCheckpoints() {
+        CheckpointStore store = CheckpointStore.directory(dir);
+        Range empty = new Range(0, 0, 0, () -> {});
+        empty.named("empty");
+        Range full = new Range(0, ITEMS, 500, () -> {});
+        TransactionalSink sink = new TransactionalSink();
+        sink.named("sink");
+        Pipeline pipeline = new Pipeline(Farm.of(empty, full), new Numbering(), sink);
+
+        pipeline.runAndWaitEnd(RunOptions.defaults().queueCapacity(64).checkpoints(Duration.ofMillis(5), store));
+
+        assertThat(sink.committed()).hasSize((int) ITEMS);
+        assertThat(pipeline.stats().checkpoints().orElseThrow().completed())
+                .as("checkpoints of a run of %d ms with one source ended from the start", ITEMS / 500)
+                .isGreaterThanOrEqualTo(3);
+        assertThat(latest(store).finished()).contains("empty");
+    }
+
+    private static Checkpoint latest(CheckpointStore store) {
+        try {
+            return store.latest().orElseThrow();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static long highestId(CheckpointStore store) {
+        try {
+            return store.highestId();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
