@@ -57,7 +57,6 @@ public final class FfjNexmark {
      */
     public static long run(RunSpec spec, Duration checkpointEvery) {
         StreamJob job = StreamJob.named("nexmark-" + spec.query().name().toLowerCase(java.util.Locale.ROOT));
-        if (Boolean.getBoolean("noalign")) job.maxWatermarkDrift(null);
         DataStream<?> results;
         if (spec.query() == Query.Q8) {
             results = newUsers(job, spec);
