@@ -295,8 +295,8 @@ def render_nexmark(runs):
         " Hazelcast Jet (one embedded member), one child JVM per engine (`org.fastflowj.bench.nexmark`), each"
         " reading the same generator into a counting sink; `NexmarkEqualityTest` checks the outputs equal across"
         " engines and against a plain-Java reference. Throughput: generator events per second, median of the runs"
-        " after a warm-up, in brackets the share of the engine's bound (q8's: q8-bound, its two sources into the"
-        " sink). Latency: the generator paced at half FastFlow-J's throughput; per window, the time at the sink"
+        " after a warm-up, in brackets the share of the engine's bound in the same run (q8's: q8-bound, its two"
+        " sources into the sink). Latency: the generator paced at half FastFlow-J's throughput; per window, the time at the sink"
         " minus the time the pace reached the window's end.",
         "",
     ]
@@ -306,10 +306,10 @@ def render_nexmark(runs):
     # The last result of each engine, query, parallelism and metric, whichever run made it.
     out += ["From `docs/benchmarks/nexmark.jsonl`, each cell the last result of these runs (a later one wins):", ""]
     latest = {}
-    for run, rest in runs:
+    for index, (run, rest) in enumerate(runs):
         for d in rest:
             if "engine" in d:
-                latest[(d["engine"], d["query"], d["parallelism"], d["metric"])] = d
+                latest[(d["engine"], d["query"], d["parallelism"], d["metric"])] = dict(d, run=index)
         out += run_line(run, rest)
     out += [""]
     return out + nexmark_tables(list(latest.values()))
@@ -356,6 +356,7 @@ def nexmark_tables(rest):
         rows_t = [d for d in throughput if d["parallelism"] == p]
         queries = list(dict.fromkeys(d["query"] for d in rows_t))
         median = {(d["engine"], d["query"]): d["median"] for d in rows_t}
+        run_of = {(d["engine"], d["query"]): d.get("run") for d in rows_t}
         events = {d["query"]: d["events"] for d in rows_t}
         runs = sorted({len(json.loads(d["runs"])) for d in rows_t if "runs" in d})
         out += [
@@ -371,7 +372,9 @@ def nexmark_tables(rest):
             row = [query_name(q), f"{events[q] / 1e6:g} M"]
             for e in engines:
                 v = median.get((e, q))
-                bound = median.get((e, bound_of(q)))
+                # A share of the bound measured in the same run only: runs on other days drift apart.
+                same_run = run_of.get((e, q)) == run_of.get((e, bound_of(q)))
+                bound = median.get((e, bound_of(q))) if same_run else None
                 ours = median.get(("FFJ", q))
                 if v is None:
                     row.append("–")

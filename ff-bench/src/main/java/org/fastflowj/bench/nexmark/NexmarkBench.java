@@ -8,6 +8,7 @@ import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -99,7 +100,7 @@ public final class NexmarkBench implements Callable<Integer> {
     @Option(names = "--heap", description = "Each engine JVM's -Xmx (default: ${DEFAULT-VALUE}).")
     String heap = "3g";
 
-    @Option(names = "--out", description = "JSON lines (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--out", description = "JSON lines, appended to (default: ${DEFAULT-VALUE}).")
     Path out = Path.of("docs", "benchmarks", "nexmark.jsonl");
 
     @Option(names = "--child", hidden = true, description = "Run ENGINE in this JVM, printing result lines.")
@@ -143,7 +144,9 @@ public final class NexmarkBench implements Callable<Integer> {
         if (out.getParent() != null) {
             Files.createDirectories(out.getParent());
         }
-        try (BufferedWriter log = Files.newBufferedWriter(out, StandardCharsets.UTF_8)) {
+        // Appended: the results page takes each cell from the last run that measured it.
+        try (BufferedWriter log = Files.newBufferedWriter(
+                out, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
             Map<String, Object> run = new LinkedHashMap<>();
             run.put("type", "run");
             run.put("started", java.time.Instant.now().toString());
