@@ -18,6 +18,7 @@ import java.util.stream.LongStream;
 import org.fastflowj.core.CheckpointRestartTest.Numbering;
 import org.fastflowj.core.CheckpointRestartTest.TransactionalSink;
 import org.fastflowj.core.checkpoint.Checkpoint;
+import org.fastflowj.core.checkpoint.CheckpointMode;
 import org.fastflowj.core.checkpoint.CheckpointStats;
 import org.fastflowj.core.checkpoint.CheckpointStore;
 import org.fastflowj.core.checkpoint.Checkpointed;
@@ -170,6 +171,31 @@ class CheckpointsAfterAnEndTest {
         Checkpoint last = latest(store);
         assertThat(last.finished()).contains("short", "count");
         assertThat(last.states()).doesNotContainKeys("short", "count").containsKey("sink");
+    }
+
+    @Test
+    void atLeastOnceLosesNothingWhenInputsEndAfterTheirBarrier() {
+        // Unaligned, an input is read past its barrier and may end before the others' barriers come: it
+        // then counts out of the barriers as of the inputs, and the checkpoint waits for the rest.
+        CheckpointStore store = CheckpointStore.directory(dir);
+        AtomicInteger failures = new AtomicInteger();
+        AtomicLong endedAt = new AtomicLong(-1);
+        Farm sources = Farm.of(
+                new Range(0, SHORT, 0, () -> {}),
+                new Range(SHORT, 2 * SHORT, 100, () -> endedAt.compareAndSet(-1, highestId(store))),
+                new Range(2 * SHORT, ITEMS, 500, () -> {}));
+        TransactionalSink sink = new TransactionalSink();
+        new Pipeline(sources, new FailAfterTheEnd(failures, endedAt, store), new Numbering(), sink)
+                .runAndWaitEnd(RunOptions.defaults()
+                        .queueCapacity(64)
+                        .checkpointMode(CheckpointMode.AT_LEAST_ONCE)
+                        .checkpoints(Duration.ofMillis(2), store)
+                        .restartStrategy(RestartStrategy.fixedDelay(3, Duration.ofMillis(10))));
+
+        assertThat(failures).hasValue(1);
+        assertThat(sink.committed().stream().map(r -> r[0]).distinct().sorted().toList())
+                .as("every item at least once")
+                .isEqualTo(LongStream.range(0, ITEMS).boxed().toList());
     }
 
     @Test

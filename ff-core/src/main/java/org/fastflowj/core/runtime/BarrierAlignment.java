@@ -1,5 +1,6 @@
 package org.fastflowj.core.runtime;
 
+import java.util.Arrays;
 import org.fastflowj.core.spi.CheckpointBarrier;
 
 /**
@@ -23,6 +24,9 @@ final class BarrierAlignment {
     private final boolean blocks;
     private long checkpoint = -1;
     private CheckpointBarrier current;
+    /** The forward inputs whose barrier of {@link #checkpoint} came, by index, and how many. */
+    private final boolean[] arrivedFrom;
+
     private int arrived;
     private long firstNanos;
 
@@ -30,17 +34,20 @@ final class BarrierAlignment {
         this.in = in;
         this.aligned = aligned;
         this.blocks = blocks;
+        this.arrivedFrom = new boolean[in.forwardInputs];
     }
 
-    /** The barrier taken from forward input {@code ch}. */
-    void barrier(SpscChannel ch, CheckpointBarrier barrier) throws Exception {
+    /** The barrier taken from forward input {@code index}, channel {@code ch}. */
+    void barrier(SpscChannel ch, int index, CheckpointBarrier barrier) throws Exception {
         if (barrier.id() != checkpoint) {
             reopen(); // an older checkpoint given up upstream: this one supersedes it
             checkpoint = barrier.id();
             current = barrier;
             arrived = 0;
+            Arrays.fill(arrivedFrom, false);
             firstNanos = System.nanoTime();
         }
+        arrivedFrom[index] = true;
         arrived++;
         if (arrived < in.liveForward) {
             if (blocks) {
@@ -58,14 +65,20 @@ final class BarrierAlignment {
         checkpoint = -1;
         current = null;
         arrived = 0;
+        Arrays.fill(arrivedFrom, false);
         aligned.checkpoint(barrier, alignment);
     }
 
     /**
-     * A forward input ended (its EOS taken; {@code in.liveForward} counts it out already): under
-     * alignment, it was the last input whose barrier was still to come if the others' came.
+     * Forward input {@code index} ended (its EOS taken; {@code in.liveForward} counts it out already).
+     * Under alignment, an input whose barrier had come (unaligned: it was not blocked) counts out of the
+     * barriers as out of the live inputs; one whose barrier had not may have been the last still to come.
      */
-    void inputEnded() throws Exception {
+    void inputEnded(int index) throws Exception {
+        if (arrivedFrom[index]) {
+            arrivedFrom[index] = false;
+            arrived--;
+        }
         if (arrived > 0 && arrived >= in.liveForward) {
             complete(current);
         }

@@ -186,7 +186,7 @@ class InputChannels extends PartPadding {
             if (index < forwardInputs) {
                 liveForward--;
                 if (alignment != null) {
-                    alignment.inputEnded();
+                    alignment.inputEnded(index);
                 }
                 releaseHoldsIfStuck();
                 life.inputEnded(index, liveForward == 0);
@@ -194,7 +194,7 @@ class InputChannels extends PartPadding {
         } else if (signal == Sentinel.TASK_DONE) {
             taskMarks.taken();
         } else if (signal instanceof CheckpointBarrier barrier) {
-            alignment.barrier(ch, barrier); // only a run with checkpoints sends one; it has no feedback
+            alignment.barrier(ch, index, barrier); // only a run with checkpoints sends one; it has no feedback
         }
     }
 
