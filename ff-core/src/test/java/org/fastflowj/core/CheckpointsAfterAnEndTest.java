@@ -199,6 +199,23 @@ class CheckpointsAfterAnEndTest {
     }
 
     @Test
+    void aSinkThatEndsIsNotRecordedAsEndedItsEndStopsTheCheckpoints() throws IOException {
+        // Two jobs side by side: the first one's sink ends early; its state holds what it commits.
+        CheckpointStore store = CheckpointStore.directory(dir);
+        TransactionalSink early = new TransactionalSink();
+        early.named("early-sink");
+        TransactionalSink late = new TransactionalSink();
+        Farm jobs = Farm.of(
+                new Pipeline(new Range(0, 0, 0, () -> {}), new Numbering(), early),
+                new Pipeline(new Range(0, ITEMS, 500, () -> {}), new Numbering(), late));
+
+        jobs.runAndWaitEnd(RunOptions.defaults().queueCapacity(64).checkpoints(Duration.ofMillis(5), store));
+
+        assertThat(late.committed()).hasSize((int) ITEMS);
+        store.latest().ifPresent(last -> assertThat(last.finished()).doesNotContain("early-sink"));
+    }
+
+    @Test
     void aSourceInstanceWithNothingToReadDoesNotStopTheCheckpoints() {
         CheckpointStore store = CheckpointStore.directory(dir);
         Range empty = new Range(0, 0, 0, () -> {});
