@@ -43,20 +43,31 @@ class CheckpointRestartTest {
     @TempDir
     Path dir;
 
-    /** 0 .. end-1, its next value in its snapshot: a replayable source. */
+    /**
+     * from .. end-1, its next value in its snapshot: a replayable source. Pauses 1 ms every {@code
+     * pauseEvery} values (0: never); runs {@code atEnd} as it ends.
+     */
     static final class CountingSource extends Node<Void, Long> implements Checkpointed {
         private final long end;
         private final long pauseEvery;
+        private final Runnable atEnd;
         private long next;
 
         CountingSource(long end, long pauseEvery) {
+            this(0, end, pauseEvery, () -> {});
+        }
+
+        CountingSource(long from, long end, long pauseEvery, Runnable atEnd) {
+            this.next = from;
             this.end = end;
             this.pauseEvery = pauseEvery;
+            this.atEnd = atEnd;
         }
 
         @Override
         protected Long svc(Void input) throws InterruptedException {
             if (next == end) {
+                atEnd.run();
                 return eos();
             }
             if (pauseEvery > 0 && next % pauseEvery == 0) {
@@ -437,7 +448,7 @@ class CheckpointRestartTest {
         }
     }
 
-    private static long highestId(CheckpointStore store) {
+    static long highestId(CheckpointStore store) {
         try {
             return store.highestId();
         } catch (IOException e) {

@@ -1,6 +1,7 @@
 package org.fastflowj.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.fastflowj.core.CheckpointRestartTest.highestId;
 
 import java.io.DataInput;
 import java.io.DataOutput;
@@ -15,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.LongStream;
+import org.fastflowj.core.CheckpointRestartTest.CountingSource;
 import org.fastflowj.core.CheckpointRestartTest.Numbering;
 import org.fastflowj.core.CheckpointRestartTest.TransactionalSink;
 import org.fastflowj.core.checkpoint.Checkpoint;
@@ -39,43 +41,6 @@ class CheckpointsAfterAnEndTest {
 
     @TempDir
     Path dir;
-
-    /** {@code from} .. {@code to - 1}; at its end, notes the store's newest checkpoint in {@code endedAt}. */
-    static final class Range extends Node<Void, Long> implements Checkpointed {
-        private final long to;
-        private final long pauseEvery;
-        private final Runnable atEnd;
-        private long next;
-
-        Range(long from, long to, long pauseEvery, Runnable atEnd) {
-            this.next = from;
-            this.to = to;
-            this.pauseEvery = pauseEvery;
-            this.atEnd = atEnd;
-        }
-
-        @Override
-        protected Long svc(Void none) throws InterruptedException {
-            if (next == to) {
-                atEnd.run();
-                return eos();
-            }
-            if (pauseEvery > 0 && next % pauseEvery == 0) {
-                Thread.sleep(1); // spread the long range over many checkpoint intervals
-            }
-            return next++;
-        }
-
-        @Override
-        public void snapshot(long checkpointId, DataOutput out) throws IOException {
-            out.writeLong(next);
-        }
-
-        @Override
-        public void restore(DataInput in) throws IOException {
-            next = in.readLong();
-        }
-    }
 
     /** Passes items on and, at its end, says how many it saw, as {@code -count}. */
     static final class CountAtEnd extends Node<Long, Long> implements Checkpointed {
@@ -130,13 +95,15 @@ class CheckpointsAfterAnEndTest {
         CheckpointStore store = CheckpointStore.directory(dir);
         AtomicInteger failures = new AtomicInteger();
         AtomicLong endedAt = new AtomicLong(-1);
-        Range shortRange = new Range(0, SHORT, 0, () -> endedAt.compareAndSet(-1, highestId(store)));
+        CountingSource shortRange = new CountingSource(0, SHORT, 0, () -> endedAt.compareAndSet(-1, highestId(store)));
         shortRange.named("short");
         CountAtEnd count = new CountAtEnd();
         count.named("count");
         Farm branches = Farm.of(
                 new Pipeline(shortRange, count),
-                new Pipeline(new Range(SHORT, ITEMS, 500, () -> {}), new FailAfterTheEnd(failures, endedAt, store)));
+                new Pipeline(
+                        new CountingSource(SHORT, ITEMS, 500, () -> {}),
+                        new FailAfterTheEnd(failures, endedAt, store)));
         TransactionalSink sink = new TransactionalSink();
         sink.named("sink");
         Pipeline pipeline = new Pipeline(branches, new Numbering(), sink);
@@ -181,9 +148,9 @@ class CheckpointsAfterAnEndTest {
         AtomicInteger failures = new AtomicInteger();
         AtomicLong endedAt = new AtomicLong(-1);
         Farm sources = Farm.of(
-                new Range(0, SHORT, 0, () -> {}),
-                new Range(SHORT, 2 * SHORT, 100, () -> endedAt.compareAndSet(-1, highestId(store))),
-                new Range(2 * SHORT, ITEMS, 500, () -> {}));
+                new CountingSource(0, SHORT, 0, () -> {}),
+                new CountingSource(SHORT, 2 * SHORT, 100, () -> endedAt.compareAndSet(-1, highestId(store))),
+                new CountingSource(2 * SHORT, ITEMS, 500, () -> {}));
         TransactionalSink sink = new TransactionalSink();
         new Pipeline(sources, new FailAfterTheEnd(failures, endedAt, store), new Numbering(), sink)
                 .runAndWaitEnd(RunOptions.defaults()
@@ -206,8 +173,8 @@ class CheckpointsAfterAnEndTest {
         early.named("early-sink");
         TransactionalSink late = new TransactionalSink();
         Farm jobs = Farm.of(
-                new Pipeline(new Range(0, 0, 0, () -> {}), new Numbering(), early),
-                new Pipeline(new Range(0, ITEMS, 500, () -> {}), new Numbering(), late));
+                new Pipeline(new CountingSource(0, 0, 0, () -> {}), new Numbering(), early),
+                new Pipeline(new CountingSource(0, ITEMS, 500, () -> {}), new Numbering(), late));
 
         jobs.runAndWaitEnd(RunOptions.defaults().queueCapacity(64).checkpoints(Duration.ofMillis(5), store));
 
@@ -218,9 +185,9 @@ class CheckpointsAfterAnEndTest {
     @Test
     void aSourceInstanceWithNothingToReadDoesNotStopTheCheckpoints() {
         CheckpointStore store = CheckpointStore.directory(dir);
-        Range empty = new Range(0, 0, 0, () -> {});
+        CountingSource empty = new CountingSource(0, 0, 0, () -> {});
         empty.named("empty");
-        Range full = new Range(0, ITEMS, 500, () -> {});
+        CountingSource full = new CountingSource(0, ITEMS, 500, () -> {});
         TransactionalSink sink = new TransactionalSink();
         sink.named("sink");
         Pipeline pipeline = new Pipeline(Farm.of(empty, full), new Numbering(), sink);
@@ -237,14 +204,6 @@ class CheckpointsAfterAnEndTest {
     private static Checkpoint latest(CheckpointStore store) {
         try {
             return store.latest().orElseThrow();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static long highestId(CheckpointStore store) {
-        try {
-            return store.highestId();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -22,9 +22,9 @@ final class BarrierAlignment {
     private final InputChannels in;
     private final Aligned aligned;
     private final boolean blocks;
-    private long checkpoint = -1;
+    /** The barrier of the checkpoint under alignment; null: none. */
     private CheckpointBarrier current;
-    /** The forward inputs whose barrier of {@link #checkpoint} came, by index, and how many. */
+    /** The forward inputs whose barrier of {@link #current} came, by index, and how many. */
     private final boolean[] arrivedFrom;
 
     private int arrived;
@@ -39,9 +39,8 @@ final class BarrierAlignment {
 
     /** The barrier taken from forward input {@code index}, channel {@code ch}. */
     void barrier(SpscChannel ch, int index, CheckpointBarrier barrier) throws Exception {
-        if (barrier.id() != checkpoint) {
+        if (current == null || barrier.id() != current.id()) {
             reopen(); // an older checkpoint given up upstream: this one supersedes it
-            checkpoint = barrier.id();
             current = barrier;
             arrived = 0;
             Arrays.fill(arrivedFrom, false);
@@ -62,7 +61,6 @@ final class BarrierAlignment {
     private void complete(CheckpointBarrier barrier) throws Exception {
         long alignment = System.nanoTime() - firstNanos;
         reopen();
-        checkpoint = -1;
         current = null;
         arrived = 0;
         Arrays.fill(arrivedFrom, false);

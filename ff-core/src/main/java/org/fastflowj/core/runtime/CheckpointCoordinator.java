@@ -69,16 +69,12 @@ final class CheckpointCoordinator {
         int missing;
         long maxAlignmentNanos;
 
-        Pending(long id, boolean[] ended) {
+        Pending(long id, boolean[] ended, int running) {
             this.id = id;
             this.states = new byte[ended.length][];
             this.given = ended.clone();
             this.finished = ended.clone();
-            int stillRunning = 0;
-            for (boolean e : ended) {
-                stillRunning += e ? 0 : 1;
-            }
-            this.missing = stillRunning;
+            this.missing = running;
         }
     }
 
@@ -131,7 +127,7 @@ final class CheckpointCoordinator {
 
     /** Under the lock. */
     private void trigger() {
-        pending = new Pending(ids.incrementAndGet(), ended);
+        pending = new Pending(ids.incrementAndGet(), ended, running);
         requested = pending.id; // the pending checkpoint before the sources can see its number
     }
 

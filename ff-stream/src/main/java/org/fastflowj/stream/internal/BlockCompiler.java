@@ -44,11 +44,6 @@ public final class BlockCompiler {
 
     private BlockCompiler() {}
 
-    /** The block that runs every stream ending at {@code sinks}, without watermark alignment. */
-    public static BuildingBlock compile(List<Transform> sinks) {
-        return compile(sinks, Long.MAX_VALUE);
-    }
-
     /**
      * The block that runs every stream ending at {@code sinks}.
      *

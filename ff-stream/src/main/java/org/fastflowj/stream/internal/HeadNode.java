@@ -30,10 +30,6 @@ public final class HeadNode extends MultiInputNode<Object, Object> implements Ch
     /** Whether any input is held now: with none, a watermark that moves nothing far ahead costs no scan. */
     private boolean anyHeld;
 
-    public HeadNode() {
-        this(Long.MAX_VALUE);
-    }
-
     /** @param maxDrift see {@link #holdAhead}; Long.MAX_VALUE: every input is read as it comes */
     public HeadNode(long maxDrift) {
         if (maxDrift < 0) {
