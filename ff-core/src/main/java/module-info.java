@@ -23,6 +23,14 @@ module org.fastflowj.core {
             org.fastflowj.dist;
     exports org.fastflowj.core.runtime.queue to
             org.fastflowj.dist;
+    exports org.fastflowj.core.runtime.channel to
+            org.fastflowj.dist;
+    exports org.fastflowj.core.runtime.control to
+            org.fastflowj.dist;
+    exports org.fastflowj.core.runtime.recovery to
+            org.fastflowj.dist;
+    exports org.fastflowj.core.runtime.bridge to
+            org.fastflowj.dist;
     exports org.fastflowj.core.graph to
             org.fastflowj.dist;
     // A group reports its graph and queues in the metrics' line format, the launcher reads and serves

@@ -15,10 +15,10 @@ import org.fastflowj.core.graph.GraphCompiler;
 import org.fastflowj.core.graph.RecoverableAllToAll;
 import org.fastflowj.core.graph.Vertex;
 import org.fastflowj.core.runtime.Executor;
-import org.fastflowj.core.runtime.RecoveryHooks;
-import org.fastflowj.core.runtime.Redelivery;
-import org.fastflowj.core.runtime.RunHooks;
-import org.fastflowj.core.runtime.TakeRecorder;
+import org.fastflowj.core.runtime.control.RunHooks;
+import org.fastflowj.core.runtime.recovery.RecoveryHooks;
+import org.fastflowj.core.runtime.recovery.Redelivery;
+import org.fastflowj.core.runtime.recovery.TakeRecorder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

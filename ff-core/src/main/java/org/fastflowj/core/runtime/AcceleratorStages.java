@@ -4,6 +4,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.fastflowj.core.Node;
 import org.fastflowj.core.WaitStrategy;
+import org.fastflowj.core.runtime.channel.IdleStrategy;
+import org.fastflowj.core.runtime.channel.Parker;
 import org.fastflowj.core.runtime.queue.SpscQueues;
 import org.fastflowj.core.spi.AcceleratorEnds;
 import org.jctools.queues.MessagePassingQueue;

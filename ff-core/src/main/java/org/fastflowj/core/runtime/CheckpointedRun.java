@@ -18,6 +18,10 @@ import org.fastflowj.core.checkpoint.CheckpointStore;
 import org.fastflowj.core.checkpoint.RestartStrategy;
 import org.fastflowj.core.graph.Graph;
 import org.fastflowj.core.graph.Vertex;
+import org.fastflowj.core.runtime.control.CheckpointCoordinator;
+import org.fastflowj.core.runtime.control.CheckpointTally;
+import org.fastflowj.core.runtime.control.NodeStates;
+import org.fastflowj.core.runtime.control.RunHooks;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

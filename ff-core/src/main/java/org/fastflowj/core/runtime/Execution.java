@@ -8,6 +8,10 @@ import org.fastflowj.core.NodeFailedException;
 import org.fastflowj.core.NodeStats;
 import org.fastflowj.core.QueueStats;
 import org.fastflowj.core.RunStats;
+import org.fastflowj.core.runtime.channel.ChannelEnd;
+import org.fastflowj.core.runtime.channel.NodeThreads;
+import org.fastflowj.core.runtime.channel.SpscChannel;
+import org.fastflowj.core.runtime.control.RunControl;
 
 /** A started run: its threads, its failure if any, its statistics. */
 public final class Execution implements GraphRun {
@@ -141,7 +145,7 @@ public final class Execution implements GraphRun {
     }
 
     /** The runner of the vertex named {@code name}, or null (for tests of the run-time). */
-    ChannelEnd runner(String name) {
+    public ChannelEnd runner(String name) {
         for (ChannelEnd r : runners) {
             if (r.name.equals(name)) {
                 return r;

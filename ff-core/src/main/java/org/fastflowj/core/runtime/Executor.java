@@ -4,10 +4,24 @@ import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import org.fastflowj.core.Node;
 import org.fastflowj.core.RunOptions;
 import org.fastflowj.core.graph.Edge;
 import org.fastflowj.core.graph.Graph;
 import org.fastflowj.core.graph.Vertex;
+import org.fastflowj.core.runtime.bridge.BridgeRunner;
+import org.fastflowj.core.runtime.bridge.BridgeTask;
+import org.fastflowj.core.runtime.channel.ChannelEnd;
+import org.fastflowj.core.runtime.channel.IdlePolicy;
+import org.fastflowj.core.runtime.channel.NodeThreads;
+import org.fastflowj.core.runtime.channel.OnDemandDispatch;
+import org.fastflowj.core.runtime.channel.SpscChannel;
+import org.fastflowj.core.runtime.control.Affinity;
+import org.fastflowj.core.runtime.control.CheckpointCoordinator;
+import org.fastflowj.core.runtime.control.FatalErrors;
+import org.fastflowj.core.runtime.control.RunControl;
+import org.fastflowj.core.runtime.control.RunHooks;
+import org.fastflowj.core.runtime.node.NodeRunner;
 
 /**
  * Runs a {@link Graph}: one SPSC channel per edge, one platform thread per vertex ({@link NodeThreads}),
@@ -51,11 +65,13 @@ public final class Executor {
         ChannelEnd[] runners = wire(graph, options, control, idle, oversubscribed);
         control.runners(runners);
         if (checkpoints != null) {
-            NodeRunner[] nodes = new NodeRunner[runners.length];
+            Node<?, ?>[] nodes = new Node<?, ?>[runners.length];
+            String[] names = new String[runners.length];
             for (int i = 0; i < runners.length; i++) {
-                nodes[i] = (NodeRunner) runners[i]; // CheckpointedRun admits no bridge
+                nodes[i] = ((NodeRunner) runners[i]).node(); // CheckpointedRun admits no bridge
+                names[i] = runners[i].name;
             }
-            checkpoints.attach(control, nodes);
+            checkpoints.attach(control, nodes, names);
         }
         NodeThreads.Run[] threads = new NodeThreads.Run[runners.length];
         for (int i = 0; i < runners.length; i++) {
@@ -98,7 +114,7 @@ public final class Executor {
      * The runners of {@code graph}, each wired to its channels: a node's with the parts its place in the
      * graph asks for (see {@link NodeRunner#wire}), a bridge's {@link BridgeRunner}; no thread is started.
      */
-    static ChannelEnd[] wire(
+    public static ChannelEnd[] wire(
             Graph graph, RunOptions options, RunControl control, IdlePolicy idle, boolean oversubscribed) {
         List<Vertex> vertices = graph.vertices();
         List<Integer> cpus = options.cpus();
@@ -111,7 +127,13 @@ public final class Executor {
                     : (cpus.isEmpty() ? -1 : cpus.get(i % cpus.size()));
             runners[i] = v.task() instanceof BridgeTask task
                     ? new BridgeRunner(v, task, control, idle, cpu, claimed != null)
-                    : NodeRunner.create(v, control, idle, cpu, claimed != null);
+                    : NodeRunner.create(
+                            v,
+                            control,
+                            idle,
+                            cpu,
+                            claimed != null,
+                            NodeAccess.get().lifecycle());
         }
         Map<Edge, SpscChannel> channels = new IdentityHashMap<>();
         for (Edge e : graph.edges()) {

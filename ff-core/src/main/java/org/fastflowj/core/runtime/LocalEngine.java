@@ -11,6 +11,7 @@ import org.fastflowj.core.graph.GraphDot;
 import org.fastflowj.core.graph.Vertex;
 import org.fastflowj.core.metrics.RunMetrics;
 import org.fastflowj.core.optimize.Optimizer;
+import org.fastflowj.core.runtime.control.RunHooks;
 import org.fastflowj.core.spi.AcceleratorEnds;
 import org.fastflowj.core.spi.Engine;
 import org.fastflowj.core.spi.EngineRun;

@@ -1,12 +1,11 @@
 package org.fastflowj.core.runtime;
 
 import org.fastflowj.core.Node;
-import org.fastflowj.core.spi.NodeContext;
 import org.fastflowj.core.spi.NodeLifecycle;
 
 /**
  * The executor's door into a {@link Node}'s protected life-cycle methods: the {@link NodeLifecycle} that
- * {@code Node} hands to the engine when it is loaded ({@link LocalEngine#attach}). Package-private and
+ * {@code Node} hands to the engine when it is loaded ({@link org.fastflowj.core.runtime.LocalEngine#attach}). Package-private and
  * installed once: user code can neither reach it nor put another in its place.
  */
 final class NodeAccess {
@@ -53,25 +52,8 @@ final class NodeAccess {
         return access;
     }
 
-    void bind(Node<?, ?> node, NodeContext context, int id) {
-        lifecycle.bind(node, context, id);
-    }
-
-    void svcInit(Node<?, ?> node) throws Exception {
-        lifecycle.svcInit(node);
-    }
-
-    /** Runs {@code svc} and returns its result: an item, GO_ON or EOS. */
-    Object svc(Node<?, ?> node, Object input) throws Exception {
-        return lifecycle.svc(node, input);
-    }
-
-    /** Forward input {@code channel} delivered EOS; {@code last} when it was the last live one. */
-    void inputEnded(Node<?, ?> node, int channel, boolean last) throws Exception {
-        lifecycle.inputEnded(node, channel, last);
-    }
-
-    void svcEnd(Node<?, ?> node) throws Exception {
-        lifecycle.svcEnd(node);
+    /** What a node runner calls a node's life-cycle methods through; handed to runners only. */
+    NodeLifecycle<Node<?, ?>> lifecycle() {
+        return lifecycle;
     }
 }

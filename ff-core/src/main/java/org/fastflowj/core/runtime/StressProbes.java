@@ -4,6 +4,13 @@ import org.fastflowj.core.Node;
 import org.fastflowj.core.WaitStrategy;
 import org.fastflowj.core.graph.GraphCompiler;
 import org.fastflowj.core.graph.Vertex;
+import org.fastflowj.core.runtime.channel.IdlePolicy;
+import org.fastflowj.core.runtime.channel.OnDemandDispatch;
+import org.fastflowj.core.runtime.channel.Parker;
+import org.fastflowj.core.runtime.channel.SpscChannel;
+import org.fastflowj.core.runtime.control.RunControl;
+import org.fastflowj.core.runtime.control.RunHooks;
+import org.fastflowj.core.runtime.node.NodeRunner;
 import org.fastflowj.core.runtime.queue.ChannelQueue;
 import org.fastflowj.core.runtime.queue.SpscQueues;
 
@@ -52,7 +59,13 @@ public final class StressProbes {
 
     /** A node runner (padded, as the executor creates it) of a one-node graph, with no thread. */
     public static RunnerProbe runner() {
-        return new RunnerProbe(NodeRunner.create(RunnerProbe.VERTEX, RunnerProbe.CONTROL, RunnerProbe.IDLE, -1, false));
+        return new RunnerProbe(NodeRunner.create(
+                RunnerProbe.VERTEX,
+                RunnerProbe.CONTROL,
+                RunnerProbe.IDLE,
+                -1,
+                false,
+                NodeAccess.get().lifecycle()));
     }
 
     /** A bounded forward channel of {@code limit} items with no runner at either end. */

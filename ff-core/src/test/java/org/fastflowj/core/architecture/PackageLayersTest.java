@@ -16,7 +16,9 @@ import org.junit.jupiter.api.Timeout;
 /**
  * ff-core's packages form layers with no cycle: the engine SPI at the bottom, the API ({@code
  * org.fastflowj.core}, {@code org.fastflowj.patterns}) on it, the engine ({@code graph}, {@code
- * optimize}, {@code metrics}, {@code runtime}) on both. docs/architecture.md, "Packages", draws it.
+ * optimize}, {@code metrics}, {@code runtime}) on both; inside the run-time, {@code queue}, {@code channel},
+ * {@code recovery}, {@code control}, then {@code node} and {@code bridge}. docs/architecture.md, "Map of
+ * packages", lists them.
  */
 @Timeout(120)
 class PackageLayersTest {
@@ -89,6 +91,43 @@ class PackageLayersTest {
                 .check(ffCore);
     }
 
+    /**
+     * The run-time's packages, bottom up, each with the run-time packages it may use: {@code queue},
+     * {@code channel}, {@code recovery}, {@code control}, then {@code node} and {@code bridge} side by
+     * side, and the root package on all of them.
+     */
+    private static final String[][] RUN_TIME_LAYERS = {
+        {"queue"},
+        {"channel", "queue"},
+        {"recovery"},
+        {"control", "channel", "queue", "recovery"},
+        {"node", "channel", "queue", "recovery", "control"},
+        {"bridge", "channel", "queue", "control"},
+    };
+
+    private static final String[] RUN_TIME_PACKAGES = {"queue", "channel", "recovery", "control", "node", "bridge"};
+
+    @Test
+    void theRunTimePackagesFormLayers() {
+        for (String[] layer : RUN_TIME_LAYERS) {
+            java.util.List<String> allowed = java.util.List.of(layer);
+            String[] others = java.util.Arrays.stream(RUN_TIME_PACKAGES)
+                    .filter(p -> !allowed.contains(p))
+                    .map(p -> "org.fastflowj.core.runtime." + p + "..")
+                    .toArray(String[]::new);
+            noClasses()
+                    .that()
+                    .resideInAPackage("org.fastflowj.core.runtime." + layer[0])
+                    .should()
+                    .dependOnClassesThat()
+                    .resideInAnyPackage(others)
+                    .orShould()
+                    .dependOnClassesThat()
+                    .resideInAPackage("org.fastflowj.core.runtime")
+                    .check(ffCore);
+        }
+    }
+
     @Test
     void theRulesSeeTheClassesTheyJudge() {
         // A rule over an empty import passes whatever the code does: make sure each layer was read.
@@ -97,6 +136,11 @@ class PackageLayersTest {
             "org.fastflowj.core.spi",
             "org.fastflowj.core.runtime",
             "org.fastflowj.core.runtime.queue",
+            "org.fastflowj.core.runtime.channel",
+            "org.fastflowj.core.runtime.recovery",
+            "org.fastflowj.core.runtime.control",
+            "org.fastflowj.core.runtime.node",
+            "org.fastflowj.core.runtime.bridge",
             "org.fastflowj.core.graph",
             "org.fastflowj.core.optimize",
             "org.fastflowj.core.metrics",

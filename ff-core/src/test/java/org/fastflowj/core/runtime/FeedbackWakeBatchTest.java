@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.fastflowj.core.WaitStrategy;
 import org.fastflowj.core.graph.Edge;
+import org.fastflowj.core.runtime.channel.IdlePolicy;
 import org.junit.jupiter.api.Test;
 
 /** How many queued items wake a parked consumer, by channel kind and wait strategy. */

@@ -3,6 +3,8 @@ package org.fastflowj.core.runtime;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import org.fastflowj.core.runtime.channel.IdlePolicy;
+import org.fastflowj.core.runtime.control.RunHooks;
 import org.junit.jupiter.api.Test;
 
 /** A graph's threads outnumber the cores counting the busy threads a runner adds (a transport's event loops). */

@@ -6,6 +6,7 @@ import java.util.concurrent.TimeUnit;
 import org.fastflowj.core.runtime.StressProbes.ChannelProbe;
 import org.fastflowj.core.runtime.StressProbes.DispatchProbe;
 import org.fastflowj.core.runtime.StressProbes.RunnerProbe;
+import org.fastflowj.core.runtime.channel.Parker;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 

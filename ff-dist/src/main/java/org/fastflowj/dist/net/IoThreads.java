@@ -18,7 +18,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
-import org.fastflowj.core.runtime.FatalErrors;
+import org.fastflowj.core.runtime.control.FatalErrors;
 
 /**
  * The event loops of one transport and the matching channel classes: native epoll where it loads,

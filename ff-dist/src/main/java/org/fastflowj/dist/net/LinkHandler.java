@@ -6,7 +6,7 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.timeout.IdleState;
 import io.netty.handler.timeout.IdleStateEvent;
 import java.util.concurrent.TimeUnit;
-import org.fastflowj.core.runtime.FatalErrors;
+import org.fastflowj.core.runtime.control.FatalErrors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -7,7 +7,7 @@ import org.fastflowj.core.graph.GraphCut;
 import org.fastflowj.core.runtime.Execution;
 import org.fastflowj.core.runtime.Executor;
 import org.fastflowj.core.runtime.GraphRunner;
-import org.fastflowj.core.runtime.RunHooks;
+import org.fastflowj.core.runtime.control.RunHooks;
 import org.fastflowj.dist.ControlLine;
 import org.fastflowj.dist.DFF;
 import org.fastflowj.dist.GroupsPrintedException;

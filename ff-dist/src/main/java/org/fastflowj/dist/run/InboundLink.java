@@ -6,7 +6,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.fastflowj.core.LinkStats;
-import org.fastflowj.core.runtime.Parker;
+import org.fastflowj.core.runtime.channel.Parker;
 import org.fastflowj.core.runtime.queue.SpscQueues;
 import org.fastflowj.dist.net.Frames;
 import org.fastflowj.dist.net.PeerLink;

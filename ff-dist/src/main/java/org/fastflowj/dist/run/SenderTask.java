@@ -2,8 +2,8 @@ package org.fastflowj.dist.run;
 
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
-import org.fastflowj.core.runtime.BridgeChannels;
-import org.fastflowj.core.runtime.BridgeTask;
+import org.fastflowj.core.runtime.bridge.BridgeChannels;
+import org.fastflowj.core.runtime.bridge.BridgeTask;
 import org.fastflowj.dist.SerializationConfig;
 import org.fastflowj.dist.net.Frames;
 import org.fastflowj.dist.run.recovery.RecoveryLedger;

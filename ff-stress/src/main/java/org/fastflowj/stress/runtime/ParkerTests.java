@@ -3,8 +3,8 @@ package org.fastflowj.stress.runtime;
 import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
-import org.fastflowj.core.runtime.Parker;
 import org.fastflowj.core.runtime.StressProbes;
+import org.fastflowj.core.runtime.channel.Parker;
 import org.jctools.queues.SpscArrayQueue;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;

@@ -4,7 +4,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.IntStream;
-import org.fastflowj.core.runtime.Redelivery;
+import org.fastflowj.core.runtime.recovery.Redelivery;
 
 /**
  * A recoverable farm's emitter's {@link Redelivery}: the items its lost remote workers had not answered,

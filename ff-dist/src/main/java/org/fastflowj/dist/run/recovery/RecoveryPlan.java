@@ -14,9 +14,9 @@ import org.fastflowj.core.graph.Graph;
 import org.fastflowj.core.graph.RecoverableAllToAll;
 import org.fastflowj.core.graph.RecoverableFarm;
 import org.fastflowj.core.graph.Vertex;
-import org.fastflowj.core.runtime.RecoveryHooks;
-import org.fastflowj.core.runtime.Redelivery;
-import org.fastflowj.core.runtime.TakeRecorder;
+import org.fastflowj.core.runtime.recovery.RecoveryHooks;
+import org.fastflowj.core.runtime.recovery.Redelivery;
+import org.fastflowj.core.runtime.recovery.TakeRecorder;
 
 /**
  * What one group does about losing others ({@link org.fastflowj.core.Farm#recoverable()}, {@link

@@ -2,7 +2,7 @@ package org.fastflowj.dist.run.recovery;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import org.fastflowj.core.runtime.TakeRecorder;
+import org.fastflowj.core.runtime.recovery.TakeRecorder;
 
 /**
  * The order in which a recoverable all-to-all's remote R-Worker took its items, for the sender that carries

@@ -1,0 +1,294 @@
+package org.fastflowj.core.runtime.control;
+
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.fastflowj.core.Node;
+import org.fastflowj.core.checkpoint.Checkpoint;
+import org.fastflowj.core.checkpoint.CheckpointMode;
+import org.fastflowj.core.checkpoint.CheckpointStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One run's checkpoints: it asks the sources for a barrier every interval (through {@link #requested},
+ * which a source reads before each call of its {@code svc}), collects each node's state as the barrier
+ * passes it, and once every node gave its own, saves the checkpoint in the store and tells the nodes.
+ * One checkpoint at a time: the next is asked for only once the last completed or was given up, so a
+ * node never sees two checkpoints' barriers interleaved. A node that ended ({@link #finished}) passes no
+ * barrier: its end stands for it, at its consumers as at the coordinator, and the checkpoint records it
+ * as ended, so checkpoints go on while a part of the graph is done (a source instance with nothing to
+ * read, say). A node's failure, or the end of a sink (a node without outputs, whose state holds what it
+ * still has to commit), gives up the checkpoint under way and asks for no more.
+ *
+ * <p>Threading: node threads call {@link #acknowledge}, {@link #runnerEnded} and read {@link #requested};
+ * the run's checkpoint thread triggers, saves and notifies. The lock guards the checkpoint under way; it
+ * is taken once per node and checkpoint, never per item.
+ */
+public final class CheckpointCoordinator {
+    private static final Logger LOG = LoggerFactory.getLogger(CheckpointCoordinator.class);
+
+    /** The newest checkpoint sources should put a barrier in for; 0 before the first. */
+    public volatile long requested;
+
+    public final CheckpointMode mode;
+    private final CheckpointStore store;
+    private final long intervalNanos;
+    /** The checkpoint this run started from (its nodes restore it), or null for the nodes' own state. */
+    final Checkpoint restoredFrom;
+    /** The ids of the checkpoints of every attempt of the run, shared so they never repeat. */
+    private final AtomicLong ids;
+
+    private final CheckpointTally tally;
+
+    private final Object lock = new Object();
+    private RunControl control;
+    private Node<?, ?>[] nodes = new Node<?, ?>[0];
+    private String[] names = new String[0];
+    /** Which nodes ended, by runner index; the nodes a restart starts as ended among them. */
+    private boolean[] ended = new boolean[0];
+
+    private int running;
+    private Pending pending;
+    private boolean stopped;
+    private volatile Checkpoint lastCompleted;
+    private ScheduledExecutorService thread;
+
+    /** The checkpoint under way: the states given so far, and the nodes that ended before giving one. */
+    private static final class Pending {
+        final long id;
+        final long startNanos = System.nanoTime();
+        final byte[][] states;
+        final boolean[] given;
+        public final boolean[] finished;
+        int missing;
+        long maxAlignmentNanos;
+
+        Pending(long id, boolean[] ended, int running) {
+            this.id = id;
+            this.states = new byte[ended.length][];
+            this.given = ended.clone();
+            this.finished = ended.clone();
+            this.missing = running;
+        }
+    }
+
+    public CheckpointCoordinator(
+            CheckpointStore store,
+            long intervalNanos,
+            CheckpointMode mode,
+            Checkpoint restoredFrom,
+            AtomicLong ids,
+            CheckpointTally tally) {
+        this.store = store;
+        this.intervalNanos = intervalNanos;
+        this.mode = mode;
+        this.restoredFrom = restoredFrom;
+        this.ids = ids;
+        this.tally = tally;
+        this.lastCompleted = restoredFrom;
+    }
+
+    /**
+     * The run's nodes and their names, by runner index, before any starts; the first checkpoint is asked
+     * for at once.
+     */
+    public void attach(RunControl control, Node<?, ?>[] nodes, String[] names) {
+        this.control = control;
+        this.nodes = nodes;
+        this.names = names;
+        this.ended = new boolean[nodes.length];
+        this.running = nodes.length;
+        ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, r -> {
+            Thread t = new Thread(r, "ff-checkpoints");
+            t.setDaemon(true);
+            return t;
+        });
+        timer.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
+        thread = timer;
+        synchronized (lock) {
+            trigger();
+        }
+    }
+
+    /** Starts asking for checkpoints every interval, once the run's threads started. */
+    public void start() {
+        thread.scheduleAtFixedRate(this::triggerNext, intervalNanos, intervalNanos, TimeUnit.NANOSECONDS);
+    }
+
+    private void triggerNext() {
+        synchronized (lock) {
+            if (pending == null && !stopped && !control.cancelled) {
+                trigger();
+            }
+        }
+    }
+
+    /** Under the lock. */
+    private void trigger() {
+        pending = new Pending(ids.incrementAndGet(), ended, running);
+        requested = pending.id; // the pending checkpoint before the sources can see its number
+    }
+
+    /** The state a node restores, or null if the run starts from the nodes' own. */
+    public byte[] restoredState(String node) {
+        return restoredFrom == null ? null : restoredFrom.states().get(node);
+    }
+
+    /** Whether the checkpoint the run starts from saw {@code node} ended: it starts as ended. */
+    public boolean endedInRestored(String node) {
+        return restoredFrom != null && restoredFrom.finished().contains(node);
+    }
+
+    /**
+     * Node {@code index} passed the barrier of checkpoint {@code id} with {@code state} (null: it keeps
+     * none), after aligning its inputs for {@code alignmentNanos}. The last one hands the checkpoint to
+     * the checkpoint thread to save.
+     */
+    public void acknowledge(int index, long id, byte[] state, long alignmentNanos) {
+        Pending complete;
+        synchronized (lock) {
+            Pending p = pending;
+            if (p == null || p.id != id || p.given[index]) {
+                return; // given up (a node ended), or a second barrier of one checkpoint
+            }
+            p.given[index] = true;
+            p.states[index] = state;
+            p.maxAlignmentNanos = Math.max(p.maxAlignmentNanos, alignmentNanos);
+            if (--p.missing > 0) {
+                return;
+            }
+            complete = p;
+        }
+        saveOnCheckpointThread(complete);
+    }
+
+    /**
+     * Node {@code index} ended as it should (its end sent, its svcEnd run): every checkpoint from now on,
+     * the one under way if it gave it nothing, records it as ended. Once every node ended the run is over:
+     * the checkpoint under way is given up and none is asked for again.
+     */
+    public void finished(int index) {
+        Pending complete = null;
+        synchronized (lock) {
+            if (ended[index]) {
+                return;
+            }
+            ended[index] = true;
+            if (--running == 0) {
+                stopped = true;
+                pending = null;
+                return;
+            }
+            Pending p = pending;
+            if (p != null && !p.given[index]) {
+                p.given[index] = true;
+                p.finished[index] = true;
+                if (--p.missing == 0) {
+                    complete = p;
+                }
+            }
+        }
+        if (complete != null) {
+            saveOnCheckpointThread(complete);
+        }
+    }
+
+    private void saveOnCheckpointThread(Pending complete) {
+        try {
+            thread.execute(() -> save(complete));
+        } catch (RuntimeException shutDown) {
+            // the run is over: the checkpoint is given up
+        }
+    }
+
+    private void save(Pending p) {
+        Map<String, byte[]> states = new LinkedHashMap<>();
+        Set<String> finished = new LinkedHashSet<>();
+        for (int i = 0; i < nodes.length; i++) {
+            if (p.finished[i]) {
+                finished.add(names[i]);
+            } else if (p.states[i] != null) {
+                states.put(names[i], p.states[i]);
+            }
+        }
+        Checkpoint checkpoint = new Checkpoint(p.id, states, finished);
+        try {
+            store.save(checkpoint);
+        } catch (IOException | RuntimeException e) {
+            control.fail(
+                    "checkpoints",
+                    "saving checkpoint " + p.id,
+                    new IOException("checkpoint " + p.id + " could not be saved in " + store.describe() + ": " + e, e));
+            return;
+        }
+        lastCompleted = checkpoint;
+        synchronized (lock) {
+            if (pending == p) {
+                pending = null;
+            }
+        }
+        long durationNanos = System.nanoTime() - p.startNanos;
+        tally.completed(p.id, durationNanos, checkpoint.sizeBytes(), p.maxAlignmentNanos);
+        if (LOG.isInfoEnabled()) {
+            LOG.info(
+                    "checkpoint {} complete: {} bytes, {} ms, alignment {} ms",
+                    p.id,
+                    checkpoint.sizeBytes(),
+                    TimeUnit.NANOSECONDS.toMillis(durationNanos),
+                    TimeUnit.NANOSECONDS.toMillis(p.maxAlignmentNanos));
+        }
+        for (int i = 0; i < nodes.length; i++) {
+            Node<?, ?> node = nodes[i];
+            if (!p.finished[i] && NodeStates.hasState(node)) {
+                try {
+                    NodeStates.completed(node, p.id);
+                } catch (RuntimeException e) {
+                    control.fail(names[i], "checkpointCompleted(" + p.id + ")", e);
+                    return;
+                }
+            }
+        }
+    }
+
+    /**
+     * A node failed, was cancelled, or was a sink that ended: the checkpoint under way cannot complete, and
+     * none is asked for again.
+     */
+    public void runnerEnded() {
+        synchronized (lock) {
+            stopped = true;
+            pending = null;
+        }
+    }
+
+    /** The newest checkpoint saved by this run, or the one it started from; null if neither. */
+    public Checkpoint lastCompleted() {
+        return lastCompleted;
+    }
+
+    /** Stops asking for checkpoints; a save under way finishes first (waiting up to {@code waitMillis}). */
+    public void close(long waitMillis) {
+        synchronized (lock) {
+            stopped = true;
+        }
+        ScheduledExecutorService t = thread;
+        if (t != null) {
+            t.shutdown();
+            try {
+                if (!t.awaitTermination(waitMillis, TimeUnit.MILLISECONDS)) {
+                    t.shutdownNow();
+                }
+            } catch (InterruptedException e) {
+                t.shutdownNow();
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}
