@@ -65,7 +65,7 @@ class ShippedLoggingTest {
         // Every group but the last to end logs "waiting for the other groups" at INFO from one of its threads:
         // the launcher's prefix and the log line's third column must name the same group.
         Matcher ended = Pattern.compile(
-                        "(?m)^\\[(G\\d)\\] \\S+ INFO  (\\S+) \\[[^\\]]+\\] org.fastflowj.dist.run.GroupEnd"
+                        "(?m)^\\[(G\\d)\\] \\S+ INFO  (\\S+) \\[[^\\]]+\\] \\S*dist\\.run\\.lifecycle\\.GroupEnd"
                                 + " - group (G\\d)'s part ended")
                 .matcher(run.err());
         Set<String> logged = new TreeSet<>();

@@ -20,6 +20,15 @@ import org.fastflowj.dist.DffConfig;
 import org.fastflowj.dist.GroupConfig;
 import org.fastflowj.dist.net.PeerException;
 import org.fastflowj.dist.net.Transport;
+import org.fastflowj.dist.run.bridge.ReceiverTask;
+import org.fastflowj.dist.run.bridge.SenderTask;
+import org.fastflowj.dist.run.lifecycle.EndAgreement;
+import org.fastflowj.dist.run.lifecycle.GroupEnd;
+import org.fastflowj.dist.run.lifecycle.GroupLinks;
+import org.fastflowj.dist.run.lifecycle.LocalRun;
+import org.fastflowj.dist.run.lifecycle.PeerAborts;
+import org.fastflowj.dist.run.link.InboundLink;
+import org.fastflowj.dist.run.link.OutboundLink;
 import org.fastflowj.dist.run.recovery.RecoveryPlan;
 
 /**

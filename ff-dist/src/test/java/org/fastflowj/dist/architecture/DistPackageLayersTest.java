@@ -15,8 +15,9 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * ff-dist's packages form layers with no cycle: the public API and config ({@code org.fastflowj.dist})
- * at the bottom, {@code serial} and {@code net} on it, {@code run} on all three; {@code run.recovery}
- * beneath {@code run}, which calls into it.
+ * at the bottom, {@code serial} and {@code net} on it, {@code run} on all three. Inside {@code run}:
+ * {@code run.recovery} and {@code run.link} at the bottom, {@code run.bridge} and {@code run.lifecycle}
+ * on them and not on each other, the {@code run} package itself on all.
  */
 @Timeout(120)
 class DistPackageLayersTest {
@@ -36,6 +37,9 @@ class DistPackageLayersTest {
                         "org.fastflowj.dist",
                         "org.fastflowj.dist.net",
                         "org.fastflowj.dist.run",
+                        "org.fastflowj.dist.run.bridge",
+                        "org.fastflowj.dist.run.lifecycle",
+                        "org.fastflowj.dist.run.link",
                         "org.fastflowj.dist.run.recovery",
                         "org.fastflowj.dist.serial");
         slices().assignedFrom(new SliceAssignment() {
@@ -78,7 +82,47 @@ class DistPackageLayersTest {
                 .resideInAPackage("org.fastflowj.dist.run.recovery")
                 .should()
                 .dependOnClassesThat()
-                .resideInAnyPackage("org.fastflowj.dist.run", "org.fastflowj.dist.net..", "io.netty..")
+                .resideInAnyPackage(
+                        "org.fastflowj.dist.run",
+                        "org.fastflowj.dist.run.bridge",
+                        "org.fastflowj.dist.run.lifecycle",
+                        "org.fastflowj.dist.run.link",
+                        "org.fastflowj.dist.net..",
+                        "io.netty..")
+                .check(ffDist);
+    }
+
+    @Test
+    void linksKnowNothingElseOfTheRun() {
+        dependsOnNone(
+                "org.fastflowj.dist.run.link",
+                "org.fastflowj.dist.run",
+                "org.fastflowj.dist.run.bridge",
+                "org.fastflowj.dist.run.lifecycle",
+                "org.fastflowj.dist.run.recovery");
+    }
+
+    @Test
+    void bridgeTasksKnowNeitherTheRunNorItsLifecycle() {
+        dependsOnNone("org.fastflowj.dist.run.bridge", "org.fastflowj.dist.run", "org.fastflowj.dist.run.lifecycle");
+    }
+
+    @Test
+    void theLifecycleKnowsNeitherTheRunNorTheBridgeTasks() {
+        dependsOnNone("org.fastflowj.dist.run.lifecycle", "org.fastflowj.dist.run", "org.fastflowj.dist.run.bridge");
+    }
+
+    /** No class of {@code layer}, which must have some, depends on a class of {@code above}. */
+    private static void dependsOnNone(String layer, String... above) {
+        assertThat(ffDist.stream().filter(c -> c.getPackageName().equals(layer)))
+                .as(layer)
+                .isNotEmpty();
+        noClasses()
+                .that()
+                .resideInAPackage(layer)
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(above)
                 .check(ffDist);
     }
 }

@@ -25,7 +25,7 @@ import org.fastflowj.dist.net.WireSettings;
  * run's groups hold), that then breaks the rules: it sends frames it builds itself, or, as a receiver,
  * takes its peer's bytes slowly or not at all while its heartbeats go on.
  */
-final class HostilePeer implements AutoCloseable {
+public final class HostilePeer implements AutoCloseable {
     private final Transport transport;
     private final CompletableFuture<PeerLink> opened = new CompletableFuture<>();
     private volatile PeerLink link;
@@ -61,7 +61,7 @@ final class HostilePeer implements AutoCloseable {
     }
 
     /** Group {@code group} of {@code config} connecting to {@code to}, as that group's sender does. */
-    static HostilePeer connecting(String group, String to, Pipeline program, DffConfig config) {
+    public static HostilePeer connecting(String group, String to, Pipeline program, DffConfig config) {
         HostilePeer peer = new HostilePeer(
                 group, program, config, new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), Set.of(), l -> {});
         try {
@@ -93,22 +93,22 @@ final class HostilePeer implements AutoCloseable {
                 });
     }
 
-    PeerLink awaitLink(long seconds) throws Exception {
+    public PeerLink awaitLink(long seconds) throws Exception {
         return link != null ? link : opened.get(seconds, TimeUnit.SECONDS);
     }
 
     /** The link, once open (it is, after {@link #connecting} or {@link #awaitLink}). */
-    PeerLink awaitLinkQuietly() {
+    public PeerLink awaitLinkQuietly() {
         return link;
     }
 
     /** Where the group sees this peer from, as its messages print it ({@code 127.0.0.1:40123}). */
-    String localAddress() {
+    public String localAddress() {
         InetSocketAddress local = (InetSocketAddress) link.channel().localAddress();
         return local.getAddress().getHostAddress() + ":" + local.getPort();
     }
 
-    void send(byte type, ByteBuf payload) {
+    public void send(byte type, ByteBuf payload) {
         link.send(type, payload);
     }
 

@@ -17,11 +17,11 @@ import org.fastflowj.core.Pipeline;
  * Small programs that record what their nodes saw (ids, channel numbers and counts, eosNotify calls,
  * results), so a distributed run can be compared with a one-process run of a fresh copy.
  */
-final class Programs {
+public final class Programs {
     private Programs() {}
 
     /** What one run's nodes saw; thread-safe, since nodes of several groups share it in one JVM. */
-    static final class Trace {
+    public static final class Trace {
         final Map<String, List<String>> events = new ConcurrentSkipListMap<>();
         final Map<Long, Long> results = new ConcurrentSkipListMap<>();
         final AtomicLong sum = new AtomicLong();
@@ -32,11 +32,11 @@ final class Programs {
     }
 
     /** Emits 0..count-1, round-robin over its outputs (by sendOutTo when it has several). */
-    static final class Source extends MultiOutputNode<Void, Long> {
+    public static final class Source extends MultiOutputNode<Void, Long> {
         private final long count;
         private long next;
 
-        Source(long count) {
+        public Source(long count) {
             this.count = count;
         }
 
@@ -107,10 +107,10 @@ final class Programs {
     }
 
     /** Sink: records every result and each channel's EOS. */
-    static final class Sink extends MultiInputNode<Long, Void> {
+    public static final class Sink extends MultiInputNode<Long, Void> {
         private final Trace trace;
 
-        Sink(Trace trace) {
+        public Sink(Trace trace) {
             this.trace = trace;
         }
 

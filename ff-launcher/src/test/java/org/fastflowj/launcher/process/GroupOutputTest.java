@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 /** What a group's output keeps for the failure report: its sealed news, its last lines, its failure lines. */
 class GroupOutputTest {
     private static final String LOST = "[ff-dist-io-C-2] ERROR org.fastflowj.dist.run.GroupRun - group C failed: node"
-            + " group B failed in connection: org.fastflowj.dist.run.PeerLostException: lost the connection from"
+            + " group B failed in connection: org.fastflowj.dist.run.link.PeerLostException: lost the connection from"
             + " group B at /127.0.0.1:60446 before its stream ended";
 
     @Test

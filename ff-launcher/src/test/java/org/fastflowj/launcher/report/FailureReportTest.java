@@ -11,10 +11,10 @@ class FailureReportTest {
             + " ff-pipe1-stage1 failed in svc: java.lang.IllegalStateException: square refuses 50";
     private static final String ABORTED =
             "[ff-dist-io-A-1] ERROR org.fastflowj.dist.run.GroupRun - group A failed: node"
-                    + " group B failed in abort: org.fastflowj.dist.run.GroupFailedException: group B failed: node"
+                    + " group B failed in abort: org.fastflowj.dist.run.lifecycle.GroupFailedException: group B failed: node"
                     + " ff-pipe1-stage1 failed in svc: java.lang.IllegalStateException: square refuses 50";
     private static final String LOST = "[ff-dist-io-C-2] ERROR org.fastflowj.dist.run.GroupRun - group C failed: node"
-            + " group B failed in connection: org.fastflowj.dist.run.PeerLostException: lost the connection from"
+            + " group B failed in connection: org.fastflowj.dist.run.link.PeerLostException: lost the connection from"
             + " group B at /127.0.0.1:60446 before its stream ended";
     private static final String NESTED = "group A failed: node group C failed in abort: GroupFailedException: group C"
             + " failed: node group B failed in connection: PeerLostException: lost the connection from group B";
@@ -42,7 +42,7 @@ class FailureReportTest {
         String cancelled = "[ff-send-B] ERROR org.fastflowj.dist.run.GroupRun - group A failed: node group A failed"
                 + " in run: java.util.concurrent.CancellationException: cancelled";
         String lost = "[ff-dist-io-A-1] ERROR org.fastflowj.dist.run.GroupRun - group A failed: node group B failed in"
-                + " connection: org.fastflowj.dist.run.PeerLostException: lost the connection to group B";
+                + " connection: org.fastflowj.dist.run.link.PeerLostException: lost the connection to group B";
         assertThat(FailureReport.originNamedIn(List.of(cancelled, lost))).contains("B");
     }
 
@@ -50,7 +50,7 @@ class FailureReportTest {
     void shouldNameThePeerWhoseConnectionASenderFoundLost() {
         // CI saw this: A's sender noticed the broken pipe in its svc before A's link handler did
         String line = "[ff-send-B] ERROR org.fastflowj.dist.run.GroupRun - group A failed: node ff-send-B failed in"
-                + " svc: org.fastflowj.dist.run.PeerLostException: lost the connection to group B at"
+                + " svc: org.fastflowj.dist.run.link.PeerLostException: lost the connection to group B at"
                 + " 127.0.0.1/127.0.0.1:41339 before it received everything: group B at 127.0.0.1:41339: Broken pipe";
         assertThat(FailureReport.originNamedIn(List.of(line, "\tat org.fastflowj...")))
                 .contains("B");

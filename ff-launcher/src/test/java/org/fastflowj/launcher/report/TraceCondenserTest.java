@@ -41,7 +41,7 @@ class TraceCondenserTest {
             assertThat(condenser.show("\tat io.netty.channel.Frame" + i + ".read(Frame.java:1)"))
                     .isNull();
         }
-        assertThat(condenser.show("Caused by: org.fastflowj.dist.run.GroupFailedException: group B failed"))
+        assertThat(condenser.show("Caused by: org.fastflowj.dist.run.lifecycle.GroupFailedException: group B failed"))
                 .isNull();
         assertThat(condenser.show("\t... 25 more")).isNull();
         assertThat(condenser.show("B is done")).isEqualTo("B is done");
@@ -85,11 +85,11 @@ class TraceCondenserTest {
                 "Serialization trace:",
                 "lazyCountry (my.app.Item)",
                 "\tat org.fastflowj.core.runtime.RunControl.fail(RunControl.java:55)",
-                "Caused by: org.fastflowj.dist.run.CorruptBatchException: malformed item: com.esotericsoftware.kryo"
+                "Caused by: org.fastflowj.dist.run.link.CorruptBatchException: malformed item: com.esotericsoftware.kryo"
                         + ".KryoException: Unable to find class: my.app.Item$$Lambda/0x1",
                 "Serialization trace:",
                 "lazyCountry (my.app.Item)",
-                "\tat org.fastflowj.dist.run.ReceiverTask.read(ReceiverTask.java:1)",
+                "\tat org.fastflowj.dist.run.bridge.ReceiverTask.read(ReceiverTask.java:1)",
                 "Caused by: com.esotericsoftware.kryo.KryoException: Unable to find class: my.app.Item$$Lambda/0x1",
                 "Serialization trace:",
                 "lazyCountry (my.app.Item)",

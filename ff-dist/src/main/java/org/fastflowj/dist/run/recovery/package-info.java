@@ -6,7 +6,7 @@
  * names the item it answers), and the emitter's queue of items to send again ({@code LostItems}). The
  * engine plugs them in through its {@code Redelivery} and {@code TakeRecorder} hooks.
  *
- * <p>Depends on ff-core's graph and run-time, nothing of {@code org.fastflowj.dist.run}: the links and
- * bridge tasks there call into it ({@code DistPackageLayersTest}).
+ * <p>Depends on ff-core's graph and run-time, nothing else of {@code org.fastflowj.dist.run}: the bridge
+ * tasks and the group's links call into it ({@code DistPackageLayersTest}).
  */
 package org.fastflowj.dist.run.recovery;
