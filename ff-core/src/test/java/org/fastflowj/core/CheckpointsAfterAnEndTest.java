@@ -165,21 +165,116 @@ class CheckpointsAfterAnEndTest {
                 .isEqualTo(LongStream.range(0, ITEMS).boxed().toList());
     }
 
+    /** Fails once, on the first item after a checkpoint that saw {@code sink} ended was saved. */
+    static final class FailAfterASinkEnded extends Node<Long, Long> {
+        private final AtomicInteger failures;
+        private final CheckpointStore store;
+        private final String sink;
+        private long lastSeen = -1;
+
+        FailAfterASinkEnded(AtomicInteger failures, CheckpointStore store, String sink) {
+            this.failures = failures;
+            this.store = store;
+            this.sink = sink;
+        }
+
+        @Override
+        protected Long svc(Long x) throws IOException {
+            long highest = highestId(store);
+            if (highest != lastSeen && failures.get() == 0) {
+                lastSeen = highest;
+                if (store.latest().orElseThrow().finished().contains(sink) && failures.compareAndSet(0, 1)) {
+                    throw new IllegalStateException("injected failure at " + x);
+                }
+            }
+            return x;
+        }
+    }
+
+    /** Two jobs side by side in one run: the first ends early in {@code early}, the second fails after it. */
+    private static Farm twoJobs(
+            TransactionalSink early, TransactionalSink late, AtomicInteger failures, CheckpointStore store) {
+        early.named("early-sink");
+        late.named("late-sink");
+        return Farm.of(
+                new Pipeline(new CountingSource(0, SHORT, 0, () -> {}), new Numbering(), early),
+                new Pipeline(
+                        new CountingSource(SHORT, ITEMS, 500, () -> {}),
+                        new FailAfterASinkEnded(failures, store, "early-sink"),
+                        new Numbering(),
+                        late));
+    }
+
+    private static List<Long> values(TransactionalSink sink) {
+        return sink.committed().stream().map(r -> r[0]).sorted().toList();
+    }
+
     @Test
-    void aSinkThatEndsIsNotRecordedAsEndedItsEndStopsTheCheckpoints() throws IOException {
-        // Two jobs side by side: the first one's sink ends early; its state holds what it commits.
+    void aSinkThatEndedKeepsTheStateItEndedWithAndTheCheckpointsGoOn() {
+        CheckpointStore store = CheckpointStore.directory(dir);
+        AtomicInteger failures = new AtomicInteger();
+        TransactionalSink early = new TransactionalSink();
+        TransactionalSink late = new TransactionalSink();
+        Farm jobs = twoJobs(early, late, failures, store);
+
+        jobs.runAndWaitEnd(RunOptions.defaults()
+                .queueCapacity(64)
+                .checkpoints(Duration.ofMillis(5), store)
+                .restartStrategy(RestartStrategy.fixedDelay(3, Duration.ofMillis(10))));
+
+        assertThat(failures)
+                .as("the failure came after a checkpoint that saw the sink ended")
+                .hasValue(1);
+        assertThat(values(early))
+                .as("the ended sink restored its end state: every item once")
+                .isEqualTo(LongStream.range(0, SHORT).boxed().toList());
+        assertThat(values(late))
+                .isEqualTo(LongStream.range(SHORT, ITEMS).boxed().toList());
+        Checkpoint last = latest(store);
+        assertThat(last.finished()).contains("early-sink");
+        assertThat(last.states()).containsKeys("early-sink", "late-sink");
+    }
+
+    @Test
+    void aNewRunRestoresAnEndedSinkFromTheStore() throws IOException {
         CheckpointStore store = CheckpointStore.directory(dir);
         TransactionalSink early = new TransactionalSink();
-        early.named("early-sink");
         TransactionalSink late = new TransactionalSink();
-        Farm jobs = Farm.of(
-                new Pipeline(new CountingSource(0, 0, 0, () -> {}), new Numbering(), early),
-                new Pipeline(new CountingSource(0, ITEMS, 500, () -> {}), new Numbering(), late));
+        Farm failing = twoJobs(early, late, new AtomicInteger(), store);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> failing.runAndWaitEnd(
+                        RunOptions.defaults().queueCapacity(64).checkpoints(Duration.ofMillis(5), store)))
+                .isInstanceOf(NodeFailedException.class);
+        assertThat(store.latest().orElseThrow().finished()).contains("early-sink");
 
-        jobs.runAndWaitEnd(RunOptions.defaults().queueCapacity(64).checkpoints(Duration.ofMillis(5), store));
+        TransactionalSink early2 = new TransactionalSink();
+        TransactionalSink late2 = new TransactionalSink();
+        AtomicInteger none = new AtomicInteger(1); // armed off: the new run fails nowhere
+        twoJobs(early2, late2, none, store)
+                .runAndWaitEnd(RunOptions.defaults()
+                        .queueCapacity(64)
+                        .checkpoints(Duration.ofMillis(5), store)
+                        .resumeFromCheckpoint(true));
 
-        assertThat(late.committed()).hasSize((int) ITEMS);
-        store.latest().ifPresent(last -> assertThat(last.finished()).doesNotContain("early-sink"));
+        // A commit is idempotent by checkpoint id, as a transaction is: the runs' commits join by id.
+        assertThat(valuesOf(early, early2))
+                .as("a fresh sink object took the ended sink's state: its output, every item once")
+                .isEqualTo(LongStream.range(0, SHORT).boxed().toList());
+        assertThat(early2.committedById)
+                .as("restored from its end state, not run again")
+                .isNotEmpty();
+        assertThat(valuesOf(late, late2))
+                .as("the other job: committed before the failure, then the rest")
+                .isEqualTo(LongStream.range(SHORT, ITEMS).boxed().toList());
+    }
+
+    private static List<Long> valuesOf(TransactionalSink first, TransactionalSink second) {
+        java.util.TreeMap<Long, List<long[]>> byId = new java.util.TreeMap<>(first.committedById);
+        byId.putAll(second.committedById);
+        return byId.values().stream()
+                .flatMap(List::stream)
+                .map(r -> r[0])
+                .sorted()
+                .toList();
     }
 
     @Test

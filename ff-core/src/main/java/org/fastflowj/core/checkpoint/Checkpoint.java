@@ -9,6 +9,8 @@ import java.util.Set;
  * graph (its thread's name without the {@code ff-} prefix), and the nodes that had already ended when it
  * was taken. A restart from it starts those as ended: they take nothing, call nothing of the node's own
  * and send their end at once, since everything they sent before their end is in the other nodes' states.
+ * An ended node with a state is a sink that kept one: the state it had after its last item, which a
+ * restart restores between its svcInit and svcEnd.
  */
 public record Checkpoint(long id, Map<String, byte[]> states, Set<String> finished) {
     public Checkpoint {
@@ -17,11 +19,6 @@ public record Checkpoint(long id, Map<String, byte[]> states, Set<String> finish
         }
         states = Map.copyOf(Objects.requireNonNull(states, "states"));
         finished = Set.copyOf(Objects.requireNonNull(finished, "finished"));
-        for (String name : finished) {
-            if (states.containsKey(name)) {
-                throw new IllegalArgumentException("node " + name + " cannot both have ended and have a state");
-            }
-        }
     }
 
     /** A checkpoint taken while every node still ran. */

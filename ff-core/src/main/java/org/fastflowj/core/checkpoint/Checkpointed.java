@@ -22,7 +22,10 @@ public interface Checkpointed {
      * node stops for as long as this takes, so copy, do not compute: the bytes are written to the store on
      * another thread. A transactional sink closes here what it wrote since the last barrier and keeps it,
      * under this id, in the state, so that {@link #checkpointCompleted} (or a restore of this state, if the
-     * run failed before the notice) commits it.
+     * run failed before the notice) commits it. A sink is also snapshotted once after its last item, before
+     * {@code svcEnd}, under an id of its own; later checkpoints keep that state, and a restart from one of
+     * them runs {@code svcInit}, {@code restore} and {@code svcEnd} only, so commits by id must be
+     * idempotent.
      */
     void snapshot(long checkpointId, DataOutput out) throws IOException;
 

@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
 import org.fastflowj.core.Node;
 import org.fastflowj.core.NodeFailedException;
 import org.fastflowj.core.Pipeline;
@@ -112,6 +113,10 @@ class CheckpointsGuideTest {
             protected Long svc(Long x) throws IOException {
                 if (store.highestId() >= 2 && armed.compareAndSet(true, false)) {
                     throw new IllegalStateException("lost at " + x);
+                }
+                if (armed.get()) {
+                    // slow until it fails, so a warm JVM cannot finish the run before the second checkpoint
+                    LockSupport.parkNanos(20_000);
                 }
                 return x;
             }

@@ -24,8 +24,8 @@ import org.slf4j.LoggerFactory;
  * node never sees two checkpoints' barriers interleaved. A node that ended ({@link #finished}) passes no
  * barrier: its end stands for it, at its consumers as at the coordinator, and the checkpoint records it
  * as ended, so checkpoints go on while a part of the graph is done (a source instance with nothing to
- * read, say). A node's failure, or the end of a sink (a node without outputs, whose state holds what it
- * still has to commit), gives up the checkpoint under way and asks for no more.
+ * read, say); a sink (a node without outputs, whose state holds what it still has to commit) is recorded
+ * with the state it ended with. A node's failure gives up the checkpoint under way and asks for no more.
  *
  * <p>Threading: node threads call {@link #acknowledge}, {@link #runnerEnded} and read {@link #requested};
  * the run's checkpoint thread triggers, saves and notifies. The lock guards the checkpoint under way; it
@@ -53,6 +53,8 @@ public final class CheckpointCoordinator {
     private String[] names = new String[0];
     /** Which nodes ended, by runner index; the nodes a restart starts as ended among them. */
     private boolean[] ended = new boolean[0];
+    /** The state each ended sink ended with, by runner index (null for none): every later checkpoint keeps it. */
+    private byte[][] endStates = new byte[0][];
 
     private int running;
     private Pending pending;
@@ -104,6 +106,7 @@ public final class CheckpointCoordinator {
         this.nodes = nodes;
         this.names = names;
         this.ended = new boolean[nodes.length];
+        this.endStates = new byte[nodes.length][];
         this.running = nodes.length;
         ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, r -> {
             Thread t = new Thread(r, "ff-checkpoints");
@@ -169,18 +172,30 @@ public final class CheckpointCoordinator {
         saveOnCheckpointThread(complete);
     }
 
+    /** The checkpoint id a sink's snapshot at its end is taken under: never one of the run's checkpoints. */
+    public long endSnapshotId() {
+        return ids.incrementAndGet();
+    }
+
+    /** {@link #finished(int, byte[])} for a node that keeps nothing past its end (one with outputs). */
+    public void finished(int index) {
+        finished(index, null);
+    }
+
     /**
      * Node {@code index} ended as it should (its end sent, its svcEnd run): every checkpoint from now on,
-     * the one under way if it gave it nothing, records it as ended. Once every node ended the run is over:
-     * the checkpoint under way is given up and none is asked for again.
+     * the one under way if it gave it nothing, records it as ended, with {@code endState} (a sink's state
+     * after its last item, or null). Once every node ended the run is over: the checkpoint under way is
+     * given up and none is asked for again.
      */
-    public void finished(int index) {
+    public void finished(int index, byte[] endState) {
         Pending complete = null;
         synchronized (lock) {
             if (ended[index]) {
                 return;
             }
             ended[index] = true;
+            endStates[index] = endState;
             if (--running == 0) {
                 stopped = true;
                 pending = null;
@@ -211,9 +226,16 @@ public final class CheckpointCoordinator {
     private void save(Pending p) {
         Map<String, byte[]> states = new LinkedHashMap<>();
         Set<String> finished = new LinkedHashSet<>();
+        byte[][] endStates;
+        synchronized (lock) {
+            endStates = this.endStates.clone();
+        }
         for (int i = 0; i < nodes.length; i++) {
             if (p.finished[i]) {
                 finished.add(names[i]);
+                if (endStates[i] != null) {
+                    states.put(names[i], endStates[i]);
+                }
             } else if (p.states[i] != null) {
                 states.put(names[i], p.states[i]);
             }
@@ -258,8 +280,8 @@ public final class CheckpointCoordinator {
     }
 
     /**
-     * A node failed, was cancelled, or was a sink that ended: the checkpoint under way cannot complete, and
-     * none is asked for again.
+     * A node failed or was cancelled: the checkpoint under way cannot complete, and none is asked for
+     * again.
      */
     public void runnerEnded() {
         synchronized (lock) {

@@ -301,7 +301,12 @@ public class NodeRunner extends ChannelEnd implements NodeContext, NodeLife, Bar
             cpu = cpuClaimed ? Affinity.pinClaimed(cpuRequest, control) : Affinity.pin(cpuRequest, name, control);
             lifecycle.bind(node, this, nodeId);
             if (checkpoints != null && checkpoints.endedInRestored(name)) {
-                endAsRestored();
+                byte[] endState = checkpoints.restoredState(name);
+                if (endState == null) {
+                    endAsRestored();
+                } else {
+                    endAsRestoredSink(endState);
+                }
                 return;
             }
             lifecycle.svcInit(node);
@@ -341,13 +346,19 @@ public class NodeRunner extends ChannelEnd implements NodeContext, NodeLife, Bar
             }
             out.sendEos();
             markEnded();
+            // A sink's state after its last item holds what it has still to commit: every later checkpoint
+            // keeps it, and a restart restores it before the sink's svcEnd. A node with outputs keeps
+            // nothing: all it sent is in its consumers' states.
+            byte[] endState = null;
+            if (checkpoints != null && out.forwardOut.length == 0 && NodeStates.hasState(node)) {
+                phase = "snapshot";
+                endState = NodeStates.snapshot(node, checkpoints.endSnapshotId());
+            }
             phase = "svcEnd";
             lifecycle.bind(node, new EndedContext(this), nodeId);
             lifecycle.svcEnd(node);
-            if (checkpoints != null && out.forwardOut.length > 0) {
-                // A restart starts a node recorded as ended as ended, without its state: not a sink, whose
-                // state holds what it has still to commit (a sink's end stops the checkpoints instead).
-                checkpoints.finished(index);
+            if (checkpoints != null) {
+                checkpoints.finished(index, endState);
                 endedCleanly = true;
             }
         } catch (Cancelled cancelled) {
@@ -422,6 +433,22 @@ public class NodeRunner extends ChannelEnd implements NodeContext, NodeLife, Bar
         out.sendEos();
         markEnded();
         checkpoints.finished(index);
+        endedCleanly = true;
+    }
+
+    /**
+     * A sink the checkpoint saw ended, with the state it ended with: svcInit, that state restored, svcEnd,
+     * as the sink that took every item before its end ran them; later checkpoints keep the state.
+     */
+    private void endAsRestoredSink(byte[] endState) throws Exception {
+        markEnded();
+        lifecycle.svcInit(node);
+        phase = "restore";
+        NodeStates.restore(node, endState);
+        phase = "svcEnd";
+        lifecycle.bind(node, new EndedContext(this), nodeId);
+        lifecycle.svcEnd(node);
+        checkpoints.finished(index, endState);
         endedCleanly = true;
     }
 
