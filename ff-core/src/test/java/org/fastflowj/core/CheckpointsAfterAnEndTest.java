@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -182,9 +183,12 @@ class CheckpointsAfterAnEndTest {
         protected Long svc(Long x) throws IOException {
             long highest = highestId(store);
             if (highest != lastSeen && failures.get() == 0) {
-                lastSeen = highest;
-                if (store.latest().orElseThrow().finished().contains(sink) && failures.compareAndSet(0, 1)) {
-                    throw new IllegalStateException("injected failure at " + x);
+                Optional<Checkpoint> latest = store.latest(); // empty until the first one is saved
+                if (latest.isPresent()) {
+                    lastSeen = highest;
+                    if (latest.get().finished().contains(sink) && failures.compareAndSet(0, 1)) {
+                        throw new IllegalStateException("injected failure at " + x);
+                    }
                 }
             }
             return x;
@@ -243,8 +247,10 @@ class CheckpointsAfterAnEndTest {
         Farm failing = twoJobs(early, late, new AtomicInteger(), store);
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> failing.runAndWaitEnd(
                         RunOptions.defaults().queueCapacity(64).checkpoints(Duration.ofMillis(5), store)))
-                .isInstanceOf(NodeFailedException.class);
+                .isInstanceOf(NodeFailedException.class)
+                .hasStackTraceContaining("injected failure");
         assertThat(store.latest().orElseThrow().finished()).contains("early-sink");
+        assertThat(values(early)).as("the failed run's early sink ended").hasSize((int) SHORT);
 
         TransactionalSink early2 = new TransactionalSink();
         TransactionalSink late2 = new TransactionalSink();

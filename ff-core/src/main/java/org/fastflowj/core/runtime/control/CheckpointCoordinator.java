@@ -172,6 +172,16 @@ public final class CheckpointCoordinator {
         saveOnCheckpointThread(complete);
     }
 
+    /**
+     * Whether a checkpoint may still be taken after a node that is ending now: not if it is the last one
+     * running, or the checkpoints stopped. A sink that is the last to end need not snapshot its end.
+     */
+    public boolean checkpointsAfterThisEnd() {
+        synchronized (lock) {
+            return running > 1 && !stopped;
+        }
+    }
+
     /** The checkpoint id a sink's snapshot at its end is taken under: never one of the run's checkpoints. */
     public long endSnapshotId() {
         return ids.incrementAndGet();

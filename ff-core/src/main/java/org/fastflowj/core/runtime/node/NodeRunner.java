@@ -350,7 +350,10 @@ public class NodeRunner extends ChannelEnd implements NodeContext, NodeLife, Bar
             // keeps it, and a restart restores it before the sink's svcEnd. A node with outputs keeps
             // nothing: all it sent is in its consumers' states.
             byte[] endState = null;
-            if (checkpoints != null && out.forwardOut.length == 0 && NodeStates.hasState(node)) {
+            if (checkpoints != null
+                    && out.forwardOut.length == 0
+                    && NodeStates.hasState(node)
+                    && checkpoints.checkpointsAfterThisEnd()) {
                 phase = "snapshot";
                 endState = NodeStates.snapshot(node, checkpoints.endSnapshotId());
             }
