@@ -3,6 +3,7 @@ package org.fastflowj.core.runtime.bridge;
 import static org.fastflowj.core.runtime.channel.Parker.WAIT_INPUT;
 import static org.fastflowj.core.runtime.channel.Parker.WAIT_OUTPUT;
 
+import java.util.concurrent.CancellationException;
 import org.fastflowj.core.NodeStats;
 import org.fastflowj.core.graph.Vertex;
 import org.fastflowj.core.runtime.channel.ChannelEnd;
@@ -100,7 +101,11 @@ public final class BridgeRunner extends ChannelEnd {
             if (FatalErrors.isFatal(t)) {
                 FatalErrors.halt(fatalErrorSite, t);
             }
-            control.fail(name, phase, t);
+            // A task that saw the run's cancellation before this thread did says so with a
+            // CancellationException: the cancellation, not a failure of the bridge.
+            if (!(control.cancelled && t instanceof CancellationException)) {
+                control.fail(name, phase, t);
+            }
             abortTask();
         } finally {
             if (cpuClaimed) {
