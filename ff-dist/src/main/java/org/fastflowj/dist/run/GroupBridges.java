@@ -61,7 +61,7 @@ final class GroupBridges implements GraphCut.BridgeFactory {
                 ids(forward),
                 ids(feedback));
         link.stallTimeoutMs(config.stallTimeoutMs());
-        links.outbound.put(peer, link);
+        links.addOutbound(peer, link);
         int[] onDemandSlots = forward.stream().mapToInt(Edge::slots).toArray();
         SenderTask sender = new SenderTask(
                 link,
@@ -93,7 +93,7 @@ final class GroupBridges implements GraphCut.BridgeFactory {
         // The credits the peer's sender takes (see sender() there): the fingerprint makes both configs agree.
         InboundLink link =
                 new InboundLink(group, peer, credits(sender, forward, feedback), mine.maxBufferedBytesPerLink());
-        links.inbound.put(peer, link);
+        links.addInbound(peer, link);
         boolean[] onDemand = new boolean[forward.size()];
         for (int i = 0; i < onDemand.length; i++) {
             onDemand[i] = forward.get(i).slots() > 0;

@@ -103,10 +103,10 @@ public final class GroupRun {
         Transport transport = Transport.start(
                 GroupWireSettings.of(config, group, fingerprint, HANDSHAKE_TIMEOUT_MS, env),
                 resolved(mine),
-                links.inbound.keySet(),
+                links.inbound().keySet(),
                 links);
         Runnable stopLastWords = FatalErrors.beforeHalt(this::tellPeersBeforeHalt);
-        if (!links.inbound.isEmpty()) {
+        if (!links.inbound().isEmpty()) {
             System.err.println(InboundLink.describeBound(group, mine.maxBufferedBytesPerLink()));
         }
         connectPeers(transport, stopLastWords);
@@ -127,7 +127,8 @@ public final class GroupRun {
                 })
                 .linkStats(links::stats)
                 .recovery(recovery)
-                .otherBusyThreads(transport.busyIoThreads(links.inbound.size() + links.outbound.size()));
+                .otherBusyThreads(transport.busyIoThreads(
+                        links.inbound().size() + links.outbound().size()));
         RunOptions groupOptions =
                 mine.threadMapping().isBlank() ? options : options.threadMapping(mine.threadMapping());
         Execution started = Executor.start(local, groupOptions, hooks);
@@ -173,7 +174,7 @@ public final class GroupRun {
     private void connectPeers(Transport transport, Runnable stopLastWords) {
         String connecting = null;
         try {
-            for (OutboundLink out : links.outbound.values()) {
+            for (OutboundLink out : links.outbound().values()) {
                 connecting = out.peer;
                 out.open(transport.connect(
                         out.peer, resolved(config.group(out.peer).orElseThrow())));

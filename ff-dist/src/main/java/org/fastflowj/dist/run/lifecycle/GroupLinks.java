@@ -3,6 +3,7 @@ package org.fastflowj.dist.run.lifecycle;
 import io.netty.buffer.ByteBuf;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,8 +39,8 @@ public final class GroupLinks implements PeerHandler {
         void fail(String origin, String phase, RuntimeException cause);
     }
 
-    public final Map<String, OutboundLink> outbound = new LinkedHashMap<>();
-    public final Map<String, InboundLink> inbound = new LinkedHashMap<>();
+    private final Map<String, OutboundLink> outbound = new LinkedHashMap<>();
+    private final Map<String, InboundLink> inbound = new LinkedHashMap<>();
     private final String group;
     private final Failures failures;
     /** Links not open yet; at zero the group says so once on stderr ({@code DFF_CONNECTED: G}, for the launcher). */
@@ -74,6 +75,26 @@ public final class GroupLinks implements PeerHandler {
     /** When this group may end; set by {@link #expectEnds}. */
     public EndAgreement ends() {
         return ends;
+    }
+
+    /** Before the transport starts: the link to {@code peer}, one per peer group this group sends to. */
+    public void addOutbound(String peer, OutboundLink link) {
+        outbound.put(peer, link);
+    }
+
+    /** Before the transport starts: the link from {@code peer}, one per peer group this group receives from. */
+    public void addInbound(String peer, InboundLink link) {
+        inbound.put(peer, link);
+    }
+
+    /** The links this group sends on, by peer group (a read-only view). */
+    public Map<String, OutboundLink> outbound() {
+        return Collections.unmodifiableMap(outbound);
+    }
+
+    /** The links this group receives on, by peer group (a read-only view). */
+    public Map<String, InboundLink> inbound() {
+        return Collections.unmodifiableMap(inbound);
     }
 
     /** Before the transport starts: counts the links to wait for (+1, released by {@link #outboundOpened}). */
