@@ -53,6 +53,10 @@ final class DirectoryStore implements CheckpointStore {
     private static final int VERSION_WITHOUT_FINISHED = 1;
 
     private static final Pattern NAME = Pattern.compile("chk-(\\d{19})\\.ffcp");
+    /** A group's end record ({@link #saveEnd}); never matched by {@link #NAME}. */
+    private static final String END_FILE = "end.ffcp";
+    /** {@link #decode}'s expected id for a file whose name carries none. */
+    private static final long ANY_ID = -1;
 
     private final Path directory;
     private final int retained;
@@ -92,6 +96,63 @@ final class DirectoryStore implements CheckpointStore {
 
     @Override
     public void save(Checkpoint checkpoint) throws IOException {
+        write(fileName(checkpoint.id()), checkpoint);
+        dropOld();
+    }
+
+    /** The directory of the checkpoints of group {@code group} of a program in groups: one below this one. */
+    DirectoryStore group(String group) {
+        return new DirectoryStore(directory.resolve(group), retained);
+    }
+
+    /** Where the checkpoints are. */
+    Path directory() {
+        return directory;
+    }
+
+    /**
+     * Saves {@code end} as the record of a group that ended: every checkpoint numbered after {@code
+     * end.id()} (the last it saved a part of) counts it as ended, with the states it ended with.
+     */
+    void saveEnd(Checkpoint end) throws IOException {
+        write(END_FILE, end);
+    }
+
+    /** Drops the record of an end: the group runs again. */
+    void deleteEnd() throws IOException {
+        Files.deleteIfExists(directory.resolve(END_FILE));
+    }
+
+    /** The record of the group's end, read and checked; empty if there is none. */
+    Optional<Checkpoint> readEnd() throws CorruptCheckpointException, IOException {
+        Path file = directory.resolve(END_FILE);
+        if (!Files.isRegularFile(file)) {
+            return Optional.empty();
+        }
+        return Optional.of(decode(Files.readAllBytes(file), ANY_ID));
+    }
+
+    /** Whether checkpoint {@code id} was saved here under its final name (whole, not yet checked). */
+    boolean has(long id) {
+        return Files.isRegularFile(directory.resolve(fileName(id)));
+    }
+
+    /** Whether a group's end was recorded here (whole, not yet checked). */
+    boolean hasEnd() {
+        return Files.isRegularFile(directory.resolve(END_FILE));
+    }
+
+    /** Checkpoint {@code id}, read and checked. */
+    Checkpoint read(long id) throws CorruptCheckpointException, IOException {
+        Path file = directory.resolve(fileName(id));
+        if (!Files.isRegularFile(file)) {
+            throw new CorruptCheckpointException(file.getFileName() + " is missing");
+        }
+        return decode(Files.readAllBytes(file), id);
+    }
+
+    /** Writes {@code checkpoint} under {@code name}: whole under that name, or not at all. */
+    private void write(String name, Checkpoint checkpoint) throws IOException {
         if (!Files.isDirectory(directory)) {
             if (saved) {
                 // A store that vanished under a run is an operator's problem to see, not to paper over.
@@ -100,8 +161,8 @@ final class DirectoryStore implements CheckpointStore {
             createPrivateDirectories(directory);
         }
         byte[] bytes = encode(checkpoint);
-        Path target = directory.resolve(fileName(checkpoint.id()));
-        Path temporary = directory.resolve("." + fileName(checkpoint.id()) + ".tmp");
+        Path target = directory.resolve(name);
+        Path temporary = directory.resolve("." + name + ".tmp");
         try {
             Files.deleteIfExists(temporary);
             try (FileChannel file = POSIX
@@ -126,7 +187,6 @@ final class DirectoryStore implements CheckpointStore {
         }
         saved = true;
         forceDirectory();
-        dropOld();
     }
 
     /** The rename is durable only once the directory is: best effort where the platform refuses. */
@@ -174,7 +234,7 @@ final class DirectoryStore implements CheckpointStore {
     }
 
     /** The ids of the files under a checkpoint's name, newest first. */
-    private List<Long> ids() throws IOException {
+    List<Long> ids() throws IOException {
         if (!Files.isDirectory(directory)) {
             return List.of();
         }
@@ -246,7 +306,7 @@ final class DirectoryStore implements CheckpointStore {
                 throw new CorruptCheckpointException("CRC-32 mismatch (the file was damaged or cut short)");
             }
             long id = in.readLong();
-            if (id != expectedId) {
+            if (expectedId != ANY_ID && id != expectedId) {
                 throw new CorruptCheckpointException("holds checkpoint " + id + " under the name of " + expectedId);
             }
             int count = in.readInt();

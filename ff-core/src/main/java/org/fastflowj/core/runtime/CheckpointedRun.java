@@ -15,6 +15,7 @@ import org.fastflowj.core.RunOptions;
 import org.fastflowj.core.RunStats;
 import org.fastflowj.core.checkpoint.Checkpoint;
 import org.fastflowj.core.checkpoint.CheckpointStore;
+import org.fastflowj.core.checkpoint.GroupCheckpoints;
 import org.fastflowj.core.checkpoint.RestartStrategy;
 import org.fastflowj.core.graph.Graph;
 import org.fastflowj.core.graph.Vertex;
@@ -93,12 +94,53 @@ final class CheckpointedRun implements GraphRun {
         return run;
     }
 
-    /** Refuses what checkpoints cannot hold yet, naming the node. */
+    /**
+     * Starts one group's part of a program in groups, taking checkpoints into {@code groups}: one attempt
+     * (a lost group is started again by the launcher, with every other group). It resumes from checkpoint
+     * {@code resumeFrom} (0: from the nodes' own state) and numbers its checkpoints after {@code
+     * numberedAfter}, both chosen for every group alike before any started.
+     *
+     * @throws IllegalArgumentException naming the node if the graph cannot take checkpoints
+     * @throws IllegalStateException if the checkpoint to resume from cannot be read, or was not written by
+     *     this group
+     */
+    static Execution startGroup(
+            Graph local,
+            RunOptions options,
+            RunHooks hooks,
+            GroupCheckpoints groups,
+            long resumeFrom,
+            long numberedAfter) {
+        admit(local);
+        Checkpoint from = null;
+        try {
+            if (resumeFrom > 0) {
+                from = groups.partOf(resumeFrom);
+                checkMatches(local, from);
+                LOG.info("group {} resumes from checkpoint {} in {}", groups.group(), resumeFrom, groups.describe());
+            }
+            groups.clearEnd(); // runs again: the checkpoints from now on wait for its parts
+        } catch (IOException e) {
+            throw new IllegalStateException(
+                    "checkpoints: group " + groups.group() + " cannot resume from checkpoint " + resumeFrom + " in "
+                            + groups.describe() + ": " + e.getMessage(),
+                    e);
+        }
+        CheckpointCoordinator coordinator = CheckpointCoordinator.ofGroup(
+                groups,
+                options.checkpointInterval().toNanos(),
+                options.checkpointMode(),
+                from,
+                new AtomicLong(numberedAfter),
+                new CheckpointTally());
+        return Executor.start(local, options, hooks, coordinator);
+    }
+
+    /** Refuses what checkpoints cannot hold yet, naming the node; a bridge to another group carries barriers. */
     static void admit(Graph graph) {
         for (Vertex v : graph.vertices()) {
             if (v.node() == null) {
-                throw new IllegalArgumentException("checkpoints: " + v.name()
-                        + " links to another group; checkpoints are taken in one process only");
+                continue;
             }
             if (!v.feedbackIn().isEmpty()) {
                 throw new IllegalArgumentException("checkpoints: node " + v.name() + " (" + v.node()
@@ -125,6 +167,9 @@ final class CheckpointedRun implements GraphRun {
         Set<String> stateful = new TreeSet<>();
         Set<String> all = new TreeSet<>();
         for (Vertex v : graph.vertices()) {
+            if (v.node() == null) {
+                continue;
+            }
             all.add(v.name());
             if (NodeStates.hasState(v.node())) {
                 stateful.add(v.name());

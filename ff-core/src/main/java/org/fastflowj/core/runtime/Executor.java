@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import org.fastflowj.core.Node;
 import org.fastflowj.core.RunOptions;
+import org.fastflowj.core.checkpoint.GroupCheckpoints;
 import org.fastflowj.core.graph.Edge;
 import org.fastflowj.core.graph.Graph;
 import org.fastflowj.core.graph.Vertex;
@@ -55,6 +56,21 @@ public final class Executor {
         return start(graph, options, hooks, null);
     }
 
+    /**
+     * Starts a group's part {@code local} of a program in groups with checkpoints into {@code groups}
+     * (the interval and mode from {@code options}), resuming from checkpoint {@code resumeFrom} (0: none)
+     * and numbering new ones after {@code numberedAfter}; see {@code CheckpointedRun.startGroup}.
+     */
+    public static Execution startGroupWithCheckpoints(
+            Graph local,
+            RunOptions options,
+            RunHooks hooks,
+            GroupCheckpoints groups,
+            long resumeFrom,
+            long numberedAfter) {
+        return CheckpointedRun.startGroup(local, options, hooks, groups, resumeFrom, numberedAfter);
+    }
+
     /** As {@link #start(Graph, RunOptions, RunHooks)}, taking checkpoints through {@code checkpoints} (may be null). */
     static Execution start(Graph graph, RunOptions options, RunHooks hooks, CheckpointCoordinator checkpoints) {
         FatalErrors.prepare(); // loaded before any node can run out of memory
@@ -68,7 +84,8 @@ public final class Executor {
             Node<?, ?>[] nodes = new Node<?, ?>[runners.length];
             String[] names = new String[runners.length];
             for (int i = 0; i < runners.length; i++) {
-                nodes[i] = ((NodeRunner) runners[i]).node(); // CheckpointedRun admits no bridge
+                // a bridge to another group (a group's run) takes no part but carries the barriers
+                nodes[i] = runners[i] instanceof NodeRunner node ? node.node() : null;
                 names[i] = runners[i].name;
             }
             checkpoints.attach(control, nodes, names);

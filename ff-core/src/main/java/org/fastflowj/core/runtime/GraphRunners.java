@@ -33,6 +33,20 @@ public final class GraphRunners {
         return Executor.start(graph, options);
     }
 
+    /**
+     * This process's group of {@code graph} if it runs as one, or null: a graph with checkpoints that runs
+     * whole takes them in this process.
+     */
+    public static Execution startGroupOnly(Graph graph, RunOptions options) {
+        for (GraphRunner runner : RUNNERS) {
+            Execution execution = runner.startGroup(graph, options);
+            if (execution != null) {
+                return execution;
+            }
+        }
+        return null;
+    }
+
     private static List<GraphRunner> load() {
         List<GraphRunner> runners = new ArrayList<>();
         for (GraphRunner r : ServiceLoader.load(GraphRunner.class, GraphRunner.class.getClassLoader())) {

@@ -37,8 +37,8 @@ public final class LocalEngine implements Engine<BuildingBlock, RunOptions, RunS
         GraphRun execution;
         try {
             if (plan.options().checkpointInterval() != null) {
-                refuseGroups(graph);
-                execution = CheckpointedRun.start(graph, plan.options(), RunHooks.NONE);
+                Execution group = hasGroups(graph) ? GraphRunners.startGroupOnly(graph, plan.options()) : null;
+                execution = group != null ? group : CheckpointedRun.start(graph, plan.options(), RunHooks.NONE);
             } else {
                 execution = switch (placement) {
                     case ANY_RUNNER -> GraphRunners.start(graph, plan.options());
@@ -61,15 +61,13 @@ public final class LocalEngine implements Engine<BuildingBlock, RunOptions, RunS
         return new StartedRun(execution, shown);
     }
 
-    /** Checkpoints are taken in one process: a graph cut into groups is refused, naming a group. */
-    private static void refuseGroups(Graph graph) {
+    private static boolean hasGroups(Graph graph) {
         for (Vertex v : graph.vertices()) {
             if (v.group() != null) {
-                throw new IllegalArgumentException("checkpoints: node " + v.name() + " is placed in group "
-                        + v.group() + "; checkpoints are taken in one process only, so run the graph"
-                        + " without groups or without checkpoints");
+                return true;
             }
         }
+        return false;
     }
 
     @Override

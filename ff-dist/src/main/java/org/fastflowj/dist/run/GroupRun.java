@@ -131,7 +131,9 @@ public final class GroupRun {
                         links.inbound().size() + links.outbound().size()));
         RunOptions groupOptions =
                 mine.threadMapping().isBlank() ? options : options.threadMapping(mine.threadMapping());
-        Execution started = Executor.start(local, groupOptions, hooks);
+        Execution started = groupOptions.checkpointInterval() == null
+                ? Executor.start(local, groupOptions, hooks)
+                : GroupCheckpointing.start(local, groupOptions, hooks, group, GraphCut.groups(whole), env);
         localRun.started(started);
         if (reporter != null) {
             reporter.started(started);

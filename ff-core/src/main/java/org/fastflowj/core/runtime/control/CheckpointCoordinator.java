@@ -13,6 +13,7 @@ import org.fastflowj.core.Node;
 import org.fastflowj.core.checkpoint.Checkpoint;
 import org.fastflowj.core.checkpoint.CheckpointMode;
 import org.fastflowj.core.checkpoint.CheckpointStore;
+import org.fastflowj.core.checkpoint.GroupCheckpoints;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,12 +28,21 @@ import org.slf4j.LoggerFactory;
  * read, say); a sink (a node without outputs, whose state holds what it still has to commit) is recorded
  * with the state it ended with. A node's failure gives up the checkpoint under way and asks for no more.
  *
+ * <p>A group of a program in groups ({@link GroupCheckpoints}) saves only its own part of a checkpoint,
+ * which completes once every group saved its part: its checkpoint thread waits for that before it tells
+ * the nodes, and asks for the next one only after, so that every group's sources number their barriers
+ * alike. A barrier that comes from another group before this group asked for its checkpoint opens it.
+ * When the group's last node ended it leaves an end record, which stands for its part of every later
+ * checkpoint.
+ *
  * <p>Threading: node threads call {@link #acknowledge}, {@link #runnerEnded} and read {@link #requested};
  * the run's checkpoint thread triggers, saves and notifies. The lock guards the checkpoint under way; it
  * is taken once per node and checkpoint, never per item.
  */
 public final class CheckpointCoordinator {
     private static final Logger LOG = LoggerFactory.getLogger(CheckpointCoordinator.class);
+    /** How often a group looks whether the other groups saved their parts of a checkpoint. */
+    private static final long GROUP_POLL_MILLIS = 5;
 
     /** The newest checkpoint sources should put a barrier in for; 0 before the first. */
     public volatile long requested;
@@ -46,6 +56,8 @@ public final class CheckpointCoordinator {
     private final AtomicLong ids;
 
     private final CheckpointTally tally;
+    /** The program's groups' checkpoints, when this run is one of its groups; null in one process. */
+    private final GroupCheckpoints groups;
 
     private final Object lock = new Object();
     private RunControl control;
@@ -58,6 +70,10 @@ public final class CheckpointCoordinator {
 
     private int running;
     private Pending pending;
+    /** Group mode: the newest checkpoint this group opened, and whether every group completed it. */
+    private long lastOpened;
+
+    private boolean lastOpenedDone = true;
     private boolean stopped;
     private volatile Checkpoint lastCompleted;
     private ScheduledExecutorService thread;
@@ -88,6 +104,29 @@ public final class CheckpointCoordinator {
             Checkpoint restoredFrom,
             AtomicLong ids,
             CheckpointTally tally) {
+        this(store, intervalNanos, mode, restoredFrom, ids, tally, null);
+    }
+
+    /** A coordinator of one group's part of the checkpoints of a program in groups. */
+    public static CheckpointCoordinator ofGroup(
+            GroupCheckpoints groups,
+            long intervalNanos,
+            CheckpointMode mode,
+            Checkpoint restoredFrom,
+            AtomicLong ids,
+            CheckpointTally tally) {
+        return new CheckpointCoordinator(groups.own(), intervalNanos, mode, restoredFrom, ids, tally, groups);
+    }
+
+    private CheckpointCoordinator(
+            CheckpointStore store,
+            long intervalNanos,
+            CheckpointMode mode,
+            Checkpoint restoredFrom,
+            AtomicLong ids,
+            CheckpointTally tally,
+            GroupCheckpoints groups) {
+        this.groups = groups;
         this.store = store;
         this.intervalNanos = intervalNanos;
         this.mode = mode;
@@ -107,7 +146,12 @@ public final class CheckpointCoordinator {
         this.names = names;
         this.ended = new boolean[nodes.length];
         this.endStates = new byte[nodes.length][];
-        this.running = nodes.length;
+        int taking = 0;
+        for (int i = 0; i < nodes.length; i++) {
+            ended[i] = nodes[i] == null; // a bridge to another group: it only carries the barriers
+            taking += ended[i] ? 0 : 1;
+        }
+        this.running = taking;
         ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, r -> {
             Thread t = new Thread(r, "ff-checkpoints");
             t.setDaemon(true);
@@ -133,10 +177,31 @@ public final class CheckpointCoordinator {
         }
     }
 
-    /** Under the lock. */
+    /** Under the lock. In groups, not before the last checkpoint completed in every group. */
     private void trigger() {
-        pending = new Pending(ids.incrementAndGet(), ended, running);
-        requested = pending.id; // the pending checkpoint before the sources can see its number
+        if (groups == null || lastOpenedDone) {
+            open(ids.incrementAndGet());
+        }
+    }
+
+    /** Under the lock. */
+    private void open(long id) {
+        pending = new Pending(id, ended, running);
+        lastOpened = id;
+        lastOpenedDone = false;
+        requested = id; // the pending checkpoint before the sources can see its number
+    }
+
+    /**
+     * Under the lock. A barrier of a checkpoint this group has not opened came from another group: it
+     * opens it here too (and this group's sources put in the same barrier).
+     */
+    private void openFromAnotherGroup(long id) {
+        if (pending != null) {
+            LOG.warn("checkpoint {} is given up: a barrier of checkpoint {} came first", pending.id, id);
+        }
+        ids.accumulateAndGet(id, Math::max);
+        open(id);
     }
 
     /** The state a node restores, or null if the run starts from the nodes' own. */
@@ -157,6 +222,9 @@ public final class CheckpointCoordinator {
     public void acknowledge(int index, long id, byte[] state, long alignmentNanos) {
         Pending complete;
         synchronized (lock) {
+            if (groups != null && id > lastOpened && !stopped) {
+                openFromAnotherGroup(id);
+            }
             Pending p = pending;
             if (p == null || p.id != id || p.given[index]) {
                 return; // given up (a node ended), or a second barrier of one checkpoint
@@ -207,8 +275,18 @@ public final class CheckpointCoordinator {
             ended[index] = true;
             endStates[index] = endState;
             if (--running == 0) {
+                Pending last = pending;
                 stopped = true;
                 pending = null;
+                if (groups != null) {
+                    if (last != null && !last.given[index]) {
+                        last.given[index] = true;
+                        last.finished[index] = true;
+                        last.missing--;
+                    }
+                    Pending part = last != null && last.missing == 0 ? last : null;
+                    saveEndOnCheckpointThread(part);
+                }
                 return;
             }
             Pending p = pending;
@@ -233,7 +311,26 @@ public final class CheckpointCoordinator {
         }
     }
 
-    private void save(Pending p) {
+    /**
+     * The group's last node ended: its part of the checkpoint under way (null: none), then its end
+     * record, which names its last part.
+     */
+    private void saveEndOnCheckpointThread(Pending part) {
+        try {
+            thread.execute(() -> {
+                if (part != null) {
+                    if (!saveOwn(part)) {
+                        return;
+                    }
+                }
+                saveEnd();
+            });
+        } catch (RuntimeException shutDown) {
+            // the run is over and cancelled: no end to record
+        }
+    }
+
+    private void saveEnd() {
         Map<String, byte[]> states = new LinkedHashMap<>();
         Set<String> finished = new LinkedHashSet<>();
         byte[][] endStates;
@@ -241,6 +338,100 @@ public final class CheckpointCoordinator {
             endStates = this.endStates.clone();
         }
         for (int i = 0; i < nodes.length; i++) {
+            if (nodes[i] != null) {
+                finished.add(names[i]);
+                if (endStates[i] != null) {
+                    states.put(names[i], endStates[i]);
+                }
+            }
+        }
+        try {
+            groups.saveEnd(new Checkpoint(groups.ownHighestId(), states, finished));
+        } catch (IOException | RuntimeException e) {
+            control.fail(
+                    "checkpoints",
+                    "recording the end of group " + groups.group(),
+                    new IOException(
+                            "group " + groups.group() + "'s end could not be recorded in " + groups.describe() + ": "
+                                    + e,
+                            e));
+        }
+    }
+
+    private void save(Pending p) {
+        Checkpoint checkpoint = checkpointOf(p);
+        if (!saveOwn(p, checkpoint)) {
+            return;
+        }
+        synchronized (lock) {
+            if (pending == p) {
+                pending = null;
+            }
+        }
+        if (groups != null && !awaitEveryGroup(p.id)) {
+            return;
+        }
+        lastCompleted = checkpoint;
+        synchronized (lock) {
+            if (lastOpened == p.id) {
+                lastOpenedDone = true;
+            }
+        }
+        completed(p, checkpoint);
+    }
+
+    private boolean saveOwn(Pending p) {
+        return saveOwn(p, checkpointOf(p));
+    }
+
+    /** Saves this run's checkpoint (in groups, this group's part); false if it failed the run. */
+    private boolean saveOwn(Pending p, Checkpoint checkpoint) {
+        try {
+            store.save(checkpoint);
+            return true;
+        } catch (IOException | RuntimeException e) {
+            control.fail(
+                    "checkpoints",
+                    "saving checkpoint " + p.id,
+                    new IOException("checkpoint " + p.id + " could not be saved in " + store.describe() + ": " + e, e));
+            return false;
+        }
+    }
+
+    /**
+     * Waits until every group saved its part of checkpoint {@code id} (or ended before it): false if the
+     * run stopped meanwhile.
+     */
+    private boolean awaitEveryGroup(long id) {
+        for (; ; ) {
+            if (groups.complete(id)) {
+                return true;
+            }
+            synchronized (lock) {
+                if (stopped || control.cancelled) {
+                    return false;
+                }
+            }
+            try {
+                Thread.sleep(GROUP_POLL_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+    }
+
+    private Checkpoint checkpointOf(Pending p) {
+        Map<String, byte[]> states = new LinkedHashMap<>();
+        Set<String> finished = new LinkedHashSet<>();
+        byte[][] endStates;
+        synchronized (lock) {
+            endStates = this.endStates.clone();
+        }
+        for (int i = 0; i < nodes.length; i++) {
+            if (nodes[i] == null) {
+                continue; // a bridge keeps no state
+            }
             if (p.finished[i]) {
                 finished.add(names[i]);
                 if (endStates[i] != null) {
@@ -250,22 +441,11 @@ public final class CheckpointCoordinator {
                 states.put(names[i], p.states[i]);
             }
         }
-        Checkpoint checkpoint = new Checkpoint(p.id, states, finished);
-        try {
-            store.save(checkpoint);
-        } catch (IOException | RuntimeException e) {
-            control.fail(
-                    "checkpoints",
-                    "saving checkpoint " + p.id,
-                    new IOException("checkpoint " + p.id + " could not be saved in " + store.describe() + ": " + e, e));
-            return;
-        }
-        lastCompleted = checkpoint;
-        synchronized (lock) {
-            if (pending == p) {
-                pending = null;
-            }
-        }
+        return new Checkpoint(p.id, states, finished);
+    }
+
+    /** Checkpoint {@code p} is complete: counted, logged, and each node that took part told. */
+    private void completed(Pending p, Checkpoint checkpoint) {
         long durationNanos = System.nanoTime() - p.startNanos;
         tally.completed(p.id, durationNanos, checkpoint.sizeBytes(), p.maxAlignmentNanos);
         if (LOG.isInfoEnabled()) {
@@ -278,7 +458,7 @@ public final class CheckpointCoordinator {
         }
         for (int i = 0; i < nodes.length; i++) {
             Node<?, ?> node = nodes[i];
-            if (!p.finished[i] && NodeStates.hasState(node)) {
+            if (node != null && !p.finished[i] && NodeStates.hasState(node)) {
                 try {
                     NodeStates.completed(node, p.id);
                 } catch (RuntimeException e) {
