@@ -174,6 +174,46 @@ class StreamCheckpointTest {
         }
     }
 
+    /**
+     * A job that failed for good leaves the file its checkpoint names (hidden, and no output file); a
+     * new run resumed from the store, as a restarted group is, takes it over and ends with the output of
+     * a run without failure.
+     */
+    @Test
+    void aRunResumedAfterAFailedOneTakesOverTheFileItsCheckpointNames() throws IOException {
+        Shape shape = shape("tumbling");
+        List<String> expected =
+                run(shape, 1, new AtomicBoolean(false), RunOptions.defaults(), dir.resolve("expected.txt"));
+        Path out = dir.resolve("actual.txt");
+        RunOptions once = checkpointed(dir.resolve("store")).restartStrategy(RestartStrategy.none());
+
+        AtomicBoolean failOnce = new AtomicBoolean(true);
+        assertThatThrownBy(() -> run(shape, 1, failOnce, once, out)).isInstanceOf(JobFailedException.class);
+
+        assertThat(out).doesNotExist();
+        try (var files = Files.list(dir)) {
+            assertThat(files.map(f -> f.getFileName().toString()))
+                    .anyMatch(f -> f.startsWith(".actual.txt.") && f.endsWith(".tmp"));
+        }
+        List<String> resumed = run(shape, 1, new AtomicBoolean(false), once.resumeFromCheckpoint(true), out);
+
+        assertThat(resumed).as("byte for byte").isEqualTo(expected);
+    }
+
+    /** A run resumed from a checkpoint of a run that committed its file takes the file back, cut to it. */
+    @Test
+    void aRunResumedAfterItsFileWasCommittedRollsTheFileBack() throws IOException {
+        Shape shape = shape("tumbling");
+        Path out = dir.resolve("out.txt");
+        RunOptions options = checkpointed(dir.resolve("store"));
+        List<String> first = run(shape, 1, new AtomicBoolean(false), options, out);
+        assertThat(saved(options.checkpointStore()).getAsLong()).isPositive();
+
+        List<String> again = run(shape, 1, new AtomicBoolean(false), options.resumeFromCheckpoint(true), out);
+
+        assertThat(again).as("the file once, not its checkpointed part twice").isEqualTo(first);
+    }
+
     @Test
     void aSourceThatCannotReplayIsNamedBeforeTheJobStarts() {
         StreamJob job = StreamJob.named("once");
