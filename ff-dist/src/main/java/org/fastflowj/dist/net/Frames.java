@@ -21,7 +21,8 @@ import io.netty.buffer.CompositeByteBuf;
  *
  *   run layer (0x10 and up), between sender group G and receiver group H (one connection, opened by G):
  *     BATCH   G to H: message*        message: kind (byte), edge id (int), then for DATA a count (int)
- *                                     and that many items, in order; kinds DATA, EOS, DONE, TASK_DONE
+ *                                     and that many items, in order, for BARRIER a checkpoint id (long);
+ *                                     kinds DATA, EOS, DONE, TASK_DONE, BARRIER
  *     ACK     H to G: batches (int), bytes (long)   that many batches, of that many payload bytes, were
  *                                     taken: G has that many batch credits and bytes of its window back
  *     TAKEN   H to G: edge id (int), n (int)   the on-demand edge's consumer took n more of its items:
@@ -75,6 +76,11 @@ public final class Frames {
      * receiving group, finished a task; the edge's items before it were that task's outputs.
      */
     public static final byte TASK_DONE = 3;
+    /**
+     * A batch message: a checkpoint's barrier on the edge (forward edges), after the edge's items before
+     * it; its checkpoint id (long) follows the edge id.
+     */
+    public static final byte BARRIER = 4;
     /** The kind and edge id every batch message starts with, and a DATA message's item count. */
     public static final int RUN_HEADER_BYTES = 1 + Integer.BYTES + Integer.BYTES;
 

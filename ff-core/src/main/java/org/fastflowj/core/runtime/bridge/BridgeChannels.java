@@ -8,14 +8,16 @@ import org.fastflowj.core.runtime.channel.IdleStrategy;
 import org.fastflowj.core.runtime.channel.Parker;
 import org.fastflowj.core.runtime.channel.SpscChannel;
 import org.fastflowj.core.runtime.control.Cancelled;
+import org.fastflowj.core.spi.CheckpointBarrier;
 import org.fastflowj.core.spi.Sentinel;
 
 /**
- * A {@link BridgeTask}'s handle on its channels: it drains its inputs itself, seeing items, ends and an
- * ordered farm's task marks as explicit {@link InputEvents}, and offers to its outputs without waiting
- * ({@link #offer}, {@link #offerTaskDone}, {@link #tryEndOutput}; when one finds no room, the task keeps
- * what it holds, names the output ({@link #awaitRoomOn}) and returns from {@code doWork}, and the runner's
- * idle steps wait for that room). Nothing here blocks but the runner's own end ({@link #endOpenOutputs}).
+ * A {@link BridgeTask}'s handle on its channels: it drains its inputs itself, seeing items, ends, an
+ * ordered farm's task marks and checkpoints' barriers as explicit {@link InputEvents}, and offers to its
+ * outputs without waiting ({@link #offer}, {@link #offerTaskDone}, {@link #offerBarrier}, {@link
+ * #tryEndOutput}; when one finds no room, the task keeps what it holds, names the output ({@link
+ * #awaitRoomOn}) and returns from {@code doWork}, and the runner's idle steps wait for that room).
+ * Nothing here blocks but the runner's own end ({@link #endOpenOutputs}).
  * An input the bridge does not drain is simply held: its producer finds it full, as an on-demand producer
  * finds a busy worker's slot.
  *
@@ -51,6 +53,16 @@ public final class BridgeChannels {
 
         /** Feedback input {@code channel}'s producer ended and everything it sent was taken. Once per channel. */
         void feedbackEnded(int channel) throws Exception;
+
+        /**
+         * Forward input {@code channel} carried checkpoint {@code id}'s barrier, after the items sent before
+         * it. A bridge that does not pass barriers on fails the run: dropping one would stall the checkpoint's
+         * alignment downstream for good.
+         */
+        default void barrier(int channel, long id) throws Exception {
+            throw new IllegalStateException(this + " cannot carry checkpoint barriers (checkpoint " + id
+                    + " on its forward input " + channel + ")");
+        }
     }
 
     private final BridgeRunner runner;
@@ -142,15 +154,14 @@ public final class BridgeChannels {
             }
             n++;
             tookFrom(ch);
-            if (value == Sentinel.EOS) {
-                ended(ch, channel, feedback, events);
-                return n;
-            }
-            if (value == Sentinel.TASK_DONE) {
-                if (!feedback) {
-                    events.taskDone(channel);
+            if (value instanceof Sentinel) {
+                if (value == Sentinel.EOS) {
+                    ended(ch, channel, feedback, events);
+                    return n;
                 }
-                continue;
+                if (reportedAsControl(channel, feedback, value, events)) {
+                    continue;
+                }
             }
             itemsIn++;
             events.item(channel, feedback, value);
@@ -160,6 +171,27 @@ public final class BridgeChannels {
             return 1;
         }
         return n;
+    }
+
+    /**
+     * A task mark or a checkpoint's barrier, reported as such from a forward input, dropped from a feedback
+     * one (a loop carries neither); false for any other control value, which goes on as an item.
+     */
+    private static boolean reportedAsControl(int channel, boolean feedback, Object signal, InputEvents events)
+            throws Exception {
+        if (signal == Sentinel.TASK_DONE) {
+            if (!feedback) {
+                events.taskDone(channel);
+            }
+            return true;
+        }
+        if (signal instanceof CheckpointBarrier barrier) {
+            if (!feedback) {
+                events.barrier(channel, barrier.id());
+            }
+            return true;
+        }
+        return false;
     }
 
     /**
@@ -315,6 +347,14 @@ public final class BridgeChannels {
      */
     public boolean offerTaskDone(int channel) {
         return offerControl(output(channel, false), Sentinel.TASK_DONE);
+    }
+
+    /**
+     * A checkpoint's barrier on forward output {@code channel}, after the items sent there so far. False if
+     * the channel has no room for it now; dropped (true) if its consumer ended.
+     */
+    public boolean offerBarrier(int channel, CheckpointBarrier barrier) {
+        return offerControl(output(channel, false), barrier);
     }
 
     private boolean offerControl(SpscChannel ch, Object signal) {

@@ -10,8 +10,9 @@ import org.fastflowj.core.runtime.channel.Parker;
  * receivers, which stand for the other groups of a distributed program). It is no node: a {@link
  * BridgeRunner} runs it on its own platform thread, in the manner of an Agrona {@code Agent}, and it
  * reads and writes the engine's own channels through {@link BridgeChannels}: it drains its inputs
- * (items, ends and task marks come as explicit {@link BridgeChannels.InputEvents}) and offers to its
- * outputs, ending each one itself. Engine use only; not for applications.
+ * (items, ends, task marks and checkpoints' barriers come as explicit {@link
+ * BridgeChannels.InputEvents}) and offers to its outputs, ending each one itself. Engine use only; not
+ * for applications.
  *
  * <pre>
  *   init ─▶ doWork ─┬─ work &gt; 0 ─────────────────────────▶ doWork ...

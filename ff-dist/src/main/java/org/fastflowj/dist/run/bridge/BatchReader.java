@@ -10,10 +10,10 @@ import org.fastflowj.dist.serial.ItemCodec;
 
 /**
  * Decodes the batches a {@link ReceiverTask} takes from one peer into what each local output gets: items
- * (deserialized, with their serialized size), task marks and ends, in batch order. Outputs are numbered
- * {@code channel * 2}, {@code + 1} for a feedback channel. A message for an edge that does not come here
- * from that peer, a run of fewer than one item, a task mark on feedback or an unknown kind is a {@link
- * CorruptBatchException}.
+ * (deserialized, with their serialized size), task marks, checkpoints' barriers and ends, in batch order.
+ * Outputs are numbered {@code channel * 2}, {@code + 1} for a feedback channel. A message for an edge that
+ * does not come here from that peer, a run of fewer than one item, a task mark or a barrier on feedback or
+ * an unknown kind is a {@link CorruptBatchException}.
  *
  * <p>Recovery: an output of a recoverable farm's remote worker settles the worker's oldest unanswered item
  * in its {@link RecoveryLedger}; an output of a recoverable all-to-all's remote R-Worker comes after the
@@ -33,6 +33,9 @@ final class BatchReader {
 
         /** An ordered farm's per-task mark for forward {@code output}, after that task's items. */
         void taskDone(int output);
+
+        /** Checkpoint {@code id}'s barrier for forward {@code output}, after the items sent there before it. */
+        void barrier(int output, long id);
 
         /** {@code output}'s remote producer ended (EOS for a forward edge, DONE for a feedback one). */
         void ended(int output);
@@ -118,7 +121,7 @@ final class BatchReader {
         return messages;
     }
 
-    /** Reads the head of one message (a run of items, or a mark), and a mark whole. */
+    /** Reads the head of one message (a run of items, or a mark), and a mark (or a barrier) whole. */
     private void readMessage(ByteBuf batch, Outputs outputs) {
         byte kind = batch.readByte();
         int edge = batch.readInt();
@@ -141,11 +144,15 @@ final class BatchReader {
                 runAnswered = runByTag != null || answers == null ? null : answers[output];
             }
             case Frames.TASK_DONE -> {
-                if ((output & 1) != 0) {
-                    throw new CorruptBatchException("group " + peer + " sent a task mark for feedback edge " + edge);
-                }
+                refuseOnFeedback(output, "a task mark", edge);
                 messages++;
                 outputs.taskDone(output);
+            }
+            case Frames.BARRIER -> {
+                refuseOnFeedback(output, "a checkpoint barrier", edge);
+                long id = batch.readLong();
+                messages++;
+                outputs.barrier(output, id);
             }
             case Frames.EOS, Frames.DONE -> {
                 messages++;
@@ -153,6 +160,13 @@ final class BatchReader {
             }
             default -> throw new CorruptBatchException(
                     "group " + peer + " sent a message of unknown kind " + kind + " for edge " + edge);
+        }
+    }
+
+    /** Task marks go from a worker to its collector, and a run with checkpoints has no loops. */
+    private void refuseOnFeedback(int output, String what, int edge) {
+        if ((output & 1) != 0) {
+            throw new CorruptBatchException("group " + peer + " sent " + what + " for feedback edge " + edge);
         }
     }
 

@@ -10,15 +10,16 @@ import org.fastflowj.dist.serial.ItemCodec;
 /**
  * Builds the batches a {@link SenderTask} sends to one peer: messages written into a buffer with room for
  * the frame header in front, consecutive items of one edge as one DATA run (its count patched in when the
- * run closes), end marks (EOS, DONE) and task marks (TASK_DONE) as messages of their own; and hands each
- * full batch to the {@link OutboundLink}. Sized by its {@link BatchSizer}.
+ * run closes), end marks (EOS, DONE), task marks (TASK_DONE) and checkpoints' barriers (BARRIER, with
+ * the checkpoint's id) as messages of their own; and hands each full batch to the {@link OutboundLink}.
+ * Sized by its {@link BatchSizer}.
  *
  * <p>A batch the link refuses for want of credit is kept as it is, sealed ({@link #hasPending}), and
  * offered again by {@link #sendPending}, or by the next {@link #flush}; while it waits, the sender writes
  * nothing new (it stops draining its inputs), so at most one batch waits and nothing is copied.
  *
  * <pre>
- *   [header room][DATA e7 n=3 item item item][TASK_DONE e7][DATA e9 n=1 tag item][EOS e7]
+ *   [header room][DATA e7 n=3 item item item][TASK_DONE e7][DATA e9 n=1 tag item][BARRIER e7 id][EOS e7]
  * </pre>
  *
  * <p>Threading: the sender's thread only.
@@ -51,7 +52,7 @@ final class BatchWriter {
      */
     private int nextBatchCapacity = MIN_BATCH_CAPACITY;
 
-    /** Messages in the batch: items, end and task marks. */
+    /** Messages in the batch: items, end and task marks, barriers. */
     private int count;
     /** The edge of the DATA run being written (-1: none), where its count goes, and its items. */
     private int runEdge = -1;
@@ -131,6 +132,13 @@ final class BatchWriter {
     /** A message of its own for the edge: an end mark ({@link Frames#EOS}, {@link Frames#DONE}) or a task mark. */
     void mark(byte kind, int edge) {
         begin(kind, edge);
+        count++;
+    }
+
+    /** Checkpoint {@code id}'s barrier on the edge, after the edge's items written before it. */
+    void barrier(int edge, long id) {
+        begin(Frames.BARRIER, edge);
+        batch.writeLong(id);
         count++;
     }
 

@@ -6,6 +6,7 @@ import java.util.stream.IntStream;
 import org.fastflowj.core.runtime.bridge.BridgeChannels;
 import org.fastflowj.core.runtime.bridge.BridgeTask;
 import org.fastflowj.core.runtime.channel.Chunk;
+import org.fastflowj.core.spi.CheckpointBarrier;
 import org.fastflowj.dist.ClassNotAllowedException;
 import org.fastflowj.dist.DffConfig;
 import org.fastflowj.dist.SerializationConfig;
@@ -38,7 +39,9 @@ import org.fastflowj.dist.serial.ItemCodec;
  * <p>An EOS message ends its forward channel (the consumer's {@code eosNotify} for that channel, as in
  * one process); a DONE message ends its feedback channel. A TASK_DONE message puts an ordered farm's
  * per-task mark on its channel, after that task's items: the collector then reads a remote worker's
- * outputs task by task, in the order its emitter recorded. The task is done once every edge ended. A local
+ * outputs task by task, in the order its emitter recorded. A BARRIER message puts a checkpoint's barrier
+ * on its channel, after the items before it (one object per checkpoint and edge); it is no item, so no
+ * ledger settles and no on-demand count moves for it. The task is done once every edge ended. A local
  * consumer that ended is reported to the sender (GONE), so the remote producer stops as it would in one
  * process.
  *
@@ -82,6 +85,7 @@ public final class ReceiverTask implements BridgeTask, BatchReader.Outputs {
     private static final int NO_MARK = 0;
     private static final int TASK_MARK = 1;
     private static final int END_MARK = 2;
+    private static final int BARRIER_MARK = 3;
 
     private final InboundLink in;
     private final int[] forwardEdges;
@@ -134,8 +138,13 @@ public final class ReceiverTask implements BridgeTask, BatchReader.Outputs {
      * or mark waits for room; -1: none. At most one waits: the reading pauses behind it.
      */
     private int waitingOutput = -1;
-    /** What follows the waiting run on that output: {@link #NO_MARK}, {@link #TASK_MARK} or {@link #END_MARK}. */
+    /**
+     * What follows the waiting run on that output: {@link #NO_MARK}, {@link #TASK_MARK}, {@link #END_MARK}
+     * or {@link #BARRIER_MARK}.
+     */
     private int waitingMark;
+    /** The barrier a {@link #BARRIER_MARK} stands for, until it is on its channel; null: none. */
+    private CheckpointBarrier barrierToPut;
     /** The waiting run waits for the byte bound ({@link #onChannels}), not for a slot of its channel. */
     private boolean waitingForBytes;
     /** The neighbours were woken since a run started waiting (once per wait). */
@@ -383,6 +392,17 @@ public final class ReceiverTask implements BridgeTask, BatchReader.Outputs {
     }
 
     @Override
+    public void barrier(int output, long id) {
+        barrierToPut = new CheckpointBarrier(id);
+        // the items before the barrier go first, in a chunk of their own
+        if (sendChunk(output)) {
+            markNow(output, BARRIER_MARK);
+        } else {
+            waitingMark = BARRIER_MARK;
+        }
+    }
+
+    @Override
     public void ended(int output) {
         // what came before the end goes first
         if (sendChunk(output)) {
@@ -396,12 +416,25 @@ public final class ReceiverTask implements BridgeTask, BatchReader.Outputs {
     private boolean markNow(int output, int mark) {
         int channel = output >> 1;
         boolean feedback = (output & 1) != 0;
-        boolean put = mark == TASK_MARK ? channels.offerTaskDone(channel) : end(channel, feedback);
+        boolean put =
+                switch (mark) {
+                    case TASK_MARK -> channels.offerTaskDone(channel);
+                    case BARRIER_MARK -> putBarrier(channel);
+                    default -> end(channel, feedback);
+                };
         if (!put) {
             waitForRoom(output, false);
             waitingMark = mark;
         }
         return put;
+    }
+
+    private boolean putBarrier(int channel) {
+        if (!channels.offerBarrier(channel, barrierToPut)) {
+            return false;
+        }
+        barrierToPut = null;
+        return true;
     }
 
     /**
@@ -545,8 +578,8 @@ public final class ReceiverTask implements BridgeTask, BatchReader.Outputs {
             if (waiting == 0) {
                 continue;
             }
-            // The worker's queue may read as fuller than it is (its consumer index is read late), never
-            // emptier: a report is late at worst, never early.
+            // The worker's queue may read as fuller than it is (its consumer index is read late, a barrier
+            // queued there reads as an item), never emptier: a report is late at worst, never early.
             int taken = waiting - Math.min(waiting, channels.outputQueued(channel, false));
             if (taken > 0) {
                 untaken[channel] -= taken;

@@ -30,7 +30,9 @@ import org.slf4j.LoggerFactory;
  * <p>Input channel {@code i} is edge {@code forwardEdges[i]} of the whole graph (feedback: {@code
  * feedbackEdges[i]}). The end of a forward input becomes an EOS message for that edge; a feedback input
  * whose producer ended becomes a DONE message; an ordered farm's per-task mark from a worker becomes a
- * TASK_DONE message. Once every input ended it flushes, waits for every batch to be acknowledged, and is
+ * TASK_DONE message; a checkpoint's barrier becomes a BARRIER message, and its batch goes at once (the
+ * checkpoint's alignment downstream waits for it). None of these is an item: no ledger, tag or on-demand
+ * window counts them. Once every input ended it flushes, waits for every batch to be acknowledged, and is
  * done (the connection stays open until the whole application ended, {@code EndAgreement}).
  *
  * <p>Nothing here blocks. A batch the window has no credit for stays with the {@link BatchWriter}, sealed;
@@ -360,6 +362,18 @@ public final class SenderTask implements BridgeTask, BridgeChannels.InputEvents 
         if (batch.isFull()) {
             batch.flush();
         }
+        stopIfBatchWaits();
+    }
+
+    /**
+     * A checkpoint's barrier from a local node: it follows the items before it, and its batch goes now,
+     * not when full: every consumer behind it stalls its alignment until the barrier comes. A batch that
+     * finds no credit waits as any does.
+     */
+    @Override
+    public void barrier(int channel, long id) {
+        batch.barrier(forwardEdges[channel], id);
+        batch.flush();
         stopIfBatchWaits();
     }
 

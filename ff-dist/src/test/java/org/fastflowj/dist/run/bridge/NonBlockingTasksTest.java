@@ -438,6 +438,11 @@ class NonBlockingTasksTest {
         }
 
         @Override
+        public void barrier(int output, long id) {
+            throw new AssertionError("no checkpoint barriers in this stream");
+        }
+
+        @Override
         public void ended(int output) {
             assertThat(ended).as("a second end").isFalse();
             ended = true;
