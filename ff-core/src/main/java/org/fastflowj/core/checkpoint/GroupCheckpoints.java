@@ -129,8 +129,9 @@ public final class GroupCheckpoints {
     }
 
     /**
-     * The newest checkpoint whose every part reads back whole and checked (0: none); a newer one that
-     * does not is named in a warning. Call it only while no group runs.
+     * The newest checkpoint complete in every group whose every part reads back whole and checked (0:
+     * none); a newer complete one with a damaged part is named in a warning. Call it only while no group
+     * runs.
      */
     public long newestComplete() throws IOException {
         TreeSet<Long> candidates = new TreeSet<>();
@@ -139,6 +140,9 @@ public final class GroupCheckpoints {
         }
         List<String> problems = new ArrayList<>();
         for (long id : candidates.descendingSet()) {
+            if (!complete(id)) {
+                continue; // a group failed before every group saved its part: never complete, not damaged
+            }
             String problem = unusable(id);
             if (problem == null) {
                 if (!problems.isEmpty()) {
