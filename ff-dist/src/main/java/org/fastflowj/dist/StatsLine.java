@@ -7,10 +7,12 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.fastflowj.core.LinkStats;
 import org.fastflowj.core.NodeStats;
 import org.fastflowj.core.QueueStats;
 import org.fastflowj.core.RunStats;
+import org.fastflowj.core.checkpoint.CheckpointStats;
 
 /**
  * A group's statistics in one line of text, the channel between a group and the launcher that started it
@@ -24,6 +26,7 @@ import org.fastflowj.core.RunStats;
  *                 ... c &lt;counter of the node before&gt; &lt;count&gt; ...
  *                 ... l &lt;link&gt; &lt;messages&gt; &lt;bytes&gt; &lt;batches&gt; &lt;credit wait ns&gt; ...
  *                 ... q &lt;from&gt; &lt;to&gt; &lt;feedback 0|1&gt; &lt;queued&gt; &lt;capacity, -1 unbounded&gt; ...
+ *                 ... k checkpoints &lt;completed&gt; &lt;last id&gt; &lt;last duration ns&gt; &lt;last size bytes&gt; &lt;last alignment ns&gt; &lt;restarts&gt;
  *   DFF_GRAPH: &lt;the whole program's graph, as the live page's api/graph JSON&gt;
  * </pre>
  *
@@ -85,6 +88,17 @@ public final class StatsLine {
             line.append(' ').append(URLEncoder.encode(q.to(), StandardCharsets.UTF_8));
             append(line, q.feedback() ? 1 : 0, q.queued(), q.capacity());
         }
+        stats.checkpoints().ifPresent(k -> {
+            line.append(" k checkpoints");
+            append(
+                    line,
+                    k.completed(),
+                    k.lastId(),
+                    k.lastDurationNanos(),
+                    k.lastSizeBytes(),
+                    k.lastAlignmentNanos(),
+                    k.restarts());
+        });
         return line.toString();
     }
 
@@ -103,6 +117,7 @@ public final class StatsLine {
             List<NodeStats> nodes = new ArrayList<>();
             List<LinkStats> links = new ArrayList<>();
             List<QueueStats> queues = new ArrayList<>();
+            Optional<CheckpointStats> checkpoints = Optional.empty();
             int i = 1;
             while (i < t.length) {
                 String kind = t[i];
@@ -147,11 +162,20 @@ public final class StatsLine {
                             Long.parseLong(t[i + 4]),
                             Long.parseLong(t[i + 5])));
                     i += 6;
+                } else if (kind.equals("k")) {
+                    checkpoints = Optional.of(new CheckpointStats(
+                            Long.parseLong(t[i + 2]),
+                            Long.parseLong(t[i + 3]),
+                            Long.parseLong(t[i + 4]),
+                            Long.parseLong(t[i + 5]),
+                            Long.parseLong(t[i + 6]),
+                            Integer.parseInt(t[i + 7])));
+                    i += 8;
                 } else {
                     throw new IllegalArgumentException("unknown entry '" + kind + "'");
                 }
             }
-            return new Report(last, Long.parseLong(t[0]), new RunStats(nodes, links, queues));
+            return new Report(last, Long.parseLong(t[0]), new RunStats(nodes, links, queues, checkpoints));
         } catch (RuntimeException e) {
             throw new IllegalArgumentException("malformed statistics line (" + e.getMessage() + "): " + line, e);
         }

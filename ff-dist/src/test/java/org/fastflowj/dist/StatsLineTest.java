@@ -5,10 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.fastflowj.core.LinkStats;
 import org.fastflowj.core.NodeStats;
 import org.fastflowj.core.QueueStats;
 import org.fastflowj.core.RunStats;
+import org.fastflowj.core.checkpoint.CheckpointStats;
 import org.junit.jupiter.api.Test;
 
 class StatsLineTest {
@@ -30,6 +32,21 @@ class StatsLineTest {
         assertThat(report.last()).isFalse();
         assertThat(report.uptimeMs()).isEqualTo(1_234);
         assertThat(report.stats()).isEqualTo(STATS);
+    }
+
+    @Test
+    void shouldCarryTheCheckpointsOfARunThatTakesThem() {
+        RunStats withCheckpoints = new RunStats(
+                STATS.nodes(),
+                STATS.links(),
+                STATS.queues(),
+                Optional.of(new CheckpointStats(12, 17, 3_000_000, 4_096, 250_000, 2)));
+
+        StatsLine.Report report = StatsLine.parse(StatsLine.format(false, 9, withCheckpoints));
+
+        assertThat(report.stats()).isEqualTo(withCheckpoints);
+        assertThat(StatsLine.parse(StatsLine.format(false, 9, STATS)).stats().checkpoints())
+                .isEmpty();
     }
 
     @Test

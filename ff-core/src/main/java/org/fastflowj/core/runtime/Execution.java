@@ -2,6 +2,7 @@ package org.fastflowj.core.runtime;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeUnit;
 import org.fastflowj.core.NodeFailedException;
@@ -11,6 +12,7 @@ import org.fastflowj.core.RunStats;
 import org.fastflowj.core.runtime.channel.ChannelEnd;
 import org.fastflowj.core.runtime.channel.NodeThreads;
 import org.fastflowj.core.runtime.channel.SpscChannel;
+import org.fastflowj.core.runtime.control.CheckpointCoordinator;
 import org.fastflowj.core.runtime.control.RunControl;
 
 /** A started run: its threads, its failure if any, its statistics. */
@@ -168,6 +170,11 @@ public final class Execution implements GraphRun {
             queues.add(new QueueStats(
                     ch.producer.name, ch.consumer.name, ch.feedback, ch.queuedItems(), ch.capacityItems()));
         }
-        return new RunStats(list, control.hooks.linkStats().get(), queues);
+        CheckpointCoordinator checkpoints = control.checkpoints;
+        return new RunStats(
+                list,
+                control.hooks.linkStats().get(),
+                queues,
+                checkpoints == null ? Optional.empty() : Optional.of(checkpoints.stats()));
     }
 }

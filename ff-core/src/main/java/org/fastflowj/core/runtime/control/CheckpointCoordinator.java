@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.fastflowj.core.Node;
 import org.fastflowj.core.checkpoint.Checkpoint;
 import org.fastflowj.core.checkpoint.CheckpointMode;
+import org.fastflowj.core.checkpoint.CheckpointStats;
 import org.fastflowj.core.checkpoint.CheckpointStore;
 import org.fastflowj.core.checkpoint.GroupCheckpoints;
 import org.slf4j.Logger;
@@ -478,6 +479,11 @@ public final class CheckpointCoordinator {
             stopped = true;
             pending = null;
         }
+    }
+
+    /** The checkpoints this run (all its attempts) completed so far. */
+    public CheckpointStats stats() {
+        return tally.stats();
     }
 
     /** The newest checkpoint saved by this run, or the one it started from; null if neither. */
