@@ -114,6 +114,11 @@ final class ConfigFields {
         return integer(object, path, key, min, Long.MAX_VALUE, fallback);
     }
 
+    /** A long key with both bounds, or {@code fallback} when absent. */
+    long longBetween(ObjectNode object, String path, String key, long min, long max, long fallback) {
+        return integer(object, path, key, min, max, fallback);
+    }
+
     private long integer(ObjectNode object, String path, String key, long min, long max, long fallback) {
         JsonNode value = object.get(key);
         String at = child(path, key);

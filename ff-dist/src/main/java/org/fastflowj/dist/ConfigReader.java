@@ -3,8 +3,11 @@ package org.fastflowj.dist;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import org.fastflowj.core.checkpoint.CheckpointMode;
+import org.fastflowj.core.checkpoint.RestartStrategy;
 
 /**
  * Turns a {@link LocatedJson} document into a {@link DffConfig}, checking every key: what is allowed
@@ -28,7 +31,8 @@ final class ConfigReader {
             "secretFile",
             "secretEnv",
             "insecure",
-            "tls");
+            "tls",
+            "checkpoints");
     static final List<String> GROUP_KEYS = List.of(
             "name",
             "endpoint",
@@ -43,6 +47,10 @@ final class ConfigReader {
             "jvmArgs",
             "tlsName");
     static final List<String> TLS_KEYS = List.of("certFile", "keyFile", "trustFile", "enabled");
+    static final List<String> CHECKPOINTS_KEYS = List.of("directory", "intervalMs", "mode", "retained", "restart");
+    static final List<String> RESTART_KEYS = List.of("attempts", "delayMs", "failureRateWindowMs");
+    /** The longest time in milliseconds that a {@link Duration} still holds in nanoseconds (292 years). */
+    static final long MAX_MILLIS = Long.MAX_VALUE / 1_000_000;
 
     private static final String PEM_PATH = "the path of a PEM file";
 
@@ -88,6 +96,7 @@ final class ConfigReader {
         SecretSource secret = fields.attempt(() -> secret(root), SecretSource.NONE);
         boolean insecure = fields.attempt(() -> fields.bool(root, "", "insecure", false), false);
         Optional<TlsConfig> tls = fields.attempt(() -> tls(root), Optional.empty());
+        Optional<CheckpointsConfig> checkpoints = fields.attempt(() -> checkpoints(root), Optional.empty());
         List<GroupConfig> groups = fields.attempt(() -> new GroupsReader(fields).groups(root, defaults), List.of());
         fields.throwIfAny();
         return new DffConfig(
@@ -102,6 +111,7 @@ final class ConfigReader {
                 secret,
                 insecure,
                 tls,
+                checkpoints,
                 groups);
     }
 
@@ -146,6 +156,68 @@ final class ConfigReader {
             return Optional.empty(); // the problems are noted: the config is refused
         }
         return Optional.of(new TlsConfig(cert, key, trust, enabled));
+    }
+
+    private Optional<CheckpointsConfig> checkpoints(ObjectNode root) {
+        JsonNode node = root.get("checkpoints");
+        if (node == null) {
+            return Optional.empty();
+        }
+        String at = "checkpoints";
+        ObjectNode checkpoints = fields.object(node, at, "an object with a \"directory\"");
+        fields.allowOnly(checkpoints, at, CHECKPOINTS_KEYS);
+        Path directory = fields.attempt(
+                () -> {
+                    fields.required(checkpoints, at, "directory", "the path of the folder the checkpoints go to");
+                    return folder.resolve(
+                            fields.nonBlankString(checkpoints, at, "directory").orElseThrow());
+                },
+                null);
+        long intervalMs =
+                fields.attempt(() -> fields.longBetween(checkpoints, at, "intervalMs", 1, MAX_MILLIS, 1_000), 1_000L);
+        CheckpointMode mode = fields.attempt(() -> mode(checkpoints), CheckpointMode.EXACTLY_ONCE);
+        int retained = fields.attempt(() -> fields.intAtLeast(checkpoints, at, "retained", 2, 3), 3);
+        RestartStrategy restart = fields.attempt(() -> restart(checkpoints), RestartStrategy.none());
+        if (directory == null) {
+            return Optional.empty(); // the problem is noted: the config is refused
+        }
+        return Optional.of(new CheckpointsConfig(directory, Duration.ofMillis(intervalMs), mode, retained, restart));
+    }
+
+    private CheckpointMode mode(ObjectNode checkpoints) {
+        String mode = fields.string(checkpoints, "checkpoints", "mode").orElse("exactly-once");
+        return switch (mode) {
+            case "exactly-once" -> CheckpointMode.EXACTLY_ONCE;
+            case "at-least-once" -> CheckpointMode.AT_LEAST_ONCE;
+            default -> throw json.errorAtValue(
+                    "checkpoints.mode",
+                    "unknown mode \"" + mode + "\"; expected \"exactly-once\" or \"at-least-once\"");
+        };
+    }
+
+    /** Without a window, {@code attempts} restarts in the whole run; with one, in any window of that length. */
+    private RestartStrategy restart(ObjectNode checkpoints) {
+        JsonNode node = checkpoints.get("restart");
+        if (node == null) {
+            return RestartStrategy.fixedDelay(3, Duration.ofMillis(1_000));
+        }
+        String at = "checkpoints.restart";
+        ObjectNode restart = fields.object(node, at, "an object with attempts, delayMs and failureRateWindowMs");
+        fields.allowOnly(restart, at, RESTART_KEYS);
+        int attempts = fields.attempt(() -> fields.intAtLeast(restart, at, "attempts", 0, 3), 3);
+        long delayMs = fields.attempt(() -> fields.longBetween(restart, at, "delayMs", 0, MAX_MILLIS, 1_000), 1_000L);
+        Long windowMs = fields.attempt(
+                () -> restart.has("failureRateWindowMs")
+                        ? fields.longBetween(restart, at, "failureRateWindowMs", 1, MAX_MILLIS, 1)
+                        : null,
+                null);
+        Duration delay = Duration.ofMillis(delayMs);
+        if (attempts == 0) {
+            return RestartStrategy.none();
+        }
+        return windowMs == null
+                ? RestartStrategy.fixedDelay(attempts, delay)
+                : RestartStrategy.failureRate(attempts, Duration.ofMillis(windowMs), delay);
     }
 
     private Path pemFile(ObjectNode tls, String key) {

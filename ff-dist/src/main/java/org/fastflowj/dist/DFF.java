@@ -53,6 +53,14 @@ public final class DFF {
      */
     public static final String REPORT_OPTION = "--DFF_Report";
     /**
+     * Asks a group to resume from the newest complete checkpoint of its config's {@code checkpoints}
+     * directory instead of starting afresh ({@code --DFF_Resume}, {@code --DFF_Resume=true}); the launcher
+     * sets {@link #RESUME_ENV} instead when it restarts the groups after a failure.
+     */
+    public static final String RESUME_OPTION = "--DFF_Resume";
+    /** The environment variable form of {@link #RESUME_OPTION}: {@code 1} or {@code true}. */
+    public static final String RESUME_ENV = "DFF_Resume";
+    /**
      * The environment variable that carries the launcher's per-run secret to each group (UTF-8). A group
      * uses it when its config names no {@code secretFile}/{@code secretEnv}; the config's own secret wins.
      */
@@ -82,13 +90,15 @@ public final class DFF {
 
     /**
      * Reads {@code --DFF_GName} and {@code --DFF_Config} (or the environment variables {@code DFF_GName}
-     * and {@code DFF_Config}), {@code --DFF_Report} and {@code --DFF_PrintGroups}, loads the config, and
+     * and {@code DFF_Config}), {@code --DFF_Resume} (or {@code DFF_Resume}), {@code --DFF_Report} and {@code
+     * --DFF_PrintGroups}, loads the config, and
      * returns the other arguments, in order. The settings it makes keep what the registration calls
      * registered before it, and allow the classes of the calling class's package to cross groups. On a
      * thread with settings bound it replaces those; otherwise the process's, and it also sets {@link
      * #GROUP_PROPERTY}.
      *
-     * @throws IllegalArgumentException if only one of group and config is given, or an option has no value
+     * @throws IllegalArgumentException if only one of group and config is given, an option has no value, or
+     *     the resume flag is neither 1 nor true
      * @throws ConfigException if the config cannot be read or is invalid (naming file, line and column)
      */
     public static String[] init(String... args) {
@@ -183,6 +193,11 @@ public final class DFF {
         return settings().report();
     }
 
+    /** Whether the calling thread's settings ask to resume from the newest complete checkpoint. */
+    public static boolean resumeRequested() {
+        return settings().resume();
+    }
+
     /**
      * Forgets everything {@link #init} and the registration calls set, the process's settings and the
      * calling thread's binding (tests).
@@ -196,11 +211,13 @@ public final class DFF {
     }
 
     /** The DFF options of a program's arguments, and the arguments that are the program's. */
-    private record Parsed(String group, Path configFile, boolean report, boolean printGroups, List<String> rest) {
+    private record Parsed(
+            String group, Path configFile, boolean report, boolean printGroups, boolean resume, List<String> rest) {
         static Parsed of(String[] args, Map<String, String> env) {
             List<String> rest = new ArrayList<>();
             String groupName = env.get("DFF_GName");
             String configFile = env.get("DFF_Config");
+            boolean resume = flag(RESUME_ENV, env.get(RESUME_ENV));
             boolean report = false;
             boolean printGroups = false;
             for (int i = 0; i < args.length; i++) {
@@ -219,6 +236,10 @@ public final class DFF {
                     printGroups = true;
                 } else if (arg.equals(REPORT_OPTION)) {
                     report = true;
+                } else if (arg.equals(RESUME_OPTION)) {
+                    resume = true;
+                } else if (arg.startsWith(RESUME_OPTION + "=")) {
+                    resume = flag(RESUME_OPTION, arg.substring(RESUME_OPTION.length() + 1));
                 } else if (arg.startsWith(GROUP_OPTION + "=")) {
                     groupName = arg.substring(GROUP_OPTION.length() + 1);
                 } else if (arg.startsWith(CONFIG_OPTION + "=")) {
@@ -234,7 +255,28 @@ public final class DFF {
                         + ") but no config is given: add " + CONFIG_OPTION + "=app.json (or set DFF_Config)");
             }
             return new Parsed(
-                    groupName, configFile == null ? null : Path.of(configFile), report, printGroups, List.copyOf(rest));
+                    groupName,
+                    configFile == null ? null : Path.of(configFile),
+                    report,
+                    printGroups,
+                    resume,
+                    List.copyOf(rest));
+        }
+
+        /**
+         * A resume flag's value: {@code 1} or {@code true}; unset or blank is false. Any other value is refused
+         * rather than read as false: a group that silently started afresh would redo what the checkpoint holds.
+         */
+        private static boolean flag(String name, String value) {
+            if (value == null || value.isBlank()) {
+                return false;
+            }
+            String v = value.strip();
+            if (v.equals("1") || v.equals("true")) {
+                return true;
+            }
+            throw new IllegalArgumentException(
+                    name + " is \"" + value + "\"; expected 1 or true (or leave it unset to start afresh)");
         }
 
         /** The settings these options select, keeping {@code base}'s serialization; {@code mainPackage} may be null. */
@@ -243,7 +285,7 @@ public final class DFF {
             SerializationConfig serialization = mainPackage == null
                     ? base.serialization()
                     : base.serialization().allowingProgramPackages(List.of(mainPackage));
-            return new Settings(group, config, serialization, base.checkSerialization(), report, printGroups);
+            return new Settings(group, config, serialization, base.checkSerialization(), report, printGroups, resume);
         }
     }
 
@@ -265,6 +307,8 @@ public final class DFF {
      * @param report whether a group reports its statistics on stderr ({@link DFF#REPORT_OPTION})
      * @param printGroups whether a run prints the program's groups instead of running ({@link
      *     DFF#PRINT_GROUPS_OPTION})
+     * @param resume whether the group resumes from the newest complete checkpoint ({@link DFF#RESUME_OPTION},
+     *     {@link DFF#RESUME_ENV})
      */
     public record Settings(
             String group,
@@ -272,7 +316,8 @@ public final class DFF {
             SerializationConfig serialization,
             boolean checkSerialization,
             boolean report,
-            boolean printGroups) {
+            boolean printGroups,
+            boolean resume) {
         /**
          * @throws IllegalArgumentException if a group is given without a config
          * @throws ConfigException if the config does not define the group
@@ -291,9 +336,20 @@ public final class DFF {
             }
         }
 
-        /** Settings that neither report nor print the groups. */
+        /** Settings that start afresh. */
+        public Settings(
+                String group,
+                DffConfig config,
+                SerializationConfig serialization,
+                boolean checkSerialization,
+                boolean report,
+                boolean printGroups) {
+            this(group, config, serialization, checkSerialization, report, printGroups, false);
+        }
+
+        /** Settings that neither report nor print the groups, and start afresh. */
         public Settings(String group, DffConfig config, SerializationConfig serialization, boolean checkSerialization) {
-            this(group, config, serialization, checkSerialization, false, false);
+            this(group, config, serialization, checkSerialization, false, false, false);
         }
 
         /**
@@ -323,7 +379,7 @@ public final class DFF {
 
         /** These settings with {@code serialization} instead. */
         public Settings withSerialization(SerializationConfig serialization) {
-            return new Settings(group, config, serialization, checkSerialization, report, printGroups);
+            return new Settings(group, config, serialization, checkSerialization, report, printGroups, resume);
         }
 
         /** These settings with {@code types} registered after those registered already ({@link DFF#register}). */
@@ -343,7 +399,7 @@ public final class DFF {
 
         /** These settings, with the serialization check of one-process runs on or off. */
         public Settings withCheckSerialization(boolean on) {
-            return new Settings(group, config, serialization, on, report, printGroups);
+            return new Settings(group, config, serialization, on, report, printGroups, resume);
         }
 
         private Settings withSerializationBuilt(Consumer<SerializationConfig.Builder> change) {

@@ -45,6 +45,7 @@ public final class DffConfig {
     private final SecretSource secret;
     private final boolean insecure;
     private final Optional<TlsConfig> tls;
+    private final Optional<CheckpointsConfig> checkpoints;
     private final List<GroupConfig> groups;
 
     DffConfig(
@@ -59,6 +60,7 @@ public final class DffConfig {
             SecretSource secret,
             boolean insecure,
             Optional<TlsConfig> tls,
+            Optional<CheckpointsConfig> checkpoints,
             List<GroupConfig> groups) {
         this.source = source;
         this.protocol = protocol;
@@ -71,12 +73,13 @@ public final class DffConfig {
         this.secret = secret;
         this.insecure = insecure;
         this.tls = tls;
+        this.checkpoints = checkpoints;
         this.groups = List.copyOf(groups);
     }
 
     /**
      * Reads and checks the config file at {@code file}; messages name it by its file name. Relative
-     * paths inside ({@code secretFile}, {@code tls}) are resolved against the file's folder.
+     * paths inside ({@code secretFile}, {@code tls}, the {@code checkpoints} directory) are resolved against the file's folder.
      *
      * @throws ConfigException if the file cannot be read or is not a valid config
      */
@@ -252,6 +255,15 @@ public final class DffConfig {
     /** The {@code tls} settings, if the config has them (they may say {@code enabled: false}). */
     public Optional<TlsConfig> tls() {
         return tls;
+    }
+
+    /**
+     * The {@code checkpoints} settings, if the config has them: then every group takes checkpoints into
+     * their directory, and the launcher restarts every group from the newest complete one after a failure,
+     * as their restart strategy allows.
+     */
+    public Optional<CheckpointsConfig> checkpoints() {
+        return checkpoints;
     }
 
     @Override

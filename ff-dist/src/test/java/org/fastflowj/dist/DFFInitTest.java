@@ -102,6 +102,43 @@ class DFFInitTest {
     }
 
     @Test
+    void shouldResumeWhenTheLauncherSetsTheEnvironmentVariableOrTheOptionIsGiven() {
+        String[] rest = DFF.init(
+                new String[] {"a"}, Map.of("DFF_GName", "G1", "DFF_Config", config.toString(), DFF.RESUME_ENV, "1"));
+
+        assertThat(rest).containsExactly("a");
+        assertThat(DFF.settings().resume()).isTrue();
+        assertThat(DFF.resumeRequested()).isTrue();
+
+        DFF.init(new String[] {"--DFF_GName=G1", "--DFF_Config=" + config}, Map.of(DFF.RESUME_ENV, "true"));
+        assertThat(DFF.settings().resume()).isTrue();
+        DFF.init(new String[] {"--DFF_GName=G1", "--DFF_Config=" + config, "--DFF_Resume"}, Map.of());
+        assertThat(DFF.settings().resume()).isTrue();
+        assertThat(DFF.Settings.fromArgs("--DFF_GName=G1", "--DFF_Config=" + config, "--DFF_Resume=true")
+                        .resume())
+                .isTrue();
+    }
+
+    @Test
+    void shouldStartAfreshWithoutTheResumeFlag() {
+        DFF.init(new String[] {"--DFF_GName=G1", "--DFF_Config=" + config}, Map.of());
+        assertThat(DFF.settings().resume()).isFalse();
+        DFF.init(new String[] {"--DFF_GName=G1", "--DFF_Config=" + config}, Map.of(DFF.RESUME_ENV, ""));
+        assertThat(DFF.settings().resume()).isFalse();
+    }
+
+    @Test
+    void shouldRefuseAResumeFlagThatIsNeitherOneNorTrue() {
+        assertThatThrownBy(() -> DFF.init(
+                        new String[] {"--DFF_GName=G1", "--DFF_Config=" + config}, Map.of(DFF.RESUME_ENV, "yes")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("DFF_Resume is \"yes\"; expected 1 or true (or leave it unset to start afresh)");
+        assertThatThrownBy(() -> DFF.init(new String[] {"--DFF_Resume=0"}, Map.of()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("--DFF_Resume is \"0\"");
+    }
+
+    @Test
     void shouldRunWholeWithoutAGroup() {
         assertThat(DFF.init(new String[] {"a", "b"}, Map.of())).containsExactly("a", "b");
         assertThat(DFF.group()).isEmpty();

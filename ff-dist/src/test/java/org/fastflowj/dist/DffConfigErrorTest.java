@@ -365,7 +365,7 @@ class DffConfigErrorTest {
                                 + " allowed here: protocol, groups, batchSize, messageOTF, internalMessageOTF,"
                                 + " maxBufferedBytesPerLink, flushDelayMicros, connectTimeoutMs, heartbeatIntervalMs,"
                                 + " heartbeatTimeoutMs, maxFrameBytes, maxObjectsPerItem, stallTimeoutMs, secretFile, secretEnv, insecure,"
-                                + " tls");
+                                + " tls, checkpoints");
     }
 
     @Test

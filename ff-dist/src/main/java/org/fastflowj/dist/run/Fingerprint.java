@@ -14,7 +14,7 @@ import org.fastflowj.dist.GroupConfig;
 /**
  * A 64-bit digest of what two groups must agree on: the whole program's graph (every vertex's name,
  * node class and group, every edge, the edges whose items carry a recoverable all-to-all's tags), the
- * groups of the config, their endpoints and credits, and the serialization set-up. Processes started from different programs or configs refuse each other in the handshake.
+ * groups of the config, their endpoints and credits, the checkpoint settings, and the serialization set-up. Processes started from different programs or configs refuse each other in the handshake.
  */
 final class Fingerprint {
     private Fingerprint() {}
@@ -46,6 +46,14 @@ final class Fingerprint {
                     g.name() + "@" + g.endpoint() + " " + g.messageOTF() + "/" + g.internalMessageOTF() + " "
                             + g.maxBufferedBytesPerLink());
         }
+        config.checkpoints().ifPresent(c -> {
+            // Groups resuming from different folders, or taking checkpoints at different rates or guarantees,
+            // would restore states of different cuts of the stream.
+            text(
+                    sha,
+                    "checkpoints " + c.directory() + " " + c.interval().toMillis() + " " + c.mode() + " " + c.retained()
+                            + " " + c.restartStrategy());
+        });
         text(sha, Long.toHexString(serializationFingerprint));
         return ByteBuffer.wrap(sha.digest()).getLong();
     }
