@@ -3,6 +3,7 @@ package org.fastflowj.dist;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 import org.fastflowj.core.checkpoint.CheckpointMode;
 import org.fastflowj.core.checkpoint.RestartStrategy;
 
@@ -21,14 +22,46 @@ import org.fastflowj.core.checkpoint.RestartStrategy;
  * @param mode what a checkpoint guarantees of the state it holds
  * @param retained how many complete checkpoints are kept (at least 2: the newest may be incomplete when a
  *     failure comes)
- * @param restartStrategy how often the launcher restarts the run after a group failed
+ * @param restart how often the launcher restarts the run after a group failed
  */
-public record CheckpointsConfig(
-        Path directory, Duration interval, CheckpointMode mode, int retained, RestartStrategy restartStrategy) {
+public record CheckpointsConfig(Path directory, Duration interval, CheckpointMode mode, int retained, Restart restart) {
     public CheckpointsConfig {
         Objects.requireNonNull(directory, "directory");
         Objects.requireNonNull(interval, "interval");
         Objects.requireNonNull(mode, "mode");
-        Objects.requireNonNull(restartStrategy, "restartStrategy");
+        Objects.requireNonNull(restart, "restart");
+    }
+
+    /** The restarts as ff-core's strategy: none for 0 attempts, a failure rate with a window, else fixed. */
+    public RestartStrategy restartStrategy() {
+        return restart.strategy();
+    }
+
+    /**
+     * The {@code restart} object of {@code checkpoints}, as written: the launcher says its limits in words.
+     *
+     * @param attempts the restarts allowed in the whole run, or within {@code failureRateWindow} if given
+     * @param delay the wait between a failure and the restart
+     * @param failureRateWindow the window the attempts are counted in (Flink's failure-rate strategy), or
+     *     empty to count them over the whole run
+     */
+    public record Restart(int attempts, Duration delay, Optional<Duration> failureRateWindow) {
+        public Restart {
+            if (attempts < 0) {
+                throw new IllegalArgumentException("restart attempts must be >= 0, got " + attempts);
+            }
+            Objects.requireNonNull(delay, "delay");
+            Objects.requireNonNull(failureRateWindow, "failureRateWindow");
+        }
+
+        /** ff-core's strategy for these settings. */
+        public RestartStrategy strategy() {
+            if (attempts == 0) {
+                return RestartStrategy.none();
+            }
+            return failureRateWindow
+                    .map(window -> RestartStrategy.failureRate(attempts, window, delay))
+                    .orElseGet(() -> RestartStrategy.fixedDelay(attempts, delay));
+        }
     }
 }

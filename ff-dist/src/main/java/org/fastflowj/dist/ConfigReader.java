@@ -7,7 +7,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import org.fastflowj.core.checkpoint.CheckpointMode;
-import org.fastflowj.core.checkpoint.RestartStrategy;
 
 /**
  * Turns a {@link LocatedJson} document into a {@link DffConfig}, checking every key: what is allowed
@@ -51,6 +50,9 @@ final class ConfigReader {
     static final List<String> RESTART_KEYS = List.of("attempts", "delayMs", "failureRateWindowMs");
     /** The longest time in milliseconds that a {@link Duration} still holds in nanoseconds (292 years). */
     static final long MAX_MILLIS = Long.MAX_VALUE / 1_000_000;
+
+    private static final CheckpointsConfig.Restart DEFAULT_RESTART =
+            new CheckpointsConfig.Restart(3, Duration.ofSeconds(1), Optional.empty());
 
     private static final String PEM_PATH = "the path of a PEM file";
 
@@ -177,7 +179,7 @@ final class ConfigReader {
                 fields.attempt(() -> fields.longBetween(checkpoints, at, "intervalMs", 1, MAX_MILLIS, 1_000), 1_000L);
         CheckpointMode mode = fields.attempt(() -> mode(checkpoints), CheckpointMode.EXACTLY_ONCE);
         int retained = fields.attempt(() -> fields.intAtLeast(checkpoints, at, "retained", 2, 3), 3);
-        RestartStrategy restart = fields.attempt(() -> restart(checkpoints), RestartStrategy.none());
+        CheckpointsConfig.Restart restart = fields.attempt(() -> restart(checkpoints), DEFAULT_RESTART);
         if (directory == null) {
             return Optional.empty(); // the problem is noted: the config is refused
         }
@@ -195,29 +197,23 @@ final class ConfigReader {
         };
     }
 
-    /** Without a window, {@code attempts} restarts in the whole run; with one, in any window of that length. */
-    private RestartStrategy restart(ObjectNode checkpoints) {
+    private CheckpointsConfig.Restart restart(ObjectNode checkpoints) {
         JsonNode node = checkpoints.get("restart");
         if (node == null) {
-            return RestartStrategy.fixedDelay(3, Duration.ofMillis(1_000));
+            return DEFAULT_RESTART;
         }
         String at = "checkpoints.restart";
         ObjectNode restart = fields.object(node, at, "an object with attempts, delayMs and failureRateWindowMs");
         fields.allowOnly(restart, at, RESTART_KEYS);
         int attempts = fields.attempt(() -> fields.intAtLeast(restart, at, "attempts", 0, 3), 3);
         long delayMs = fields.attempt(() -> fields.longBetween(restart, at, "delayMs", 0, MAX_MILLIS, 1_000), 1_000L);
-        Long windowMs = fields.attempt(
+        Optional<Duration> window = fields.attempt(
                 () -> restart.has("failureRateWindowMs")
-                        ? fields.longBetween(restart, at, "failureRateWindowMs", 1, MAX_MILLIS, 1)
-                        : null,
-                null);
-        Duration delay = Duration.ofMillis(delayMs);
-        if (attempts == 0) {
-            return RestartStrategy.none();
-        }
-        return windowMs == null
-                ? RestartStrategy.fixedDelay(attempts, delay)
-                : RestartStrategy.failureRate(attempts, Duration.ofMillis(windowMs), delay);
+                        ? Optional.of(Duration.ofMillis(
+                                fields.longBetween(restart, at, "failureRateWindowMs", 1, MAX_MILLIS, 1)))
+                        : Optional.empty(),
+                Optional.empty());
+        return new CheckpointsConfig.Restart(attempts, Duration.ofMillis(delayMs), window);
     }
 
     private Path pemFile(ObjectNode tls, String key) {

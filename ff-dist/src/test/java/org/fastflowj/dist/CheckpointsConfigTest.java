@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Optional;
 import org.fastflowj.core.checkpoint.CheckpointMode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -59,6 +60,8 @@ class CheckpointsConfigTest {
         assertThat(c.retained()).isEqualTo(5);
         assertThat(c.restartStrategy()).hasToString("failureRate(4 per PT1M, delay PT0S)");
         assertThat(c.restartStrategy().delay()).isZero();
+        assertThat(c.restart())
+                .isEqualTo(new CheckpointsConfig.Restart(4, Duration.ZERO, Optional.of(Duration.ofMinutes(1))));
     }
 
     @Test

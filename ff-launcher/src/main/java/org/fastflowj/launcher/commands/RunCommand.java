@@ -24,6 +24,7 @@ import org.fastflowj.launcher.hosts.NamespaceHosts;
 import org.fastflowj.launcher.hosts.RemoteOptions;
 import org.fastflowj.launcher.hosts.Shipper;
 import org.fastflowj.launcher.hosts.SlurmAllocation;
+import org.fastflowj.launcher.process.RestartPolicy;
 import org.fastflowj.launcher.process.RunSecret;
 import org.fastflowj.launcher.process.RunSession;
 import org.fastflowj.launcher.report.GroupReports;
@@ -49,7 +50,9 @@ import picocli.CommandLine.Spec;
         description = {
             "Starts one process per group of the config, appending --DFF_GName=<group> --DFF_Config=<config>"
                     + " to COMMAND, and watches them: every line is printed prefixed with [group]; the first"
-                    + " group to fail stops the others, and the launcher exits 0 only if every group exits 0."
+                    + " group to fail stops the others, and the launcher exits 0 only if every group exits 0. With"
+                    + " checkpoints in the config, a failure restarts every group from the last completed"
+                    + " checkpoint instead, as often as checkpoints.restart allows."
         })
 public final class RunCommand implements Callable<Integer> {
     private final Prefetch prefetch;
@@ -239,11 +242,14 @@ public final class RunCommand implements Callable<Integer> {
         }
         List<String> groups = config.groups().stream().map(GroupConfig::name).toList();
         GroupReports reports = new GroupReports();
+        boolean live = !noStatus && System.console() != null && !"dumb".equals(System.getenv("TERM"));
+        StatusBoard board = new StatusBoard(groups, live ? out : null, reports);
         LauncherMetrics metrics = null;
         if (uiPort != null) {
             try {
-                metrics = LauncherMetrics.serve(uiPort, reports);
+                metrics = LauncherMetrics.serve(uiPort, reports, board::restarts);
             } catch (UncheckedIOException e) {
+                board.finish();
                 err.println(e.getMessage());
                 err.flush();
                 return CommonOptions.EXIT_BAD_CONFIG;
@@ -252,14 +258,23 @@ public final class RunCommand implements Callable<Integer> {
             err.println("ff-launcher: metrics of every group at http://127.0.0.1:" + metrics.port() + "/metrics");
             err.flush();
         }
-        boolean live = !noStatus && System.console() != null && !"dumb".equals(System.getenv("TERM"));
-        StatusBoard board = new StatusBoard(groups, live ? out : null, reports);
         // The config's own secret wins in every group: then there is nothing to hand out.
         boolean configHasSecret =
                 config.secretFile().isPresent() || config.secretEnv().isPresent();
         String secret = configHasSecret ? null : RunSecret.generate();
         try {
-            int code = new RunSession(launches, timeout, grace, logDir, out, err, board, secret, fullTraces, reports)
+            int code = new RunSession(
+                            launches,
+                            timeout,
+                            grace,
+                            logDir,
+                            out,
+                            err,
+                            board,
+                            secret,
+                            fullTraces,
+                            reports,
+                            RestartPolicy.of(config.checkpoints()))
                     .run();
             if (archive != null) {
                 archive.publish(code == 0);

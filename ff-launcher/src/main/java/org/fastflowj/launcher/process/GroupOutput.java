@@ -44,6 +44,9 @@ final class GroupOutput implements AutoCloseable {
     private final ControlLine.Verifier control;
     private final Path logFile;
     private boolean logFailed;
+    /** Closed: a line of the group's still on its way (a killed group's last) goes unlogged, not failed. */
+    private boolean closed;
+
     private final Consumer<String> listener;
     private final StatusBoard board;
     private final ArrayDeque<String> lastLines = new ArrayDeque<>();
@@ -57,7 +60,7 @@ final class GroupOutput implements AutoCloseable {
     private String heldErr = "";
 
     /**
-     * @param logFile the group's log file (created or truncated), or null for none
+     * @param logFile the group's log file ({@link LogFiles#create}), appended to, or null for none
      * @param control opens the group's sealed lines, or null to take none
      * @param listener sees the message of every sealed line (the run's news: connected, lost, statistics)
      * @param fullTraces true to show every line of a stack trace, not only its message and the program's frame
@@ -80,14 +83,15 @@ final class GroupOutput implements AutoCloseable {
         this.listener = listener;
         this.logFile = logFile;
         try {
-            // LogFiles made it a regular file: a link swapped in since is refused, never followed.
+            // LogFiles made it a regular file: a link swapped in since is refused, never followed. Appended to:
+            // LogFiles emptied it for the run, and a restarted group's attempts follow each other in it.
             this.log = logFile == null
                     ? null
                     : Files.newBufferedWriter(
                             logFile,
                             StandardCharsets.UTF_8,
                             StandardOpenOption.WRITE,
-                            StandardOpenOption.TRUNCATE_EXISTING,
+                            StandardOpenOption.APPEND,
                             LinkOption.NOFOLLOW_LINKS);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create the log file " + logFile, e);
@@ -140,20 +144,30 @@ final class GroupOutput implements AutoCloseable {
             if (failureLines.size() < REMEMBERED_FAILURE_LINES && FailureReport.namesAFailure(text)) {
                 failureLines.add(text);
             }
-            if (log != null && !logFailed) {
-                try {
-                    log.write(text);
-                    log.newLine();
-                    log.flush();
-                } catch (IOException e) {
-                    // A log missing lines (a full disk) is a failed run, as a failed stdout is.
-                    logFailed = true;
-                    board.outputFailed("cannot write the log file " + logFile + ": " + e.getMessage());
-                }
-            }
+            writeLog(text);
         }
         if (shown != null) {
             board.emit(fromStderr ? err : out, prefix + shown);
+        }
+    }
+
+    /** A line of the launcher's in the log file only, such as the start of a new attempt. */
+    synchronized void logOnly(String text) {
+        writeLog(text);
+    }
+
+    private void writeLog(String text) {
+        if (log == null || logFailed || closed) {
+            return;
+        }
+        try {
+            log.write(text);
+            log.newLine();
+            log.flush();
+        } catch (IOException e) {
+            // A log missing lines (a full disk) is a failed run, as a failed stdout is.
+            logFailed = true;
+            board.outputFailed("cannot write the log file " + logFile + ": " + e.getMessage());
         }
     }
 
@@ -197,7 +211,8 @@ final class GroupOutput implements AutoCloseable {
 
     @Override
     public synchronized void close() {
-        if (log != null) {
+        if (log != null && !closed) {
+            closed = true;
             try {
                 log.close();
             } catch (IOException e) {

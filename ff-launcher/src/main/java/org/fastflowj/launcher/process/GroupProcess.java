@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
 import org.fastflowj.dist.ControlLine;
+import org.fastflowj.dist.DFF;
 import org.fastflowj.launcher.hosts.GroupLaunch;
 
 /**
@@ -74,9 +75,13 @@ final class GroupProcess {
      * stops them all.
      * An srun client is left in the launcher's group: its SIGINT only prints the step's state.
      *
+     * <p>{@code resume} adds {@code DFF_Resume=1} to the group's environment (for an ssh client, through its
+     * input as well): the group resumes from the last completed checkpoint.
+     *
      * @param grace how long a local group has between SIGTERM and SIGKILL once the launcher is gone
      */
-    static GroupProcess start(GroupLaunch launch, GroupOutput output, String secret, String controlKey, Duration grace)
+    static GroupProcess start(
+            GroupLaunch launch, GroupOutput output, String secret, String controlKey, Duration grace, boolean resume)
             throws IOException {
         List<String> argv = launch.argv();
         boolean local = !launch.remote() && launch.slurmStep() == null;
@@ -94,13 +99,19 @@ final class GroupProcess {
             if (secret != null) {
                 builder.environment().put(RunSecret.ENV, secret);
             }
+            if (resume) {
+                builder.environment().put(DFF.RESUME_ENV, "1");
+            } else {
+                // Inherited from the launcher's own environment, it would resume a first start.
+                builder.environment().remove(DFF.RESUME_ENV);
+            }
         }
         Process process = builder.start();
         if (launch.remote()) {
-            // RemoteScript's first two lines, whether or not there is a secret: both are always read.
+            // RemoteScript's first three lines, whether or not there is a secret or a resume: all are always read.
             try {
                 Writer input = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
-                input.write((secret == null ? "" : secret) + "\n" + controlKey + "\n");
+                input.write(RemoteScript.input(secret, controlKey, resume));
                 input.flush();
             } catch (IOException e) {
                 // The ssh client exited at once: its exit status says why, like any other group's.

@@ -20,10 +20,12 @@ import org.fastflowj.launcher.report.StatusBoard;
 /**
  * The start of a run: every group's output sink and process, in config order, the {@code started} line
  * with the spawn time and every pid, and the {@code all groups connected} line once each group has
- * printed {@link ConnectedMarker}.
+ * printed {@link ConnectedMarker}. {@link #restartAll} starts every group again, as fresh processes of the
+ * same launches told to resume from the last checkpoint; the news of an earlier attempt's processes is
+ * then ignored, and their log files go on.
  *
- * <p>Threading: {@link #startAll} runs on the run's thread; the connected check runs on the pump
- * threads and only touches the (synchronized) {@link StatusBoard}.
+ * <p>Threading: {@link #startAll} and {@link #restartAll} run on the run's thread; the connected check
+ * runs on the pump threads and only touches the (synchronized) {@link StatusBoard}.
  */
 final class GroupStarter implements FailureReport.GroupLines {
     /** A group whose process could not be started, and why. */
@@ -40,6 +42,9 @@ final class GroupStarter implements FailureReport.GroupLines {
     private final GroupReports reports;
     private final Map<GroupLaunch, GroupProcess> running = new LinkedHashMap<>();
     private final Map<GroupLaunch, GroupOutput> outputs = new LinkedHashMap<>();
+    private final Map<GroupLaunch, Path> logFiles = new LinkedHashMap<>();
+    /** 0 for the first start, then one more per restart; the pumps read it to drop an old attempt's news. */
+    private volatile int attempt;
     /** Told of the groups the run may lose, and of each one lost ({@link RecoveryMarkers}). */
     private volatile RecoveryNews recoveryNews = RecoveryNews.NONE;
 
@@ -94,7 +99,26 @@ final class GroupStarter implements FailureReport.GroupLines {
      * group before the next one starts. Returns that first failure, or null when every group started.
      */
     StartFailure startAll(Consumer<GroupProcess> onStarted) {
+        return start(onStarted, null);
+    }
+
+    /**
+     * Starts every group again after every process of the last attempt has exited: fresh processes with
+     * {@code DFF_Resume=1}, whose log files go on with a line saying {@code why}. As {@link #startAll}
+     * otherwise.
+     */
+    StartFailure restartAll(Consumer<GroupProcess> onStarted, String why) {
+        closeOutputs();
+        outputs.clear();
+        running.clear();
+        attempt++;
+        return start(onStarted, why);
+    }
+
+    /** @param restartWhy null for the first start, else what the log files say of the new attempt */
+    private StartFailure start(Consumer<GroupProcess> onStarted, String restartWhy) {
         long startNs = System.nanoTime();
+        int thisAttempt = attempt;
         StartFailure failure = null;
         for (GroupLaunch launch : launches) {
             status.update(launch.group(), "starting");
@@ -105,12 +129,20 @@ final class GroupStarter implements FailureReport.GroupLines {
                         out,
                         err,
                         status,
-                        logDir == null ? null : LogFiles.create(logDir, launch.group()),
+                        logFile(launch),
                         new ControlLine.Verifier(controlKey),
-                        news -> onNews(launch.group(), news, startNs),
+                        news -> {
+                            if (attempt == thisAttempt) {
+                                onNews(launch.group(), news, startNs);
+                            }
+                        },
                         fullTraces);
                 outputs.put(launch, output);
-                GroupProcess process = GroupProcess.start(launch, output, secret, controlKey, grace);
+                if (restartWhy != null) {
+                    output.logOnly("ff-launcher: attempt " + (thisAttempt + 1) + ": " + restartWhy);
+                }
+                GroupProcess process =
+                        GroupProcess.start(launch, output, secret, controlKey, grace, restartWhy != null);
                 running.put(launch, process);
                 onStarted.accept(process);
                 status.update(launch.group(), "running");
@@ -123,12 +155,30 @@ final class GroupStarter implements FailureReport.GroupLines {
         return failure;
     }
 
+    /** The group's log file, made empty for the run at its first start, or null without {@code --log-dir}. */
+    private Path logFile(GroupLaunch launch) throws IOException {
+        if (logDir == null) {
+            return null;
+        }
+        Path file = logFiles.get(launch);
+        if (file == null) {
+            file = LogFiles.create(logDir, launch.group());
+            logFiles.put(launch, file);
+        }
+        return file;
+    }
+
     /** Before {@link #startAll}: where the groups' news of losable and lost groups goes. */
     void onRecoveryNews(RecoveryNews news) {
         recoveryNews = news;
     }
 
-    /** The groups whose process started, in config order. */
+    /** 0 for the first start, then one more per {@link #restartAll}. */
+    int attempt() {
+        return attempt;
+    }
+
+    /** The groups whose process started in the latest attempt, in config order. */
     Collection<GroupProcess> running() {
         return running.values();
     }
@@ -157,7 +207,7 @@ final class GroupStarter implements FailureReport.GroupLines {
         return output == null ? List.of() : output.failureLines();
     }
 
-    /** Closes every group's log file. */
+    /** Closes every group's log file of the latest attempt. */
     void closeOutputs() {
         outputs.values().forEach(GroupOutput::close);
     }

@@ -13,7 +13,8 @@ import org.fastflowj.launcher.report.StatusBoard;
 
 /**
  * The end of a failed, timed-out or interrupted run: SIGTERM to every live group, SIGKILL to those still
- * alive after the grace period, and one line per group saying how it ended.
+ * alive after the grace period, and one line per group saying how it ended. Before a restart, SIGKILL to
+ * every live group at once ({@link #killAll}).
  *
  * <p>Threading: used on the run's thread only.
  */
@@ -57,6 +58,32 @@ final class GroupStopper {
                 say("ff-launcher: group " + p.launch().group() + " (pid " + p.pid() + ") is still alive after SIGKILL");
             }
         }
+    }
+
+    /**
+     * SIGKILL to every group of {@code groups} still running, and waits until each has ended; false after
+     * naming each that did not. No SIGTERM first: a graceful stop runs the groups' shutdown hooks, which
+     * could delete files the last checkpoint still needs.
+     */
+    boolean killAll(Collection<GroupProcess> groups) throws InterruptedException {
+        List<GroupProcess> alive =
+                groups.stream().filter(p -> !p.exit().isDone()).toList();
+        alive.forEach(p -> {
+            status.update(p.launch().group(), "stopping");
+            p.kill();
+        });
+        long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(AFTER_KILL_SECONDS);
+        boolean allEnded = true;
+        for (GroupProcess p : alive) {
+            if (await(p, deadlineNs - System.nanoTime())) {
+                status.update(p.launch().group(), "ended " + p.exit().join());
+            } else {
+                allEnded = false;
+                say("ff-launcher: group " + p.launch().group() + " (pid " + p.pid() + ") is still alive "
+                        + AFTER_KILL_SECONDS + " s after SIGKILL");
+            }
+        }
+        return allEnded;
     }
 
     private void say(String line) {

@@ -16,12 +16,15 @@ import org.fastflowj.launcher.hosts.ShellQuoting;
  * <p>The first line of that input is the run's secret ({@link RunSecret}, or an empty line when the
  * config has its own), exported as {@code DFF_Secret} to the group: on ssh's command line every user of
  * both machines could read it with {@code ps}. The second line is the group's key for its news to the
- * launcher ({@link org.fastflowj.dist.ControlLine}), exported as {@code DFF_ControlKey} the same way.
+ * launcher ({@link org.fastflowj.dist.ControlLine}), exported as {@code DFF_ControlKey} the same way. The
+ * third is {@code 1} when the launcher restarts the group from the last checkpoint, exported as {@code
+ * DFF_Resume}, or empty: the script is the same for every start of the group, its input is not.
  *
  * <pre>
  *   cd DIR || exit 126
  *   read the first line into DFF_Secret; export it unless empty
  *   read the second line into DFF_ControlKey; export it
+ *   read the third line into DFF_Resume; export it unless empty
  *   exec 3&lt;&amp;0                                  # the ssh input, kept as fd 3
  *   setsid /bin/sh -c 'PRECMD COMMAND' &lt;/dev/null 3&lt;&amp;- &amp;
  *   watcher: read fd 3 until end; TERM the group; sleep GRACE; KILL the group
@@ -32,6 +35,7 @@ import org.fastflowj.launcher.hosts.ShellQuoting;
  */
 public final class RemoteScript {
     private static final String CONTROL_KEY_ENV = org.fastflowj.dist.ControlLine.ENV;
+    private static final String RESUME_ENV = org.fastflowj.dist.DFF.RESUME_ENV;
 
     private RemoteScript() {}
 
@@ -43,19 +47,13 @@ public final class RemoteScript {
             s.append("cd ").append(ShellQuoting.quote(dir)).append(" || exit 126; ");
         }
         // sh's read takes one byte at a time from a pipe: the rest of the input stays for the watcher.
-        s.append("IFS= read -r ").append(RunSecret.ENV).append(" || exit 125; ");
-        s.append("if [ -n \"$")
-                .append(RunSecret.ENV)
-                .append("\" ]; then export ")
-                .append(RunSecret.ENV)
-                .append("; else unset ")
-                .append(RunSecret.ENV)
-                .append("; fi; ");
+        readOptional(s, RunSecret.ENV);
         s.append("IFS= read -r ")
                 .append(CONTROL_KEY_ENV)
                 .append(" || exit 125; export ")
                 .append(CONTROL_KEY_ENV)
                 .append("; ");
+        readOptional(s, RESUME_ENV);
         s.append("exec 3<&0; ");
         s.append("setsid /bin/sh -c ").append(ShellQuoting.quote(commandLine)).append(" </dev/null 3<&- & p=$!; ");
         // The watcher's output goes nowhere: a sleeping watcher must not hold the ssh session open.
@@ -64,5 +62,22 @@ public final class RemoteScript {
                 .append("; kill -KILL -$p 2>/dev/null; } >/dev/null 2>&1 & w=$!; ");
         s.append("wait $p; s=$?; kill $w 2>/dev/null; exit $s");
         return s.toString();
+    }
+
+    /** The next input line into {@code variable}, exported unless empty (then unset: none inherited either). */
+    private static void readOptional(StringBuilder s, String variable) {
+        s.append("IFS= read -r ").append(variable).append(" || exit 125; ");
+        s.append("if [ -n \"$")
+                .append(variable)
+                .append("\" ]; then export ")
+                .append(variable)
+                .append("; else unset ")
+                .append(variable)
+                .append("; fi; ");
+    }
+
+    /** What the launcher writes first into the script's input: the three lines it reads. */
+    static String input(String secret, String controlKey, boolean resume) {
+        return (secret == null ? "" : secret) + "\n" + controlKey + "\n" + (resume ? "1" : "") + "\n";
     }
 }

@@ -31,6 +31,10 @@ import org.fastflowj.launcher.report.StatusBoard;
  *                      │  SIGINT/SIGTERM to the launcher ────┘     ─▶ report the first failure ─▶ exit ≠ 0
  * </pre>
  *
+ * <p>With {@code checkpoints} in the config, a failure that would end the run restarts it instead, as long
+ * as the {@link RestartPolicy} allows: SIGKILL to every group, the policy's delay, and every group started
+ * again, resuming from the last completed checkpoint ({@link Restart}).
+ *
  * <p>The run is in three parts: {@link GroupStarter} starts the groups, this class watches them and
  * decides, {@link GroupStopper} stops them, and {@link FailureReport} says what failed.
  *
@@ -50,7 +54,8 @@ public final class RunSession {
 
     private record OutputFailed(String why) implements Event {}
 
-    private record Lost(String group, String toldBy) implements Event {}
+    /** @param attempt the attempt of the groups that told it: news of an earlier one is stale */
+    private record Lost(String group, String toldBy, int attempt) implements Event {}
 
     private record Exited(GroupProcess group, int code) implements Event {}
 
@@ -67,6 +72,7 @@ public final class RunSession {
     private final GroupStarter starter;
     private final GroupStopper stopper;
     private final FailureReport report;
+    private final Restart restart;
     private final LinkedBlockingQueue<Event> events = new LinkedBlockingQueue<>();
     private final CountDownLatch stopped = new CountDownLatch(1);
     /** Groups the run may lose (a recoverable farm's worker groups), as their peers named them. */
@@ -95,6 +101,22 @@ public final class RunSession {
             String secret,
             boolean fullTraces,
             GroupReports reports) {
+        this(launches, timeout, grace, logDir, out, err, status, secret, fullTraces, reports, RestartPolicy.never());
+    }
+
+    /** @param restarts whether and how often a failed run is restarted from the last checkpoint */
+    public RunSession(
+            List<GroupLaunch> launches,
+            Duration timeout,
+            Duration grace,
+            Path logDir,
+            PrintWriter out,
+            PrintWriter err,
+            StatusBoard status,
+            String secret,
+            boolean fullTraces,
+            GroupReports reports,
+            RestartPolicy restarts) {
         this.launches = List.copyOf(launches);
         this.timeout = timeout;
         this.grace = grace;
@@ -104,6 +126,7 @@ public final class RunSession {
         this.starter = new GroupStarter(launches, logDir, out, err, status, secret, grace, fullTraces, reports);
         this.stopper = new GroupStopper(grace, err, status);
         this.report = new FailureReport(starter, launches, err, status);
+        this.restart = new Restart(restarts, starter, stopper, status, err, this::watch);
         status.onOutputFailure(why -> events.add(new OutputFailed(why)));
         starter.onRecoveryNews(new GroupStarter.RecoveryNews() {
             @Override
@@ -119,7 +142,7 @@ public final class RunSession {
             @Override
             public void lost(String group, String toldBy) {
                 if (losableBy.getOrDefault(toldBy, Set.of()).contains(group)) {
-                    events.add(new Lost(group, toldBy));
+                    events.add(new Lost(group, toldBy, restart.attempt()));
                 } else {
                     say("ff-launcher: group " + toldBy + " says it lost group " + group
                             + ", which is not among the peers it may lose: ignored");
@@ -133,8 +156,7 @@ public final class RunSession {
         Thread hook = new Thread(this::stopFromSignal, "ff-launcher-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
-            GroupStarter.StartFailure failure = starter.startAll(
-                    process -> process.exit().thenAccept(code -> events.add(new Exited(process, code))));
+            GroupStarter.StartFailure failure = starter.startAll(this::watch);
             if (failure != null) {
                 events.add(new StartFailed(failure));
             }
@@ -151,39 +173,45 @@ public final class RunSession {
         }
     }
 
+    private void watch(GroupProcess process) {
+        process.exit().thenAccept(code -> events.add(new Exited(process, code)));
+    }
+
     private int awaitEnd() throws InterruptedException {
         long deadlineNs = timeout == null ? Long.MAX_VALUE : System.nanoTime() + timeout.toNanos();
         int left = starter.running().size();
         while (true) {
-            long waitNs = deadlineNs - System.nanoTime();
-            Event event = timeout == null ? events.take() : events.poll(waitNs, TimeUnit.NANOSECONDS);
-            if (event == null) {
-                say("ff-launcher: timeout: the run took longer than " + Durations.format(timeout)
-                        + "; stopping every group");
-                stopper.stopAll(starter.running());
-                return EXIT_TIMEOUT;
-            }
-            if (event instanceof StopRequested) {
-                say("ff-launcher: interrupted; stopping every group");
-                stopper.stopAll(starter.running());
-                return EXIT_INTERRUPTED;
-            }
-            if (event instanceof OutputFailed failed) {
-                say("ff-launcher: " + failed.why() + "; stopping every group");
-                stopper.stopAll(starter.running());
-                return EXIT_OUTPUT_FAILED;
+            Event event = next(deadlineNs);
+            Integer stop = stopCode(event);
+            if (stop != null) {
+                return stop;
             }
             if (event instanceof StartFailed failed) {
-                say("ff-launcher: group " + failed.failure().launch().group() + " failed first: it could not start: "
-                        + failed.failure().cause().getMessage());
+                String group = failed.failure().launch().group();
+                String why = failed.failure().cause().getMessage();
+                if (restart.allowedAfterFailure()) {
+                    Integer ended = restartEveryGroup("group " + group + " could not start: " + why, deadlineNs);
+                    if (ended != null) {
+                        return ended;
+                    }
+                    left = starter.running().size();
+                    continue;
+                }
+                say("ff-launcher: group " + group + " failed first: it could not start: " + why);
+                restart.sayNoneLeft();
                 stopper.stopAll(starter.running());
                 return EXIT_GROUP_FAILED;
             }
             if (event instanceof Lost news) {
-                loseGroup(news.group(), "group " + news.toldBy() + " lost it");
+                if (news.attempt() == restart.attempt()) {
+                    loseGroup(news.group(), "group " + news.toldBy() + " lost it");
+                }
                 continue;
             }
             Exited exited = (Exited) event;
+            if (!starter.running().contains(exited.group())) {
+                continue; // a process of an attempt before the restart
+            }
             String group = exited.group().launch().group();
             if (exited.code() != 0 && (losable.contains(group) || lost.contains(group))) {
                 loseGroup(
@@ -202,7 +230,17 @@ public final class RunSession {
                 say("ff-launcher: group " + group + ": " + status.describe(group));
             }
             if (exited.code() != 0) {
+                if (restart.allowedAfterFailure()) {
+                    Integer ended = restartEveryGroup(
+                            report.describeFailure(exited.group().launch(), exited.code()), deadlineNs);
+                    if (ended != null) {
+                        return ended;
+                    }
+                    left = starter.running().size();
+                    continue;
+                }
                 GroupLaunch origin = report.sayOrigin(exited.group().launch(), exited.code());
+                restart.sayNoneLeft();
                 say("ff-launcher: stopping the other groups");
                 stopper.stopAll(starter.running());
                 report.sayLastLines(origin);
@@ -213,6 +251,62 @@ public final class RunSession {
                 return endWithLosses();
             }
         }
+    }
+
+    /** The next event, or null once {@code deadlineNs} is reached. */
+    private Event next(long deadlineNs) throws InterruptedException {
+        return timeout == null ? events.take() : events.poll(deadlineNs - System.nanoTime(), TimeUnit.NANOSECONDS);
+    }
+
+    /**
+     * The exit code if {@code event} (null: the timeout) ends the run whatever the groups do, after
+     * stopping every group; else null.
+     */
+    private Integer stopCode(Event event) throws InterruptedException {
+        if (event == null) {
+            say("ff-launcher: timeout: the run took longer than " + Durations.format(timeout)
+                    + "; stopping every group");
+            stopper.stopAll(starter.running());
+            return EXIT_TIMEOUT;
+        }
+        if (event instanceof StopRequested) {
+            say("ff-launcher: interrupted; stopping every group");
+            stopper.stopAll(starter.running());
+            return EXIT_INTERRUPTED;
+        }
+        if (event instanceof OutputFailed failed) {
+            say("ff-launcher: " + failed.why() + "; stopping every group");
+            stopper.stopAll(starter.running());
+            return EXIT_OUTPUT_FAILED;
+        }
+        return null;
+    }
+
+    /**
+     * Restarts every group after {@code failure}; null once they are started again, else the exit code of a
+     * run that ended meanwhile (a stop, the timeout, an output failure, a group that outlived SIGKILL).
+     */
+    private Integer restartEveryGroup(String failure, long deadlineNs) throws InterruptedException {
+        Integer ended = restart.run(failure, delayNs -> {
+            // Meanwhile only a stop, the timeout or an output failure counts: the old groups' exits are stale.
+            long delayEndNs = System.nanoTime() + delayNs;
+            for (long now = System.nanoTime(); now < delayEndNs; now = System.nanoTime()) {
+                long untilNs = Math.min(delayEndNs, deadlineNs);
+                Event event = events.poll(untilNs - now, TimeUnit.NANOSECONDS);
+                Integer stop = event != null ? stopCode(event) : untilNs == deadlineNs ? stopCode(null) : null;
+                if (stop != null) {
+                    return stop;
+                }
+            }
+            return null;
+        });
+        if (ended == null) {
+            lost.clear();
+            if (restart.startFailure() != null) {
+                events.add(new StartFailed(restart.startFailure()));
+            }
+        }
+        return ended;
     }
 
     /**

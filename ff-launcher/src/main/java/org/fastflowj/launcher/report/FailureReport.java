@@ -89,21 +89,37 @@ public final class FailureReport {
 
     /** Says which group failed first, given the first to exit and its code; returns that group. */
     public GroupLaunch sayOrigin(GroupLaunch firstToExit, int code) {
+        GroupLaunch origin = originOf(firstToExit);
+        say("ff-launcher: " + describe(firstToExit, origin, code, "failed first"));
+        return origin;
+    }
+
+    /**
+     * The failure in a few words, for the line that announces a restart: {@code group B failed: exit code 1},
+     * or {@code group B failed (group A, the first to exit, says so with exit code 1)}.
+     */
+    public String describeFailure(GroupLaunch firstToExit, int code) {
+        return describe(firstToExit, originOf(firstToExit), code, "failed");
+    }
+
+    private static String describe(GroupLaunch firstToExit, GroupLaunch origin, int code, String failed) {
+        String how = ExitStatus.describe(code, firstToExit.remote());
+        if (origin.equals(firstToExit)) {
+            return "group " + firstToExit.group() + " " + failed + ": " + how;
+        }
+        return "group " + origin.group() + " " + failed + " (group " + firstToExit.group()
+                + ", the first to exit, says so with " + how + ")";
+    }
+
+    /** The group that failed first, as the first to exit names it; that group itself if it names none. */
+    private GroupLaunch originOf(GroupLaunch firstToExit) {
         List<String> lines = new ArrayList<>(groups.failureLines(firstToExit));
         lines.addAll(groups.lastLines(firstToExit));
-        GroupLaunch origin = Optional.ofNullable(groups.announcedOrigin(firstToExit))
+        return Optional.ofNullable(groups.announcedOrigin(firstToExit))
                 .or(() -> originNamedIn(lines))
                 .flatMap(name ->
                         launches.stream().filter(l -> l.group().equals(name)).findFirst())
                 .orElse(firstToExit);
-        String how = ExitStatus.describe(code, firstToExit.remote());
-        if (origin.equals(firstToExit)) {
-            say("ff-launcher: group " + firstToExit.group() + " failed first: " + how);
-        } else {
-            say("ff-launcher: group " + origin.group() + " failed first (group " + firstToExit.group()
-                    + ", the first to exit, says so with " + how + ")");
-        }
-        return origin;
     }
 
     /** Whether {@code line} names a failure, its group's own or a peer's: worth remembering for the report. */

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntSupplier;
 import org.fastflowj.core.RunStats;
 import org.fastflowj.core.metrics.LivePage;
 import org.fastflowj.core.metrics.LoopbackHttpServer;
@@ -19,7 +20,9 @@ import org.fastflowj.core.metrics.UiRoutes;
  * each node, link and channel with its {@code "group"}), and {@code /metrics}: the same statistics in the
  * Prometheus text format, each series labelled with its group
  * ({@code fastflowj_node_items_in_total{group="G1",node="square"}}). A group appears once it has
- * reported ({@link GroupReports}); an ended group keeps its final counts until the launcher exits.
+ * reported ({@link GroupReports}); an ended group keeps its final counts until the launcher exits. Both
+ * also say how often the launcher restarted every group from a checkpoint: {@code "launcher":
+ * {"restarts": 1}} in {@code /api/stats}, {@code fastflowj_launcher_restarts_total} in {@code /metrics}.
  *
  * <p>Threading: {@link LoopbackHttpServer}'s threads answer, building one answer at a time; {@link #close}
  * from the run's thread.
@@ -38,6 +41,11 @@ public final class LauncherMetrics implements AutoCloseable {
      * @throws UncheckedIOException naming the port when it cannot be bound
      */
     public static LauncherMetrics serve(int port, GroupReports reports) {
+        return serve(port, reports, () -> 0);
+    }
+
+    /** As {@link #serve(int, GroupReports)}, with the launcher's count of restarts from a checkpoint. */
+    public static LauncherMetrics serve(int port, GroupReports reports, IntSupplier restarts) {
         LoopbackHttpServer server;
         try {
             server = LoopbackHttpServer.bind(port);
@@ -48,8 +56,8 @@ public final class LauncherMetrics implements AutoCloseable {
         UiRoutes.install(
                 server,
                 reports::graphJson,
-                uptimeMs -> statsJson(reports, uptimeMs),
-                () -> format(reports.latestStats()));
+                uptimeMs -> withRestarts(statsJson(reports, uptimeMs), restarts.getAsInt()),
+                () -> format(reports.latestStats()) + restartsFamily(restarts.getAsInt()));
         server.start();
         return new LauncherMetrics(server);
     }
@@ -63,6 +71,19 @@ public final class LauncherMetrics implements AutoCloseable {
             measuredAt.put(group, report.uptimeMs());
         });
         return LivePage.statsJson(stats, measuredAt, uptimeMs);
+    }
+
+    /** {@code json}, one JSON object, with the launcher's restarts as one more field at its end. */
+    static String withRestarts(String json, int restarts) {
+        int end = json.lastIndexOf('}');
+        return json.substring(0, end) + ",\"launcher\":{\"restarts\":" + restarts + "}" + json.substring(end);
+    }
+
+    static String restartsFamily(int restarts) {
+        return "# HELP fastflowj_launcher_restarts_total Times the launcher started every group again from the"
+                + " last completed checkpoint after a failure.\n"
+                + "# TYPE fastflowj_launcher_restarts_total counter\n"
+                + "fastflowj_launcher_restarts_total " + restarts + "\n";
     }
 
     public int port() {

@@ -14,7 +14,8 @@ import org.fastflowj.dist.CheckedOutput;
 /**
  * The state of every group (starting, running, connected, stopping, ended N, lost), with the time since it
  * started and its items per second ({@link GroupReports}), and, on a terminal, one live line per group
- * kept below the scrolling output, redrawn every second.
+ * kept below the scrolling output, redrawn every second, and one more with the restarts from a checkpoint
+ * once there was one.
  *
  * <p>Every line the launcher prints passes through {@link #emit}: on a terminal the status block is
  * erased, the line printed, and the block drawn again underneath, so output and status never
@@ -35,6 +36,10 @@ public final class StatusBoard {
     private final Map<String, Long> endedNs = new LinkedHashMap<>();
     private final ScheduledExecutorService redraw;
     private boolean drawn;
+    /** The lines of the block on screen, to erase exactly those. */
+    private int drawnLines;
+
+    private int restarts;
     private String outputFailure;
     private Consumer<String> outputFailureListener = why -> {};
 
@@ -75,6 +80,21 @@ public final class StatusBoard {
             erase();
             draw();
         }
+    }
+
+    /**
+     * Every group is being started again from the last checkpoint, the {@code restarts}-th time: the times
+     * shown count from the new start, and the block says how many restarts there were.
+     */
+    public synchronized void restarted(int restarts) {
+        this.restarts = restarts;
+        startedNs.clear();
+        endedNs.clear();
+    }
+
+    /** How many times every group was started again from a checkpoint (the {@code /metrics} counter). */
+    public synchronized int restarts() {
+        return restarts;
     }
 
     /** Whether the states are drawn on a terminal (else the run says how each group ended, in a line). */
@@ -166,17 +186,23 @@ public final class StatusBoard {
         if (!drawn) {
             return;
         }
-        terminal.print(String.format(CURSOR_UP, states.size()));
-        for (int i = 0; i < states.size(); i++) {
+        terminal.print(String.format(CURSOR_UP, drawnLines));
+        for (int i = 0; i < drawnLines; i++) {
             terminal.print(CLEAR_LINE + "\n");
         }
-        terminal.print(String.format(CURSOR_UP, states.size()));
+        terminal.print(String.format(CURSOR_UP, drawnLines));
         terminal.flush();
         drawn = false;
     }
 
     private void draw() {
         states.keySet().forEach(group -> terminal.print(CLEAR_LINE + "  " + group + ": " + describe(group) + "\n"));
+        drawnLines = states.size();
+        if (restarts > 0) {
+            terminal.print(CLEAR_LINE + "  restarted from a checkpoint " + restarts
+                    + (restarts == 1 ? " time" : " times") + "\n");
+            drawnLines++;
+        }
         terminal.flush();
         drawn = true;
     }

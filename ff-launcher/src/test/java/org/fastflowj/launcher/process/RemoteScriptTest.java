@@ -71,14 +71,36 @@ class RemoteScriptTest {
         }
     }
 
-    /** Starts the script as an sshd would, and writes the launcher's first two lines: no secret, a key. */
+    @Test
+    void shouldExportTheResumeFlagOnlyWhenTheLauncherRestartsTheGroup() throws Exception {
+        String script = RemoteScript.wrap(null, "echo \"${DFF_Resume-unset}\"", Duration.ofSeconds(1));
+        Process resumed = start(script, "", true);
+        Process fresh = start(script, "", false);
+        try {
+            assertThat(firstLine(resumed)).isEqualTo("1");
+            assertThat(firstLine(fresh)).isEqualTo("unset");
+            assertThat(resumed.waitFor(10, TimeUnit.SECONDS)).isTrue();
+            assertThat(resumed.exitValue()).isZero();
+        } finally {
+            destroyTree(resumed);
+            destroyTree(fresh);
+        }
+    }
+
+    /** Starts the script as an sshd would, and writes the launcher's first lines: no secret, a key, no resume. */
     private static Process start(String script) throws Exception {
         return start(script, "");
     }
 
     private static Process start(String script, String secret) throws Exception {
+        return start(script, secret, false);
+    }
+
+    private static Process start(String script, String secret, boolean resume) throws Exception {
         Process sh = new ProcessBuilder(List.of("/bin/sh", "-c", script)).start();
-        sh.getOutputStream().write((secret + "\n" + ControlLine.newKey() + "\n").getBytes(StandardCharsets.UTF_8));
+        sh.getOutputStream()
+                .write(RemoteScript.input(secret.isEmpty() ? null : secret, ControlLine.newKey(), resume)
+                        .getBytes(StandardCharsets.UTF_8));
         sh.getOutputStream().flush();
         return sh;
     }
