@@ -356,6 +356,11 @@ public final class ReceiverTask implements BridgeTask, BatchReader.Outputs {
         return waitingOutput >= 0;
     }
 
+    /** Whether a checkpoint's barrier waits for room (for tests; the receiver's thread). */
+    boolean barrierWaitsForRoom() {
+        return waitingOutput >= 0 && waitingMark == BARRIER_MARK;
+    }
+
     @Override
     public void close() {}
 
