@@ -53,13 +53,20 @@ public final class DFF {
      */
     public static final String REPORT_OPTION = "--DFF_Report";
     /**
-     * Asks a group to resume from the newest complete checkpoint of its config's {@code checkpoints}
-     * directory instead of starting afresh ({@code --DFF_Resume}, {@code --DFF_Resume=true}); the launcher
-     * sets {@link #RESUME_ENV} instead when it restarts the groups after a failure.
+     * Asks a group to resume from checkpoint {@code n} of its checkpoint store instead of starting afresh
+     * ({@code --DFF_Resume=n}; 0: none was complete, start afresh); the launcher sets {@link #RESUME_ENV}
+     * instead when it restarts the groups after a failure, the same checkpoint for every group.
      */
     public static final String RESUME_OPTION = "--DFF_Resume";
-    /** The environment variable form of {@link #RESUME_OPTION}: {@code 1} or {@code true}. */
+    /** The environment variable form of {@link #RESUME_OPTION}: a checkpoint number. */
     public static final String RESUME_ENV = "DFF_Resume";
+    /**
+     * Tells a group the highest checkpoint number in its store ({@code --DFF_CheckpointsAfter=n}), so every
+     * group numbers its new checkpoints after the same one; the launcher sets {@link #CHECKPOINTS_AFTER_ENV}.
+     */
+    public static final String CHECKPOINTS_AFTER_OPTION = "--DFF_CheckpointsAfter";
+    /** The environment variable form of {@link #CHECKPOINTS_AFTER_OPTION}. */
+    public static final String CHECKPOINTS_AFTER_ENV = "DFF_CheckpointsAfter";
     /**
      * The environment variable that carries the launcher's per-run secret to each group (UTF-8). A group
      * uses it when its config names no {@code secretFile}/{@code secretEnv}; the config's own secret wins.
@@ -90,15 +97,15 @@ public final class DFF {
 
     /**
      * Reads {@code --DFF_GName} and {@code --DFF_Config} (or the environment variables {@code DFF_GName}
-     * and {@code DFF_Config}), {@code --DFF_Resume} (or {@code DFF_Resume}), {@code --DFF_Report} and {@code
-     * --DFF_PrintGroups}, loads the config, and
+     * and {@code DFF_Config}), {@code --DFF_Resume} and {@code --DFF_CheckpointsAfter} (or {@code DFF_Resume},
+     * {@code DFF_CheckpointsAfter}), {@code --DFF_Report} and {@code --DFF_PrintGroups}, loads the config, and
      * returns the other arguments, in order. The settings it makes keep what the registration calls
      * registered before it, and allow the classes of the calling class's package to cross groups. On a
      * thread with settings bound it replaces those; otherwise the process's, and it also sets {@link
      * #GROUP_PROPERTY}.
      *
      * @throws IllegalArgumentException if only one of group and config is given, an option has no value, or
-     *     the resume flag is neither 1 nor true
+     *     a checkpoint number is none
      * @throws ConfigException if the config cannot be read or is invalid (naming file, line and column)
      */
     public static String[] init(String... args) {
@@ -193,9 +200,9 @@ public final class DFF {
         return settings().report();
     }
 
-    /** Whether the calling thread's settings ask to resume from the newest complete checkpoint. */
-    public static boolean resumeRequested() {
-        return settings().resume();
+    /** Where the calling thread's settings start the group's checkpoints. */
+    public static CheckpointStart checkpointStart() {
+        return settings().checkpointStart();
     }
 
     /**
@@ -212,12 +219,18 @@ public final class DFF {
 
     /** The DFF options of a program's arguments, and the arguments that are the program's. */
     private record Parsed(
-            String group, Path configFile, boolean report, boolean printGroups, boolean resume, List<String> rest) {
+            String group,
+            Path configFile,
+            boolean report,
+            boolean printGroups,
+            CheckpointStart checkpointStart,
+            List<String> rest) {
         static Parsed of(String[] args, Map<String, String> env) {
             List<String> rest = new ArrayList<>();
             String groupName = env.get("DFF_GName");
             String configFile = env.get("DFF_Config");
-            boolean resume = flag(RESUME_ENV, env.get(RESUME_ENV));
+            long resumeFrom = number(RESUME_ENV, env.get(RESUME_ENV));
+            long numberedAfter = number(CHECKPOINTS_AFTER_ENV, env.get(CHECKPOINTS_AFTER_ENV));
             boolean report = false;
             boolean printGroups = false;
             for (int i = 0; i < args.length; i++) {
@@ -236,10 +249,13 @@ public final class DFF {
                     printGroups = true;
                 } else if (arg.equals(REPORT_OPTION)) {
                     report = true;
-                } else if (arg.equals(RESUME_OPTION)) {
-                    resume = true;
+                } else if (arg.equals(RESUME_OPTION) || arg.equals(CHECKPOINTS_AFTER_OPTION)) {
+                    throw new IllegalArgumentException(arg + " needs a checkpoint number: " + arg + "=n");
                 } else if (arg.startsWith(RESUME_OPTION + "=")) {
-                    resume = flag(RESUME_OPTION, arg.substring(RESUME_OPTION.length() + 1));
+                    resumeFrom = number(RESUME_OPTION, arg.substring(RESUME_OPTION.length() + 1));
+                } else if (arg.startsWith(CHECKPOINTS_AFTER_OPTION + "=")) {
+                    numberedAfter =
+                            number(CHECKPOINTS_AFTER_OPTION, arg.substring(CHECKPOINTS_AFTER_OPTION.length() + 1));
                 } else if (arg.startsWith(GROUP_OPTION + "=")) {
                     groupName = arg.substring(GROUP_OPTION.length() + 1);
                 } else if (arg.startsWith(CONFIG_OPTION + "=")) {
@@ -259,24 +275,28 @@ public final class DFF {
                     configFile == null ? null : Path.of(configFile),
                     report,
                     printGroups,
-                    resume,
+                    new CheckpointStart(resumeFrom, numberedAfter),
                     List.copyOf(rest));
         }
 
         /**
-         * A resume flag's value: {@code 1} or {@code true}; unset or blank is false. Any other value is refused
-         * rather than read as false: a group that silently started afresh would redo what the checkpoint holds.
+         * A checkpoint number's value (0 or more); unset or blank is -1. Any other value is refused rather
+         * than ignored: a group that silently started afresh would redo what the checkpoint holds.
          */
-        private static boolean flag(String name, String value) {
+        private static long number(String name, String value) {
             if (value == null || value.isBlank()) {
-                return false;
+                return -1;
             }
-            String v = value.strip();
-            if (v.equals("1") || v.equals("true")) {
-                return true;
+            try {
+                long n = Long.parseLong(value.strip());
+                if (n >= 0) {
+                    return n;
+                }
+            } catch (NumberFormatException e) {
+                // refused below
             }
             throw new IllegalArgumentException(
-                    name + " is \"" + value + "\"; expected 1 or true (or leave it unset to start afresh)");
+                    name + " is \"" + value + "\"; expected a checkpoint number, 0 or more (or leave it unset)");
         }
 
         /** The settings these options select, keeping {@code base}'s serialization; {@code mainPackage} may be null. */
@@ -285,7 +305,8 @@ public final class DFF {
             SerializationConfig serialization = mainPackage == null
                     ? base.serialization()
                     : base.serialization().allowingProgramPackages(List.of(mainPackage));
-            return new Settings(group, config, serialization, base.checkSerialization(), report, printGroups, resume);
+            return new Settings(
+                    group, config, serialization, base.checkSerialization(), report, printGroups, checkpointStart);
         }
     }
 
@@ -307,8 +328,8 @@ public final class DFF {
      * @param report whether a group reports its statistics on stderr ({@link DFF#REPORT_OPTION})
      * @param printGroups whether a run prints the program's groups instead of running ({@link
      *     DFF#PRINT_GROUPS_OPTION})
-     * @param resume whether the group resumes from the newest complete checkpoint ({@link DFF#RESUME_OPTION},
-     *     {@link DFF#RESUME_ENV})
+     * @param checkpointStart where the group's checkpoints start ({@link DFF#RESUME_OPTION}, {@link
+     *     DFF#CHECKPOINTS_AFTER_OPTION})
      */
     public record Settings(
             String group,
@@ -317,13 +338,14 @@ public final class DFF {
             boolean checkSerialization,
             boolean report,
             boolean printGroups,
-            boolean resume) {
+            CheckpointStart checkpointStart) {
         /**
          * @throws IllegalArgumentException if a group is given without a config
          * @throws ConfigException if the config does not define the group
          */
         public Settings {
             Objects.requireNonNull(serialization, "serialization");
+            Objects.requireNonNull(checkpointStart, "checkpointStart");
             if (group != null && config == null) {
                 throw new IllegalArgumentException("group " + group + " is selected but no config is given");
             }
@@ -344,12 +366,12 @@ public final class DFF {
                 boolean checkSerialization,
                 boolean report,
                 boolean printGroups) {
-            this(group, config, serialization, checkSerialization, report, printGroups, false);
+            this(group, config, serialization, checkSerialization, report, printGroups, CheckpointStart.UNKNOWN);
         }
 
         /** Settings that neither report nor print the groups, and start afresh. */
         public Settings(String group, DffConfig config, SerializationConfig serialization, boolean checkSerialization) {
-            this(group, config, serialization, checkSerialization, false, false, false);
+            this(group, config, serialization, checkSerialization, false, false, CheckpointStart.UNKNOWN);
         }
 
         /**
@@ -379,7 +401,7 @@ public final class DFF {
 
         /** These settings with {@code serialization} instead. */
         public Settings withSerialization(SerializationConfig serialization) {
-            return new Settings(group, config, serialization, checkSerialization, report, printGroups, resume);
+            return new Settings(group, config, serialization, checkSerialization, report, printGroups, checkpointStart);
         }
 
         /** These settings with {@code types} registered after those registered already ({@link DFF#register}). */
@@ -399,7 +421,7 @@ public final class DFF {
 
         /** These settings, with the serialization check of one-process runs on or off. */
         public Settings withCheckSerialization(boolean on) {
-            return new Settings(group, config, serialization, on, report, printGroups, resume);
+            return new Settings(group, config, serialization, on, report, printGroups, checkpointStart);
         }
 
         private Settings withSerializationBuilt(Consumer<SerializationConfig.Builder> change) {

@@ -102,40 +102,54 @@ class DFFInitTest {
     }
 
     @Test
-    void shouldResumeWhenTheLauncherSetsTheEnvironmentVariableOrTheOptionIsGiven() {
+    void shouldTakeWhereTheCheckpointsStartFromTheLaunchersVariablesOrTheOptions() {
         String[] rest = DFF.init(
-                new String[] {"a"}, Map.of("DFF_GName", "G1", "DFF_Config", config.toString(), DFF.RESUME_ENV, "1"));
+                new String[] {"a"},
+                Map.of(
+                        "DFF_GName",
+                        "G1",
+                        "DFF_Config",
+                        config.toString(),
+                        DFF.RESUME_ENV,
+                        "7",
+                        DFF.CHECKPOINTS_AFTER_ENV,
+                        "9"));
 
         assertThat(rest).containsExactly("a");
-        assertThat(DFF.settings().resume()).isTrue();
-        assertThat(DFF.resumeRequested()).isTrue();
+        assertThat(DFF.checkpointStart()).isEqualTo(new CheckpointStart(7, 9));
+        assertThat(DFF.checkpointStart().resumes()).isTrue();
 
-        DFF.init(new String[] {"--DFF_GName=G1", "--DFF_Config=" + config}, Map.of(DFF.RESUME_ENV, "true"));
-        assertThat(DFF.settings().resume()).isTrue();
-        DFF.init(new String[] {"--DFF_GName=G1", "--DFF_Config=" + config, "--DFF_Resume"}, Map.of());
-        assertThat(DFF.settings().resume()).isTrue();
-        assertThat(DFF.Settings.fromArgs("--DFF_GName=G1", "--DFF_Config=" + config, "--DFF_Resume=true")
-                        .resume())
-                .isTrue();
+        DFF.init(new String[] {"--DFF_GName=G1", "--DFF_Config=" + config}, Map.of(DFF.CHECKPOINTS_AFTER_ENV, "4"));
+        assertThat(DFF.checkpointStart()).isEqualTo(new CheckpointStart(-1, 4));
+        assertThat(DFF.checkpointStart().resumes()).isFalse();
+        assertThat(DFF.Settings.fromArgs(
+                                "--DFF_GName=G1",
+                                "--DFF_Config=" + config,
+                                "--DFF_Resume=0",
+                                "--DFF_CheckpointsAfter=3")
+                        .checkpointStart())
+                .isEqualTo(new CheckpointStart(0, 3));
     }
 
     @Test
-    void shouldStartAfreshWithoutTheResumeFlag() {
+    void shouldStartAfreshWithoutTheResumeNumber() {
         DFF.init(new String[] {"--DFF_GName=G1", "--DFF_Config=" + config}, Map.of());
-        assertThat(DFF.settings().resume()).isFalse();
+        assertThat(DFF.checkpointStart()).isEqualTo(CheckpointStart.UNKNOWN);
         DFF.init(new String[] {"--DFF_GName=G1", "--DFF_Config=" + config}, Map.of(DFF.RESUME_ENV, ""));
-        assertThat(DFF.settings().resume()).isFalse();
+        assertThat(DFF.checkpointStart().resumes()).isFalse();
     }
 
     @Test
-    void shouldRefuseAResumeFlagThatIsNeitherOneNorTrue() {
+    void shouldRefuseAResumeThatIsNoCheckpointNumber() {
         assertThatThrownBy(() -> DFF.init(
                         new String[] {"--DFF_GName=G1", "--DFF_Config=" + config}, Map.of(DFF.RESUME_ENV, "yes")))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("DFF_Resume is \"yes\"; expected 1 or true (or leave it unset to start afresh)");
-        assertThatThrownBy(() -> DFF.init(new String[] {"--DFF_Resume=0"}, Map.of()))
+                .hasMessage("DFF_Resume is \"yes\"; expected a checkpoint number, 0 or more (or leave it unset)");
+        assertThatThrownBy(() -> DFF.init(new String[] {"--DFF_Resume=-2"}, Map.of()))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageStartingWith("--DFF_Resume is \"0\"");
+                .hasMessageStartingWith("--DFF_Resume is \"-2\"");
+        assertThatThrownBy(() -> DFF.init(new String[] {"--DFF_Resume"}, Map.of()))
+                .hasMessageContaining("needs a checkpoint number");
     }
 
     @Test

@@ -6,8 +6,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import org.fastflowj.core.checkpoint.Checkpoint;
+import org.fastflowj.core.checkpoint.GroupCheckpoints;
 import org.fastflowj.launcher.apps.RestartingApp;
 import org.fastflowj.launcher.process.RunSession;
 import org.junit.jupiter.api.Test;
@@ -15,7 +18,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * With {@code checkpoints} in the config, a failed group restarts every group with {@code DFF_Resume=1}, as
+ * With {@code checkpoints} in the config, a failed group restarts every group from the newest checkpoint
+ * complete in all of them ({@code DFF_Resume}), as
  * often as {@code checkpoints.restart} allows; without, the first failure ends the run.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
@@ -29,6 +33,14 @@ class RestartLaunchTest {
     @Test
     void shouldRestartEveryGroupOnceAndExit0WhenTheResumedGroupsSucceed() throws Exception {
         Path logs = dir.resolve("logs");
+        for (String g : List.of("G1", "G2")) { // a checkpoint complete in both groups, and a newer part of one
+            GroupCheckpoints.of(dir.resolve("ckpt"), 3, g, List.of("G1", "G2"))
+                    .own()
+                    .save(new Checkpoint(5, Map.of()));
+        }
+        GroupCheckpoints.of(dir.resolve("ckpt"), 3, "G1", List.of("G1", "G2"))
+                .own()
+                .save(new Checkpoint(6, Map.of()));
         Launcher.Result result = run(CHECKPOINTS, "exit3-once", "--log-dir", logs.toString());
         try {
             assertThat(result.code()).as(result.toString()).isZero();
@@ -40,8 +52,10 @@ class RestartLaunchTest {
                     .containsPattern("ff-launcher: every group restarted in \\d+\\.\\d\\d s")
                     .contains("every group exited 0")
                     .doesNotContain("restart 2 of 2", "failed first");
-            assertAttempts("G1", "DFF_Resume=null", "DFF_Resume=1");
-            assertAttempts("G2", "DFF_Resume=null", "DFF_Resume=1");
+            // every attempt numbers after the highest checkpoint; the restart resumes from the newest complete one
+            assertAttempts("G1", "DFF_Resume=null DFF_CheckpointsAfter=6", "DFF_Resume=5 DFF_CheckpointsAfter=6");
+            assertAttempts("G2", "DFF_Resume=null DFF_CheckpointsAfter=6", "DFF_Resume=5 DFF_CheckpointsAfter=6");
+            assertThat(result.err()).contains("ff-launcher: every group resumes from checkpoint 5");
             assertThat(Files.readString(logs.resolve("G1.log")))
                     .contains("G1 attempt 1 up", "G1 attempt 2 up")
                     .containsPattern("(?m)^ff-launcher: attempt 2: restart 1 of 2 after group G2 failed");
@@ -65,8 +79,10 @@ class RestartLaunchTest {
                     .contains("ff-launcher: no restart left: the run failed after 2 restarts (at most 2)")
                     .contains("the last lines of group G2:")
                     .doesNotContain("restart 3");
-            assertAttempts("G2", "DFF_Resume=null", "DFF_Resume=1", "DFF_Resume=1");
-            assertAttempts("G1", "DFF_Resume=null", "DFF_Resume=1", "DFF_Resume=1");
+            String first = "DFF_Resume=null DFF_CheckpointsAfter=0";
+            String again = "DFF_Resume=0 DFF_CheckpointsAfter=0"; // no checkpoint in the store: afresh
+            assertAttempts("G2", first, again, again);
+            assertAttempts("G1", first, again, again);
         } finally {
             Launcher.killAll(result.pids());
         }
@@ -81,8 +97,8 @@ class RestartLaunchTest {
                     .as(result.toString())
                     .contains("ff-launcher: group G2 failed first: exit code 3", "stopping the other groups")
                     .doesNotContain("restart");
-            assertAttempts("G1", "DFF_Resume=null");
-            assertAttempts("G2", "DFF_Resume=null");
+            assertAttempts("G1", "DFF_Resume=null DFF_CheckpointsAfter=null");
+            assertAttempts("G2", "DFF_Resume=null DFF_CheckpointsAfter=null");
         } finally {
             Launcher.killAll(result.pids());
         }
@@ -116,8 +132,9 @@ class RestartLaunchTest {
                             + " group from the last completed checkpoint (restart 1 of 2, in 100 ms)")
                     .containsPattern("ff-launcher: every group restarted in \\d+\\.\\d\\d s")
                     .contains("every group exited 0");
-            assertAttempts("G1", "DFF_Resume=null", "DFF_Resume=1");
-            assertAttempts("G2", "DFF_Resume=null", "DFF_Resume=1");
+            assertAttempts("G1", "DFF_Resume=null DFF_CheckpointsAfter=0", "DFF_Resume=0 DFF_CheckpointsAfter=0");
+            assertAttempts("G2", "DFF_Resume=null DFF_CheckpointsAfter=0", "DFF_Resume=0 DFF_CheckpointsAfter=0");
+            assertThat(result.err()).contains("no checkpoint is complete in every group: every group starts afresh");
         } finally {
             Launcher.killAll(result.pids());
         }
@@ -134,7 +151,7 @@ class RestartLaunchTest {
                     .as(result.toString())
                     .contains("(restart 1 of 2, in 60 s)", "timeout: the run took longer than 4 s")
                     .doesNotContain("every group restarted");
-            assertAttempts("G2", "DFF_Resume=null");
+            assertAttempts("G2", "DFF_Resume=null DFF_CheckpointsAfter=0");
         } finally {
             Launcher.killAll(result.pids());
         }

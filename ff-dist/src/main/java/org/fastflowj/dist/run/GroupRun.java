@@ -129,11 +129,12 @@ public final class GroupRun {
                 .recovery(recovery)
                 .otherBusyThreads(transport.busyIoThreads(
                         links.inbound().size() + links.outbound().size()));
-        RunOptions groupOptions =
-                mine.threadMapping().isBlank() ? options : options.threadMapping(mine.threadMapping());
+        RunOptions groupOptions = GroupCheckpointing.withConfig(
+                mine.threadMapping().isBlank() ? options : options.threadMapping(mine.threadMapping()), config);
         Execution started = groupOptions.checkpointInterval() == null
                 ? Executor.start(local, groupOptions, hooks)
-                : GroupCheckpointing.start(local, groupOptions, hooks, group, GraphCut.groups(whole), env);
+                : GroupCheckpointing.start(
+                        local, groupOptions, hooks, group, GraphCut.groups(whole), settings.checkpointStart());
         localRun.started(started);
         if (reporter != null) {
             reporter.started(started);

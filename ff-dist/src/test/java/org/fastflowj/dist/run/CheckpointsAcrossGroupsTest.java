@@ -30,6 +30,7 @@ import org.fastflowj.core.checkpoint.Checkpointed;
 import org.fastflowj.core.checkpoint.GroupCheckpoints;
 import org.fastflowj.core.graph.GraphCompiler;
 import org.fastflowj.core.runtime.Execution;
+import org.fastflowj.dist.CheckpointStart;
 import org.fastflowj.dist.DFF;
 import org.fastflowj.dist.DffConfig;
 import org.fastflowj.dist.SerializationConfig;
@@ -173,7 +174,7 @@ class CheckpointsAcrossGroupsTest {
         DffConfig config = LocalCluster.config(GROUPS, "\"batchSize\": 32");
         BuildingBlock program = program();
 
-        Map<String, Throwable> failures = runGroups(program, config, Map.of());
+        Map<String, Throwable> failures = runGroups(program, config, CheckpointStart.UNKNOWN);
 
         assertThat(failures).isEmpty();
         assertThat(sink.taken()).isEqualTo(expected());
@@ -196,7 +197,7 @@ class CheckpointsAcrossGroupsTest {
         BuildingBlock program = program();
         numbering.failOnce.set(true);
 
-        Map<String, Throwable> failed = runGroups(program, config, Map.of());
+        Map<String, Throwable> failed = runGroups(program, config, CheckpointStart.UNKNOWN);
 
         assertThat(failed).as("every group fails with the middle one").containsKey("MID");
         assertThat(numbering.failOnce.get()).as("the failure was injected").isFalse();
@@ -208,14 +209,7 @@ class CheckpointsAcrossGroupsTest {
                 .as("the sink took items past the checkpoint")
                 .isLessThan((int) ITEMS);
 
-        Map<String, Throwable> resumed = runGroups(
-                program,
-                config,
-                Map.of(
-                        GroupCheckpointing.RESUME_ENV,
-                        Long.toString(resumeFrom),
-                        GroupCheckpointing.NUMBERED_AFTER_ENV,
-                        Long.toString(highest)));
+        Map<String, Throwable> resumed = runGroups(program, config, new CheckpointStart(resumeFrom, highest));
 
         assertThat(resumed).isEmpty();
         assertThat(sink.taken()).isEqualTo(expected());
@@ -224,8 +218,8 @@ class CheckpointsAcrossGroupsTest {
                 .isGreaterThan(highest);
     }
 
-    /** Every group on its own thread, with {@code env} as its environment; each group's failure. */
-    private Map<String, Throwable> runGroups(BuildingBlock program, DffConfig config, Map<String, String> env)
+    /** Every group on its own thread, its checkpoints starting at {@code start}; each group's failure. */
+    private Map<String, Throwable> runGroups(BuildingBlock program, DffConfig config, CheckpointStart start)
             throws InterruptedException {
         ExecutorService pool = Executors.newFixedThreadPool(GROUPS.size());
         Map<String, Future<?>> runs = new LinkedHashMap<>();
@@ -233,9 +227,9 @@ class CheckpointsAcrossGroupsTest {
         try {
             for (String g : GROUPS) {
                 DFF.Settings settings = new DFF.Settings(
-                        g, config, SerializationConfig.builder().build(), false);
+                        g, config, SerializationConfig.builder().build(), false, false, false, start);
                 runs.put(g, pool.submit(() -> {
-                    Execution ex = GroupRun.start(GraphCompiler.compile(program), options(), settings, env::get);
+                    Execution ex = GroupRun.start(GraphCompiler.compile(program), options(), settings);
                     synchronized (executions) {
                         executions.add(ex);
                     }

@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
+import org.fastflowj.dist.CheckpointStart;
 import org.fastflowj.dist.ControlLine;
 import org.fastflowj.dist.DFF;
 import org.fastflowj.launcher.hosts.GroupLaunch;
@@ -75,13 +76,18 @@ final class GroupProcess {
      * stops them all.
      * An srun client is left in the launcher's group: its SIGINT only prints the step's state.
      *
-     * <p>{@code resume} adds {@code DFF_Resume=1} to the group's environment (for an ssh client, through its
-     * input as well): the group resumes from the last completed checkpoint.
+     * <p>{@code checkpoints} (null: the config has none) puts where the group's checkpoints start in its
+     * environment ({@code DFF_Resume}, {@code DFF_CheckpointsAfter}; for an ssh client through its input).
      *
      * @param grace how long a local group has between SIGTERM and SIGKILL once the launcher is gone
      */
     static GroupProcess start(
-            GroupLaunch launch, GroupOutput output, String secret, String controlKey, Duration grace, boolean resume)
+            GroupLaunch launch,
+            GroupOutput output,
+            String secret,
+            String controlKey,
+            Duration grace,
+            CheckpointStart checkpoints)
             throws IOException {
         List<String> argv = launch.argv();
         boolean local = !launch.remote() && launch.slurmStep() == null;
@@ -99,19 +105,22 @@ final class GroupProcess {
             if (secret != null) {
                 builder.environment().put(RunSecret.ENV, secret);
             }
-            if (resume) {
-                builder.environment().put(DFF.RESUME_ENV, "1");
-            } else {
-                // Inherited from the launcher's own environment, it would resume a first start.
-                builder.environment().remove(DFF.RESUME_ENV);
+            // Inherited from the launcher's own environment, they would resume a first start.
+            builder.environment().remove(DFF.RESUME_ENV);
+            builder.environment().remove(DFF.CHECKPOINTS_AFTER_ENV);
+            if (checkpoints != null) {
+                if (checkpoints.resumes()) {
+                    builder.environment().put(DFF.RESUME_ENV, Long.toString(checkpoints.resumeFrom()));
+                }
+                builder.environment().put(DFF.CHECKPOINTS_AFTER_ENV, Long.toString(checkpoints.numberedAfter()));
             }
         }
         Process process = builder.start();
         if (launch.remote()) {
-            // RemoteScript's first three lines, whether or not there is a secret or a resume: all are always read.
+            // RemoteScript's first lines, whether or not there is a secret or a checkpoint: all are always read.
             try {
                 Writer input = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
-                input.write(RemoteScript.input(secret, controlKey, resume));
+                input.write(RemoteScript.input(secret, controlKey, checkpoints));
                 input.flush();
             } catch (IOException e) {
                 // The ssh client exited at once: its exit status says why, like any other group's.

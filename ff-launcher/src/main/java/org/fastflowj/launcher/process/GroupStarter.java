@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import org.fastflowj.dist.CheckpointStart;
 import org.fastflowj.dist.ControlLine;
 import org.fastflowj.dist.StatsLine;
 import org.fastflowj.launcher.hosts.GroupLaunch;
@@ -45,6 +46,8 @@ final class GroupStarter implements FailureReport.GroupLines {
     private final Map<GroupLaunch, Path> logFiles = new LinkedHashMap<>();
     /** 0 for the first start, then one more per restart; the pumps read it to drop an old attempt's news. */
     private volatile int attempt;
+    /** Where each attempt's checkpoints start; null without checkpoints in the config. */
+    private CheckpointPositions checkpoints;
     /** Told of the groups the run may lose, and of each one lost ({@link RecoveryMarkers}). */
     private volatile RecoveryNews recoveryNews = RecoveryNews.NONE;
 
@@ -104,7 +107,7 @@ final class GroupStarter implements FailureReport.GroupLines {
 
     /**
      * Starts every group again after every process of the last attempt has exited: fresh processes with
-     * {@code DFF_Resume=1}, whose log files go on with a line saying {@code why}. As {@link #startAll}
+     * the checkpoint every group resumes from, whose log files go on with a line saying {@code why}. As {@link #startAll}
      * otherwise.
      */
     StartFailure restartAll(Consumer<GroupProcess> onStarted, String why) {
@@ -115,11 +118,30 @@ final class GroupStarter implements FailureReport.GroupLines {
         return start(onStarted, why);
     }
 
+    /** Before {@link #startAll}: every attempt's groups are told where their checkpoints start. */
+    void checkpoints(CheckpointPositions positions) {
+        this.checkpoints = positions;
+    }
+
     /** @param restartWhy null for the first start, else what the log files say of the new attempt */
     private StartFailure start(Consumer<GroupProcess> onStarted, String restartWhy) {
         long startNs = System.nanoTime();
         int thisAttempt = attempt;
         StartFailure failure = null;
+        CheckpointStart checkpointStart = null;
+        if (checkpoints != null) {
+            try {
+                checkpointStart = checkpoints.next(restartWhy != null);
+            } catch (IOException e) {
+                return new StartFailure(
+                        launches.get(0),
+                        new IOException("cannot read the checkpoints in " + checkpoints.describeStore() + ": " + e, e));
+            }
+            if (restartWhy != null) {
+                status.emit(err, "ff-launcher: " + CheckpointPositions.describe(checkpointStart));
+                restartWhy = restartWhy + "; " + CheckpointPositions.describe(checkpointStart);
+            }
+        }
         for (GroupLaunch launch : launches) {
             status.update(launch.group(), "starting");
             try {
@@ -141,8 +163,7 @@ final class GroupStarter implements FailureReport.GroupLines {
                 if (restartWhy != null) {
                     output.logOnly("ff-launcher: attempt " + (thisAttempt + 1) + ": " + restartWhy);
                 }
-                GroupProcess process =
-                        GroupProcess.start(launch, output, secret, controlKey, grace, restartWhy != null);
+                GroupProcess process = GroupProcess.start(launch, output, secret, controlKey, grace, checkpointStart);
                 running.put(launch, process);
                 onStarted.accept(process);
                 status.update(launch.group(), "running");

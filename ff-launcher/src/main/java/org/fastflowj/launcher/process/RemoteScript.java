@@ -1,6 +1,7 @@
 package org.fastflowj.launcher.process;
 
 import java.time.Duration;
+import org.fastflowj.dist.CheckpointStart;
 import org.fastflowj.launcher.hosts.ShellQuoting;
 
 /**
@@ -17,14 +18,15 @@ import org.fastflowj.launcher.hosts.ShellQuoting;
  * config has its own), exported as {@code DFF_Secret} to the group: on ssh's command line every user of
  * both machines could read it with {@code ps}. The second line is the group's key for its news to the
  * launcher ({@link org.fastflowj.dist.ControlLine}), exported as {@code DFF_ControlKey} the same way. The
- * third is {@code 1} when the launcher restarts the group from the last checkpoint, exported as {@code
- * DFF_Resume}, or empty: the script is the same for every start of the group, its input is not.
+ * third and fourth say where the group's checkpoints start, exported as {@code DFF_Resume} (the
+ * checkpoint a restarted group resumes from) and {@code DFF_CheckpointsAfter}, each empty when it does not
+ * apply: the script is the same for every start of the group, its input is not.
  *
  * <pre>
  *   cd DIR || exit 126
  *   read the first line into DFF_Secret; export it unless empty
  *   read the second line into DFF_ControlKey; export it
- *   read the third line into DFF_Resume; export it unless empty
+ *   read the third line into DFF_Resume, the fourth into DFF_CheckpointsAfter; export each unless empty
  *   exec 3&lt;&amp;0                                  # the ssh input, kept as fd 3
  *   setsid /bin/sh -c 'PRECMD COMMAND' &lt;/dev/null 3&lt;&amp;- &amp;
  *   watcher: read fd 3 until end; TERM the group; sleep GRACE; KILL the group
@@ -36,6 +38,7 @@ import org.fastflowj.launcher.hosts.ShellQuoting;
 public final class RemoteScript {
     private static final String CONTROL_KEY_ENV = org.fastflowj.dist.ControlLine.ENV;
     private static final String RESUME_ENV = org.fastflowj.dist.DFF.RESUME_ENV;
+    private static final String CHECKPOINTS_AFTER_ENV = org.fastflowj.dist.DFF.CHECKPOINTS_AFTER_ENV;
 
     private RemoteScript() {}
 
@@ -54,6 +57,7 @@ public final class RemoteScript {
                 .append(CONTROL_KEY_ENV)
                 .append("; ");
         readOptional(s, RESUME_ENV);
+        readOptional(s, CHECKPOINTS_AFTER_ENV);
         s.append("exec 3<&0; ");
         s.append("setsid /bin/sh -c ").append(ShellQuoting.quote(commandLine)).append(" </dev/null 3<&- & p=$!; ");
         // The watcher's output goes nowhere: a sleeping watcher must not hold the ssh session open.
@@ -76,8 +80,10 @@ public final class RemoteScript {
                 .append("; fi; ");
     }
 
-    /** What the launcher writes first into the script's input: the three lines it reads. */
-    static String input(String secret, String controlKey, boolean resume) {
-        return (secret == null ? "" : secret) + "\n" + controlKey + "\n" + (resume ? "1" : "") + "\n";
+    /** What the launcher writes first into the script's input: the four lines it reads. */
+    static String input(String secret, String controlKey, CheckpointStart checkpoints) {
+        String resume = checkpoints == null || !checkpoints.resumes() ? "" : Long.toString(checkpoints.resumeFrom());
+        String after = checkpoints == null ? "" : Long.toString(checkpoints.numberedAfter());
+        return (secret == null ? "" : secret) + "\n" + controlKey + "\n" + resume + "\n" + after + "\n";
     }
 }

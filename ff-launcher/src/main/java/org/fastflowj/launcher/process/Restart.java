@@ -9,7 +9,8 @@ import org.fastflowj.launcher.report.StatusBoard;
 /**
  * The restart of a failed run from its last completed checkpoint: one line naming the failure, SIGKILL to
  * every group still running (a graceful stop would run shutdown hooks that may delete what the checkpoint
- * still needs), the policy's delay, and every group started again with {@code DFF_Resume=1}; then the time
+ * still needs), the policy's delay, and every group started again from the newest checkpoint complete in
+ * every group ({@link CheckpointPositions}); then the time
  * from the failure to every group started.
  *
  * <pre>

@@ -16,24 +16,32 @@ import org.fastflowj.launcher.Durations;
 public final class RestartPolicy {
     private static final RestartPolicy NEVER = new RestartPolicy(null);
 
+    /** The config's checkpoints; null: none. */
+    private final CheckpointsConfig checkpoints;
     /** null: no restart at all. */
     private final CheckpointsConfig.Restart restart;
 
     private final RestartStrategy.Attempts attempts;
 
-    private RestartPolicy(CheckpointsConfig.Restart restart) {
-        this.restart = restart;
+    private RestartPolicy(CheckpointsConfig checkpoints) {
+        this.checkpoints = checkpoints;
+        this.restart = checkpoints == null ? null : checkpoints.restart();
         this.attempts = restart == null ? null : restart.strategy().attempts();
     }
 
     /** Restarts as {@code checkpoints} allows; none without it. */
     public static RestartPolicy of(Optional<CheckpointsConfig> checkpoints) {
-        return checkpoints.map(c -> new RestartPolicy(c.restart())).orElse(NEVER);
+        return checkpoints.map(RestartPolicy::new).orElse(NEVER);
     }
 
     /** A failure always ends the run. */
     public static RestartPolicy never() {
         return NEVER;
+    }
+
+    /** The config's checkpoints, if it has any: where each attempt's groups start is read from their store. */
+    Optional<CheckpointsConfig> checkpoints() {
+        return Optional.ofNullable(checkpoints);
     }
 
     /** Counts a failure at {@code nowNanos}; whether the run is restarted after it. */

@@ -127,6 +127,9 @@ public final class RunSession {
         this.stopper = new GroupStopper(grace, err, status);
         this.report = new FailureReport(starter, launches, err, status);
         this.restart = new Restart(restarts, starter, stopper, status, err, this::watch);
+        restarts.checkpoints()
+                .ifPresent(c -> starter.checkpoints(CheckpointPositions.of(
+                        c, launches.stream().map(GroupLaunch::group).toList())));
         status.onOutputFailure(why -> events.add(new OutputFailed(why)));
         starter.onRecoveryNews(new GroupStarter.RecoveryNews() {
             @Override

@@ -31,12 +31,14 @@ public final class RestartingApp {
         String failing = rest.get(1);
         String how = rest.get(2);
         String resume = System.getenv("DFF_Resume");
-        boolean resumed = "1".equals(resume);
+        boolean resumed = resume != null;
         int attempt = 1;
         while (Files.exists(dir.resolve(group + ".attempt" + attempt))) {
             attempt++;
         }
-        Files.writeString(dir.resolve(group + ".attempt" + attempt), "DFF_Resume=" + resume);
+        Files.writeString(
+                dir.resolve(group + ".attempt" + attempt),
+                "DFF_Resume=" + resume + " DFF_CheckpointsAfter=" + System.getenv("DFF_CheckpointsAfter"));
         System.out.println(group + " attempt " + attempt + " up");
         if (!group.equals(failing)) {
             Thread.sleep(resumed ? 200 : 60_000);

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.fastflowj.dist.CheckpointStart;
 import org.fastflowj.dist.ControlLine;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -72,18 +73,22 @@ class RemoteScriptTest {
     }
 
     @Test
-    void shouldExportTheResumeFlagOnlyWhenTheLauncherRestartsTheGroup() throws Exception {
-        String script = RemoteScript.wrap(null, "echo \"${DFF_Resume-unset}\"", Duration.ofSeconds(1));
-        Process resumed = start(script, "", true);
-        Process fresh = start(script, "", false);
+    void shouldExportWhereTheCheckpointsStartOnlyWhenTheLauncherGivesIt() throws Exception {
+        String script = RemoteScript.wrap(
+                null, "echo \"${DFF_Resume-unset} ${DFF_CheckpointsAfter-unset}\"", Duration.ofSeconds(1));
+        Process resumed = start(script, "", new CheckpointStart(7, 9));
+        Process first = start(script, "", new CheckpointStart(-1, 4));
+        Process none = start(script, "", null);
         try {
-            assertThat(firstLine(resumed)).isEqualTo("1");
-            assertThat(firstLine(fresh)).isEqualTo("unset");
+            assertThat(firstLine(resumed)).isEqualTo("7 9");
+            assertThat(firstLine(first)).isEqualTo("unset 4");
+            assertThat(firstLine(none)).isEqualTo("unset unset");
             assertThat(resumed.waitFor(10, TimeUnit.SECONDS)).isTrue();
             assertThat(resumed.exitValue()).isZero();
         } finally {
             destroyTree(resumed);
-            destroyTree(fresh);
+            destroyTree(first);
+            destroyTree(none);
         }
     }
 
@@ -93,13 +98,13 @@ class RemoteScriptTest {
     }
 
     private static Process start(String script, String secret) throws Exception {
-        return start(script, secret, false);
+        return start(script, secret, null);
     }
 
-    private static Process start(String script, String secret, boolean resume) throws Exception {
+    private static Process start(String script, String secret, CheckpointStart checkpoints) throws Exception {
         Process sh = new ProcessBuilder(List.of("/bin/sh", "-c", script)).start();
         sh.getOutputStream()
-                .write(RemoteScript.input(secret.isEmpty() ? null : secret, ControlLine.newKey(), resume)
+                .write(RemoteScript.input(secret.isEmpty() ? null : secret, ControlLine.newKey(), checkpoints)
                         .getBytes(StandardCharsets.UTF_8));
         sh.getOutputStream().flush();
         return sh;
