@@ -101,6 +101,11 @@ final class LinePartsSink<T> implements Sink<T> {
             part.close();
             return new Pending(partSequence, checkpointId, length);
         } catch (IOException e) {
+            try {
+                partChannel.close();
+            } catch (IOException ignored) {
+                // the failure to make it durable is the one that matters
+            }
             throw new IOException("sink lineParts: cannot make " + file + " durable: " + e, e);
         } finally {
             part = null;

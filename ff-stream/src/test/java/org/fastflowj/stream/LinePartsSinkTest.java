@@ -48,13 +48,15 @@ class LinePartsSinkTest {
 
     /**
      * The clicks through {@code shape} into {@code sink}. The map before it fails on one record once
-     * {@code failOnce} is set and 10 checkpoints are in the store (parts are visible by then), and pauses now and then so that the job
-     * lasts many checkpoints, looking for a visible part in {@code parts} as it does.
+     * {@code failOnce} is set and 10 checkpoints are in the store (parts are visible by then), looks now
+     * and then for a visible part in {@code parts}, and with checkpoints pauses as it does, so that the
+     * job lasts many of them.
      */
     private void run(Shape shape, int parallelism, Sink<String> sink, AtomicBoolean failOnce, RunOptions options) {
         LongSupplier saved = saved(options.checkpointStore());
         Path parts = dir.resolve("parts");
         AtomicLong seen = new AtomicLong();
+        boolean checkpointed = options.checkpointStore() != null;
         StreamJob job = StreamJob.named("clicks");
         DataStream<Click> clicks = job.source(Sources.of(StreamCheckpointTest.clicks()))
                 .withTimestamps(Click::ts, Watermarks.boundedDisorder(Duration.ofMillis(200)))
@@ -62,8 +64,10 @@ class LinePartsSinkTest {
                     if (failOnce.get() && saved.getAsLong() >= 10 && failOnce.compareAndSet(true, false)) {
                         throw new IllegalStateException("injected failure at " + c);
                     }
-                    if (seen.incrementAndGet() % 100 == 0) {
-                        LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
+                    if (seen.incrementAndGet() % 50 == 0) {
+                        if (checkpointed) {
+                            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
+                        }
                         if (!visibleParts(parts).isEmpty()) {
                             sawPartWhileRunning.set(true);
                         }
