@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * Runs an application as groups through the launcher, as a user would: one launcher JVM ({@code
@@ -73,6 +74,15 @@ public final class GroupCluster implements AutoCloseable {
             codes.put(g, launcher.exitValue());
         }
         return codes;
+    }
+
+    /** The launcher's descendants: the groups' processes, and the shells that watch them. */
+    public Stream<ProcessHandle> processes() {
+        return launcher.descendants();
+    }
+
+    public boolean launcherAlive() {
+        return launcher.isAlive();
     }
 
     /** What the application printed on standard output in group {@code group} (the launcher's {@code [G] } lines). */

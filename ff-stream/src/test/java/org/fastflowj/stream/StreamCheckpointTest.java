@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.BiConsumer;
 import java.util.function.LongSupplier;
 import org.fastflowj.core.RunOptions;
@@ -121,15 +122,28 @@ class StreamCheckpointTest {
         DataStream<Click> clicks = job.source(Sources.of(clicks()))
                 .withTimestamps(Click::ts, Watermarks.boundedDisorder(Duration.ofMillis(200)))
                 .map(c -> {
-                    if (failOnce.get() && saved.getAsLong() >= 3 && failOnce.compareAndSet(true, false)) {
-                        throw new IllegalStateException("injected failure at " + c);
-                    }
+                    failOnceAfterThreeCheckpoints(failOnce, saved, c);
                     return c;
                 })
                 .parallelism(parallelism);
         shape.accept(clicks, Sinks.lines(out));
         job.run(options);
         return Files.readAllLines(out);
+    }
+
+    /**
+     * Throws once {@code failOnce} is armed and three checkpoints are saved; until then an armed run takes
+     * a millisecond per record, so that a loaded machine saves three before the input runs out.
+     */
+    private static void failOnceAfterThreeCheckpoints(AtomicBoolean failOnce, LongSupplier saved, Object record) {
+        if (!failOnce.get()) {
+            return;
+        }
+        if (saved.getAsLong() < 3) {
+            LockSupport.parkNanos(1_000_000);
+        } else if (failOnce.compareAndSet(true, false)) {
+            throw new IllegalStateException("injected failure at " + record);
+        }
     }
 
     private static LongSupplier saved(CheckpointStore store) {
@@ -252,9 +266,7 @@ class StreamCheckpointTest {
             DataStream<Click> clicks = job.source(Sources.lines(input))
                     .map(line -> {
                         String[] f = line.split(",");
-                        if (failOnce.get() && saved.getAsLong() >= 3 && failOnce.compareAndSet(true, false)) {
-                            throw new IllegalStateException("injected failure at " + line);
-                        }
+                        failOnceAfterThreeCheckpoints(failOnce, saved, line);
                         return new Click(Long.parseLong(f[0]), f[1], f[2]);
                     })
                     .parallelism(2)
