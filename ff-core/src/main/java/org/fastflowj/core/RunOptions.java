@@ -226,8 +226,9 @@ public final class RunOptions {
      * Checkpoints every {@code interval} (and one as the run starts) into {@code store}: see {@link
      * org.fastflowj.core.checkpoint}. Every source must then implement {@link
      * org.fastflowj.core.checkpoint.Checkpointed} (its position is what a restart replays from), and the
-     * graph must run in this process, with no feedback loop and no ordered farm; the run refuses to start
-     * otherwise, naming the node.
+     * graph must have no feedback loop and no ordered farm; the run refuses to start otherwise, naming the
+     * node. A program in groups keeps one directory per group under a directory {@code store} that every
+     * group reaches ({@link org.fastflowj.core.checkpoint.GroupCheckpoints}).
      */
     public RunOptions checkpoints(Duration interval, CheckpointStore store) {
         Objects.requireNonNull(interval, "interval");
