@@ -13,7 +13,7 @@ import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
+import org.fastflowj.core.checkpoint.GroupCheckpoints;
 import org.fastflowj.examples.GroupCluster;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -21,9 +21,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The checkpointed windowed job as five group JVMs through the launcher, with checkpoints from the config
- * only: a group killed with SIGKILL at a random moment (each kind in turn, sometimes twice) makes the
- * launcher restart every group from the newest checkpoint complete in all of them, and the output file
- * equals the run's without a kill byte for byte. {@code -Dff.killRuns=N} runs N rounds (default 2).
+ * only: a group killed with SIGKILL at a random moment (a random kind, sometimes twice a run), or stopped
+ * with SIGSTOP until its peers give it up (every fourth round), makes the launcher restart every group
+ * from the newest checkpoint complete in all of them, and the output file equals the run's without a
+ * fault byte for byte. {@code -Dff.killRuns=N} runs N rounds (default 2; the first kills, the fourth
+ * stops).
  */
 @Timeout(value = 900, unit = TimeUnit.SECONDS)
 class CheckpointedGroupsKillTest {
@@ -42,7 +44,7 @@ class CheckpointedGroupsKillTest {
     @Test
     void everyKilledRunWritesTheOutputOfTheRunWithoutAKill() throws Exception {
         Path expected = dir.resolve("expected.csv");
-        String quiet = runCluster("quiet", expected, 0, new Random(1));
+        String quiet = runCluster("quiet", expected, 0, false, new Random(1));
         assertThat(Files.readAllLines(expected)).as(quiet).hasSizeGreaterThan(50);
 
         int rounds = Integer.getInteger("ff.killRuns", 2);
@@ -51,7 +53,8 @@ class CheckpointedGroupsKillTest {
         for (int round = 0; round < rounds; round++) {
             Path out = dir.resolve("out-" + round + ".csv");
             int kills = round % 3 == 2 ? 2 : 1;
-            String output = runCluster("round-" + round, out, kills, random);
+            boolean stop = round % 4 == 3 || (round == 1 && rounds == 2);
+            String output = runCluster("round-" + round, out, kills, stop, random);
             assertThat(Files.readString(out))
                     .as("round %d, output:%n%s", round, output)
                     .isEqualTo(Files.readString(expected));
@@ -69,8 +72,11 @@ class CheckpointedGroupsKillTest {
                 + restartTimes + "; kill to every group connected again: " + recoveries);
     }
 
-    /** One run through the launcher, killing {@code kills} groups at random moments; the launcher's output. */
-    private String runCluster(String name, Path out, int kills, Random random) throws Exception {
+    /**
+     * One run through the launcher, killing {@code kills} groups at random moments (the first stopped
+     * instead, with {@code stop}); the launcher's output.
+     */
+    private String runCluster(String name, Path out, int kills, boolean stop, Random random) throws Exception {
         Path store = dir.resolve("store-" + name);
         Path config = config(store);
         try (GroupCluster cluster = GroupCluster.start(
@@ -81,8 +87,9 @@ class CheckpointedGroupsKillTest {
                 Double.toString(PER_SECOND),
                 out.toString())) {
             for (int k = 0; k < kills; k++) {
-                long before = checkpointFiles(store);
-                awaitNewCheckpoint(store, before, cluster);
+                if (!awaitNewCheckpoint(store, newestComplete(store), cluster)) {
+                    break; // the run ended first
+                }
                 Thread.sleep(random.nextInt(1_500));
                 String victim = GROUPS.get(random.nextInt(GROUPS.size()));
                 Optional<ProcessHandle> jvm = groupJvm(cluster, victim);
@@ -90,7 +97,12 @@ class CheckpointedGroupsKillTest {
                     break; // the run is ending: the group is gone already
                 }
                 long killedNs = System.nanoTime();
-                jvm.get().destroyForcibly();
+                if (stop && k == 0) {
+                    signal("STOP", jvm.get()); // the peers give it up after heartbeatTimeoutMs; SIGKILL ends it
+                    victim = victim + " (SIGSTOP)";
+                } else {
+                    jvm.get().destroyForcibly();
+                }
                 awaitRestart(cluster, k + 1);
                 awaitCount(CONNECTED, cluster, k + 2); // the first start's, and one per restart
                 recoveries.add(String.format(Locale.ROOT, "%s %.2f s", victim, (System.nanoTime() - killedNs) / 1e9));
@@ -98,6 +110,13 @@ class CheckpointedGroupsKillTest {
             assertThat(cluster.awaitExit(300).values()).as(cluster.allOutput()).containsOnly(0);
             return cluster.allOutput();
         }
+    }
+
+    private static void signal(String signal, ProcessHandle process) throws Exception {
+        Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid()))
+                .inheritIO()
+                .start();
+        assertThat(kill.waitFor(10, TimeUnit.SECONDS)).isTrue();
     }
 
     /** The group's JVM: the launcher's descendant whose own program is java and whose arguments name it. */
@@ -120,14 +139,19 @@ class CheckpointedGroupsKillTest {
         }
     }
 
-    private static void awaitNewCheckpoint(Path store, long before, GroupCluster cluster) throws Exception {
+    /** Waits for a checkpoint complete in every group newer than {@code before}; false if the run ended. */
+    private static boolean awaitNewCheckpoint(Path store, long before, GroupCluster cluster) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (checkpointFiles(store) <= before) {
+        while (newestComplete(store) <= before) {
+            if (!cluster.launcherAlive()) {
+                return false;
+            }
             if (System.nanoTime() > deadline) {
                 throw new AssertionError("no checkpoint within 60 s:\n" + cluster.allOutput());
             }
-            Thread.sleep(20);
+            Thread.sleep(50);
         }
+        return true;
     }
 
     private static void awaitRestart(GroupCluster cluster, int restarts) throws Exception {
@@ -153,19 +177,15 @@ class CheckpointedGroupsKillTest {
         return n;
     }
 
-    /** How many checkpoint parts the groups saved so far. */
-    private static long checkpointFiles(Path store) throws IOException {
-        if (!Files.isDirectory(store)) {
-            return 0;
-        }
-        try (Stream<Path> files = Files.walk(store)) {
-            return files.filter(f -> f.getFileName().toString().startsWith("chk-"))
-                    .count();
-        }
+    /** The newest checkpoint every group saved its part of (0: none yet). */
+    private static long newestComplete(Path store) throws IOException {
+        return GroupCheckpoints.of(store, 3, null, GROUPS).newestComplete();
     }
 
     private Path config(Path store) throws IOException {
-        StringBuilder json = new StringBuilder("{\n  \"batchSize\": 16,\n");
+        // A frozen group is given up after 2 s of silence (5 s by default), to keep the test short.
+        StringBuilder json = new StringBuilder(
+                "{\n  \"batchSize\": 16,\n  \"heartbeatIntervalMs\": 400,\n  \"heartbeatTimeoutMs\": 2000,\n");
         json.append("  \"checkpoints\": {\"directory\": \"")
                 .append(store)
                 .append("\", \"intervalMs\": 200, \"restart\": {\"attempts\": 3, \"delayMs\": 100}},\n");

@@ -2,8 +2,10 @@ package org.fastflowj.launcher.report;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import org.fastflowj.core.NodeStats;
 import org.fastflowj.core.RunStats;
+import org.fastflowj.core.checkpoint.CheckpointStats;
 import org.fastflowj.dist.StatsLine;
 
 /**
@@ -82,6 +84,12 @@ public final class GroupReports {
     /** The program's graph as the live page's {@code api/graph} JSON, or null before a group reported it. */
     synchronized String graphJson() {
         return graphJson;
+    }
+
+    /** {@code group}'s latest checkpoint counts, if it takes checkpoints and reported them. */
+    synchronized Optional<CheckpointStats> checkpoints(String group) {
+        StatsLine.Report report = latest.get(group);
+        return report == null ? Optional.empty() : report.stats().checkpoints();
     }
 
     /** {@code group}'s final statistics, or null if it did not report them (it never ran, or was killed). */

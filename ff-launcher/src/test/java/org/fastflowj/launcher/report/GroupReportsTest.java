@@ -6,9 +6,11 @@ import static org.assertj.core.api.Assertions.within;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.fastflowj.core.LinkStats;
 import org.fastflowj.core.NodeStats;
 import org.fastflowj.core.RunStats;
+import org.fastflowj.core.checkpoint.CheckpointStats;
 import org.fastflowj.dist.StatsLine;
 import org.junit.jupiter.api.Test;
 
@@ -33,6 +35,27 @@ class GroupReportsTest {
         reports.accept("B", StatsLine.format(true, 4_000, stats(1_000)));
         assertThat(reports.rate("B")).as("the average over the run").isCloseTo(250, within(1e-9));
         assertThat(reports.finalStats("B")).isEqualTo(stats(1_000));
+    }
+
+    @Test
+    void shouldShowAGroupsNewestCheckpointBesideItsRate() {
+        GroupReports reports = new GroupReports();
+        StatusBoard status = new StatusBoard(List.of("B"), null, reports);
+        status.update("B", "starting");
+        status.update("B", "connected");
+        RunStats plain = stats(100);
+        reports.accept("B", StatsLine.format(false, 1_000, plain));
+        assertThat(status.describe("B")).doesNotContain("checkpoint");
+
+        RunStats withCheckpoint = new RunStats(
+                plain.nodes(),
+                plain.links(),
+                plain.queues(),
+                Optional.of(new CheckpointStats(3, 7, 12_000_000, 940, 1_000_000, 0)));
+        reports.accept("B", StatsLine.format(false, 2_000, withCheckpoint));
+
+        assertThat(status.describe("B")).endsWith(", checkpoint 7 (12 ms, 940 B, aligned in 1 ms)");
+        assertThat(reports.checkpoints("B")).contains(withCheckpoint.checkpoints().get());
     }
 
     @Test
