@@ -6,6 +6,7 @@
 module org.fastflowj.connector.kafka {
     requires transitive org.fastflowj.stream;
     requires transitive kafka.clients;
+    requires org.slf4j;
 
     exports org.fastflowj.connector.kafka;
 }

@@ -29,6 +29,23 @@ public interface SourceReader<T> {
         throw new UnsupportedOperationException(getClass().getName() + " cannot save its position");
     }
 
+    /**
+     * {@link #savePosition(DataOutput)} for checkpoint {@code checkpointId}: a reader that records its
+     * progress outside the job once a checkpoint completes ({@link #checkpointCompleted}) overrides this
+     * one to keep which position that checkpoint saw.
+     */
+    default void savePosition(long checkpointId, DataOutput out) throws IOException {
+        savePosition(out);
+    }
+
+    /**
+     * Checkpoint {@code checkpointId} is durable: a reader may now record, outside the job, the position
+     * it saved for it (a broker's committed offsets), never one past it, since a restart goes back only to
+     * a completed checkpoint. Runs on the run's checkpoint thread, not the reader's, so it must not
+     * block for long nor touch what only the reader's thread may; it can come after {@link #close}.
+     */
+    default void checkpointCompleted(long checkpointId) {}
+
     /** Moves a reader just opened to a position {@link #savePosition} wrote. */
     default void seek(DataInput in) throws IOException {
         throw new UnsupportedOperationException(getClass().getName() + " cannot seek");

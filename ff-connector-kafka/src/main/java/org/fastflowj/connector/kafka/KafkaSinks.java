@@ -22,8 +22,13 @@ import org.fastflowj.stream.Sink;
  * and when the job ends the sink flushes every record still in flight and throws if any of them could not
  * be written, naming the topic, the bootstrap servers and the count; a record is never lost silently.
  * When the job fails, the sink closes its producer at once, dropping what was not sent yet. What was sent
- * before stays in the topic (there is no transaction), so a job run again after a failure writes those
- * records again: at least once.
+ * before stays in the topic (there is no transaction), so a job run again after a failure, or restarted
+ * from a checkpoint, writes those records again: at least once.
+ *
+ * <p>{@link Builder#exactlyOnce} makes a sink that writes in Kafka transactions instead, one per
+ * checkpoint interval, committed when the checkpoint completes: with checkpoints, a reader with {@code
+ * isolation.level=read_committed} sees every record exactly once across restarts (a {@code
+ * read_uncommitted} reader also sees the aborted records of the failed attempts).
  */
 public final class KafkaSinks {
     private KafkaSinks() {}
@@ -63,7 +68,8 @@ public final class KafkaSinks {
                 ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG,
                 ProducerConfig.ACKS_CONFIG,
                 ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
-                ProducerConfig.MAX_BLOCK_MS_CONFIG);
+                ProducerConfig.MAX_BLOCK_MS_CONFIG,
+                ProducerConfig.TRANSACTIONAL_ID_CONFIG);
 
         private final String bootstrapServers;
         private final String topic;
@@ -74,6 +80,7 @@ public final class KafkaSinks {
         private ToLongFunction<? super T> timestamp;
         private Duration timeout = Duration.ofSeconds(60);
         private final Map<String, Object> properties = new LinkedHashMap<>();
+        private String transactionalIdPrefix;
 
         Builder(
                 String bootstrapServers,
@@ -105,6 +112,7 @@ public final class KafkaSinks {
             b.timestamp = timestamp;
             b.timeout = timeout;
             b.properties.putAll(properties);
+            b.transactionalIdPrefix = transactionalIdPrefix;
             return b;
         }
 
@@ -151,9 +159,53 @@ public final class KafkaSinks {
         }
 
         /**
+         * Writes in Kafka transactions, so that with checkpoints the topic holds, as {@code
+         * read_committed} readers see it, every record exactly once across restarts. The records after a
+         * checkpoint's barrier go into a transaction that the next barrier flushes and that is committed
+         * when that checkpoint completes; a restart aborts what came after the checkpoint it restores
+         * (the sources replay it) and, in the same process, commits the checkpoint's own transaction if
+         * the failure came before its commit. Without checkpoints the whole run is one transaction,
+         * committed when the job succeeds.
+         *
+         * <p><b>Readers must set {@code isolation.level=read_committed}</b>: a {@code read_uncommitted}
+         * reader (Kafka's default) also sees the records of aborted transactions. Records become visible
+         * once per checkpoint, so the checkpoint interval is also the output's latency.
+         *
+         * <p>The sink uses transactional ids {@code <prefix>-0} and {@code <prefix>-1}. Give each sink its
+         * own prefix, and the same one on every run of the job: a run fences those ids when it opens,
+         * aborting what an earlier run left open, and a sink sharing a prefix with another fences it.
+         *
+         * <p>{@code transaction.timeout.ms} (Kafka's default 60 s; set it with {@link #property}, at most
+         * the broker's {@code transaction.max.timeout.ms}) must exceed the checkpoint interval plus the
+         * time a checkpoint takes: the broker aborts an older transaction. The sink cannot see the interval
+         * before the run, so it checks at each barrier: a transaction older than the timeout fails the job
+         * there, naming the sink, the topic and both durations, and one older than half of it logs a
+         * warning.
+         *
+         * <p>Exactly once holds across restarts in one process and across a new process resumed from the
+         * store ({@code resumeFromCheckpoint(true)}), except in one window: a process that dies after a
+         * checkpoint completed in the store and before its transaction's commit reached the broker loses
+         * that transaction's records, since kafka-clients has no public way to commit it from another
+         * producer, and the new process's fencing aborts it. A run that fails (rather than dies) has
+         * committed every completed checkpoint's transaction before it gives up.
+         *
+         * @param transactionalIdPrefix the start of the sink's transactional ids, unique to this sink
+         */
+        public Builder<T, K, V> exactlyOnce(String transactionalIdPrefix) {
+            if (transactionalIdPrefix == null || transactionalIdPrefix.isBlank()) {
+                throw new IllegalArgumentException("Kafka sink kafka(" + topic + ") on " + bootstrapServers
+                        + ": exactly once needs a transactional id prefix, unique to this sink and the same on"
+                        + " every run");
+            }
+            this.transactionalIdPrefix = transactionalIdPrefix;
+            return this;
+        }
+
+        /**
          * Any other producer property ({@code linger.ms}, {@code compression.type}, {@code
-         * delivery.timeout.ms}...). The sink sets the bootstrap servers, the serializers, {@code acks},
-         * idempotence and {@code max.block.ms} itself, and refuses those keys here.
+         * delivery.timeout.ms}, {@code transaction.timeout.ms}...). The sink sets the bootstrap servers,
+         * the serializers, {@code acks}, idempotence, {@code max.block.ms} and the transactional id
+         * ({@link #exactlyOnce}) itself, and refuses those keys here.
          */
         public Builder<T, K, V> property(String key, Object value) {
             Objects.requireNonNull(key, "key");
@@ -167,6 +219,19 @@ public final class KafkaSinks {
         }
 
         public Sink<T> build() {
+            if (transactionalIdPrefix != null) {
+                return new TransactionalKafkaSink<>(
+                        bootstrapServers,
+                        topic,
+                        key,
+                        keySerializer,
+                        value,
+                        valueSerializer,
+                        timestamp,
+                        timeout,
+                        Map.copyOf(properties),
+                        transactionalIdPrefix);
+            }
             return new KafkaSink<>(
                     bootstrapServers,
                     topic,

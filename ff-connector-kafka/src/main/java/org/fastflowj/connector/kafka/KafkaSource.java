@@ -4,6 +4,7 @@ import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -13,6 +14,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.apache.kafka.clients.consumer.CloseOptions;
@@ -21,17 +24,23 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.consumer.OffsetCommitCallback;
+import org.apache.kafka.clients.consumer.RetriableCommitFailedException;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.fastflowj.stream.Source;
 import org.fastflowj.stream.SourceReader;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** The source {@link KafkaSources.Builder#build()} makes; its readers are listed until the job ends. */
 final class KafkaSource<K, V> implements Source<KafkaRecord<K, V>> {
+    private static final Logger LOG = LoggerFactory.getLogger(KafkaSource.class);
     /** How long one emit may wait for records: the run checks for cancellation between emits. */
     private static final Duration POLL = Duration.ofMillis(100);
 
@@ -45,8 +54,11 @@ final class KafkaSource<K, V> implements Source<KafkaRecord<K, V>> {
     private final Duration timeout;
     private final Map<String, Object> properties;
     private final String name;
-    /** Readers opened by this run's instances, each on its own thread; committed or closed at the job's end. */
-    private final List<Reader> readers = new ArrayList<>();
+    /**
+     * The reader of each instance, each on its own thread; committed or closed at the job's end. A restart
+     * after a failure opens a new reader for an instance, which replaces the failed attempt's.
+     */
+    private final Map<Integer, Reader> readers = new HashMap<>();
 
     KafkaSource(
             String bootstrapServers,
@@ -84,8 +96,12 @@ final class KafkaSource<K, V> implements Source<KafkaRecord<K, V>> {
     @Override
     public SourceReader<KafkaRecord<K, V>> open(int instance, int instances) {
         Reader reader = new Reader(instance, instances);
+        Reader replaced;
         synchronized (readers) {
-            readers.add(reader);
+            replaced = readers.put(instance, reader);
+        }
+        if (replaced != null) {
+            replaced.closeConsumer();
         }
         reader.open();
         return reader;
@@ -120,7 +136,7 @@ final class KafkaSource<K, V> implements Source<KafkaRecord<K, V>> {
 
     private List<Reader> takeReaders() {
         synchronized (readers) {
-            List<Reader> taken = new ArrayList<>(readers);
+            List<Reader> taken = new ArrayList<>(readers.values());
             readers.clear();
             return taken;
         }
@@ -147,6 +163,9 @@ final class KafkaSource<K, V> implements Source<KafkaRecord<K, V>> {
         return p;
     }
 
+    /** The offsets after the last records emitted when checkpoint {@code checkpointId}'s barrier passed. */
+    private record SavedOffsets(long checkpointId, Map<TopicPartition, OffsetAndMetadata> offsets) {}
+
     /** A topic the brokers do not know: its message says all there is to say. */
     private static final class MissingTopic extends KafkaException {
         private static final long serialVersionUID = 1L;
@@ -172,6 +191,22 @@ final class KafkaSource<K, V> implements Source<KafkaRecord<K, V>> {
         private int live;
         /** Bounded: when a record last came or a partition last reached its end. */
         private long lastProgressNanos;
+
+        /**
+         * With a group id: the offsets each checkpoint this reader saved saw, oldest first, until that
+         * checkpoint completes or a newer one does. Filled on the reader's thread, taken on the checkpoint
+         * thread.
+         */
+        private final ArrayDeque<SavedOffsets> saved = new ArrayDeque<>();
+        /**
+         * The offsets of the newest completed checkpoint not committed yet: the consumer is not
+         * thread-safe, so the reader's own thread commits them at its next emit.
+         */
+        private final AtomicReference<Map<TopicPartition, OffsetAndMetadata>> completedOffsets =
+                new AtomicReference<>();
+
+        private final AtomicLong failedCommits = new AtomicLong();
+        private final OffsetCommitCallback onCommitted = this::committed;
 
         private volatile boolean closed;
 
@@ -281,6 +316,11 @@ final class KafkaSource<K, V> implements Source<KafkaRecord<K, V>> {
             if (live == 0) {
                 return false;
             }
+            Map<TopicPartition, OffsetAndMetadata> completed = completedOffsets.getAndSet(null);
+            if (completed != null) {
+                // Asynchronously: the stream goes on while the broker records it; the next poll sends it.
+                consumer.commitAsync(completed, onCommitted);
+            }
             ConsumerRecords<K, V> records = consumer.poll(POLL);
             if (!records.isEmpty()) {
                 for (TopicPartition tp : records.partitions()) {
@@ -346,6 +386,67 @@ final class KafkaSource<K, V> implements Source<KafkaRecord<K, V>> {
         }
 
         /** Each partition and the offset of the next record to emit from it. */
+        @Override
+        public void savePosition(long checkpointId, DataOutput out) throws IOException {
+            savePosition(out);
+            if (groupId != null && partitions.length > 0) {
+                Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
+                for (int i = 0; i < partitions.length; i++) {
+                    offsets.put(partitions[i], new OffsetAndMetadata(next[i]));
+                }
+                synchronized (saved) {
+                    saved.addLast(new SavedOffsets(checkpointId, offsets));
+                }
+            }
+        }
+
+        /**
+         * Hands the checkpoint's offsets to the reader's thread, which commits them to the group: what
+         * the group holds is never past a completed checkpoint, so a run started from {@link
+         * StartingOffsets#COMMITTED} after a failure misses nothing the checkpoint's run did not keep.
+         */
+        @Override
+        public void checkpointCompleted(long checkpointId) {
+            Map<TopicPartition, OffsetAndMetadata> offsets = null;
+            synchronized (saved) {
+                while (!saved.isEmpty() && saved.peekFirst().checkpointId() <= checkpointId) {
+                    SavedOffsets s = saved.pollFirst();
+                    if (s.checkpointId() == checkpointId) {
+                        offsets = s.offsets();
+                    }
+                }
+            }
+            if (offsets != null) {
+                completedOffsets.set(offsets);
+            }
+        }
+
+        /**
+         * A commit that failed leaves the group's offsets behind, never ahead. One that may succeed if
+         * tried again (the group's coordinator not known yet, say) goes again at the next emit unless a
+         * newer checkpoint's offsets replaced it; any other is logged and the stream goes on, as the next
+         * checkpoint or the job's end commits again.
+         */
+        private void committed(Map<TopicPartition, OffsetAndMetadata> offsets, Exception e) {
+            if (e == null) {
+                return;
+            }
+            if (e instanceof RetriableException || e instanceof RetriableCommitFailedException) {
+                completedOffsets.compareAndSet(null, offsets);
+                return;
+            }
+            if (failedCommits.getAndIncrement() % 100 == 0) {
+                LOG.warn(
+                        "source {}: cannot commit the offsets of a completed checkpoint to group '{}' for {} ({}"
+                                + " failure(s) so far); the group's offsets stay behind until a later commit: {}",
+                        name,
+                        groupId,
+                        where(),
+                        failedCommits.get(),
+                        e.toString());
+            }
+        }
+
         @Override
         public void savePosition(DataOutput out) throws IOException {
             out.writeInt(partitions.length);

@@ -23,7 +23,9 @@ public final class SourceNode extends Node<Void, Object> implements Checkpointed
     /** The first operator fused after the source, given its records directly; null: the node's output. */
     private OperatorNode next;
 
-    private SourceReader<?> reader;
+    /** Volatile: {@link #checkpointCompleted} reads it on the checkpoint thread. */
+    private volatile SourceReader<?> reader;
+
     private long nextTick;
 
     public SourceNode(Source<?> source, OperatorInfo info) {
@@ -87,7 +89,15 @@ public final class SourceNode extends Node<Void, Object> implements Checkpointed
     public void snapshot(long checkpointId, DataOutput out) throws IOException {
         out.writeBoolean(reader != null);
         if (reader != null) {
-            reader.savePosition(out);
+            reader.savePosition(checkpointId, out);
+        }
+    }
+
+    @Override
+    public void checkpointCompleted(long id) {
+        SourceReader<?> r = reader;
+        if (r != null) {
+            r.checkpointCompleted(id);
         }
     }
 

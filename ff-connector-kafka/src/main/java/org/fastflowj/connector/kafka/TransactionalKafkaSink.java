@@ -1,0 +1,543 @@
+package org.fastflowj.connector.kafka;
+
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import java.util.function.ToLongFunction;
+import org.apache.kafka.clients.producer.Callback;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.PartitionInfo;
+import org.apache.kafka.common.errors.InvalidProducerEpochException;
+import org.apache.kafka.common.errors.ProducerFencedException;
+import org.apache.kafka.common.errors.TimeoutException;
+import org.apache.kafka.common.serialization.Serializer;
+import org.fastflowj.stream.Sink;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The sink {@link KafkaSinks.Builder#exactlyOnce} makes: one Kafka transaction per checkpoint interval,
+ * prepared (flushed) at the checkpoint's barrier and committed when the checkpoint completes.
+ *
+ * <p>Two transactional producers, {@code <prefix>-0} and {@code <prefix>-1}, take turns: the records
+ * after a barrier go to the producer whose transaction is not waiting for its checkpoint to complete.
+ * Two are enough because the run asks for a checkpoint only after the previous one completed and its
+ * notices ran, so at most one prepared transaction waits at any time.
+ *
+ * <p>kafka-clients offers no public way to commit a transaction from any producer but the one that
+ * opened it (no prepare-and-complete-elsewhere API on {@code KafkaProducer}), so a restore commits a
+ * prepared transaction only while that producer is alive: after a restart in the same process. A new
+ * process fences both transactional ids when it opens ({@code initTransactions}), which aborts whatever
+ * they left open.
+ */
+final class TransactionalKafkaSink<T, K, V> implements Sink<T> {
+    private static final Logger LOG = LoggerFactory.getLogger(TransactionalKafkaSink.class);
+    /** Producers taking turns; see the class comment for why two suffice. */
+    private static final int PRODUCERS = 2;
+
+    private static final int STATE_VERSION = 1;
+    /** Kafka's default when {@code transaction.timeout.ms} is not set. */
+    private static final long DEFAULT_TRANSACTION_TIMEOUT_MS = 60_000;
+
+    private final String bootstrapServers;
+    private final String topic;
+    private final Function<? super T, ? extends K> key;
+    private final Supplier<? extends Serializer<K>> keySerializer;
+    private final Function<? super T, ? extends V> value;
+    private final Supplier<? extends Serializer<V>> valueSerializer;
+    private final ToLongFunction<? super T> timestamp;
+    private final Duration timeout;
+    private final Map<String, Object> properties;
+    private final String prefix;
+    private final String name;
+    private long transactionTimeoutMs;
+
+    /** Written by the producers' I/O threads, read by the sink's writer and at each barrier. */
+    private final AtomicReference<Exception> firstFailure = new AtomicReference<>();
+
+    private final AtomicLong failures = new AtomicLong();
+    private final Callback onAcknowledged = this::acknowledged;
+
+    /** Guarded by {@code this}: the sink's thread, the checkpoint thread and the job's thread share them. */
+    private final List<Producer> producers = new ArrayList<>(PRODUCERS);
+    /**
+     * The producer whose transaction takes the records since the last barrier; null until the first
+     * record after it. Only the sink's thread writes it, so {@link #write} reads it without the lock.
+     */
+    private Producer current;
+
+    private boolean warnedOfTimeout;
+
+    /** One transactional id and its producer. */
+    private final class Producer {
+        final int slot;
+        final String transactionalId;
+        KafkaProducer<K, V> kafka;
+        /** The transaction is begun (records may be in it). */
+        boolean open;
+        /** When the transaction began: the broker aborts one older than {@code transaction.timeout.ms}. */
+        long beganNanos;
+        /** The checkpoint whose barrier prepared the open transaction; -1: not prepared. */
+        long preparedFor = -1;
+
+        Producer(int slot) {
+            this.slot = slot;
+            this.transactionalId = prefix + "-" + slot;
+        }
+    }
+
+    TransactionalKafkaSink(
+            String bootstrapServers,
+            String topic,
+            Function<? super T, ? extends K> key,
+            Supplier<? extends Serializer<K>> keySerializer,
+            Function<? super T, ? extends V> value,
+            Supplier<? extends Serializer<V>> valueSerializer,
+            ToLongFunction<? super T> timestamp,
+            Duration timeout,
+            Map<String, Object> properties,
+            String prefix) {
+        this.bootstrapServers = bootstrapServers;
+        this.topic = topic;
+        this.key = key;
+        this.keySerializer = keySerializer;
+        this.value = value;
+        this.valueSerializer = valueSerializer;
+        this.timestamp = timestamp;
+        this.timeout = timeout;
+        this.properties = properties;
+        this.prefix = prefix;
+        this.name = "kafka(" + topic + ")";
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public boolean exactlyOnce() {
+        return true;
+    }
+
+    private String where() {
+        return "topic " + topic + " on Kafka at " + bootstrapServers;
+    }
+
+    /**
+     * Creates both producers and fences their transactional ids, aborting what an earlier run with the
+     * same prefix left open; fails before the run if the topic is missing or the brokers refuse
+     * transactions.
+     */
+    @Override
+    public synchronized void open() {
+        firstFailure.set(null);
+        failures.set(0);
+        warnedOfTimeout = false;
+        current = null;
+        transactionTimeoutMs = millisOf(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, DEFAULT_TRANSACTION_TIMEOUT_MS);
+        try {
+            producers.clear();
+            for (int slot = 0; slot < PRODUCERS; slot++) {
+                Producer p = new Producer(slot);
+                producers.add(p);
+                start(p);
+            }
+            checkTopic(producers.get(0).kafka);
+        } catch (RuntimeException e) {
+            closeAll(Duration.ZERO);
+            throw e;
+        }
+    }
+
+    private Properties producerProperties(String transactionalId) {
+        long millis = timeout.toMillis();
+        Properties p = new Properties();
+        p.putAll(properties);
+        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        p.put(ProducerConfig.ACKS_CONFIG, "all");
+        p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
+        p.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, transactionalId);
+        p.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, Long.toString(millis));
+        // The producer requires delivery.timeout.ms >= linger.ms + request.timeout.ms.
+        long linger = millisOf(ProducerConfig.LINGER_MS_CONFIG, 5);
+        long request = millisOf(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 30_000);
+        long delivery = millisOf(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 120_000);
+        p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, Long.toString(Math.max(delivery, linger + request)));
+        return p;
+    }
+
+    /** A new producer for {@code p}'s transactional id, which fences any earlier one and aborts its transaction. */
+    private void start(Producer p) {
+        p.open = false;
+        p.preparedFor = -1;
+        try {
+            p.kafka = new KafkaProducer<>(
+                    producerProperties(p.transactionalId), keySerializer.get(), valueSerializer.get());
+        } catch (KafkaException e) {
+            throw new KafkaException(
+                    "sink " + name + ": cannot create a transactional producer for " + where() + ": " + e.getMessage(),
+                    e);
+        }
+        try {
+            p.kafka.initTransactions();
+        } catch (TimeoutException e) {
+            throw new KafkaException(
+                    "sink " + name + ": " + where() + " started no transaction for transactional id '"
+                            + p.transactionalId + "' within " + timeout.toMillis()
+                            + " ms: is the broker reachable, and can it host its transaction log"
+                            + " (transaction.state.log.replication.factor and min.isr no more than its brokers)? "
+                            + e.getMessage(),
+                    e);
+        } catch (KafkaException e) {
+            throw new KafkaException(
+                    "sink " + name + ": " + where() + " refuses transactions for transactional id '"
+                            + p.transactionalId + "' (transaction.timeout.ms " + transactionTimeoutMs
+                            + " must not exceed the broker's transaction.max.timeout.ms; the principal needs"
+                            + " WRITE on the transactional id): " + e,
+                    e);
+        }
+    }
+
+    private void checkTopic(KafkaProducer<K, V> producer) {
+        List<PartitionInfo> partitions;
+        try {
+            partitions = producer.partitionsFor(topic);
+        } catch (TimeoutException e) {
+            throw new KafkaException(
+                    "sink " + name + ": " + where() + " not known within " + timeout.toMillis()
+                            + " ms (no such topic, or the broker is not running or not reachable there): "
+                            + e.getMessage(),
+                    e);
+        } catch (KafkaException e) {
+            throw new KafkaException("sink " + name + ": cannot learn " + where() + ": " + e.getMessage(), e);
+        }
+        if (partitions == null || partitions.isEmpty()) {
+            throw new KafkaException(
+                    "sink " + name + ": topic '" + topic + "' does not exist on Kafka at " + bootstrapServers);
+        }
+    }
+
+    private long millisOf(String property, long otherwise) {
+        Object v = properties.get(property);
+        if (v == null) {
+            return otherwise;
+        }
+        try {
+            return Long.parseLong(v.toString().trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(
+                    "sink " + name + ": property " + property + " must be a number of ms, not '" + v + "'");
+        }
+    }
+
+    private void acknowledged(RecordMetadata metadata, Exception e) {
+        if (e != null) {
+            failures.incrementAndGet();
+            firstFailure.compareAndSet(null, e);
+        }
+    }
+
+    private KafkaException failure(Exception first) {
+        return new KafkaException(
+                "sink " + name + ": " + failures.get() + " record(s) could not be written to " + where()
+                        + "; the first: " + first,
+                first);
+    }
+
+    @Override
+    public void write(T item) {
+        Exception failed = firstFailure.get();
+        if (failed != null) {
+            throw failure(failed);
+        }
+        Producer p = current;
+        if (p == null) {
+            p = begin();
+        }
+        Long at = timestamp == null ? null : timestamp.applyAsLong(item);
+        try {
+            p.kafka.send(new ProducerRecord<>(topic, null, at, key.apply(item), value.apply(item)), onAcknowledged);
+        } catch (KafkaException e) {
+            throw new KafkaException(
+                    "sink " + name + ": cannot send to " + where() + " in the transaction of '" + p.transactionalId
+                            + "': " + e.getMessage(),
+                    e);
+        }
+    }
+
+    /** Begins a transaction on the producer that has none waiting for its checkpoint. */
+    private synchronized Producer begin() {
+        Producer free = null;
+        for (Producer p : producers) {
+            if (p.preparedFor < 0 && !p.open) {
+                free = p;
+                break;
+            }
+        }
+        if (free == null) {
+            throw new IllegalStateException("sink " + name + ": both transactions of " + where()
+                    + " wait for their checkpoints to complete; a third checkpoint's records have nowhere to go");
+        }
+        try {
+            free.kafka.beginTransaction();
+        } catch (KafkaException e) {
+            throw new KafkaException(
+                    "sink " + name + ": cannot begin a transaction of '" + free.transactionalId + "' on " + where()
+                            + ": " + e.getMessage(),
+                    e);
+        }
+        free.open = true;
+        free.beganNanos = System.nanoTime();
+        current = free;
+        return free;
+    }
+
+    /**
+     * Flushes the records since the last barrier and files their transaction under {@code checkpointId},
+     * to be committed when that checkpoint completes. The state names every transaction still waiting for
+     * its checkpoint, so a restore from this checkpoint commits them.
+     */
+    @Override
+    public void snapshot(long checkpointId, DataOutput out) throws IOException {
+        Producer p = current;
+        if (p != null) {
+            prepare(p, checkpointId);
+        }
+        synchronized (this) {
+            current = null;
+            List<Producer> waiting = waiting(Long.MAX_VALUE);
+            out.writeInt(STATE_VERSION);
+            out.writeUTF(prefix);
+            out.writeInt(waiting.size());
+            for (Producer w : waiting) {
+                out.writeInt(w.slot);
+                out.writeLong(w.preparedFor);
+            }
+        }
+    }
+
+    private void prepare(Producer p, long checkpointId) throws IOException {
+        long ageMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - p.beganNanos);
+        if (ageMs >= transactionTimeoutMs) {
+            // The broker aborts a transaction older than its timeout: committing it later would fail, or,
+            // had the abort not come yet, race with it.
+            throw new IOException("sink " + name + ": the transaction of checkpoint " + checkpointId + " on "
+                    + where() + " has been open " + ageMs + " ms, longer than transaction.timeout.ms ("
+                    + transactionTimeoutMs + " ms), so the broker aborts it: set transaction.timeout.ms (property)"
+                    + " well above the checkpoint interval plus the time a checkpoint takes");
+        }
+        if (ageMs * 2 >= transactionTimeoutMs && !warnedOfTimeout) {
+            warnedOfTimeout = true;
+            LOG.warn(
+                    "sink {}: the transaction of checkpoint {} on {} was open {} ms, more than half of"
+                            + " transaction.timeout.ms ({} ms): a slower checkpoint will fail the job; raise"
+                            + " transaction.timeout.ms or checkpoint more often",
+                    name,
+                    checkpointId,
+                    where(),
+                    ageMs,
+                    transactionTimeoutMs);
+        }
+        try {
+            p.kafka.flush();
+        } catch (KafkaException e) {
+            throw new IOException(
+                    "sink " + name + ": cannot flush the transaction of checkpoint " + checkpointId + " to " + where()
+                            + ": " + e.getMessage(),
+                    e);
+        }
+        Exception failed = firstFailure.get();
+        if (failed != null) {
+            throw new IOException(failure(failed).getMessage(), failed);
+        }
+        synchronized (this) {
+            p.preparedFor = checkpointId;
+        }
+    }
+
+    /** The prepared transactions filed under a checkpoint up to {@code upTo}, oldest first. */
+    private List<Producer> waiting(long upTo) {
+        List<Producer> w = new ArrayList<>();
+        for (Producer p : producers) {
+            if (p.open && p.preparedFor >= 0 && p.preparedFor <= upTo) {
+                w.add(p);
+            }
+        }
+        w.sort(Comparator.comparingLong(p -> p.preparedFor));
+        return w;
+    }
+
+    /** Commits the transactions filed under {@code checkpointId} or before: their records become visible. */
+    @Override
+    public synchronized void checkpointCompleted(long checkpointId) {
+        for (Producer p : waiting(checkpointId)) {
+            commit(p, "checkpoint " + p.preparedFor);
+        }
+    }
+
+    private void commit(Producer p, String what) {
+        try {
+            p.kafka.commitTransaction();
+        } catch (ProducerFencedException | InvalidProducerEpochException e) {
+            throw new KafkaException(
+                    "sink " + name + ": the transaction of " + what + " on " + where() + " ('" + p.transactionalId
+                            + "') was aborted before its commit: another producer took transactional id '"
+                            + p.transactionalId + "' (the prefix must be this sink's own), or it outlived"
+                            + " transaction.timeout.ms (" + transactionTimeoutMs + " ms): " + e,
+                    e);
+        } catch (KafkaException e) {
+            throw new KafkaException(
+                    "sink " + name + ": cannot commit the transaction of " + what + " on " + where() + " ('"
+                            + p.transactionalId + "'): " + e,
+                    e);
+        }
+        p.open = false;
+        p.preparedFor = -1;
+    }
+
+    /**
+     * Back to a completed checkpoint: commits the transactions its state names that this process still
+     * holds prepared (the run failed before the checkpoint's notice), and aborts every other transaction
+     * (records after the checkpoint, which the sources replay).
+     */
+    @Override
+    public synchronized void restore(DataInput in) throws IOException {
+        int version = in.readInt();
+        if (version != STATE_VERSION) {
+            throw new IOException("sink " + name + ": a checkpoint of state version " + version + ", not "
+                    + STATE_VERSION + " (another version of the connector wrote it)");
+        }
+        String savedPrefix = in.readUTF();
+        if (!savedPrefix.equals(prefix)) {
+            throw new IOException("sink " + name + ": the checkpoint was written with transactional id prefix '"
+                    + savedPrefix + "', this sink has '" + prefix + "': resuming would leave that prefix's"
+                    + " transactions to time out rather than fence them");
+        }
+        int count = in.readInt();
+        long[] named = new long[PRODUCERS];
+        Arrays.fill(named, -1);
+        for (int k = 0; k < count; k++) {
+            int slot = in.readInt();
+            long checkpointId = in.readLong();
+            if (slot < 0 || slot >= PRODUCERS) {
+                throw new IOException("sink " + name + ": the checkpoint names producer " + slot + " of " + PRODUCERS);
+            }
+            named[slot] = checkpointId;
+        }
+        current = null;
+        firstFailure.set(null);
+        failures.set(0);
+        for (Producer p : producers) {
+            if (!p.open) {
+                continue;
+            }
+            if (p.preparedFor >= 0 && p.preparedFor == named[p.slot]) {
+                commit(p, "checkpoint " + p.preparedFor);
+            } else {
+                abortOrRestart(p);
+            }
+        }
+    }
+
+    /** Aborts {@code p}'s transaction; a producer that cannot (in error) is replaced, which aborts it too. */
+    private void abortOrRestart(Producer p) {
+        try {
+            p.kafka.abortTransaction();
+            p.open = false;
+            p.preparedFor = -1;
+        } catch (KafkaException e) {
+            closeQuietly(p, Duration.ZERO);
+            start(p);
+        }
+    }
+
+    /**
+     * After a successful run: commits what waits for a checkpoint (the run ended before its notice) and
+     * the records since the last barrier.
+     */
+    @Override
+    public synchronized void commit() {
+        try {
+            Producer last = current;
+            if (last != null && last.preparedFor < 0) {
+                try {
+                    last.kafka.flush();
+                } catch (KafkaException e) {
+                    throw new KafkaException(
+                            "sink " + name + ": cannot flush to " + where() + ": " + e.getMessage(), e);
+                }
+            }
+            Exception failed = firstFailure.get();
+            if (failed != null) {
+                throw failure(failed);
+            }
+            for (Producer p : waiting(Long.MAX_VALUE)) {
+                commit(p, "checkpoint " + p.preparedFor);
+            }
+            if (last != null && last.open) {
+                commit(last, "the run's last records");
+            }
+            current = null;
+        } catch (RuntimeException e) {
+            abort();
+            throw e;
+        }
+        closeAll(timeout);
+    }
+
+    /**
+     * Aborts every transaction not committed, so that no open one holds back {@code read_committed}
+     * readers until it times out, and closes the producers.
+     */
+    @Override
+    public synchronized void abort() {
+        current = null;
+        for (Producer p : producers) {
+            if (p.kafka != null && p.open) {
+                try {
+                    p.kafka.abortTransaction();
+                } catch (RuntimeException e) {
+                    // the broker aborts it at transaction.timeout.ms, or a new run's initTransactions does
+                }
+                p.open = false;
+                p.preparedFor = -1;
+            }
+        }
+        closeAll(Duration.ZERO);
+    }
+
+    private void closeAll(Duration wait) {
+        for (Producer p : producers) {
+            closeQuietly(p, wait);
+        }
+    }
+
+    private void closeQuietly(Producer p, Duration wait) {
+        KafkaProducer<K, V> k = p.kafka;
+        p.kafka = null;
+        if (k != null) {
+            try {
+                k.close(wait);
+            } catch (RuntimeException e) {
+                // nothing the job can still do with it
+            }
+        }
+    }
+}
