@@ -26,14 +26,18 @@ import org.fastflowj.stream.Source;
  * the instance opened, then ends, so the job ends; an unbounded one (the default) reads until the job is
  * cancelled.
  *
- * <p>Offsets, with a group id: the source never commits while it runs. When the job succeeds, after
- * every sink has committed, each instance commits, for each of its partitions, the offset after the last
- * record it emitted. A job that fails or is cancelled commits nothing, so a source that starts from
- * {@link StartingOffsets#COMMITTED} reads again everything after the last successful run: at least once,
- * never a record skipped, and duplicates after a failure. An unbounded job commits only if it ends
- * successfully, which a cancelled job does not. Run as several groups, a group commits the offsets of
- * the instances it ran once its own part succeeded, which can precede the commit of a sink in another
- * group: there, at least once holds only when the source and the sinks share a group.
+ * <p>Offsets, with a group id: when the job succeeds, after every sink has committed, each instance
+ * commits, for each of its partitions, the offset after the last record it emitted. With checkpoints,
+ * each instance also commits, once a checkpoint completes, the offsets that checkpoint saved (the offset
+ * after the last record emitted before its barrier): never one past a completed checkpoint, so what the
+ * group holds is where a restart from the store would read on, or behind it. The instance's own thread
+ * sends that commit at its next poll, asynchronously; one that fails leaves the group's offsets behind
+ * until the next. Without checkpoints the source commits nothing while it runs. A job that fails or is
+ * cancelled commits nothing more, so a source that starts from {@link StartingOffsets#COMMITTED} reads
+ * again everything after the last successful run or completed checkpoint: at least once, never a record
+ * skipped. Run as several groups, a group commits the offsets of the instances it ran once its own part
+ * succeeded, which can precede the commit of a sink in another group: there, at least once holds only
+ * when the source and the sinks share a group.
  */
 public final class KafkaSources {
     private KafkaSources() {}
@@ -126,7 +130,10 @@ public final class KafkaSources {
             return b;
         }
 
-        /** The consumer group whose offsets the source commits when the job succeeds (none by default). */
+        /**
+         * The consumer group whose offsets the source commits when the job succeeds and, with
+         * checkpoints, when each checkpoint completes (none by default).
+         */
         public Builder<K, V> groupId(String groupId) {
             if (groupId == null || groupId.isBlank()) {
                 throw new IllegalArgumentException("Kafka source " + topics + ": a group id cannot be blank");

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import java.io.DataInput;
+import java.io.DataOutput;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -16,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.function.Function;
 import java.util.stream.LongStream;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.common.TopicPartition;
@@ -205,18 +208,24 @@ class KafkaCheckpointTest {
         return RunOptions.defaults().checkpoints(Duration.ofMillis(50), store).restartStrategy(restarts);
     }
 
+    /** Fails once, at the first multiple of 50 after checkpoint 3 completed; counts the ids it passes on. */
+    private static Function<Long, Long> failingOnceAfterCheckpoint3(
+            CheckpointStore store, AtomicBoolean armed, AtomicLong written) {
+        return i -> {
+            if (i % 50 == 0 && armed.get() && highestId(store) >= 3 && armed.compareAndSet(true, false)) {
+                throw new IllegalStateException("injected failure at " + i);
+            }
+            written.incrementAndGet();
+            return i;
+        };
+    }
+
     /** Ids 0 to count - 1, 20 000 a second, each keyed by its last digit. */
     private static StreamJob idsToKafka(
             String name, String topic, int count, CheckpointStore store, AtomicBoolean armed, AtomicLong written) {
         StreamJob job = StreamJob.named(name);
         job.source(Sources.generator(count, 20_000, i -> i))
-                .map(i -> {
-                    if (i % 50 == 0 && armed.get() && highestId(store) >= 3 && armed.compareAndSet(true, false)) {
-                        throw new IllegalStateException("injected failure at " + i);
-                    }
-                    written.incrementAndGet();
-                    return i;
-                })
+                .map(failingOnceAfterCheckpoint3(store, armed, written))
                 .sink(exactlyOnceSink(topic, topic + "-tx"));
         return job;
     }
@@ -246,22 +255,119 @@ class KafkaCheckpointTest {
 
     @Test
     void aFailureMidStreamRestartsInProcessAndReadCommittedSeesEveryRecordOnce(@TempDir Path dir) throws Exception {
-        String topic = "exactly-once-restart";
+        String topic = "ids";
         broker.createTopic(topic, 3);
         int count = 10_000;
         CheckpointStore store = CheckpointStore.directory(dir);
         AtomicBoolean armed = new AtomicBoolean(true);
         AtomicLong written = new AtomicLong();
-        idsToKafka("write-" + topic, topic, count, store, armed, written)
-                .run(checkpointsEvery50Ms(store, RestartStrategy.fixedDelay(2, Duration.ofMillis(10))));
+        Function<Long, Long> failingOnce = failingOnceAfterCheckpoint3(store, armed, written);
+        String bootstrapServers = broker.bootstrapServers();
+
+        // tag::exactly-once[]
+        // Ids to a topic in Kafka transactions, one per checkpoint interval. A failure restarts the job
+        // from its last checkpoint: what was written after it is aborted, and written again.
+        StreamJob write = StreamJob.named("ids-to-kafka");
+        write.source(Sources.generator(count, 20_000, i -> i))
+                .map(failingOnce)
+                .sink(KafkaSinks.<Long>builder(bootstrapServers, "ids")
+                        .key(i -> Long.toString(i % 10))
+                        .exactlyOnce("ids-to-kafka") // transactional ids ids-to-kafka-0 and ids-to-kafka-1
+                        .build());
+        write.run(RunOptions.defaults()
+                .checkpoints(Duration.ofMillis(50), store)
+                .restartStrategy(RestartStrategy.fixedDelay(2, Duration.ofMillis(10))));
+
+        // Only a read_committed reader skips the records of aborted transactions.
+        CollectSink<KafkaRecord<String, String>> ids = Sinks.collect();
+        StreamJob read = StreamJob.named("read-ids");
+        read.source(KafkaSources.builder(bootstrapServers, "ids")
+                        .property("isolation.level", "read_committed")
+                        .bounded()
+                        .build())
+                .sink(ids);
+        read.run();
+        // end::exactly-once[]
 
         assertThat(armed).as("the failure was injected").isFalse();
         assertThat(written.get()).as("records written again after the restart").isGreaterThan(count);
-        assertThat(read(topic, "read_committed"))
+        assertThat(ids.items())
+                .extracting(r -> Long.parseLong(r.value()))
                 .containsExactlyInAnyOrderElementsOf(
                         LongStream.range(0, count).boxed().toList());
         // The aborted records of the failed attempt are there too, for a reader that does not skip them.
         assertThat(read(topic, "read_uncommitted").size()).isGreaterThanOrEqualTo(count);
+    }
+
+    @Test
+    void aRestartBetweenACheckpointsCompletionAndItsCommitCommitsItAtTheRestore(@TempDir Path dir) throws Exception {
+        String topic = "commit-at-restore";
+        broker.createTopic(topic, 3);
+        int count = 10_000;
+        CheckpointStore store = CheckpointStore.directory(dir);
+        // Checkpoint 3's notice fails before it reaches the sink: the run restarts from checkpoint 3, whose
+        // transaction is prepared and not committed; the restore must commit it, or its records are lost.
+        AtomicBoolean armed = new AtomicBoolean(true);
+        Sink<Long> sink = new FailingNotice<>(exactlyOnceSink(topic, topic + "-tx"), 3, armed);
+        StreamJob job = StreamJob.named("write-" + topic);
+        job.source(Sources.generator(count, 20_000, i -> i)).sink(sink);
+        job.run(checkpointsEvery50Ms(store, RestartStrategy.fixedDelay(2, Duration.ofMillis(10))));
+
+        assertThat(armed).as("the notice failed").isFalse();
+        assertThat(read(topic, "read_committed"))
+                .containsExactlyInAnyOrderElementsOf(
+                        LongStream.range(0, count).boxed().toList());
+    }
+
+    /** A sink whose notice of checkpoint {@code failing} throws once, before the sink hears of it. */
+    private record FailingNotice<T>(Sink<T> sink, long failing, AtomicBoolean armed) implements Sink<T> {
+        @Override
+        public String name() {
+            return sink.name();
+        }
+
+        @Override
+        public void open() throws Exception {
+            sink.open();
+        }
+
+        @Override
+        public void write(T item) throws Exception {
+            sink.write(item);
+        }
+
+        @Override
+        public boolean exactlyOnce() {
+            return sink.exactlyOnce();
+        }
+
+        @Override
+        public void snapshot(long checkpointId, DataOutput out) throws IOException {
+            sink.snapshot(checkpointId, out);
+        }
+
+        @Override
+        public void restore(DataInput in) throws IOException {
+            sink.restore(in);
+        }
+
+        @Override
+        public void checkpointCompleted(long checkpointId) {
+            if (checkpointId == failing && armed.compareAndSet(true, false)) {
+                throw new IllegalStateException("injected failure of checkpoint " + checkpointId + "'s notice");
+            }
+            sink.checkpointCompleted(checkpointId);
+        }
+
+        @Override
+        public void commit() throws Exception {
+            sink.commit();
+        }
+
+        @Override
+        public void abort() {
+            sink.abort();
+        }
     }
 
     @Test
