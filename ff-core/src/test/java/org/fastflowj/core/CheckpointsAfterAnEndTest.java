@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -237,6 +238,58 @@ class CheckpointsAfterAnEndTest {
         Checkpoint last = latest(store);
         assertThat(last.finished()).contains("early-sink");
         assertThat(last.states()).containsKeys("early-sink", "late-sink");
+    }
+
+    /** Keeps the id of its snapshot at its end, and every completed checkpoint it is told of. */
+    static final class EndRecordingSink extends Node<Long, Void> implements Checkpointed {
+        final List<Long> told = new CopyOnWriteArrayList<>();
+        volatile long endSnapshot = -1;
+
+        @Override
+        protected Void svc(Long x) {
+            return goOn();
+        }
+
+        @Override
+        public void snapshot(long checkpointId, DataOutput out) throws IOException {
+            endSnapshot = checkpointId; // the last snapshot it takes is the one at its end
+            out.writeLong(checkpointId);
+        }
+
+        @Override
+        public void restore(DataInput in) throws IOException {
+            in.readLong();
+        }
+
+        @Override
+        public void checkpointCompleted(long id) {
+            told.add(id);
+        }
+    }
+
+    /**
+     * A sink's end state commits what it still holds: the first checkpoint that saves it tells the sink,
+     * as a checkpoint tells a running node, so a transactional sink that ended before the rest of the run
+     * commits its last transaction while the run goes on.
+     */
+    @Test
+    void anEndedSinkIsToldOfTheFirstCheckpointThatHoldsItsEndState() {
+        CheckpointStore store = CheckpointStore.directory(dir);
+        EndRecordingSink early = new EndRecordingSink();
+        early.named("early-sink");
+        TransactionalSink late = new TransactionalSink();
+        late.named("late-sink");
+        Farm.of(
+                        new Pipeline(new CountingSource(0, SHORT, 0, () -> {}), early),
+                        new Pipeline(new CountingSource(SHORT, ITEMS, 500, () -> {}), new Numbering(), late))
+                .runAndWaitEnd(RunOptions.defaults().queueCapacity(64).checkpoints(Duration.ofMillis(5), store));
+
+        long end = early.endSnapshot;
+        assertThat(end).as("the sink snapshotted its end").isPositive();
+        assertThat(early.told)
+                .as("told of a checkpoint after its end, once")
+                .filteredOn(id -> id > end)
+                .hasSize(1);
     }
 
     @Test

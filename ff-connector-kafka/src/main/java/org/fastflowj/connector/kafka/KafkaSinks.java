@@ -187,10 +187,9 @@ public final class KafkaSinks {
          * checkpoint completed in the store and before its transaction's commit reached the broker loses
          * that transaction's records, since kafka-clients has no public way to commit it from another
          * producer, and the new process's fencing aborts it. A run that fails (rather than dies) has
-         * committed every completed checkpoint's transaction before it gives up, except the last one of a
-         * sink that ended while other parts of the job ran on: no checkpoint notice reaches an ended
-         * sink, so that transaction is committed when the job succeeds, or by a restart in the same
-         * process, and a new process resumed after the job failed for good no longer finds it.
+         * committed every completed checkpoint's transaction before it gives up; a sink that ended while
+         * other parts of the job ran on commits its last one when the first checkpoint after its end
+         * completes, which saves the state it ended with.
          *
          * @param transactionalIdPrefix the start of the sink's transactional ids, unique to this sink
          */

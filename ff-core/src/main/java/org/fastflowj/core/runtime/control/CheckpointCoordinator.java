@@ -78,6 +78,8 @@ public final class CheckpointCoordinator {
     private boolean stopped;
     private volatile Checkpoint lastCompleted;
     private ScheduledExecutorService thread;
+    /** Which ended sinks were told of a checkpoint that holds their end state; the checkpoint thread's. */
+    private boolean[] toldOfEnd = new boolean[0];
 
     /** The checkpoint under way: the states given so far, and the nodes that ended before giving one. */
     private static final class Pending {
@@ -147,6 +149,7 @@ public final class CheckpointCoordinator {
         this.names = names;
         this.ended = new boolean[nodes.length];
         this.endStates = new byte[nodes.length][];
+        this.toldOfEnd = new boolean[nodes.length];
         int taking = 0;
         for (int i = 0; i < nodes.length; i++) {
             ended[i] = nodes[i] == null; // a bridge to another group: it only carries the barriers
@@ -459,13 +462,18 @@ public final class CheckpointCoordinator {
         }
         for (int i = 0; i < nodes.length; i++) {
             Node<?, ?> node = nodes[i];
-            if (node != null && !p.finished[i] && NodeStates.hasState(node)) {
-                try {
-                    NodeStates.completed(node, p.id);
-                } catch (RuntimeException e) {
-                    control.fail(names[i], "checkpointCompleted(" + p.id + ")", e);
-                    return;
-                }
+            boolean endStateSaved = p.finished[i] && checkpoint.states().containsKey(names[i]);
+            if (endStateSaved && !toldOfEnd[i]) {
+                // the first checkpoint that holds a sink's end state commits what that state holds
+                toldOfEnd[i] = true;
+            } else if (node == null || p.finished[i] || !NodeStates.hasState(node)) {
+                continue;
+            }
+            try {
+                NodeStates.completed(node, p.id);
+            } catch (RuntimeException e) {
+                control.fail(names[i], "checkpointCompleted(" + p.id + ")", e);
+                return;
             }
         }
     }
