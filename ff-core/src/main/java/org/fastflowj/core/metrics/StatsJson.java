@@ -106,7 +106,7 @@ final class StatsJson {
         }
         out.append(']');
         for (Map.Entry<String, RunStats> g : byGroup.entrySet()) {
-            // One process takes checkpoints; the first group with some gives them.
+            // Every group takes part in the same checkpoints (the same numbers): the first group speaks for them.
             if (g.getValue().checkpoints().isPresent()) {
                 CheckpointStats c = g.getValue().checkpoints().get();
                 out.append(",\"checkpoints\":{\"completed\":").append(c.completed());

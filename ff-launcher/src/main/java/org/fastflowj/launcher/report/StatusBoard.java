@@ -117,13 +117,15 @@ public final class StatusBoard {
                 String grouped = String.format(Locale.ROOT, "%,.0f", rate).replace(',', ' ');
                 line.append(", ").append(grouped).append(" items/s");
             }
-            reports.checkpoints(group).filter(c -> c.completed() > 0).ifPresent(c -> line.append(String.format(
-                    Locale.ROOT,
-                    ", checkpoint %d (%d ms, %d B, aligned in %d ms)",
-                    c.lastId(),
-                    TimeUnit.NANOSECONDS.toMillis(c.lastDurationNanos()),
-                    c.lastSizeBytes(),
-                    TimeUnit.NANOSECONDS.toMillis(c.lastAlignmentNanos()))));
+            reports.checkpoints(group)
+                    .filter(c -> c.completed() > 0)
+                    .ifPresent(c -> line.append(String.format(
+                            Locale.ROOT,
+                            ", checkpoint %d (%d ms, %d B, aligned in %d ms)",
+                            c.lastId(),
+                            TimeUnit.NANOSECONDS.toMillis(c.lastDurationNanos()),
+                            c.lastSizeBytes(),
+                            TimeUnit.NANOSECONDS.toMillis(c.lastAlignmentNanos()))));
         }
         return line.toString();
     }

@@ -55,7 +55,8 @@ class GroupReportsTest {
         reports.accept("B", StatsLine.format(false, 2_000, withCheckpoint));
 
         assertThat(status.describe("B")).endsWith(", checkpoint 7 (12 ms, 940 B, aligned in 1 ms)");
-        assertThat(reports.checkpoints("B")).contains(withCheckpoint.checkpoints().get());
+        assertThat(reports.checkpoints("B"))
+                .contains(withCheckpoint.checkpoints().get());
     }
 
     @Test
