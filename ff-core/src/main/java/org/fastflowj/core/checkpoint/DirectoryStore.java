@@ -132,6 +132,15 @@ final class DirectoryStore implements CheckpointStore {
         return Optional.of(decode(Files.readAllBytes(file), ANY_ID));
     }
 
+    /** Deletes the checkpoints numbered after {@code id}. */
+    void dropAfter(long id) throws IOException {
+        for (long newer : ids()) {
+            if (newer > id) {
+                Files.deleteIfExists(directory.resolve(fileName(newer)));
+            }
+        }
+    }
+
     /** Whether checkpoint {@code id} was saved here under its final name (whole, not yet checked). */
     boolean has(long id) {
         return Files.isRegularFile(directory.resolve(fileName(id)));

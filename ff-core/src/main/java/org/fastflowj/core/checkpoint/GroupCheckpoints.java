@@ -206,6 +206,15 @@ public final class GroupCheckpoints {
         groups.get(group).deleteEnd();
     }
 
+    /**
+     * Deletes this group's parts of checkpoints after {@code id}, as a restart resumes from {@code id}:
+     * those never completed (or the restart would have taken one), and their numbers are never used
+     * again, so they would only push the checkpoints to keep out of the retained ones.
+     */
+    public void dropPartsAfter(long id) throws IOException {
+        groups.get(group).dropAfter(id);
+    }
+
     /** The highest checkpoint number this group saved a part of (0 if none). */
     public long ownHighestId() throws IOException {
         return groups.get(group).highestId();

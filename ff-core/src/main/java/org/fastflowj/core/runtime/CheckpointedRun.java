@@ -96,9 +96,10 @@ final class CheckpointedRun implements GraphRun {
 
     /**
      * Starts one group's part of a program in groups, taking checkpoints into {@code groups}: one attempt
-     * (a lost group is started again by the launcher, with every other group). It resumes from checkpoint
-     * {@code resumeFrom} (0: from the nodes' own state) and numbers its checkpoints after {@code
-     * numberedAfter}, both chosen for every group alike before any started.
+     * (a lost group is started again by the launcher, with every other group). A restart resumes from
+     * checkpoint {@code resumeFrom} (0: none was complete, from the nodes' own state), a first start has
+     * -1; it numbers its checkpoints after {@code numberedAfter}; both are chosen for every group alike
+     * before any started.
      *
      * @throws IllegalArgumentException naming the node if the graph cannot take checkpoints
      * @throws IllegalStateException if the checkpoint to resume from cannot be read, or was not written by
@@ -118,6 +119,9 @@ final class CheckpointedRun implements GraphRun {
                 from = groups.partOf(resumeFrom);
                 checkMatches(local, from);
                 LOG.info("group {} resumes from checkpoint {} in {}", groups.group(), resumeFrom, groups.describe());
+            }
+            if (resumeFrom >= 0) {
+                groups.dropPartsAfter(resumeFrom);
             }
             groups.clearEnd(); // runs again: the checkpoints from now on wait for its parts
         } catch (IOException e) {

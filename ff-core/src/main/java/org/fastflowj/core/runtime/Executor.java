@@ -58,7 +58,8 @@ public final class Executor {
 
     /**
      * Starts a group's part {@code local} of a program in groups with checkpoints into {@code groups}
-     * (the interval and mode from {@code options}), resuming from checkpoint {@code resumeFrom} (0: none)
+     * (the interval and mode from {@code options}), resuming from checkpoint {@code resumeFrom} (-1: a first
+     * start; 0: a restart with no complete checkpoint)
      * and numbering new ones after {@code numberedAfter}; see {@code CheckpointedRun.startGroup}.
      */
     public static Execution startGroupWithCheckpoints(

@@ -75,6 +75,19 @@ class GroupCheckpointsTest {
     }
 
     @Test
+    void aRestartDropsTheGroupsPartsOfCheckpointsThatNeverCompleted() throws IOException {
+        of("A").own().save(part(1, "a", 1));
+        of("B").own().save(part(1, "b", 1));
+        of("A").own().save(part(2, "a", 2)); // B was lost before it saved its part of 2
+
+        of("A").dropPartsAfter(of(null).newestComplete());
+
+        assertThat(of("A").ownHighestId()).isEqualTo(1);
+        assertThat(of("A").partOf(1).states()).containsOnlyKeys("a");
+        assertThat(of(null).highestId()).isEqualTo(1);
+    }
+
+    @Test
     void aPartThatIsMissingIsNamed() {
         assertThatThrownBy(() -> of("A").partOf(4))
                 .isInstanceOf(CorruptCheckpointException.class)

@@ -55,6 +55,6 @@ final class GroupCheckpointing {
             }
         }
         return Executor.startGroupWithCheckpoints(
-                local, options, hooks, checkpoints, Math.max(0, start.resumeFrom()), numberedAfter);
+                local, options, hooks, checkpoints, start.resumeFrom(), numberedAfter);
     }
 }
