@@ -33,14 +33,13 @@ class RestartLaunchTest {
     @Test
     void shouldRestartEveryGroupOnceAndExit0WhenTheResumedGroupsSucceed() throws Exception {
         Path logs = dir.resolve("logs");
-        for (String g : List.of("G1", "G2")) { // a checkpoint complete in both groups, and a newer part of one
-            GroupCheckpoints.of(dir.resolve("ckpt"), 3, g, List.of("G1", "G2"))
-                    .own()
-                    .save(new Checkpoint(5, Map.of()));
-        }
-        GroupCheckpoints.of(dir.resolve("ckpt"), 3, "G1", List.of("G1", "G2"))
-                .own()
-                .save(new Checkpoint(6, Map.of()));
+        save(5, "G1", "G2"); // a checkpoint complete in both groups
+        save(6, "G1"); // a part of one
+        save(7, "G1", "G2"); // complete, but G2's part is damaged: never restored
+        Path damaged = dir.resolve("ckpt").resolve("G2").resolve("chk-0000000000000000007.ffcp");
+        byte[] bytes = Files.readAllBytes(damaged);
+        bytes[bytes.length - 1] ^= 1;
+        Files.write(damaged, bytes);
         Launcher.Result result = run(CHECKPOINTS, "exit3-once", "--log-dir", logs.toString());
         try {
             assertThat(result.code()).as(result.toString()).isZero();
@@ -52,9 +51,10 @@ class RestartLaunchTest {
                     .containsPattern("ff-launcher: every group restarted in \\d+\\.\\d\\d s")
                     .contains("every group exited 0")
                     .doesNotContain("restart 2 of 2", "failed first");
-            // every attempt numbers after the highest checkpoint; the restart resumes from the newest complete one
-            assertAttempts("G1", "DFF_Resume=null DFF_CheckpointsAfter=6", "DFF_Resume=5 DFF_CheckpointsAfter=6");
-            assertAttempts("G2", "DFF_Resume=null DFF_CheckpointsAfter=6", "DFF_Resume=5 DFF_CheckpointsAfter=6");
+            // every attempt numbers after the highest checkpoint; a restart resumes from the newest one complete
+            // and whole in every group
+            assertAttempts("G1", "DFF_Resume=null DFF_CheckpointsAfter=7", "DFF_Resume=5 DFF_CheckpointsAfter=7");
+            assertAttempts("G2", "DFF_Resume=null DFF_CheckpointsAfter=7", "DFF_Resume=5 DFF_CheckpointsAfter=7");
             assertThat(result.err()).contains("ff-launcher: every group resumes from checkpoint 5");
             assertThat(Files.readString(logs.resolve("G1.log")))
                     .contains("G1 attempt 1 up", "G1 attempt 2 up")
@@ -172,6 +172,15 @@ class RestartLaunchTest {
         List<String> command = new ArrayList<>(Launcher.javaCommand());
         command.addAll(List.of(RestartingApp.class.getName(), dir.toString(), "G2", how));
         return Launcher.run(Launcher.args(launcher, command));
+    }
+
+    /** An empty part of checkpoint {@code id} of each of {@code groups}, in the config's store. */
+    private void save(long id, String... groups) throws Exception {
+        for (String g : groups) {
+            GroupCheckpoints.of(dir.resolve("ckpt"), 3, g, List.of("G1", "G2"))
+                    .own()
+                    .save(new Checkpoint(id, Map.of()));
+        }
     }
 
     private void assertAttempts(String group, String... resumeValues) throws Exception {
