@@ -5,9 +5,12 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import org.fastflowj.core.Node;
 import org.fastflowj.core.checkpoint.Checkpoint;
@@ -44,6 +47,8 @@ public final class CheckpointCoordinator {
     private static final Logger LOG = LoggerFactory.getLogger(CheckpointCoordinator.class);
     /** How often a group looks whether the other groups saved their parts of a checkpoint. */
     private static final long GROUP_POLL_MILLIS = 5;
+    /** How long a group's last node waits for its end record. */
+    private static final long GROUP_END_TIMEOUT_SECONDS = 60;
 
     /** The newest checkpoint sources should put a barrier in for; 0 before the first. */
     public volatile long requested;
@@ -250,7 +255,8 @@ public final class CheckpointCoordinator {
      */
     public boolean checkpointsAfterThisEnd() {
         synchronized (lock) {
-            return running > 1 && !stopped;
+            // in groups the last one's state goes into the group's end record, for the later checkpoints
+            return (running > 1 || groups != null) && !stopped;
         }
     }
 
@@ -272,27 +278,13 @@ public final class CheckpointCoordinator {
      */
     public void finished(int index, byte[] endState) {
         Pending complete = null;
+        Future<?> groupEnd = null;
         synchronized (lock) {
             if (ended[index]) {
                 return;
             }
             ended[index] = true;
             endStates[index] = endState;
-            if (--running == 0) {
-                Pending last = pending;
-                stopped = true;
-                pending = null;
-                if (groups != null) {
-                    if (last != null && !last.given[index]) {
-                        last.given[index] = true;
-                        last.finished[index] = true;
-                        last.missing--;
-                    }
-                    Pending part = last != null && last.missing == 0 ? last : null;
-                    saveEndOnCheckpointThread(part);
-                }
-                return;
-            }
             Pending p = pending;
             if (p != null && !p.given[index]) {
                 p.given[index] = true;
@@ -301,8 +293,19 @@ public final class CheckpointCoordinator {
                     complete = p;
                 }
             }
+            if (--running == 0) {
+                stopped = true;
+                pending = null;
+                if (groups != null) {
+                    // every other node gave its state or ended: the checkpoint under way is whole
+                    groupEnd = saveEndOnCheckpointThread(complete);
+                }
+                complete = null;
+            }
         }
-        if (complete != null) {
+        if (groupEnd != null) {
+            awaitGroupEnd(groupEnd);
+        } else if (complete != null) {
             saveOnCheckpointThread(complete);
         }
     }
@@ -317,20 +320,39 @@ public final class CheckpointCoordinator {
 
     /**
      * The group's last node ended: its part of the checkpoint under way (null: none), then its end
-     * record, which names its last part.
+     * record, which names its last part; then the checkpoint thread ends. Null if it ended already.
      */
-    private void saveEndOnCheckpointThread(Pending part) {
+    private Future<?> saveEndOnCheckpointThread(Pending part) {
         try {
-            thread.execute(() -> {
-                if (part != null) {
-                    if (!saveOwn(part)) {
-                        return;
-                    }
+            Future<?> end = thread.submit(() -> {
+                if (part == null || saveOwn(part)) {
+                    saveEnd();
                 }
-                saveEnd();
             });
+            thread.shutdown();
+            return end;
         } catch (RuntimeException shutDown) {
-            // the run is over and cancelled: no end to record
+            return null; // the run failed or was cancelled: no end to record
+        }
+    }
+
+    /**
+     * The group's last node waits for its end record: the group's run is over only once it is durable,
+     * for the other groups' checkpoints go on counting on it.
+     */
+    private void awaitGroupEnd(Future<?> end) {
+        try {
+            end.get(GROUP_END_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            control.fail(
+                    "checkpoints",
+                    "recording the end of group " + groups.group(),
+                    new IOException(
+                            "group " + groups.group() + "'s end was not recorded in " + groups.describe() + " within "
+                                    + GROUP_END_TIMEOUT_SECONDS + " s: " + e,
+                            e));
         }
     }
 
@@ -486,6 +508,9 @@ public final class CheckpointCoordinator {
         synchronized (lock) {
             stopped = true;
             pending = null;
+        }
+        if (groups != null && thread != null) {
+            thread.shutdown(); // a group's run has one attempt: no one else closes it
         }
     }
 
