@@ -2,6 +2,7 @@ package org.fastflowj.examples;
 
 import java.io.PrintWriter;
 import org.fastflowj.core.BuildingBlock;
+import org.fastflowj.core.RunOptions;
 import org.fastflowj.dist.DFF;
 import org.fastflowj.dist.GroupsPrintedException;
 import picocli.CommandLine.Model.CommandSpec;
@@ -21,7 +22,12 @@ public final class AppRun {
      * when it ended normally).
      */
     public static int run(CommandSpec spec, BuildingBlock block, boolean verbose, boolean stats) {
-        int code = runToEnd(spec, block, verbose);
+        return run(spec, block, RunOptions.defaults(), verbose, stats);
+    }
+
+    /** As {@link #run(CommandSpec, BuildingBlock, boolean, boolean)}, with {@code options} (checkpoints, say). */
+    public static int run(CommandSpec spec, BuildingBlock block, RunOptions options, boolean verbose, boolean stats) {
+        int code = runToEnd(spec, block, options, verbose);
         if (stats) {
             PrintWriter err = spec.commandLine().getErr();
             try {
@@ -34,11 +40,11 @@ public final class AppRun {
         return code;
     }
 
-    private static int runToEnd(CommandSpec spec, BuildingBlock block, boolean verbose) {
+    private static int runToEnd(CommandSpec spec, BuildingBlock block, RunOptions options, boolean verbose) {
         String name = spec.name();
         PrintWriter err = spec.commandLine().getErr();
         try {
-            block.runAndWaitEnd();
+            block.runAndWaitEnd(options);
             return 0;
         } catch (GroupsPrintedException asked) {
             throw asked; // no failure: the command line ends it (Main)

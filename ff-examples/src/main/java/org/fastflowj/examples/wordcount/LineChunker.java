@@ -81,6 +81,11 @@ final class LineChunker {
         return null;
     }
 
+    /** The stream offset of the first byte no chunk returned yet: the start of a line, once one was cut. */
+    long nextLineOffset() {
+        return bufferOffset;
+    }
+
     /** Whole lines at the buffer's start as a chunk, or null if there is no whole line yet. */
     private TextChunk cut() {
         int end = 0;

@@ -1,7 +1,11 @@
 package org.fastflowj.examples.wordcount;
 
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import org.fastflowj.core.MultiOutputNode;
+import org.fastflowj.core.checkpoint.Checkpointed;
 
 /**
  * Sp: splits each chunk of lines into words, maximal runs of non-whitespace characters (case and
@@ -10,8 +14,10 @@ import org.fastflowj.core.MultiOutputNode;
  * split go to counter 0), or earlier when one holds {@link #FLUSH_DISTINCT_WORDS} words, which bounds a
  * splitter's memory on an endless input. Counting here and merging there (a combiner) sends a counter
  * one table per splitter instead of one item per word.
+ *
+ * <p>Its checkpointed state is what it has not sent yet: the tables and the lines split.
  */
-final class Splitter extends MultiOutputNode<TextChunk, Counts> {
+class Splitter extends MultiOutputNode<TextChunk, Counts> implements Checkpointed {
     static final int FLUSH_DISTINCT_WORDS = 1 << 17;
 
     private final WordSplitter words = new WordSplitter();
@@ -36,6 +42,31 @@ final class Splitter extends MultiOutputNode<TextChunk, Counts> {
             }
         }
         return goOn();
+    }
+
+    @Override
+    public void snapshot(long checkpointId, DataOutput out) throws IOException {
+        out.writeLong(lines);
+        out.writeInt(tables == null ? 0 : tables.length);
+        if (tables != null) {
+            for (WordTable table : tables) {
+                table.writeTo(out);
+            }
+        }
+    }
+
+    @Override
+    public void restore(DataInput in) throws IOException {
+        lines = in.readLong();
+        int counters = in.readInt();
+        if (counters == 0) {
+            tables = null; // made at the first chunk, as in a run that never failed
+            return;
+        }
+        tables = new WordTable[counters];
+        for (int c = 0; c < counters; c++) {
+            tables[c] = WordTable.readFrom(in);
+        }
     }
 
     @Override

@@ -5,6 +5,7 @@ import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 import org.fastflowj.core.AllToAll;
 import org.fastflowj.core.Node;
 import org.fastflowj.core.Pipeline;
@@ -40,21 +41,33 @@ public final class WordCount {
 
     /** As above, ending in {@code sink}. */
     static Pipeline build(int sources, Path file, InetSocketAddress socket, double rate, CountSink sink) {
+        return build(sources, file, socket, rate, sink, Splitter::new, Counter::new);
+    }
+
+    /** As above, with the splitters and the counters {@code splitters} and {@code counters} make. */
+    static Pipeline build(
+            int sources,
+            Path file,
+            InetSocketAddress socket,
+            double rate,
+            CountSink sink,
+            Supplier<? extends Splitter> splitters,
+            Supplier<? extends Counter> counters) {
         List<Pipeline> left = new ArrayList<>();
         for (int i = 0; i < sources; i++) {
-            left.add(new Pipeline(new LineSource(file, socket, i, sources, rate), new Splitter()));
+            left.add(new Pipeline(new LineSource(file, socket, i, sources, rate), splitters.get()));
         }
-        List<Node<Counts, Counts>> counters = new ArrayList<>();
+        List<Node<Counts, Counts>> right = new ArrayList<>();
         for (int j = 0; j < COUNTERS; j++) {
-            counters.add(new Counter());
+            right.add(counters.get());
         }
-        AllToAll shuffle = new AllToAll().firstSet(left).secondSet(counters);
+        AllToAll shuffle = new AllToAll().firstSet(left).secondSet(right);
         Pipeline pipe = new Pipeline(shuffle, sink);
         for (int i = 0; i < sources; i++) {
             shuffle.createGroup("G" + (i + 1)).include(left.get(i));
         }
         var g0 = shuffle.createGroup("G0");
-        counters.forEach(g0::include);
+        right.forEach(g0::include);
         sink.createGroup("GS");
         return pipe;
     }

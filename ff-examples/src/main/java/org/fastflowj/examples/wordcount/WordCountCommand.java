@@ -4,8 +4,10 @@ import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.fastflowj.core.RunOptions;
 import org.fastflowj.dist.DFF;
 import org.fastflowj.examples.AppRun;
+import org.fastflowj.examples.CheckpointOptions;
 import org.fastflowj.examples.OptionChecks;
 import org.fastflowj.examples.RunOptionsMixin;
 import org.fastflowj.examples.StatsOption;
@@ -17,7 +19,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
-/** {@code wordcount --input tweets.txt [--sources K] [--rate R] [--output counts.tsv]}: Fig. 11 of the 2022 paper. */
+/**
+ * {@code wordcount --input tweets.txt [--sources K] [--rate R] [--output counts.tsv] [--checkpoints DIR]}: Fig. 11
+ * of the 2022 paper.
+ */
 @Command(
         name = "wordcount",
         sortOptions = false,
@@ -25,7 +30,8 @@ import picocli.CommandLine.Spec;
             "The 2022 paper's Fig. 11: K source-splitter replicas (groups G1..Gk) shuffle words by key to 4"
                     + " counters (G0), merged by one sink (GS).",
             "A word is a maximal run of non-whitespace characters, case and punctuation kept.",
-            "Prints the totals and the throughput in lines/s; --output writes word<TAB>count sorted by word."
+            "Prints the totals and the throughput in lines/s; --output writes word<TAB>count sorted by word.",
+            "With --checkpoints, a node's failure restarts the count from its last checkpoint (--input only)."
         })
 public final class WordCountCommand implements Callable<Integer> {
     @Spec
@@ -58,6 +64,9 @@ public final class WordCountCommand implements Callable<Integer> {
     private Path output;
 
     @Mixin
+    private CheckpointOptions checkpoints;
+
+    @Mixin
     private RunOptionsMixin common;
 
     @Mixin
@@ -77,6 +86,11 @@ public final class WordCountCommand implements Callable<Integer> {
         if (rate < 0) {
             throw usageError("--rate: expected a positive rate, got " + rate);
         }
+        if (checkpoints.requested() && input.socket != null) {
+            throw usageError("--checkpoints needs --input: a socket's lines are gone once read, so a restart"
+                    + " could not read them again");
+        }
+        RunOptions options = checkpoints.applyTo(RunOptions.defaults(), spec);
         InetSocketAddress socket = input.socket == null ? null : address(input.socket);
         if (input.file != null && readsInput()) {
             OptionChecks.requireReadableFile(spec, "--input", input.file);
@@ -89,6 +103,7 @@ public final class WordCountCommand implements Callable<Integer> {
         return AppRun.run(
                 spec,
                 WordCount.build(sources, input.file, socket, rate, output, out),
+                options,
                 common.verbose(),
                 stats.requested());
     }

@@ -1,5 +1,8 @@
 package org.fastflowj.examples.wordcount;
 
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
 import java.util.Arrays;
 import java.util.HashMap;
 
@@ -73,6 +76,50 @@ final class WordTable {
                 counts[slot] = oldCounts[i];
             }
         }
+    }
+
+    /** Counts {@code count} more of {@code word}, which the table keeps as it is. */
+    void add(char[] word, long count) {
+        int hash = hash(word, 0, word.length);
+        int mask = keys.length - 1;
+        for (int slot = spread(hash) & mask; ; slot = (slot + 1) & mask) {
+            char[] key = keys[slot];
+            if (key == null) {
+                keys[slot] = word;
+                hashes[slot] = hash;
+                counts[slot] = count;
+                if (++size * 2 > keys.length) {
+                    grow();
+                }
+                return;
+            }
+            if (hashes[slot] == hash && Arrays.equals(key, word)) {
+                counts[slot] += count;
+                return;
+            }
+        }
+    }
+
+    /** The counts so far, as {@link WordState} writes words: their number, then each word and its count. */
+    void writeTo(DataOutput out) throws IOException {
+        WordState.writeCount(size, out);
+        for (int i = 0; i < keys.length; i++) {
+            if (keys[i] != null) {
+                WordState.writeWord(keys[i], out);
+                WordState.writeCount(counts[i], out);
+            }
+        }
+    }
+
+    /** A table of the counts {@link #writeTo} wrote. */
+    static WordTable readFrom(DataInput in) throws IOException {
+        WordTable table = new WordTable();
+        long size = WordState.readCount(in);
+        for (long i = 0; i < size; i++) {
+            char[] word = WordState.readWord(in);
+            table.add(word, WordState.readCount(in));
+        }
+        return table;
     }
 
     /** Distinct words counted since the last {@link #drain}. */

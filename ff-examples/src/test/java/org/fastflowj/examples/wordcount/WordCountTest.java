@@ -43,7 +43,7 @@ class WordCountTest {
     }
 
     /** The reference: a sequential count of the whitespace-separated words, as the expected TSV lines. */
-    private static List<String> sequentialCounts(Path file) throws IOException {
+    static List<String> sequentialCounts(Path file) throws IOException {
         Map<String, Long> counts = new TreeMap<>();
         for (String line : Files.readAllLines(file, UTF_8)) {
             for (String word : line.split("\\s+")) {
