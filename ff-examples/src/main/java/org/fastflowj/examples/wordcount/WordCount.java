@@ -31,6 +31,13 @@ import org.fastflowj.core.Pipeline;
 public final class WordCount {
     public static final int COUNTERS = 4;
 
+    /**
+     * The items a channel holds when the command runs it. A chunk is up to 64 KiB: with the default 2048 a
+     * source reads up to 128 MiB ahead of its splitter, and a checkpoint's barrier waits behind all of it
+     * (a second and more); 32 chunks keep a splitter as busy and let a barrier through in some 100 ms.
+     */
+    public static final int CHANNEL_CAPACITY = 32;
+
     private WordCount() {}
 
     /** The tree for {@code sources} replicas reading {@code file} (or {@code socket} when file is null). */

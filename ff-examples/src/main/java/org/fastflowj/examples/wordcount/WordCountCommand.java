@@ -91,6 +91,9 @@ public final class WordCountCommand implements Callable<Integer> {
                     + " could not read them again");
         }
         RunOptions options = checkpoints.applyTo(RunOptions.defaults(), spec);
+        if (Integer.getInteger("wc.queue", 0) > 0) {
+            options = options.queueCapacity(Integer.getInteger("wc.queue"));
+        }
         InetSocketAddress socket = input.socket == null ? null : address(input.socket);
         if (input.file != null && readsInput()) {
             OptionChecks.requireReadableFile(spec, "--input", input.file);

@@ -100,24 +100,27 @@ final class WordTable {
         }
     }
 
-    /** The counts so far, as {@link WordState} writes words: their number, then each word and its count. */
+    /** The counts so far, as a {@link WordState} block: their number, then each word and its count. */
     void writeTo(DataOutput out) throws IOException {
-        WordState.writeCount(size, out);
+        WordState.Encoder block = new WordState.Encoder(size * 16);
+        block.count(size);
         for (int i = 0; i < keys.length; i++) {
             if (keys[i] != null) {
-                WordState.writeWord(keys[i], out);
-                WordState.writeCount(counts[i], out);
+                block.word(keys[i]);
+                block.count(counts[i]);
             }
         }
+        block.writeTo(out);
     }
 
     /** A table of the counts {@link #writeTo} wrote. */
     static WordTable readFrom(DataInput in) throws IOException {
+        WordState.Decoder block = WordState.Decoder.readFrom(in);
         WordTable table = new WordTable();
-        long size = WordState.readCount(in);
+        long size = block.count();
         for (long i = 0; i < size; i++) {
-            char[] word = WordState.readWord(in);
-            table.add(word, WordState.readCount(in));
+            char[] word = block.word();
+            table.add(word, block.count());
         }
         return table;
     }
