@@ -178,6 +178,29 @@ class WordCountCheckpointTest {
         assertThat(again.toByteArray()).isEqualTo(bytes.toByteArray());
     }
 
+    @Test
+    void aSinkRestartedFromItsEndStateWritesTheSameFileAgain() throws IOException {
+        Path output = dir.resolve("counts.tsv");
+        PrintStream quiet = new PrintStream(PrintStream.nullOutputStream());
+        CountSink ended = new CountSink(output, quiet);
+        ended.svcInit();
+        ended.svc(new Counts(new HashMap<>(Map.of("b", 2L, "a", 1L)), 2));
+        ended.svc(new Counts(new HashMap<>(Map.of("ü", 4L, "a", 3L)), 1));
+        ByteArrayOutputStream endState = new ByteArrayOutputStream();
+        ended.snapshot(9, new DataOutputStream(endState));
+        ended.svcEnd();
+        String written = Files.readString(output, UTF_8);
+
+        CountSink restarted = new CountSink(output, quiet);
+        restarted.svcInit();
+        restarted.restore(new DataInputStream(new ByteArrayInputStream(endState.toByteArray())));
+        restarted.svcEnd();
+
+        assertThat(written).isEqualTo("a\t4\nb\t2\nü\t4\n");
+        assertThat(Files.readString(output, UTF_8)).isEqualTo(written);
+        assertThat(restarted.lines()).isEqualTo(3);
+    }
+
     private static long checkpointFiles(Path store) throws IOException {
         try (Stream<Path> files = Files.walk(store)) {
             return files.filter(f -> f.getFileName().toString().startsWith("chk-"))
