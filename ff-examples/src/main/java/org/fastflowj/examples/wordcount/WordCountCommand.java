@@ -90,10 +90,7 @@ public final class WordCountCommand implements Callable<Integer> {
             throw usageError("--checkpoints needs --input: a socket's lines are gone once read, so a restart"
                     + " could not read them again");
         }
-        RunOptions options = checkpoints.applyTo(RunOptions.defaults(), spec);
-        if (Integer.getInteger("wc.queue", 0) > 0) {
-            options = options.queueCapacity(Integer.getInteger("wc.queue"));
-        }
+        RunOptions options = checkpoints.applyTo(RunOptions.defaults().queueCapacity(WordCount.CHANNEL_CAPACITY), spec);
         InetSocketAddress socket = input.socket == null ? null : address(input.socket);
         if (input.file != null && readsInput()) {
             OptionChecks.requireReadableFile(spec, "--input", input.file);
