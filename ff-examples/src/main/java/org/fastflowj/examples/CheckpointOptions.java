@@ -10,8 +10,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 
 /**
- * {@code --checkpoints DIR [--checkpoint-interval DURATION]}, as {@code clickwindows} takes them: checkpoints
- * of a program run whole in this process, and up to 3 restarts from the last one when a node fails. A
+ * {@code --checkpoints DIR [--checkpoint-interval DURATION] [--resume]}: checkpoints of a program run whole in
+ * this process, up to 3 restarts from the last one when a node fails, and a new run that resumes from the
+ * newest one in DIR. A
  * program run as groups takes them from its config's {@code checkpoints} instead, where the launcher can
  * restart every group, so a group process refuses these options.
  */
@@ -34,6 +35,9 @@ public final class CheckpointOptions {
             description = "Between two checkpoints, as PT1S (default: ${DEFAULT-VALUE}).")
     private Duration interval = Duration.ofSeconds(1);
 
+    @Option(names = "--resume", description = "Resume from the newest checkpoint in --checkpoints.")
+    private boolean resume;
+
     /** Whether {@code --checkpoints} was given. */
     public boolean requested() {
         return directory != null;
@@ -41,6 +45,9 @@ public final class CheckpointOptions {
 
     /** {@code options} with these checkpoints and their restarts, if asked for; refuses them in a group. */
     public RunOptions applyTo(RunOptions options, CommandSpec spec) {
+        if (directory == null && resume) {
+            throw new ParameterException(spec.commandLine(), "--resume needs --checkpoints DIR");
+        }
         if (interval.isNegative() || interval.isZero()) {
             throw new ParameterException(spec.commandLine(), "--checkpoint-interval must be positive, got " + interval);
         }
@@ -53,6 +60,7 @@ public final class CheckpointOptions {
                     "--checkpoints is for one process; as groups, give the config a \"checkpoints\" object");
         }
         return options.checkpoints(interval, CheckpointStore.directory(directory))
-                .restartStrategy(RestartStrategy.fixedDelay(RESTARTS, Duration.ofSeconds(1)));
+                .restartStrategy(RestartStrategy.fixedDelay(RESTARTS, Duration.ofSeconds(1)))
+                .resumeFromCheckpoint(resume);
     }
 }

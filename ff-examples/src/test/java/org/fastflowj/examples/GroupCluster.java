@@ -8,11 +8,11 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 /**
  * Runs an application as groups through the launcher, as a user would: one launcher JVM ({@code
@@ -76,9 +76,24 @@ public final class GroupCluster implements AutoCloseable {
         return codes;
     }
 
-    /** The launcher's descendants: the groups' processes, and the shells that watch them. */
-    public Stream<ProcessHandle> processes() {
-        return launcher.descendants();
+    /** The JVM of {@code group}: the launcher's descendant whose own program is java and whose arguments name it. */
+    public Optional<ProcessHandle> groupJvm(String group) {
+        return launcher.descendants()
+                .filter(p -> {
+                    List<String> argv = commandLine(p);
+                    return !argv.isEmpty() && argv.get(0).endsWith("java") && argv.contains("--DFF_GName=" + group);
+                })
+                .findFirst();
+    }
+
+    /** A process's argv as the kernel holds it (ProcessHandle.Info may leave arguments out). */
+    private static List<String> commandLine(ProcessHandle p) {
+        try {
+            String raw = Files.readString(Path.of("/proc", Long.toString(p.pid()), "cmdline"));
+            return List.of(raw.split("\0"));
+        } catch (IOException e) {
+            return List.of(); // it exited meanwhile
+        }
     }
 
     public boolean launcherAlive() {

@@ -157,8 +157,11 @@ final class CheckpointedRun implements GraphRun {
             }
             if (v.forwardIn().isEmpty() && !NodeStates.replays(v.node())) {
                 throw new IllegalArgumentException("checkpoints: source " + v.name() + " (" + v.node()
-                        + ") is not replayable: it must implement Checkpointed, keep its position in its"
-                        + " snapshot and replay what came after it on a restart");
+                        + ") is not replayable: "
+                        + (NodeStates.hasState(v.node())
+                                ? "it says it cannot read its input again after a restart (replays() is false)"
+                                : "it must implement Checkpointed, keep its position in its snapshot and replay"
+                                        + " what came after it on a restart"));
             }
         }
     }

@@ -2,11 +2,9 @@ package org.fastflowj.examples.clickwindows;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.concurrent.Callable;
 import org.fastflowj.core.RunOptions;
-import org.fastflowj.core.checkpoint.CheckpointStore;
-import org.fastflowj.core.checkpoint.RestartStrategy;
+import org.fastflowj.examples.CheckpointOptions;
 import org.fastflowj.examples.HelpOption;
 import org.fastflowj.stream.JobStats;
 import org.fastflowj.stream.Sink;
@@ -61,23 +59,8 @@ public final class ClickWindowsCommand implements Callable<Integer> {
             })
     private boolean groups;
 
-    @Option(
-            names = "--checkpoints",
-            paramLabel = "DIR",
-            description = {
-                "Take checkpoints into DIR and restart from the last one (3 times at most) when an operator",
-                "fails; with --resume, start from the newest checkpoint there."
-            })
-    private Path checkpoints;
-
-    @Option(
-            names = "--checkpoint-interval",
-            paramLabel = "DURATION",
-            description = "Between two checkpoints, as PT1S (default: ${DEFAULT-VALUE}).")
-    private Duration checkpointInterval = Duration.ofSeconds(1);
-
-    @Option(names = "--resume", description = "Resume from the newest checkpoint in --checkpoints.")
-    private boolean resume;
+    @Mixin
+    private CheckpointOptions checkpoints;
 
     @Mixin
     private HelpOption help;
@@ -93,21 +76,10 @@ public final class ClickWindowsCommand implements Callable<Integer> {
         if (clicks < 0 || users < 1 || parallelism < 1) {
             throw new ParameterException(spec.commandLine(), "--clicks >= 0, --users >= 1 and --parallelism >= 1");
         }
-        if (checkpoints == null && resume) {
-            throw new ParameterException(spec.commandLine(), "--resume needs --checkpoints DIR");
-        }
-        if (checkpoints != null && groups) {
+        if (checkpoints.requested() && groups) {
             throw new ParameterException(spec.commandLine(), "--checkpoints is for one process, not --groups");
         }
-        if (checkpointInterval.isNegative() || checkpointInterval.isZero()) {
-            throw new ParameterException(spec.commandLine(), "--checkpoint-interval must be positive");
-        }
-        RunOptions options = checkpoints == null
-                ? RunOptions.defaults()
-                : RunOptions.defaults()
-                        .checkpoints(checkpointInterval, CheckpointStore.directory(checkpoints))
-                        .restartStrategy(RestartStrategy.fixedDelay(3, Duration.ofSeconds(1)))
-                        .resumeFromCheckpoint(resume);
+        RunOptions options = checkpoints.applyTo(RunOptions.defaults(), spec);
         ClickGenerator generator = new ClickGenerator(users, 1);
         Source<String> lines = input != null ? Sources.lines(input) : Sources.generator(clicks, 0, generator::line);
         Sink<String> sink = output != null ? Sinks.lines(output) : Sinks.forEach(out::println);

@@ -92,7 +92,7 @@ class CheckpointedGroupsKillTest {
                 }
                 Thread.sleep(random.nextInt(1_500));
                 String victim = GROUPS.get(random.nextInt(GROUPS.size()));
-                Optional<ProcessHandle> jvm = groupJvm(cluster, victim);
+                Optional<ProcessHandle> jvm = cluster.groupJvm(victim);
                 if (jvm.isEmpty()) {
                     break; // the run is ending: the group is gone already
                 }
@@ -117,26 +117,6 @@ class CheckpointedGroupsKillTest {
                 .inheritIO()
                 .start();
         assertThat(kill.waitFor(10, TimeUnit.SECONDS)).isTrue();
-    }
-
-    /** The group's JVM: the launcher's descendant whose own program is java and whose arguments name it. */
-    private static Optional<ProcessHandle> groupJvm(GroupCluster cluster, String group) {
-        return cluster.processes()
-                .filter(p -> {
-                    List<String> argv = commandLine(p);
-                    return !argv.isEmpty() && argv.get(0).endsWith("java") && argv.contains("--DFF_GName=" + group);
-                })
-                .findFirst();
-    }
-
-    /** A process's argv as the kernel holds it (ProcessHandle.Info may leave arguments out). */
-    private static List<String> commandLine(ProcessHandle p) {
-        try {
-            String raw = Files.readString(Path.of("/proc", Long.toString(p.pid()), "cmdline"));
-            return List.of(raw.split("\0"));
-        } catch (IOException e) {
-            return List.of(); // it exited meanwhile
-        }
     }
 
     /** Waits for a checkpoint complete in every group newer than {@code before}; false if the run ended. */

@@ -139,7 +139,8 @@ class WordCountCheckpointTest {
                                 .checkpoints(
                                         Duration.ofMillis(20), CheckpointStore.directory(dir.resolve("checkpoints")))))
                 .hasMessageContaining("is not replayable")
-                .hasMessageContaining("LineSource[socket " + socket + ": its lines cannot be read again");
+                .hasMessageContaining("LineSource[socket " + socket + ": its lines cannot be read again")
+                .hasMessageContaining("it says it cannot read its input again after a restart");
     }
 
     @Test

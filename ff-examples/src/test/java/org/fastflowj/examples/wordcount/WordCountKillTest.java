@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -81,33 +80,13 @@ class WordCountKillTest {
             if (victim != null) {
                 awaitCheckpointInEveryGroup(store, cluster);
                 Thread.sleep(random.nextInt(300));
-                ProcessHandle jvm = groupJvm(cluster, victim)
+                ProcessHandle jvm = cluster.groupJvm(victim)
                         .orElseThrow(() -> new AssertionError(victim + " not running:\n" + cluster.allOutput()));
                 jvm.destroyForcibly();
             }
             assertThat(cluster.awaitExit(120).values()).as(cluster.allOutput()).containsOnly(0);
             assertThat(cluster.output("GS")).as(cluster.allOutput()).contains("wordcount: " + LINES + " lines");
             return cluster.allOutput();
-        }
-    }
-
-    /** The group's JVM: the launcher's descendant whose own program is java and whose arguments name it. */
-    private static Optional<ProcessHandle> groupJvm(GroupCluster cluster, String group) {
-        return cluster.processes()
-                .filter(p -> {
-                    List<String> argv = commandLine(p);
-                    return !argv.isEmpty() && argv.get(0).endsWith("java") && argv.contains("--DFF_GName=" + group);
-                })
-                .findFirst();
-    }
-
-    /** A process's argv as the kernel holds it (ProcessHandle.Info may leave arguments out). */
-    private static List<String> commandLine(ProcessHandle p) {
-        try {
-            String raw = Files.readString(Path.of("/proc", Long.toString(p.pid()), "cmdline"));
-            return List.of(raw.split("\0"));
-        } catch (IOException e) {
-            return List.of(); // it exited meanwhile
         }
     }
 

@@ -260,9 +260,19 @@ public final class CheckpointCoordinator {
         }
     }
 
-    /** The checkpoint id a sink's snapshot at its end is taken under: never one of the run's checkpoints. */
+    /**
+     * The checkpoint id a sink's snapshot at its end is taken under: higher than any checkpoint before it,
+     * so what the sink files under it commits with the first checkpoint that saves its end state. In
+     * groups it is the next checkpoint's number, taken without using it up: every group's sources must
+     * go on numbering alike.
+     */
     public long endSnapshotId() {
-        return ids.incrementAndGet();
+        if (groups == null) {
+            return ids.incrementAndGet();
+        }
+        synchronized (lock) {
+            return lastOpened + 1;
+        }
     }
 
     /** {@link #finished(int, byte[])} for a node that keeps nothing past its end (one with outputs). */
