@@ -106,9 +106,9 @@ final class GroupStarter implements FailureReport.GroupLines {
     }
 
     /**
-     * Starts every group again after every process of the last attempt has exited: fresh processes with
-     * the checkpoint every group resumes from, whose log files go on with a line saying {@code why}. As {@link #startAll}
-     * otherwise.
+     * Starts every group again after every process of the last attempt has exited: fresh processes told
+     * the checkpoint every group resumes from, whose log files go on with a line saying {@code why}. As
+     * {@link #startAll} otherwise.
      */
     StartFailure restartAll(Consumer<GroupProcess> onStarted, String why) {
         closeOutputs();
