@@ -221,20 +221,7 @@ public final class KafkaSinks {
         }
 
         public Sink<T> build() {
-            if (transactionalIdPrefix != null) {
-                return new TransactionalKafkaSink<>(
-                        bootstrapServers,
-                        topic,
-                        key,
-                        keySerializer,
-                        value,
-                        valueSerializer,
-                        timestamp,
-                        timeout,
-                        Map.copyOf(properties),
-                        transactionalIdPrefix);
-            }
-            return new KafkaSink<>(
+            KafkaTarget<T, K, V> target = new KafkaTarget<>(
                     bootstrapServers,
                     topic,
                     key,
@@ -243,7 +230,10 @@ public final class KafkaSinks {
                     valueSerializer,
                     timestamp,
                     timeout,
-                    Map.copyOf(properties));
+                    properties);
+            return transactionalIdPrefix == null
+                    ? new KafkaSink<>(target)
+                    : new TransactionalKafkaSink<>(target, transactionalIdPrefix);
         }
     }
 }

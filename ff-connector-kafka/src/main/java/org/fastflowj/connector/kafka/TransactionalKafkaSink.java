@@ -8,25 +8,17 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Function;
-import java.util.function.Supplier;
-import java.util.function.ToLongFunction;
 import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.KafkaException;
-import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.errors.InvalidProducerEpochException;
 import org.apache.kafka.common.errors.ProducerFencedException;
 import org.apache.kafka.common.errors.TimeoutException;
-import org.apache.kafka.common.serialization.Serializer;
 import org.fastflowj.stream.Sink;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -55,15 +47,7 @@ final class TransactionalKafkaSink<T, K, V> implements Sink<T> {
     /** Kafka's default when {@code transaction.timeout.ms} is not set. */
     private static final long DEFAULT_TRANSACTION_TIMEOUT_MS = 60_000;
 
-    private final String bootstrapServers;
-    private final String topic;
-    private final Function<? super T, ? extends K> key;
-    private final Supplier<? extends Serializer<K>> keySerializer;
-    private final Function<? super T, ? extends V> value;
-    private final Supplier<? extends Serializer<V>> valueSerializer;
-    private final ToLongFunction<? super T> timestamp;
-    private final Duration timeout;
-    private final Map<String, Object> properties;
+    private final KafkaTarget<T, K, V> target;
     private final String prefix;
     private final String name;
     private long transactionTimeoutMs;
@@ -102,28 +86,10 @@ final class TransactionalKafkaSink<T, K, V> implements Sink<T> {
         }
     }
 
-    TransactionalKafkaSink(
-            String bootstrapServers,
-            String topic,
-            Function<? super T, ? extends K> key,
-            Supplier<? extends Serializer<K>> keySerializer,
-            Function<? super T, ? extends V> value,
-            Supplier<? extends Serializer<V>> valueSerializer,
-            ToLongFunction<? super T> timestamp,
-            Duration timeout,
-            Map<String, Object> properties,
-            String prefix) {
-        this.bootstrapServers = bootstrapServers;
-        this.topic = topic;
-        this.key = key;
-        this.keySerializer = keySerializer;
-        this.value = value;
-        this.valueSerializer = valueSerializer;
-        this.timestamp = timestamp;
-        this.timeout = timeout;
-        this.properties = properties;
+    TransactionalKafkaSink(KafkaTarget<T, K, V> target, String prefix) {
+        this.target = target;
         this.prefix = prefix;
-        this.name = "kafka(" + topic + ")";
+        this.name = target.name();
     }
 
     @Override
@@ -137,7 +103,7 @@ final class TransactionalKafkaSink<T, K, V> implements Sink<T> {
     }
 
     private String where() {
-        return "topic " + topic + " on Kafka at " + bootstrapServers;
+        return target.where();
     }
 
     /**
@@ -151,7 +117,8 @@ final class TransactionalKafkaSink<T, K, V> implements Sink<T> {
         failures.set(0);
         warnedOfTimeout = false;
         current = null;
-        transactionTimeoutMs = millisOf(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, DEFAULT_TRANSACTION_TIMEOUT_MS);
+        transactionTimeoutMs =
+                target.millisOf(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, DEFAULT_TRANSACTION_TIMEOUT_MS);
         try {
             producers.clear();
             for (int slot = 0; slot < PRODUCERS; slot++) {
@@ -159,48 +126,24 @@ final class TransactionalKafkaSink<T, K, V> implements Sink<T> {
                 producers.add(p);
                 start(p);
             }
-            checkTopic(producers.get(0).kafka);
+            target.checkTopic(producers.get(0).kafka);
         } catch (RuntimeException e) {
             closeAll(Duration.ZERO);
             throw e;
         }
     }
 
-    private Properties producerProperties(String transactionalId) {
-        long millis = timeout.toMillis();
-        Properties p = new Properties();
-        p.putAll(properties);
-        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-        p.put(ProducerConfig.ACKS_CONFIG, "all");
-        p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
-        p.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, transactionalId);
-        p.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, Long.toString(millis));
-        // The producer requires delivery.timeout.ms >= linger.ms + request.timeout.ms.
-        long linger = millisOf(ProducerConfig.LINGER_MS_CONFIG, 5);
-        long request = millisOf(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 30_000);
-        long delivery = millisOf(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 120_000);
-        p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, Long.toString(Math.max(delivery, linger + request)));
-        return p;
-    }
-
     /** A new producer for {@code p}'s transactional id, which fences any earlier one and aborts its transaction. */
     private void start(Producer p) {
         p.open = false;
         p.preparedFor = -1;
-        try {
-            p.kafka = new KafkaProducer<>(
-                    producerProperties(p.transactionalId), keySerializer.get(), valueSerializer.get());
-        } catch (KafkaException e) {
-            throw new KafkaException(
-                    "sink " + name + ": cannot create a transactional producer for " + where() + ": " + e.getMessage(),
-                    e);
-        }
+        p.kafka = target.newProducer(p.transactionalId);
         try {
             p.kafka.initTransactions();
         } catch (TimeoutException e) {
             throw new KafkaException(
                     "sink " + name + ": " + where() + " started no transaction for transactional id '"
-                            + p.transactionalId + "' within " + timeout.toMillis()
+                            + p.transactionalId + "' within " + target.timeout().toMillis()
                             + " ms: is the broker reachable, and can it host its transaction log"
                             + " (transaction.state.log.replication.factor and min.isr no more than its brokers)? "
                             + e.getMessage(),
@@ -212,38 +155,6 @@ final class TransactionalKafkaSink<T, K, V> implements Sink<T> {
                             + " must not exceed the broker's transaction.max.timeout.ms; the principal needs"
                             + " WRITE on the transactional id): " + e,
                     e);
-        }
-    }
-
-    private void checkTopic(KafkaProducer<K, V> producer) {
-        List<PartitionInfo> partitions;
-        try {
-            partitions = producer.partitionsFor(topic);
-        } catch (TimeoutException e) {
-            throw new KafkaException(
-                    "sink " + name + ": " + where() + " not known within " + timeout.toMillis()
-                            + " ms (no such topic, or the broker is not running or not reachable there): "
-                            + e.getMessage(),
-                    e);
-        } catch (KafkaException e) {
-            throw new KafkaException("sink " + name + ": cannot learn " + where() + ": " + e.getMessage(), e);
-        }
-        if (partitions == null || partitions.isEmpty()) {
-            throw new KafkaException(
-                    "sink " + name + ": topic '" + topic + "' does not exist on Kafka at " + bootstrapServers);
-        }
-    }
-
-    private long millisOf(String property, long otherwise) {
-        Object v = properties.get(property);
-        if (v == null) {
-            return otherwise;
-        }
-        try {
-            return Long.parseLong(v.toString().trim());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(
-                    "sink " + name + ": property " + property + " must be a number of ms, not '" + v + "'");
         }
     }
 
@@ -271,9 +182,8 @@ final class TransactionalKafkaSink<T, K, V> implements Sink<T> {
         if (p == null) {
             p = begin();
         }
-        Long at = timestamp == null ? null : timestamp.applyAsLong(item);
         try {
-            p.kafka.send(new ProducerRecord<>(topic, null, at, key.apply(item), value.apply(item)), onAcknowledged);
+            p.kafka.send(target.record(item), onAcknowledged);
         } catch (KafkaException e) {
             throw new KafkaException(
                     "sink " + name + ": cannot send to " + where() + " in the transaction of '" + p.transactionalId
@@ -499,7 +409,7 @@ final class TransactionalKafkaSink<T, K, V> implements Sink<T> {
             abort();
             throw e;
         }
-        closeAll(timeout);
+        closeAll(target.timeout());
     }
 
     /**

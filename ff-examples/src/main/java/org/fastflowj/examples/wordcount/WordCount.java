@@ -32,9 +32,9 @@ public final class WordCount {
     public static final int COUNTERS = 4;
 
     /**
-     * The items a channel holds when the command runs it. A chunk is up to 64 KiB: with the default 2048 a
-     * source reads up to 128 MiB ahead of its splitter, and a checkpoint's barrier waits behind all of it
-     * (a second and more); 32 chunks keep a splitter as busy and let a barrier through in some 100 ms.
+     * The items a channel holds when the command runs it. A chunk is up to 64 KiB, so with the default
+     * capacity a source reads far ahead of its splitter, and a checkpoint's barrier queues behind all it
+     * read; a few dozen chunks are enough to keep a splitter busy and keep that queue short.
      */
     public static final int CHANNEL_CAPACITY = 32;
 

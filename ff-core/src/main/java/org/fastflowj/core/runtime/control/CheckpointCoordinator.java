@@ -1,6 +1,7 @@
 package org.fastflowj.core.runtime.control;
 
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
@@ -367,22 +368,10 @@ public final class CheckpointCoordinator {
     }
 
     private void saveEnd() {
-        Map<String, byte[]> states = new LinkedHashMap<>();
-        Set<String> finished = new LinkedHashSet<>();
-        byte[][] endStates;
-        synchronized (lock) {
-            endStates = this.endStates.clone();
-        }
-        for (int i = 0; i < nodes.length; i++) {
-            if (nodes[i] != null) {
-                finished.add(names[i]);
-                if (endStates[i] != null) {
-                    states.put(names[i], endStates[i]);
-                }
-            }
-        }
+        boolean[] everyNode = new boolean[nodes.length];
+        Arrays.fill(everyNode, true);
         try {
-            groups.saveEnd(new Checkpoint(groups.ownHighestId(), states, finished));
+            groups.saveEnd(checkpoint(groups.ownHighestId(), everyNode, new byte[nodes.length][]));
         } catch (IOException | RuntimeException e) {
             control.fail(
                     "checkpoints",
@@ -458,7 +447,15 @@ public final class CheckpointCoordinator {
     }
 
     private Checkpoint checkpointOf(Pending p) {
-        Map<String, byte[]> states = new LinkedHashMap<>();
+        return checkpoint(p.id, p.finished, p.states);
+    }
+
+    /**
+     * Checkpoint {@code id}: the nodes that had ended (with the states the sinks among them ended with),
+     * and the others' {@code states}.
+     */
+    private Checkpoint checkpoint(long id, boolean[] finishedNodes, byte[][] states) {
+        Map<String, byte[]> saved = new LinkedHashMap<>();
         Set<String> finished = new LinkedHashSet<>();
         byte[][] endStates;
         synchronized (lock) {
@@ -468,16 +465,16 @@ public final class CheckpointCoordinator {
             if (nodes[i] == null) {
                 continue; // a bridge keeps no state
             }
-            if (p.finished[i]) {
+            if (finishedNodes[i]) {
                 finished.add(names[i]);
                 if (endStates[i] != null) {
-                    states.put(names[i], endStates[i]);
+                    saved.put(names[i], endStates[i]);
                 }
-            } else if (p.states[i] != null) {
-                states.put(names[i], p.states[i]);
+            } else if (states[i] != null) {
+                saved.put(names[i], states[i]);
             }
         }
-        return new Checkpoint(p.id, states, finished);
+        return new Checkpoint(id, saved, finished);
     }
 
     /** Checkpoint {@code p} is complete: counted, logged, and each node that took part told. */
