@@ -130,8 +130,11 @@ final class CheckpointedRun implements GraphRun {
                             + groups.describe() + ": " + e.getMessage(),
                     e);
         }
+        boolean hasSources = local.vertices().stream()
+                .anyMatch(v -> v.node() != null && v.forwardIn().isEmpty());
         CheckpointCoordinator coordinator = CheckpointCoordinator.ofGroup(
                 groups,
+                hasSources,
                 options.checkpointInterval().toNanos(),
                 options.checkpointMode(),
                 from,

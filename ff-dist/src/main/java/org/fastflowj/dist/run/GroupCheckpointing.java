@@ -19,7 +19,10 @@ import org.fastflowj.dist.DffConfig;
  * GroupCheckpoints}). The config's {@code checkpoints} give them to a program that asks for none in its
  * code (and win over what it asks). Which checkpoint a restarted group resumes from, and the number new
  * checkpoints come after, are the launcher's ({@link CheckpointStart}), chosen for every group alike while
- * none ran; a group started without them numbers its checkpoints after the highest one in the store.
+ * none ran; a group started without them numbers its checkpoints after the highest one it finds in the
+ * store, which agrees with the others' only when the sources are in one group (a group without sources
+ * numbers none itself: it takes the numbers of the barriers that come): start a program whose sources
+ * are in several groups through the launcher, or give each group {@code --DFF_CheckpointsAfter}.
  */
 final class GroupCheckpointing {
     private GroupCheckpointing() {}

@@ -65,6 +65,8 @@ public final class CheckpointCoordinator {
     private final CheckpointTally tally;
     /** The program's groups' checkpoints, when this run is one of its groups; null in one process. */
     private final GroupCheckpoints groups;
+    /** Whether this run asks for checkpoints (it has sources), or only takes part in those others asked for. */
+    private final boolean asks;
 
     private final Object lock = new Object();
     private RunControl control;
@@ -113,18 +115,24 @@ public final class CheckpointCoordinator {
             Checkpoint restoredFrom,
             AtomicLong ids,
             CheckpointTally tally) {
-        this(store, intervalNanos, mode, restoredFrom, ids, tally, null);
+        this(store, intervalNanos, mode, restoredFrom, ids, tally, null, true);
     }
 
-    /** A coordinator of one group's part of the checkpoints of a program in groups. */
+    /**
+     * A coordinator of one group's part of the checkpoints of a program in groups. Only a group with
+     * sources asks for checkpoints; one without opens each as its first barrier comes, so it never
+     * numbers one itself.
+     */
     public static CheckpointCoordinator ofGroup(
             GroupCheckpoints groups,
+            boolean hasSources,
             long intervalNanos,
             CheckpointMode mode,
             Checkpoint restoredFrom,
             AtomicLong ids,
             CheckpointTally tally) {
-        return new CheckpointCoordinator(groups.own(), intervalNanos, mode, restoredFrom, ids, tally, groups);
+        return new CheckpointCoordinator(
+                groups.own(), intervalNanos, mode, restoredFrom, ids, tally, groups, hasSources);
     }
 
     private CheckpointCoordinator(
@@ -134,8 +142,10 @@ public final class CheckpointCoordinator {
             Checkpoint restoredFrom,
             AtomicLong ids,
             CheckpointTally tally,
-            GroupCheckpoints groups) {
+            GroupCheckpoints groups,
+            boolean asks) {
         this.groups = groups;
+        this.asks = asks;
         this.store = store;
         this.intervalNanos = intervalNanos;
         this.mode = mode;
@@ -189,7 +199,7 @@ public final class CheckpointCoordinator {
 
     /** Under the lock. In groups, not before the last checkpoint completed in every group. */
     private void trigger() {
-        if (groups == null || lastOpenedDone) {
+        if (asks && (groups == null || lastOpenedDone)) {
             open(ids.incrementAndGet());
         }
     }
