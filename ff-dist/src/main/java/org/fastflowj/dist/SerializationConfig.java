@@ -63,6 +63,9 @@ public final class SerializationConfig {
             "org.fastflowj.stream.internal.Partial",
             "org.fastflowj.stream.internal.Mark",
             "org.fastflowj.stream.internal.Signal",
+            // A late record or dead letter on its way to its side sink: its value checked as any item, a dead
+            // letter's error as strings (SideRecord writes it itself).
+            "org.fastflowj.stream.internal.SideRecord",
             "org.fastflowj.stream.WindowResult");
     private static final Set<String> BUILT_IN_PACKAGES = Set.of("java.util", "java.time");
 

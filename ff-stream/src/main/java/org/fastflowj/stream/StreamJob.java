@@ -56,6 +56,9 @@ public final class StreamJob {
     private final Map<Sink<?>, Boolean> allSinks = new IdentityHashMap<>();
     private final Map<Sink<?>, Transform> streamSinks = new IdentityHashMap<>();
     private final Map<Sink<?>, SideSink<?>> sideSinks = new IdentityHashMap<>();
+    /** The side sinks by {@link SideSink#index}, which side records carry. */
+    private final List<SideSink<?>> sideSinksByIndex = new ArrayList<>();
+
     private final Map<String, Integer> names = new HashMap<>();
     private volatile BuildingBlock running;
     private boolean ran;
@@ -138,8 +141,9 @@ public final class StreamJob {
             if (allSinks.containsKey(sink)) {
                 throw new IllegalArgumentException("sink '" + sink.name() + "' already ends a stream");
             }
-            side = new SideSink<>(sink);
+            side = new SideSink<>(sink, sideSinksByIndex.size());
             sideSinks.put(sink, side);
+            sideSinksByIndex.add(side);
             claim(sink);
         }
         return (SideSink<T>) side;
@@ -158,6 +162,7 @@ public final class StreamJob {
     NodeErrors nodeErrors(ErrorPolicy policy, String through) {
         if (policy.deadLetters != null) {
             SideSink<DeadLetter> deadLetters = sideSink((Sink<DeadLetter>) policy.deadLetters);
+            deadLetters.writtenByBlock();
             return NodeErrors.deadLetter(failed -> {
                 try {
                     deadLetters.write(new DeadLetter(through, 0, failed.item(), failed.error()));
@@ -190,7 +195,10 @@ public final class StreamJob {
         if (sinks.isEmpty()) {
             throw new IllegalStateException("job '" + name + "' has no sink: end a stream with sink(...)");
         }
-        return BlockCompiler.compile(sinks, maxWatermarkDrift == null ? Long.MAX_VALUE : maxWatermarkDrift.toMillis());
+        return BlockCompiler.compile(
+                sinks,
+                List.copyOf(sideSinksByIndex),
+                maxWatermarkDrift == null ? Long.MAX_VALUE : maxWatermarkDrift.toMillis());
     }
 
     public JobStats run() {
@@ -213,7 +221,16 @@ public final class StreamJob {
         }
         if (options.checkpointInterval() != null) {
             for (Sink<?> sink : allSinks.keySet()) {
-                if (!sink.exactlyOnce()) {
+                SideSink<?> side = sideSinks.get(sink);
+                String atLeastOnce = side != null ? side.atLeastOnceBecause() : null;
+                if (atLeastOnce != null && sink.exactlyOnce()) {
+                    LOG.warn(
+                            "stream job '{}': side sink '{}' {}: after a restart it may be given again what came after"
+                                    + " the checkpoint (at least once)",
+                            name,
+                            sink.name(),
+                            atLeastOnce);
+                } else if (!sink.exactlyOnce()) {
                     LOG.warn(
                             "stream job '{}': sink '{}' does not roll back to a checkpoint: after a restart it is"
                                     + " given again what came after the checkpoint (at least once)",

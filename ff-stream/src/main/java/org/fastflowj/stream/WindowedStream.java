@@ -57,7 +57,7 @@ public final class WindowedStream<K, T> {
         return this;
     }
 
-    /** Sends the late records to {@code sink} (from the window's instances, one at a time). */
+    /** Sends the late records to {@code sink}, written with the stream's records by its sink's node. */
     public WindowedStream<K, T> lateTo(Sink<? super T> sink) {
         this.lateSink = keyed.input.job.sideSink(Objects.requireNonNull(sink, "sink"));
         return this;
@@ -100,6 +100,9 @@ public final class WindowedStream<K, T> {
         }
         if (all) {
             window.transform.oneInstance("a windowAll");
+        }
+        if (late != null) {
+            window.transform.lateSink(late);
         }
         return window;
     }

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import org.fastflowj.dist.DFF;
 import org.fastflowj.stream.Aggregates;
+import org.fastflowj.stream.ErrorPolicy;
 import org.fastflowj.stream.JobStats;
 import org.fastflowj.stream.Sinks;
 import org.fastflowj.stream.Sources;
@@ -13,9 +14,10 @@ import org.fastflowj.stream.Windows;
 
 /**
  * A stream job whose every stage is in a group of its own: the source in S (a farm of sources), the
- * windows in W right after it (behind an entry node of main), their late sink written in W, and a copy
- * stage fused with the sink in C; or a windowed join in group J. {@code main}: {@code [--DFF_GName=G
- * --DFF_Config=file] clicks output late}, or {@code ... join clicks output}.
+ * windows in W right after it (behind an entry node of main), with a formatting step whose failures go
+ * to a dead-letter sink, and a copy stage fused with the sink in C, which writes the late records and
+ * dead letters too; or a windowed join in group J. {@code main}: {@code [--DFF_GName=G
+ * --DFF_Config=file] clicks output late dead}, or {@code ... join clicks output}.
  */
 public final class StreamGroupShapesApp {
     private StreamGroupShapesApp() {}
@@ -28,7 +30,7 @@ public final class StreamGroupShapesApp {
         }
     }
 
-    public static JobStats run(long clicks, Path output, Path late) {
+    public static JobStats run(long clicks, Path output, Path late, Path dead) {
         StreamJob job = StreamJob.named("shapes");
         job.source(Sources.generator(clicks, 0, Click::of))
                 .name("clicks")
@@ -42,8 +44,14 @@ public final class StreamGroupShapesApp {
                 .name("count")
                 .parallelism(2)
                 .group("W")
-                .map(r -> r.start() + "," + r.key() + "," + r.value())
+                .map(r -> {
+                    if (r.start() / 1000 % 7 == 3) {
+                        throw new IllegalArgumentException("second " + r.start() / 1000 + " has no line");
+                    }
+                    return r.start() + "," + r.key() + "," + r.value();
+                })
                 .name("format")
+                .onError(ErrorPolicy.deadLetter(Sinks.lines(dead)))
                 .rebalance()
                 .map(line -> "copy," + line)
                 .name("copy")
@@ -80,7 +88,7 @@ public final class StreamGroupShapesApp {
             System.out.println("late " + stats.totalLateRecords());
             return;
         }
-        JobStats stats = run(Long.parseLong(rest[0]), Path.of(rest[1]), Path.of(rest[2]));
+        JobStats stats = run(Long.parseLong(rest[0]), Path.of(rest[1]), Path.of(rest[2]), Path.of(rest[3]));
         System.out.println("late " + stats.totalLateRecords());
     }
 }

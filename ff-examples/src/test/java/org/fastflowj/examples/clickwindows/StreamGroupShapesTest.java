@@ -17,8 +17,9 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A stream job spread over four JVMs (S: the source, W: the windows and their late sink, C: a copy stage
- * with the sink, main: the entry nodes between them) writes the files the one-process run writes.
+ * A stream job spread over four JVMs (S: the source, W: the windows, C: a copy stage with the sink and
+ * the side sinks, main: the entry nodes between them) writes the files the one-process run writes: the
+ * output, the late records, and the dead letters, whose errors crossed from W to C.
  */
 @Timeout(value = 150, unit = TimeUnit.SECONDS)
 class StreamGroupShapesTest {
@@ -28,16 +29,17 @@ class StreamGroupShapesTest {
     Path dir;
 
     @Test
-    void shouldWriteTheOneProcessRunsOutputAndLateRecordsWithEveryStageInAnotherGroupProcess() throws Exception {
+    void shouldWriteTheOneProcessRunsOutputAndSideRecordsWithEveryStageInAnotherGroupProcess() throws Exception {
         Path wholeOut = dir.resolve("whole.csv");
         Path wholeLate = dir.resolve("whole-late.txt");
+        Path wholeDead = dir.resolve("whole-dead.txt");
         DFF.reset();
         DFF.checkSerialization(true); // every item through the serializer, as across groups
         // The groups' processes admit Click as a class of their main class's package; this JVM's main is not it.
         DFF.register(StreamGroupShapesApp.Click.class);
         JobStats whole;
         try {
-            whole = StreamGroupShapesApp.run(CLICKS, wholeOut, wholeLate);
+            whole = StreamGroupShapesApp.run(CLICKS, wholeOut, wholeLate, wholeDead);
         } finally {
             DFF.reset();
         }
@@ -45,10 +47,17 @@ class StreamGroupShapesTest {
 
         Path out = dir.resolve("split.csv");
         Path late = dir.resolve("split-late.txt");
+        Path dead = dir.resolve("split-dead.txt");
         List<String> groups = List.of("main", "S", "W", "C");
         Path config = config(groups);
         try (GroupCluster cluster = GroupCluster.start(
-                StreamGroupShapesApp.class, config, groups, Long.toString(CLICKS), out.toString(), late.toString())) {
+                StreamGroupShapesApp.class,
+                config,
+                groups,
+                Long.toString(CLICKS),
+                out.toString(),
+                late.toString(),
+                dead.toString())) {
             Map<String, Integer> codes = cluster.awaitExit(120);
 
             assertThat(codes.values()).as(cluster.allOutput()).containsOnly(0);
@@ -59,10 +68,22 @@ class StreamGroupShapesTest {
         }
         assertThat(sorted(out)).isNotEmpty().isEqualTo(sorted(wholeOut)).allMatch(l -> l.startsWith("copy,"));
         assertThat(sorted(late)).hasSize((int) whole.totalLateRecords()).isEqualTo(sorted(wholeLate));
+        assertThat(sorted(dead))
+                .hasSize(whole.deadLetters().getOrDefault("format", 0L).intValue())
+                .isNotEmpty()
+                .allMatch(line ->
+                        line.startsWith("format\t") && line.contains("\tjava.lang.IllegalArgumentException: second "))
+                .isEqualTo(sorted(wholeDead));
         try (var files = Files.list(dir)) { // the groups that hold no sink left no temporary file
             assertThat(files.map(p -> p.getFileName().toString()))
                     .containsExactlyInAnyOrder(
-                            "whole.csv", "whole-late.txt", "split.csv", "split-late.txt", "groups.json");
+                            "whole.csv",
+                            "whole-late.txt",
+                            "whole-dead.txt",
+                            "split.csv",
+                            "split-late.txt",
+                            "split-dead.txt",
+                            "groups.json");
         }
     }
 

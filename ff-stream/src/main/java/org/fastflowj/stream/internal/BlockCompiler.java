@@ -3,8 +3,10 @@ package org.fastflowj.stream.internal;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.fastflowj.core.AllToAll;
 import org.fastflowj.core.BuildingBlock;
 import org.fastflowj.core.Combiner;
@@ -30,6 +32,10 @@ import org.fastflowj.core.Pipeline;
  * sets of an {@link AllToAll}; between two blocks, multi-output exits and multi-input entries make
  * ff-core join every exit to every entry, so each router reaches every instance of the next stage.
  *
+ * <p>Late records and dead letters go down their stream as {@link SideRecord}s to its sink node, which
+ * writes them; those of operators before a block stop at it ({@link StripNode}). Each compilation counts
+ * each side sink's writers, so a sink node knows the side sinks it alone writes and snapshots with its own.
+ *
  * <p>Groups (ff-dist): when a stage has a group, the whole job is the home group {@link #HOME_GROUP}
  * (created from the root) and each stage of another group leaves it as worker groups do: as the
  * R-Workers of its all-to-all ({@code a2a.createGroup(g).include(r)}), or as the workers of a farm of
@@ -47,15 +53,26 @@ public final class BlockCompiler {
     /**
      * The block that runs every stream ending at {@code sinks}.
      *
+     * @param sideSinks the job's side sinks, by {@link SideSink#index}
      * @param maxWatermarkDrift how far one input of an operator with several inputs may run ahead of the
      *     slowest before it is read no more until that one catches up ({@link HeadNode}); MAX: no alignment
      */
-    public static BuildingBlock compile(List<Transform> sinks, long maxWatermarkDrift) {
-        List<BuildingBlock> jobs = new ArrayList<>();
-        Layout layout = new Layout(maxWatermarkDrift);
+    public static BuildingBlock compile(List<Transform> sinks, List<SideSink<?>> sideSinks, long maxWatermarkDrift) {
+        Layout layout = new Layout(maxWatermarkDrift, sideSinks);
+        List<List<Part>> partsOfSinks = new ArrayList<>();
+        sideSinks.forEach(SideSink::clearRoutes);
         for (Transform sink : sinks) {
             List<Part> parts = parts(sink);
             layout.check(parts, sinks.size());
+            Set<SideSink<?>> reaching = new LinkedHashSet<>();
+            routeSideRecords(parts, reaching);
+            reaching.forEach(SideSink::reachesSinkNode);
+            sink.sideSinksReaching = List.copyOf(reaching);
+            partsOfSinks.add(parts);
+        }
+        // Every side sink's routes are known before any sink node is made: each knows which it alone writes.
+        List<BuildingBlock> jobs = new ArrayList<>();
+        for (List<Part> parts : partsOfSinks) {
             jobs.add(pipeline(build(parts, null, layout)));
         }
         BuildingBlock root = jobs.size() == 1 ? jobs.get(0) : Farm.of(jobs);
@@ -63,6 +80,27 @@ public final class BlockCompiler {
             root.createGroup(HOME_GROUP);
         }
         return root;
+    }
+
+    /**
+     * Adds to {@code reaching} the side sinks whose records come down {@code parts} to their end; those of
+     * operators before a block stop at it, where the node that hands the block its values writes them.
+     */
+    private static void routeSideRecords(List<Part> parts, Set<SideSink<?>> reaching) {
+        for (Part part : parts) {
+            if (part instanceof Union union) {
+                for (List<Part> input : union.inputs()) {
+                    routeSideRecords(input, reaching);
+                }
+            } else if (part instanceof Stage stage) {
+                for (Transform t : stage.chain()) {
+                    t.sideSinks(reaching);
+                }
+            } else {
+                reaching.forEach(SideSink::writtenBeforeBlock);
+                reaching.clear();
+            }
+        }
     }
 
     /**
@@ -74,10 +112,12 @@ public final class BlockCompiler {
         private final Map<String, Stage> stageOfGroup = new HashMap<>();
         private final Map<Stage, String> groupOfStage = new IdentityHashMap<>();
         private final long maxWatermarkDrift;
+        final List<SideSink<?>> sideSinks;
         boolean grouped;
 
-        Layout(long maxWatermarkDrift) {
+        Layout(long maxWatermarkDrift, List<SideSink<?>> sideSinks) {
             this.maxWatermarkDrift = maxWatermarkDrift;
+            this.sideSinks = sideSinks;
         }
 
         /** A stage's first node, which takes its inputs' watermarks in. */
@@ -346,14 +386,14 @@ public final class BlockCompiler {
                 nodes.add(layout.head());
             }
             for (Transform t : stage.operators()) {
-                nodes.add(node(t, i));
+                nodes.add(node(t, i, layout.sideSinks));
                 names.add(nodeName(t));
             }
             chain(nodes);
             if (exit != null) {
                 nodes.add(new RouterNode(exit, "after " + String.join("+", names)));
             } else if (throughNext) {
-                nodes.add(new StripNode());
+                nodes.add(new StripNode(layout.sideSinks));
             }
             Node<Object, Object> instance = fuse(nodes);
             String name = String.join("+", names);
@@ -377,10 +417,10 @@ public final class BlockCompiler {
     }
 
     @SuppressWarnings("unchecked")
-    private static Node<Object, Object> node(Transform t, int instance) {
+    private static Node<Object, Object> node(Transform t, int instance, List<SideSink<?>> sideSinks) {
         return switch (t.kind) {
             case SOURCE -> (Node<Object, Object>) (Node<?, ?>) new SourceNode(t.source, t.info(instance));
-            case SINK -> new SinkNode(t.sink, t.info(instance));
+            case SINK -> new SinkNode(t.sink, t.info(instance), sideSinks, t.sideSinksReaching);
             case OPERATOR -> new OperatorNode(t.operators.apply(instance), t.info(instance), t.errors);
             case THROUGH -> throw new IllegalStateException("a block is not a stage's operator");
         };

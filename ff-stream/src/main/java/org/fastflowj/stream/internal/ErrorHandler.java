@@ -29,10 +29,11 @@ public final class ErrorHandler {
         return deadLetters != null ? counters.deadLettered() : skip ? counters.skipped() : null;
     }
 
-    void onFailure(OperatorInfo info, Object value, Exception error) throws Exception {
+    /** A dead letter goes down the operator's stream to {@code out}, on its way to its side sink. */
+    void onFailure(Output out, OperatorInfo info, Object value, Exception error) {
         if (deadLetters != null) {
             info.counters().deadLettered().increment();
-            deadLetters.write(new DeadLetter(info.name(), info.instance(), value, error));
+            out.emitSide(deadLetters.record(new DeadLetter(info.name(), info.instance(), value, error)));
         } else if (skip) {
             info.counters().skipped().increment();
         } else {

@@ -43,7 +43,7 @@ public final class HeadNode extends MultiInputNode<Object, Object> implements Ch
         if (idleChannels != 0 && !(item instanceof Signal)) {
             active(inputChannel());
         }
-        if (item instanceof Rec) {
+        if (item instanceof Rec || item instanceof SideRecord) {
             return item;
         }
         if (item instanceof Mark mark) {

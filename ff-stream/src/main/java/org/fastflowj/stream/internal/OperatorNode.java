@@ -38,12 +38,6 @@ public final class OperatorNode extends Node<Object, Object> implements Output, 
     @Override
     protected void svcInit() throws Exception {
         operator.info.counters().started().set(true);
-        if (errors.deadLetters() != null) {
-            errors.deadLetters().started();
-        }
-        if (operator instanceof WindowOperator window && window.lateSink != null) {
-            window.lateSink.started();
-        }
         operator.open();
     }
 
@@ -63,6 +57,8 @@ public final class OperatorNode extends Node<Object, Object> implements Output, 
             record(rec.value, rec.timestamp);
         } else if (item instanceof Signal signal) {
             signal(signal);
+        } else if (item instanceof SideRecord side) {
+            emitSide(side);
         } else {
             watermark(((Mark) item).time);
         }
@@ -85,7 +81,7 @@ public final class OperatorNode extends Node<Object, Object> implements Output, 
             throw failure;
         } catch (Exception error) {
             try {
-                errors.onFailure(operator.info, value, error);
+                errors.onFailure(this, operator.info, value, error);
             } catch (RecordFailure failure) {
                 throw failure;
             } catch (Exception policyFailure) {
@@ -143,6 +139,15 @@ public final class OperatorNode extends Node<Object, Object> implements Output, 
             next.signal(signal);
         } else {
             sendOut(signal);
+        }
+    }
+
+    @Override
+    public void emitSide(SideRecord record) {
+        if (next != null) {
+            next.emitSide(record);
+        } else {
+            sendOut(record);
         }
     }
 

@@ -5,7 +5,7 @@ import org.fastflowj.core.MultiOutputNode;
 /**
  * The last node of a stage whose records are shuffled to the next stage's instances: by the key's key
  * group, round-robin, or to all. Watermarks go to every output channel, so each instance downstream
- * sees the time of every upstream instance.
+ * sees the time of every upstream instance; side records go to the first.
  */
 public final class RouterNode extends MultiOutputNode<Object, Object> {
     private final Exchange exchange;
@@ -21,6 +21,11 @@ public final class RouterNode extends MultiOutputNode<Object, Object> {
     protected Object svc(Object item) {
         if (item instanceof Mark || item instanceof Signal) {
             broadcast(item);
+            return goOn();
+        }
+        if (item instanceof SideRecord) {
+            // Bound for the sink node, which every instance downstream reaches alike.
+            sendOutTo(item, 0);
             return goOn();
         }
         switch (exchange.kind()) {

@@ -1,5 +1,6 @@
 package org.fastflowj.stream.internal;
 
+import java.util.Collection;
 import java.util.List;
 import java.util.function.IntFunction;
 import java.util.function.ToLongFunction;
@@ -35,6 +36,10 @@ public final class Transform {
     Transform consumer;
     /** The ff-dist group its stage runs in; null: the job's home group. */
     String group;
+    /** Where a window sends its late records; null: nowhere. */
+    private SideSink<?> lateSink;
+    /** A sink's side sinks whose records come down its stream, set by each compilation. */
+    List<SideSink<?>> sideSinksReaching = List.of();
     /**
      * A window's first stage ({@link PartialAggregateOperator}), named as the window and sharing its
      * error policy; null for other operators.
@@ -148,6 +153,20 @@ public final class Transform {
         this.errors = handler;
         if (firstStage != null) {
             firstStage.errors = handler;
+        }
+    }
+
+    public void lateSink(SideSink<?> side) {
+        this.lateSink = side;
+    }
+
+    /** Adds the side sinks this operator sends records to. */
+    void sideSinks(Collection<SideSink<?>> into) {
+        if (errors.deadLetters() != null) {
+            into.add(errors.deadLetters());
+        }
+        if (lateSink != null) {
+            into.add(lateSink);
         }
     }
 

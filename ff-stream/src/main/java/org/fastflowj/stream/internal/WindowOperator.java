@@ -150,7 +150,7 @@ public abstract class WindowOperator extends Operator {
         }
         info.counters().late().increment();
         if (lateSink != null) {
-            lateSink.write(value);
+            out.emitSide(lateSink.record(value));
         }
     }
 
