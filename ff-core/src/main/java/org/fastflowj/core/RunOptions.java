@@ -44,6 +44,7 @@ public final class RunOptions {
     private final CheckpointMode checkpointMode;
     private final RestartStrategy restartStrategy;
     private final boolean resumeFromCheckpoint;
+    private final int fullCheckpointEvery;
 
     /** The fields of a copy being made: each setter changes one or two of them, the rest stay. */
     private static final class Fields {
@@ -62,6 +63,7 @@ public final class RunOptions {
         CheckpointMode checkpointMode = CheckpointMode.EXACTLY_ONCE;
         RestartStrategy restartStrategy = RestartStrategy.none();
         boolean resumeFromCheckpoint;
+        int fullCheckpointEvery = 1;
 
         Fields() {}
 
@@ -81,6 +83,7 @@ public final class RunOptions {
             checkpointMode = o.checkpointMode;
             restartStrategy = o.restartStrategy;
             resumeFromCheckpoint = o.resumeFromCheckpoint;
+            fullCheckpointEvery = o.fullCheckpointEvery;
         }
     }
 
@@ -100,6 +103,7 @@ public final class RunOptions {
         this.checkpointMode = f.checkpointMode;
         this.restartStrategy = f.restartStrategy;
         this.resumeFromCheckpoint = f.resumeFromCheckpoint;
+        this.fullCheckpointEvery = f.fullCheckpointEvery;
     }
 
     /** A copy with {@code change} applied. */
@@ -261,6 +265,25 @@ public final class RunOptions {
      */
     public RunOptions resumeFromCheckpoint(boolean resume) {
         return with(f -> f.resumeFromCheckpoint = resume);
+    }
+
+    /**
+     * Incremental checkpoints: a node that can ({@link org.fastflowj.core.checkpoint.IncrementalCheckpointed},
+     * the stream layer's keyed state) writes its whole state at one checkpoint in {@code n}, and at the
+     * others only what changed since its previous one; a restart reads back the whole state and the
+     * change sets after it. 1 (the default): every checkpoint holds whole states. The store keeps the
+     * checkpoints a retained one builds on, so it holds up to {@code n - 1} more.
+     */
+    public RunOptions fullCheckpointEvery(int n) {
+        if (n < 1) {
+            throw new IllegalArgumentException("fullCheckpointEvery(" + n + "): at least 1 (every checkpoint whole)");
+        }
+        return with(f -> f.fullCheckpointEvery = n);
+    }
+
+    /** One checkpoint in this many holds a node's whole state; 1: all of them. */
+    public int fullCheckpointEvery() {
+        return fullCheckpointEvery;
     }
 
     /** The checkpoint interval, or null without checkpoints. */

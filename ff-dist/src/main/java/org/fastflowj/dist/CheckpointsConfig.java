@@ -22,10 +22,16 @@ import org.fastflowj.core.checkpoint.RestartStrategy;
  * @param mode what a checkpoint guarantees of the state it holds
  * @param retained how many complete checkpoints are kept (at least 2: the newest may be incomplete when a
  *     failure comes)
+ * @param fullEvery one checkpoint in this many holds the whole state of a node that can write its changes
+ *     only (incremental checkpoints; 1, the default: every one whole)
  * @param restart how often the launcher restarts the run after a group failed
  */
-public record CheckpointsConfig(Path directory, Duration interval, CheckpointMode mode, int retained, Restart restart) {
+public record CheckpointsConfig(
+        Path directory, Duration interval, CheckpointMode mode, int retained, int fullEvery, Restart restart) {
     public CheckpointsConfig {
+        if (fullEvery < 1) {
+            throw new IllegalArgumentException("fullEvery must be >= 1, got " + fullEvery);
+        }
         Objects.requireNonNull(directory, "directory");
         Objects.requireNonNull(interval, "interval");
         Objects.requireNonNull(mode, "mode");

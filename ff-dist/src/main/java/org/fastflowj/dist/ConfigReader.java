@@ -46,7 +46,8 @@ final class ConfigReader {
             "jvmArgs",
             "tlsName");
     static final List<String> TLS_KEYS = List.of("certFile", "keyFile", "trustFile", "enabled");
-    static final List<String> CHECKPOINTS_KEYS = List.of("directory", "intervalMs", "mode", "retained", "restart");
+    static final List<String> CHECKPOINTS_KEYS =
+            List.of("directory", "intervalMs", "mode", "retained", "fullEvery", "restart");
     static final List<String> RESTART_KEYS = List.of("attempts", "delayMs", "failureRateWindowMs");
     /** The longest time in milliseconds that a {@link Duration} still holds in nanoseconds (292 years). */
     static final long MAX_MILLIS = Long.MAX_VALUE / 1_000_000;
@@ -179,11 +180,13 @@ final class ConfigReader {
                 fields.attempt(() -> fields.longBetween(checkpoints, at, "intervalMs", 1, MAX_MILLIS, 1_000), 1_000L);
         CheckpointMode mode = fields.attempt(() -> mode(checkpoints), CheckpointMode.EXACTLY_ONCE);
         int retained = fields.attempt(() -> fields.intAtLeast(checkpoints, at, "retained", 2, 3), 3);
+        int fullEvery = fields.attempt(() -> fields.intAtLeast(checkpoints, at, "fullEvery", 1, 1), 1);
         CheckpointsConfig.Restart restart = fields.attempt(() -> restart(checkpoints), DEFAULT_RESTART);
         if (directory == null) {
             return Optional.empty(); // the problem is noted: the config is refused
         }
-        return Optional.of(new CheckpointsConfig(directory, Duration.ofMillis(intervalMs), mode, retained, restart));
+        return Optional.of(
+                new CheckpointsConfig(directory, Duration.ofMillis(intervalMs), mode, retained, fullEvery, restart));
     }
 
     private CheckpointMode mode(ObjectNode checkpoints) {

@@ -43,6 +43,7 @@ class CheckpointsConfigTest {
         assertThat(c.interval()).isEqualTo(Duration.ofSeconds(1));
         assertThat(c.mode()).isEqualTo(CheckpointMode.EXACTLY_ONCE);
         assertThat(c.retained()).isEqualTo(3);
+        assertThat(c.fullEvery()).as("every checkpoint whole").isEqualTo(1);
         assertThat(c.restartStrategy()).hasToString("fixedDelay(3 attempts, PT1S)");
     }
 
@@ -51,13 +52,14 @@ class CheckpointsConfigTest {
         CheckpointsConfig c = parse(
                         """
                         {"directory": "/shared/ckpt", "intervalMs": 250, "mode": "at-least-once", "retained": 5,
-                         "restart": {"attempts": 4, "delayMs": 0, "failureRateWindowMs": 60000}}""")
+                         "fullEvery": 8, "restart": {"attempts": 4, "delayMs": 0, "failureRateWindowMs": 60000}}""")
                 .checkpoints()
                 .orElseThrow();
 
         assertThat(c.interval()).isEqualTo(Duration.ofMillis(250));
         assertThat(c.mode()).isEqualTo(CheckpointMode.AT_LEAST_ONCE);
         assertThat(c.retained()).isEqualTo(5);
+        assertThat(c.fullEvery()).isEqualTo(8);
         assertThat(c.restartStrategy()).hasToString("failureRate(4 per PT1M, delay PT0S)");
         assertThat(c.restartStrategy().delay()).isZero();
         assertThat(c.restart())
@@ -99,6 +101,11 @@ class CheckpointsConfigTest {
     }
 
     @Test
+    void shouldRefuseAFullEveryBelowOne() {
+        assertThat(error("{\"directory\": \"d\", \"fullEvery\": 0}")).hasMessageContaining("checkpoints.fullEvery");
+    }
+
+    @Test
     void shouldRefuseCheckpointsThatAreNoObject() {
         assertThat(error("\"ckpt\""))
                 .hasMessage("app.json:2:16: checkpoints: expected an object with a \"directory\", got \"ckpt\"");
@@ -108,7 +115,7 @@ class CheckpointsConfigTest {
     void shouldSuggestTheKeyAMisspeltOneWasMeantToBe() {
         assertThat(error("{\"directory\": \"d\", \"intervallMs\": 5}"))
                 .hasMessage("app.json:2:35: checkpoints.intervallMs: unknown key (did you mean 'intervalMs'?);"
-                        + " allowed here: directory, intervalMs, mode, retained, restart");
+                        + " allowed here: directory, intervalMs, mode, retained, fullEvery, restart");
         assertThat(error("{\"directory\": \"d\", \"restart\": {\"attempt\": 5}}"))
                 .hasMessage("app.json:2:47: checkpoints.restart.attempt: unknown key (did you mean 'attempts'?);"
                         + " allowed here: attempts, delayMs, failureRateWindowMs");

@@ -20,6 +20,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -27,7 +28,9 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -42,15 +45,21 @@ import org.slf4j.LoggerFactory;
  * that fails any check is skipped with a warning naming why, and the one before it is read instead.
  *
  * <p>Layout: {@code "FFJ-CKPT"}, int version, long id, int count, count × (UTF name, int length, bytes),
- * int finished, finished × UTF name (the nodes that had ended), int CRC-32. Version 1 files, which have
- * no finished names, are read too.
+ * int finished, finished × UTF name (the nodes that had ended), int changes, changes × (UTF name, long
+ * id: the node's state holds changes since its state in checkpoint id), int CRC-32. Version 1 files have
+ * no finished names, version 2 files no changes; both are read too.
+ *
+ * <p>A checkpoint whose change sets build on earlier checkpoints is read with them: it is usable only if
+ * each of those is (whole, checked, holding the node's state), and those are kept while it is retained.
  */
 final class DirectoryStore implements CheckpointStore {
     private static final Logger LOG = LoggerFactory.getLogger(DirectoryStore.class);
     private static final byte[] MAGIC = "FFJ-CKPT".getBytes(StandardCharsets.US_ASCII);
-    static final int VERSION = 2;
+    static final int VERSION = 3;
     /** The format before ended nodes were recorded: read as a checkpoint in which none had ended. */
     private static final int VERSION_WITHOUT_FINISHED = 1;
+    /** The format before change sets: read as a checkpoint of whole states. */
+    private static final int VERSION_WITHOUT_CHANGES = 2;
 
     private static final Pattern NAME = Pattern.compile("chk-(\\d{19})\\.ffcp");
     /** A group's end record ({@link #saveEnd}); never matched by {@link #NAME}. */
@@ -62,6 +71,11 @@ final class DirectoryStore implements CheckpointStore {
     private final int retained;
     /** A checkpoint was saved here: from then on the directory must stay. */
     private volatile boolean saved;
+    /**
+     * The oldest checkpoint each checkpoint here needs (itself, or the first of the chain its change sets
+     * build on), as saved or read by this store; the retention keeps what the retained ones need.
+     */
+    private final Map<Long, Long> oldestNeeded = new ConcurrentHashMap<>();
 
     DirectoryStore(Path directory, int retained) {
         this.directory = Objects.requireNonNull(directory, "directory");
@@ -96,8 +110,32 @@ final class DirectoryStore implements CheckpointStore {
 
     @Override
     public void save(Checkpoint checkpoint) throws IOException {
+        long oldest = checkpoint.id();
+        for (long since : checkpoint.changesSince().values()) {
+            oldest = Math.min(oldest, oldestNeeded(since));
+        }
         write(fileName(checkpoint.id()), checkpoint);
+        oldestNeeded.put(checkpoint.id(), oldest);
         dropOld();
+    }
+
+    /** The oldest checkpoint {@code id} needs; itself if it cannot be read (then it is not usable anyway). */
+    private long oldestNeeded(long id) {
+        Long known = oldestNeeded.get(id);
+        if (known != null) {
+            return known;
+        }
+        try {
+            Checkpoint checkpoint = decode(Files.readAllBytes(directory.resolve(fileName(id))), id);
+            long oldest = id;
+            for (long since : checkpoint.changesSince().values()) {
+                oldest = Math.min(oldest, since < id ? oldestNeeded(since) : id);
+            }
+            oldestNeeded.put(id, oldest);
+            return oldest;
+        } catch (IOException e) {
+            return id;
+        }
     }
 
     /** The directory of the checkpoints of group {@code group} of a program in groups: one below this one. */
@@ -153,11 +191,59 @@ final class DirectoryStore implements CheckpointStore {
 
     /** Checkpoint {@code id}, read and checked. */
     Checkpoint read(long id) throws CorruptCheckpointException, IOException {
+        return withEarlierStates(readOne(id));
+    }
+
+    /** Checkpoint {@code id} alone, read and checked: its change sets without what they build on. */
+    private Checkpoint readOne(long id) throws CorruptCheckpointException, IOException {
         Path file = directory.resolve(fileName(id));
         if (!Files.isRegularFile(file)) {
             throw new CorruptCheckpointException(file.getFileName() + " is missing");
         }
         return decode(Files.readAllBytes(file), id);
+    }
+
+    /**
+     * {@code checkpoint} with the states its change sets build on, read from the checkpoints they name.
+     *
+     * @throws CorruptCheckpointException naming the node and the checkpoint, if one of those is unusable
+     */
+    private Checkpoint withEarlierStates(Checkpoint checkpoint) throws CorruptCheckpointException, IOException {
+        if (checkpoint.changesSince().isEmpty()) {
+            return checkpoint;
+        }
+        Map<Long, Checkpoint> read = new HashMap<>();
+        Map<String, List<byte[]>> earlier = new LinkedHashMap<>();
+        for (Map.Entry<String, Long> e : checkpoint.changesSince().entrySet()) {
+            String node = e.getKey();
+            List<byte[]> chain = new ArrayList<>();
+            long since = e.getValue();
+            while (true) {
+                Checkpoint before = read.get(since);
+                if (before == null) {
+                    try {
+                        before = readOne(since);
+                    } catch (CorruptCheckpointException problem) {
+                        throw new CorruptCheckpointException("node " + node + "'s state holds changes since checkpoint "
+                                + e.getValue() + ", whose chain is unusable: " + problem.getMessage());
+                    }
+                    read.put(since, before);
+                }
+                byte[] state = before.states().get(node);
+                if (state == null) {
+                    throw new CorruptCheckpointException("node " + node + "'s state holds changes building on"
+                            + " checkpoint " + since + ", which has no state of it");
+                }
+                chain.add(0, state);
+                Long next = before.changesSince().get(node);
+                if (next == null) {
+                    break;
+                }
+                since = next;
+            }
+            earlier.put(node, chain);
+        }
+        return checkpoint.withEarlierStates(earlier);
     }
 
     /** Writes {@code checkpoint} under {@code name}: whole under that name, or not at all. */
@@ -207,10 +293,18 @@ final class DirectoryStore implements CheckpointStore {
         }
     }
 
+    /** Drops the checkpoints beyond the retained ones, but for those a retained one builds on. */
     private void dropOld() throws IOException {
         List<Long> ids = ids();
+        long needed = Long.MAX_VALUE;
+        for (int i = 0; i < Math.min(retained, ids.size()); i++) {
+            needed = Math.min(needed, oldestNeeded(ids.get(i)));
+        }
         for (int i = retained; i < ids.size(); i++) {
-            Files.deleteIfExists(directory.resolve(fileName(ids.get(i))));
+            if (ids.get(i) < needed) {
+                Files.deleteIfExists(directory.resolve(fileName(ids.get(i))));
+                oldestNeeded.remove(ids.get(i));
+            }
         }
     }
 
@@ -220,7 +314,7 @@ final class DirectoryStore implements CheckpointStore {
         for (long id : ids()) {
             Path file = directory.resolve(fileName(id));
             try {
-                Checkpoint checkpoint = decode(Files.readAllBytes(file), id);
+                Checkpoint checkpoint = withEarlierStates(decode(Files.readAllBytes(file), id));
                 if (!problems.isEmpty()) {
                     LOG.warn("restoring checkpoint {} from {}: newer ones are unusable: {}", id, directory, problems);
                 }
@@ -286,6 +380,11 @@ final class DirectoryStore implements CheckpointStore {
         for (String name : new TreeSet<>(checkpoint.finished())) {
             out.writeUTF(name);
         }
+        out.writeInt(checkpoint.changesSince().size());
+        for (Map.Entry<String, Long> e : new TreeMap<>(checkpoint.changesSince()).entrySet()) {
+            out.writeUTF(e.getKey());
+            out.writeLong(e.getValue());
+        }
         out.flush();
         CRC32 crc = new CRC32();
         crc.update(buffer.toByteArray());
@@ -308,7 +407,7 @@ final class DirectoryStore implements CheckpointStore {
                 new DataInputStream(new ByteArrayInputStream(bytes, MAGIC.length, bytes.length - 4 - MAGIC.length));
         try {
             int version = in.readInt();
-            if (version != VERSION && version != VERSION_WITHOUT_FINISHED) {
+            if (version != VERSION && version != VERSION_WITHOUT_FINISHED && version != VERSION_WITHOUT_CHANGES) {
                 throw new CorruptCheckpointException("format version " + version + ", this library reads " + VERSION);
             }
             if ((int) crc.getValue() != stored) {
@@ -343,11 +442,21 @@ final class DirectoryStore implements CheckpointStore {
                     finished.add(in.readUTF());
                 }
             }
+            Map<String, Long> changesSince = new LinkedHashMap<>();
+            if (version == VERSION) {
+                int changed = in.readInt();
+                if (changed < 0) {
+                    throw new CorruptCheckpointException("negative count of change sets " + changed);
+                }
+                for (int i = 0; i < changed; i++) {
+                    changesSince.put(in.readUTF(), in.readLong());
+                }
+            }
             if (in.available() != 0) {
                 throw new CorruptCheckpointException(in.available() + " bytes after the last state");
             }
             try {
-                return new Checkpoint(id, states, finished);
+                return new Checkpoint(id, states, finished, changesSince, Map.of());
             } catch (IllegalArgumentException e) {
                 throw new CorruptCheckpointException(e.getMessage());
             }

@@ -140,6 +140,7 @@ final class CheckpointedRun implements GraphRun {
                 from,
                 new AtomicLong(numberedAfter),
                 new CheckpointTally());
+        coordinator.fullCheckpointEvery(options.fullCheckpointEvery());
         return Executor.start(local, options, hooks, coordinator);
     }
 
@@ -227,6 +228,7 @@ final class CheckpointedRun implements GraphRun {
                 from,
                 ids,
                 tally);
+        next.fullCheckpointEvery(options.fullCheckpointEvery());
         coordinator = next;
         return Executor.start(graph, options, hooks, next);
     }

@@ -144,24 +144,38 @@ class DirectoryStoreTest {
         assertThat(read.finished()).containsExactlyInAnyOrder("source-2", "count");
     }
 
-    @Test
-    void aFileOfTheFormatWithoutEndedNodesReadsAsOneWhereNoneHadEnded() throws IOException {
-        // Version 1 is version 2 without the count of ended nodes: drop that int, set the version, new CRC.
-        byte[] v2 = DirectoryStore.encode(checkpoint(3));
-        byte[] body = Arrays.copyOfRange(v2, 0, v2.length - 8);
-        ByteBuffer.wrap(body).putInt(8, 1);
+    /** The current format of {@code checkpoint(3)} cut to an older version: its last {@code cut} ints gone. */
+    private void writeOlderVersion(int version, int cut) throws IOException {
+        byte[] current = DirectoryStore.encode(checkpoint(3));
+        byte[] body = Arrays.copyOfRange(current, 0, current.length - 4 - cut);
+        ByteBuffer.wrap(body).putInt(8, version);
         java.util.zip.CRC32 crc = new java.util.zip.CRC32();
         crc.update(body);
-        byte[] v1 = ByteBuffer.allocate(body.length + 4)
+        byte[] older = ByteBuffer.allocate(body.length + 4)
                 .put(body)
                 .putInt((int) crc.getValue())
                 .array();
         Files.createDirectories(dir);
-        Files.write(file(3), v1);
+        Files.write(file(3), older);
+    }
+
+    @Test
+    void aFileOfTheFormatWithoutEndedNodesReadsAsOneWhereNoneHadEnded() throws IOException {
+        // Version 1 has neither the count of ended nodes nor that of change sets (both 0 here).
+        writeOlderVersion(1, 8);
 
         Checkpoint read = CheckpointStore.directory(dir).latest().orElseThrow();
         assertSameStates(read, checkpoint(3));
         assertThat(read.finished()).isEmpty();
+    }
+
+    @Test
+    void aFileOfTheFormatWithoutChangeSetsReadsAsOneOfWholeStates() throws IOException {
+        writeOlderVersion(2, 4);
+
+        Checkpoint read = CheckpointStore.directory(dir).latest().orElseThrow();
+        assertSameStates(read, checkpoint(3));
+        assertThat(read.changesSince()).isEmpty();
     }
 
     @Test

@@ -52,7 +52,7 @@ final class Fingerprint {
             text(
                     sha,
                     "checkpoints " + c.directory() + " " + c.interval().toMillis() + " " + c.mode() + " " + c.retained()
-                            + " " + c.restartStrategy());
+                            + " " + c.fullEvery() + " " + c.restartStrategy());
         });
         text(sha, Long.toHexString(serializationFingerprint));
         return ByteBuffer.wrap(sha.digest()).getLong();

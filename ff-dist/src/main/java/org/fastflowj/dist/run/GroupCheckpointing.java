@@ -34,7 +34,8 @@ final class GroupCheckpointing {
         }
         CheckpointsConfig c = config.checkpoints().get();
         return options.checkpoints(c.interval(), CheckpointStore.directory(c.directory(), c.retained()))
-                .checkpointMode(c.mode());
+                .checkpointMode(c.mode())
+                .fullCheckpointEvery(c.fullEvery());
     }
 
     /** Starts {@code group}'s part {@code local} of a program in {@code groups} with checkpoints. */

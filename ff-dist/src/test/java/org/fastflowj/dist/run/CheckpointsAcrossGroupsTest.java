@@ -19,6 +19,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.stream.LongStream;
@@ -29,6 +30,7 @@ import org.fastflowj.core.RunOptions;
 import org.fastflowj.core.checkpoint.CheckpointStore;
 import org.fastflowj.core.checkpoint.Checkpointed;
 import org.fastflowj.core.checkpoint.GroupCheckpoints;
+import org.fastflowj.core.checkpoint.IncrementalCheckpointed;
 import org.fastflowj.core.graph.GraphCompiler;
 import org.fastflowj.core.runtime.Execution;
 import org.fastflowj.dist.CheckpointStart;
@@ -84,10 +86,10 @@ class CheckpointsAcrossGroupsTest {
     }
 
     /** Numbers what it sees (state a restart must carry over); fails once when told to, after two checkpoints. */
-    static final class Numbering extends Node<Long, Long> implements Checkpointed {
+    static class Numbering extends Node<Long, Long> implements Checkpointed {
         final AtomicBoolean failOnce = new AtomicBoolean();
         final AtomicLong completed = new AtomicLong();
-        private long seen;
+        long seen;
 
         @Override
         protected Long svc(Long value) {
@@ -114,6 +116,38 @@ class CheckpointsAcrossGroupsTest {
         @Override
         public void checkpointCompleted(long id) {
             completed.incrementAndGet();
+        }
+    }
+
+    /**
+     * Numbering whose change sets hold how many it numbered since its previous snapshot: a restore that
+     * missed a link of the chain, or applied one twice, numbers wrong.
+     */
+    static final class NumberingByChanges extends Numbering implements IncrementalCheckpointed {
+        final AtomicInteger changeSetsRestored = new AtomicInteger();
+        private long atPrevious;
+
+        @Override
+        public void trackChanges() {
+            atPrevious = seen;
+        }
+
+        @Override
+        public void snapshot(long checkpointId, DataOutput out) throws IOException {
+            super.snapshot(checkpointId, out);
+            atPrevious = seen;
+        }
+
+        @Override
+        public void snapshotChanges(long checkpointId, DataOutput out) throws IOException {
+            out.writeLong(seen - atPrevious);
+            atPrevious = seen;
+        }
+
+        @Override
+        public void restoreChanges(DataInput in) throws IOException {
+            seen += in.readLong();
+            changeSetsRestored.incrementAndGet();
         }
     }
 
@@ -152,8 +186,9 @@ class CheckpointsAcrossGroupsTest {
     }
 
     private final CountingSource source = new CountingSource(ITEMS);
-    private final Numbering numbering = new Numbering();
+    private Numbering numbering = new Numbering();
     private final RollingBackSink sink = new RollingBackSink();
+    private int fullCheckpointEvery = 1;
 
     private BuildingBlock program() {
         Pipeline program = new Pipeline(source, numbering, sink);
@@ -164,7 +199,9 @@ class CheckpointsAcrossGroupsTest {
     }
 
     private RunOptions options() {
-        return RunOptions.defaults().checkpoints(Duration.ofMillis(20), CheckpointStore.directory(dir));
+        return RunOptions.defaults()
+                .checkpoints(Duration.ofMillis(20), CheckpointStore.directory(dir))
+                .fullCheckpointEvery(fullCheckpointEvery);
     }
 
     private static List<Long> expected() {
@@ -221,6 +258,30 @@ class CheckpointsAcrossGroupsTest {
         assertThat(store.highestId())
                 .as("the resumed run numbers its checkpoints after the failed one's")
                 .isGreaterThan(highest);
+    }
+
+    @Test
+    void shouldResumeTheMiddleGroupFromAChainOfChangeSets() throws Exception {
+        NumberingByChanges byChanges = new NumberingByChanges();
+        numbering = byChanges;
+        fullCheckpointEvery = 1_000; // past the first, every checkpoint holds the middle group's changes
+        DffConfig config = LocalCluster.config(GROUPS, "\"batchSize\": 32");
+        BuildingBlock program = program();
+        numbering.failOnce.set(true);
+
+        assertThat(runGroups(program, config, CheckpointStart.UNKNOWN)).containsKey("MID");
+        GroupCheckpoints store = GroupCheckpoints.of(dir, 3, null, GROUPS);
+        long resumeFrom = store.newestComplete();
+        assertThat(resumeFrom).isGreaterThanOrEqualTo(2);
+        assertThat(GroupCheckpoints.of(dir, 3, "MID", GROUPS).partOf(resumeFrom).changesSince())
+                .as("the middle group's part resumed from holds changes")
+                .isNotEmpty();
+
+        Map<String, Throwable> resumed = runGroups(program, config, new CheckpointStart(resumeFrom, store.highestId()));
+
+        assertThat(resumed).isEmpty();
+        assertThat(byChanges.changeSetsRestored).hasValueGreaterThan(0);
+        assertThat(sink.taken()).isEqualTo(expected());
     }
 
     /** Every group on its own thread, its checkpoints starting at {@code start}; each group's failure. */

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
@@ -85,6 +86,9 @@ public final class CheckpointCoordinator {
     private boolean lastOpenedDone = true;
     private boolean stopped;
     private volatile Checkpoint lastCompleted;
+    /** Set before the nodes start; 1: whole states only. */
+    private volatile int fullCheckpointEvery = 1;
+
     private ScheduledExecutorService thread;
     /** Which ended sinks were told of a checkpoint that holds their end state; the checkpoint thread's. */
     private boolean[] toldOfEnd = new boolean[0];
@@ -94,6 +98,9 @@ public final class CheckpointCoordinator {
         final long id;
         final long startNanos = System.nanoTime();
         final byte[][] states;
+        /** For a node whose state holds changes only: the checkpoint of its previous state; else -1. */
+        final long[] changesSince;
+
         final boolean[] given;
         public final boolean[] finished;
         int missing;
@@ -102,6 +109,8 @@ public final class CheckpointCoordinator {
         Pending(long id, boolean[] ended, int running) {
             this.id = id;
             this.states = new byte[ended.length][];
+            this.changesSince = new long[ended.length];
+            Arrays.fill(changesSince, -1);
             this.given = ended.clone();
             this.finished = ended.clone();
             this.missing = running;
@@ -229,6 +238,33 @@ public final class CheckpointCoordinator {
         return restoredFrom == null ? null : restoredFrom.states().get(node);
     }
 
+    /**
+     * The states a node restores in order, a whole state then the change sets after it; empty if the run
+     * starts from the nodes' own.
+     */
+    public List<byte[]> restoredChain(String node) {
+        return restoredFrom == null ? List.of() : restoredFrom.chainOf(node);
+    }
+
+    /** With incremental checkpoints: one checkpoint in this many holds a node's whole state. */
+    public int fullCheckpointEvery() {
+        return fullCheckpointEvery;
+    }
+
+    /** Incremental checkpoints, before the run's nodes start ({@link org.fastflowj.core.RunOptions#fullCheckpointEvery}). */
+    public void fullCheckpointEvery(int n) {
+        if (n < 1) {
+            throw new IllegalArgumentException("fullCheckpointEvery(" + n + ")");
+        }
+        this.fullCheckpointEvery = n;
+    }
+
+    /** The newest checkpoint complete everywhere (the one the run started from, at first), or -1. */
+    public long lastCompletedId() {
+        Checkpoint last = lastCompleted;
+        return last == null ? -1 : last.id();
+    }
+
     /** Whether the checkpoint the run starts from saw {@code node} ended: it starts as ended. */
     public boolean endedInRestored(String node) {
         return restoredFrom != null && restoredFrom.finished().contains(node);
@@ -240,6 +276,14 @@ public final class CheckpointCoordinator {
      * the checkpoint thread to save.
      */
     public void acknowledge(int index, long id, byte[] state, long alignmentNanos) {
+        acknowledge(index, id, state, -1, alignmentNanos);
+    }
+
+    /**
+     * {@link #acknowledge(int, long, byte[], long)} of a state that holds changes since the node's state
+     * in checkpoint {@code changesSince} (the last completed one), or a whole state with -1.
+     */
+    public void acknowledge(int index, long id, byte[] state, long changesSince, long alignmentNanos) {
         Pending complete;
         synchronized (lock) {
             if (groups != null && id > lastOpened && !stopped) {
@@ -251,6 +295,7 @@ public final class CheckpointCoordinator {
             }
             p.given[index] = true;
             p.states[index] = state;
+            p.changesSince[index] = state == null ? -1 : changesSince;
             p.maxAlignmentNanos = Math.max(p.maxAlignmentNanos, alignmentNanos);
             if (--p.missing > 0) {
                 return;
@@ -395,7 +440,7 @@ public final class CheckpointCoordinator {
 
     private void save(Pending p) {
         Checkpoint checkpoint = checkpointOf(p);
-        if (!saveOwn(p, checkpoint)) {
+        if (checkpoint == null || !saveOwn(p, checkpoint)) {
             return;
         }
         synchronized (lock) {
@@ -416,7 +461,8 @@ public final class CheckpointCoordinator {
     }
 
     private boolean saveOwn(Pending p) {
-        return saveOwn(p, checkpointOf(p));
+        Checkpoint checkpoint = checkpointOf(p);
+        return checkpoint != null && saveOwn(p, checkpoint);
     }
 
     /** Saves this run's checkpoint (in groups, this group's part); false if it failed the run. */
@@ -456,8 +502,38 @@ public final class CheckpointCoordinator {
         }
     }
 
+    /** The checkpoint of {@code p}'s states; null if it cannot be built, which failed the run. */
     private Checkpoint checkpointOf(Pending p) {
-        return checkpoint(p.id, p.finished, p.states);
+        try {
+            return build(p);
+        } catch (RuntimeException e) {
+            control.fail("checkpoints", "building checkpoint " + p.id, e);
+            return null;
+        }
+    }
+
+    private Checkpoint build(Pending p) {
+        Checkpoint whole = checkpoint(p.id, p.finished, p.states);
+        Map<String, Long> changesSince = new LinkedHashMap<>();
+        Map<String, List<byte[]>> earlier = new LinkedHashMap<>();
+        Checkpoint before = lastCompleted;
+        for (int i = 0; i < nodes.length; i++) {
+            long since = p.changesSince[i];
+            if (since < 0 || !whole.states().containsKey(names[i])) {
+                continue;
+            }
+            // The node took changes only if its previous snapshot went into the last completed checkpoint.
+            if (before == null || before.id() != since) {
+                throw new IllegalStateException("node " + names[i] + " wrote changes since checkpoint " + since
+                        + ", but the last completed one is " + (before == null ? "none" : before.id()));
+            }
+            changesSince.put(names[i], since);
+            earlier.put(names[i], before.chainOf(names[i]));
+        }
+        if (changesSince.isEmpty()) {
+            return whole;
+        }
+        return new Checkpoint(whole.id(), whole.states(), whole.finished(), changesSince, earlier);
     }
 
     /**

@@ -132,6 +132,12 @@ public class NodeRunner extends ChannelEnd implements NodeContext, NodeLife, Bar
     RunPhase runPhase = RunPhase.RUNNING;
     /** The user call running, for failure reports: svcInit, svc, eosNotify, svcEnd. */
     private String phase = "svcInit";
+    /** Incremental checkpoints are on and the node can write change sets: set at its restore. */
+    private boolean incremental;
+    /** The checkpoint of the node's previous snapshot, or -1 for none since it started. */
+    private long previousSnapshot = -1;
+    /** Change sets the node wrote since its last whole state. */
+    private int changeSetsSinceWhole;
     /** The node's thread, as a plain field: read on every sendOut. */
     private Thread ownThread;
 
@@ -455,23 +461,41 @@ public class NodeRunner extends ChannelEnd implements NodeContext, NodeLife, Bar
         endedCleanly = true;
     }
 
-    /** The node's state from the checkpoint the run starts from, after svcInit, before the first item. */
+    /**
+     * The node's state from the checkpoint the run starts from, after svcInit, before the first item; then,
+     * with incremental checkpoints, the node notes its changes from here on.
+     */
     private void restore() throws Exception {
-        byte[] state = checkpoints.restoredState(name);
-        if (state != null) {
+        List<byte[]> chain = checkpoints.restoredChain(name);
+        if (!chain.isEmpty()) {
             phase = "restore";
-            NodeStates.restore(node, state);
+            NodeStates.restore(node, chain);
+        }
+        incremental = checkpoints.fullCheckpointEvery() > 1 && NodeStates.incremental(node);
+        if (incremental) {
+            NodeStates.trackChanges(node);
         }
     }
 
-    /** Aligned on {@code barrier}: snapshot, hand the state to the coordinator, send the barrier on. */
+    /**
+     * Aligned on {@code barrier}: snapshot, hand the state to the coordinator, send the barrier on. With
+     * incremental checkpoints the snapshot holds changes only while the node's previous one went into the
+     * last completed checkpoint (a restore, or a checkpoint given up, makes the next one whole), and is
+     * whole once in {@code fullCheckpointEvery}.
+     */
     @Override
     public void checkpoint(CheckpointBarrier barrier, long alignmentNanos) throws Exception {
         String was = phase;
         phase = "snapshot";
-        byte[] state = NodeStates.snapshot(node, barrier.id());
+        boolean changesOnly = incremental
+                && previousSnapshot >= 0
+                && previousSnapshot == checkpoints.lastCompletedId()
+                && changeSetsSinceWhole + 1 < checkpoints.fullCheckpointEvery();
+        byte[] state = NodeStates.snapshot(node, barrier.id(), changesOnly);
         phase = was;
-        checkpoints.acknowledge(index, barrier.id(), state, alignmentNanos);
+        checkpoints.acknowledge(index, barrier.id(), state, changesOnly ? previousSnapshot : -1, alignmentNanos);
+        previousSnapshot = barrier.id();
+        changeSetsSinceWhole = changesOnly ? changeSetsSinceWhole + 1 : 0;
         out.sendBarrier(barrier);
     }
 
