@@ -10,7 +10,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 
 /**
- * {@code --checkpoints DIR [--checkpoint-interval DURATION] [--resume]}: checkpoints of a program run whole in
+ * {@code --checkpoints DIR [--checkpoint-interval DURATION] [--full-checkpoint-every N] [--resume]}: checkpoints of a program run whole in
  * this process, up to 3 restarts from the last one when a node fails, and a new run that resumes from the
  * newest one in DIR. A
  * program run as groups takes them from its config's {@code checkpoints} instead, where the launcher can
@@ -38,6 +38,15 @@ public final class CheckpointOptions {
     @Option(names = "--resume", description = "Resume from the newest checkpoint in --checkpoints.")
     private boolean resume;
 
+    @Option(
+            names = "--full-checkpoint-every",
+            paramLabel = "N",
+            description = {
+                "Incremental checkpoints: nodes that can write only what changed since the last checkpoint",
+                "do, and their whole state once in N (default: ${DEFAULT-VALUE}, every one whole)."
+            })
+    private int fullEvery = 1;
+
     /** Whether {@code --checkpoints} was given. */
     public boolean requested() {
         return directory != null;
@@ -51,6 +60,10 @@ public final class CheckpointOptions {
         if (interval.isNegative() || interval.isZero()) {
             throw new ParameterException(spec.commandLine(), "--checkpoint-interval must be positive, got " + interval);
         }
+        if (fullEvery < 1) {
+            throw new ParameterException(
+                    spec.commandLine(), "--full-checkpoint-every must be at least 1, got " + fullEvery);
+        }
         if (directory == null) {
             return options;
         }
@@ -61,6 +74,7 @@ public final class CheckpointOptions {
         }
         return options.checkpoints(interval, CheckpointStore.directory(directory))
                 .restartStrategy(RestartStrategy.fixedDelay(RESTARTS, Duration.ofSeconds(1)))
-                .resumeFromCheckpoint(resume);
+                .resumeFromCheckpoint(resume)
+                .fullCheckpointEvery(fullEvery);
     }
 }

@@ -5,7 +5,7 @@ import java.io.DataOutput;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import org.fastflowj.core.MultiOutputNode;
-import org.fastflowj.core.checkpoint.Checkpointed;
+import org.fastflowj.core.checkpoint.IncrementalCheckpointed;
 
 /**
  * Sp: splits each chunk of lines into words, maximal runs of non-whitespace characters (case and
@@ -15,14 +15,16 @@ import org.fastflowj.core.checkpoint.Checkpointed;
  * splitter's memory on an endless input. Counting here and merging there (a combiner) sends a counter
  * one table per splitter instead of one item per word.
  *
- * <p>Its checkpointed state is what it has not sent yet: the tables and the lines split.
+ * <p>Its checkpointed state is what it has not sent yet: the tables and the lines split; with incremental
+ * checkpoints, most of them hold only the words counted since the one before.
  */
-class Splitter extends MultiOutputNode<TextChunk, Counts> implements Checkpointed {
+class Splitter extends MultiOutputNode<TextChunk, Counts> implements IncrementalCheckpointed {
     static final int FLUSH_DISTINCT_WORDS = 1 << 17;
 
     private final WordSplitter words = new WordSplitter();
     private WordTable[] tables;
     private long lines;
+    private boolean trackingChanges;
 
     /** The counter of {@code word} among {@code counters}. */
     static int owner(String word, int counters) {
@@ -33,6 +35,9 @@ class Splitter extends MultiOutputNode<TextChunk, Counts> implements Checkpointe
     protected Counts svc(TextChunk chunk) {
         if (tables == null) {
             tables = WordSplitter.newTables(outputChannels());
+            if (trackingChanges) {
+                trackChanges();
+            }
         }
         lines += chunk.lines();
         words.count(chunk.utf8(), tables);
@@ -51,7 +56,49 @@ class Splitter extends MultiOutputNode<TextChunk, Counts> implements Checkpointe
         if (tables != null) {
             for (WordTable table : tables) {
                 table.writeTo(out);
+                table.clearChanges();
             }
+        }
+    }
+
+    @Override
+    public void trackChanges() {
+        trackingChanges = true;
+        if (tables != null) {
+            for (WordTable table : tables) {
+                table.trackChanges();
+            }
+        }
+    }
+
+    @Override
+    public void snapshotChanges(long checkpointId, DataOutput out) throws IOException {
+        out.writeLong(lines);
+        out.writeInt(tables == null ? 0 : tables.length);
+        if (tables != null) {
+            for (WordTable table : tables) {
+                table.writeChangesTo(out);
+            }
+        }
+    }
+
+    @Override
+    public void restoreChanges(DataInput in) throws IOException {
+        lines = in.readLong();
+        int counters = in.readInt();
+        if (counters == 0) {
+            tables = null;
+            return;
+        }
+        if (tables == null) {
+            // Made after the whole state, with their changes noted from the start: every word is in the set.
+            tables = WordSplitter.newTables(counters);
+        } else if (tables.length != counters) {
+            throw new IOException(
+                    "a change set of " + counters + " tables for a splitter of " + tables.length + " tables");
+        }
+        for (int c = 0; c < counters; c++) {
+            tables[c] = tables[c].withChangesFrom(in);
         }
     }
 

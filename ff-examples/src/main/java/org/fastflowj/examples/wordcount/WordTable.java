@@ -13,6 +13,10 @@ import java.util.HashMap;
  * character comparison ({@code Arrays.equals} on ranges, vectorized by the JDK); only a word seen for the
  * first time is copied out, into a {@code char[]} key, and made a {@code String} when the table drains.
  *
+ * <p>With change tracking on ({@link #trackChanges}), the table notes each slot whose count changed since
+ * its last snapshot, once, so an incremental checkpoint writes those words only ({@link #writeChangesTo});
+ * a growth or a drain moves every word, and the next change set is then the whole table.
+ *
  * <p>Threading: not thread-safe; one per splitter and counter, owned by its node thread.
  */
 final class WordTable {
@@ -22,6 +26,14 @@ final class WordTable {
     private int[] hashes = new int[INITIAL_CAPACITY];
     private long[] counts = new long[INITIAL_CAPACITY];
     private int size;
+    /** By slot, whether its count changed since the last snapshot; null while changes are not tracked. */
+    private boolean[] changed;
+    /** The slots marked in {@link #changed}, in the order they changed. */
+    private int[] changedSlots;
+
+    private int changedCount;
+    /** The words moved (a growth, a drain) since the last snapshot: the next change set is the whole table. */
+    private boolean replaced;
 
     /** The {@code String.hashCode} of {@code text[from, to)}. */
     static int hash(char[] text, int from, int to) {
@@ -41,6 +53,7 @@ final class WordTable {
                 keys[slot] = Arrays.copyOfRange(text, from, to);
                 hashes[slot] = hash;
                 counts[slot] = 1;
+                noteChange(slot);
                 if (++size * 2 > keys.length) {
                     grow();
                 }
@@ -48,6 +61,99 @@ final class WordTable {
             }
             if (hashes[slot] == hash && Arrays.equals(key, 0, key.length, text, from, to)) {
                 counts[slot]++;
+                noteChange(slot);
+                return;
+            }
+        }
+    }
+
+    /** One test per word while changes are not tracked. */
+    private void noteChange(int slot) {
+        if (changed != null && !changed[slot]) {
+            changed[slot] = true;
+            changedSlots[changedCount++] = slot;
+        }
+    }
+
+    /** From now on, notes which words change, for {@link #writeChangesTo}. */
+    void trackChanges() {
+        changed = new boolean[keys.length];
+        changedSlots = new int[keys.length];
+        changedCount = 0;
+        replaced = false;
+    }
+
+    /** Every word moved: the marks start afresh, and the next change set is the whole table. */
+    private void replaced() {
+        if (changed != null) {
+            trackChanges();
+            replaced = true;
+        }
+    }
+
+    /** A snapshot was taken: nothing has changed since. */
+    void clearChanges() {
+        if (changed != null) {
+            for (int i = 0; i < changedCount; i++) {
+                changed[changedSlots[i]] = false;
+            }
+            changedCount = 0;
+            replaced = false;
+        }
+    }
+
+    /**
+     * What changed since the last snapshot (a flag, then the whole table or a {@link WordState} block of the
+     * changed words with their counts), and nothing has changed since.
+     */
+    void writeChangesTo(DataOutput out) throws IOException {
+        out.writeBoolean(replaced);
+        if (replaced) {
+            writeTo(out);
+        } else {
+            WordState.Encoder block = new WordState.Encoder(changedCount * 16);
+            block.count(changedCount);
+            for (int i = 0; i < changedCount; i++) {
+                int slot = changedSlots[i];
+                block.word(keys[slot]);
+                block.count(counts[slot]);
+            }
+            block.writeTo(out);
+        }
+        clearChanges();
+    }
+
+    /** The table after the changes {@link #writeChangesTo} wrote: this one updated, or a new whole one. */
+    WordTable withChangesFrom(DataInput in) throws IOException {
+        if (in.readBoolean()) {
+            return readFrom(in);
+        }
+        WordState.Decoder block = WordState.Decoder.readFrom(in);
+        long changes = block.count();
+        for (long i = 0; i < changes; i++) {
+            char[] word = block.word();
+            set(word, block.count());
+        }
+        return this;
+    }
+
+    /** Sets the count of {@code word}, which the table keeps as it is if new. */
+    private void set(char[] word, long count) {
+        int hash = hash(word, 0, word.length);
+        int mask = keys.length - 1;
+        for (int slot = spread(hash) & mask; ; slot = (slot + 1) & mask) {
+            char[] key = keys[slot];
+            if (key == null) {
+                keys[slot] = word;
+                hashes[slot] = hash;
+                counts[slot] = count;
+                if (++size * 2 > keys.length) {
+                    grow();
+                }
+                return;
+            }
+            if (hashes[slot] == hash && Arrays.equals(key, word)) {
+                counts[slot] = count;
                 return;
             }
         }
@@ -76,6 +182,7 @@ final class WordTable {
                 counts[slot] = oldCounts[i];
             }
         }
+        replaced();
     }
 
     /** Counts {@code count} more of {@code word}, which the table keeps as it is. */
@@ -88,6 +195,7 @@ final class WordTable {
                 keys[slot] = word;
                 hashes[slot] = hash;
                 counts[slot] = count;
+                noteChange(slot);
                 if (++size * 2 > keys.length) {
                     grow();
                 }
@@ -95,6 +203,7 @@ final class WordTable {
             }
             if (hashes[slot] == hash && Arrays.equals(key, word)) {
                 counts[slot] += count;
+                noteChange(slot);
                 return;
             }
         }
@@ -142,6 +251,7 @@ final class WordTable {
         hashes = new int[INITIAL_CAPACITY];
         counts = new long[INITIAL_CAPACITY];
         size = 0;
+        replaced();
         return words;
     }
 }

@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -28,7 +29,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The word count in one process with checkpoints: a splitter that fails mid-stream, or a counter that
@@ -61,9 +62,9 @@ class WordCountCheckpointTest {
         return file;
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"splitter", "counter"})
-    void aNodeThatFailsOnceIsRestartedFromTheLastCheckpointAndCountsAsWithoutTheFailure(String failing)
+    @ParameterizedTest(name = "{0} fails, whole checkpoints once in {1}")
+    @CsvSource({"splitter,1", "counter,1", "splitter,1000"})
+    void aNodeThatFailsOnceIsRestartedFromTheLastCheckpointAndCountsAsWithoutTheFailure(String failing, int fullEvery)
             throws IOException {
         Path input = generate(LINES, 23);
         Path output = dir.resolve("counts.tsv");
@@ -82,6 +83,7 @@ class WordCountCheckpointTest {
                         () -> failing.equals("counter") ? new FailingCounter(armed, store) : new Counter())
                 .runAndWaitEnd(RunOptions.defaults()
                         .checkpoints(Duration.ofMillis(20), store)
+                        .fullCheckpointEvery(fullEvery)
                         .restartStrategy(RestartStrategy.fixedDelay(3, Duration.ofMillis(100))));
 
         assertThat(armed).as("the %s failed once", failing).isFalse();
@@ -161,6 +163,43 @@ class WordCountCheckpointTest {
 
         assertThat(read.drain()).isEqualTo(expected);
         assertThat(bytes.size()).as("about a byte a character and a count").isLessThan(70_000 + 20_000 * 10);
+    }
+
+    @Test
+    void aWordTableRebuiltFromItsWholeStateAndItsChangeSetsHoldsItsCounts() throws IOException {
+        WordTable table = new WordTable();
+        for (int i = 0; i < 3_000; i++) {
+            table.add(("w" + i).toCharArray(), 1);
+        }
+        table.trackChanges();
+        ByteArrayOutputStream whole = new ByteArrayOutputStream();
+        table.writeTo(new DataOutputStream(whole));
+        table.clearChanges();
+        table.add("w7".toCharArray(), 5);
+        table.add("new".toCharArray(), 2);
+        ByteArrayOutputStream small = new ByteArrayOutputStream();
+        table.writeChangesTo(new DataOutputStream(small));
+        for (int i = 0; i < 5_000; i++) { // grows the table: every word moves
+            table.add(("grown" + i).toCharArray(), 1);
+        }
+        ByteArrayOutputStream afterGrowth = new ByteArrayOutputStream();
+        table.writeChangesTo(new DataOutputStream(afterGrowth));
+        table.add("w8".toCharArray(), 1);
+        ByteArrayOutputStream last = new ByteArrayOutputStream();
+        table.writeChangesTo(new DataOutputStream(last));
+
+        WordTable rebuilt = WordTable.readFrom(input(whole));
+        for (ByteArrayOutputStream changes : List.of(small, afterGrowth, last)) {
+            rebuilt = rebuilt.withChangesFrom(input(changes));
+        }
+
+        assertThat(rebuilt.drain()).isEqualTo(table.drain());
+        assertThat(small.size()).as("two words changed").isLessThan(whole.size() / 50);
+        assertThat(afterGrowth.size()).as("after a growth, the whole table").isGreaterThan(whole.size());
+    }
+
+    private static DataInputStream input(ByteArrayOutputStream bytes) {
+        return new DataInputStream(new ByteArrayInputStream(bytes.toByteArray()));
     }
 
     @Test
