@@ -52,6 +52,32 @@ public abstract class Operator {
     /** Takes back, read anew, what {@link #saveState} gave; called before the first record. */
     void loadState(Object[] state) {}
 
+    /**
+     * Incremental checkpoints are on: from now on note what changes, so that {@link #saveChanges} writes
+     * only that; what was noted so far is dropped (the current state is the base the changes apply to).
+     * False, by default: this operator's state is small or changes whole (a window's panes), and each
+     * checkpoint writes all of it.
+     */
+    boolean trackChanges() {
+        return false;
+    }
+
+    /**
+     * What changed since the last {@link #saveState} or {@code saveChanges}, as objects to write as {@link
+     * #saveState}'s are; forgets it, to note changes afresh. Called only if {@link #trackChanges} said true.
+     */
+    Object[] saveChanges() {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " writes no changes");
+    }
+
+    /** Applies, read anew, what {@link #saveChanges} gave, to the state {@link #loadState} took back. */
+    void loadChanges(Object[] changes) {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " reads no changes");
+    }
+
+    /** The state was just written or read whole: the changes noted so far are in it, forget them. */
+    void clearChanges() {}
+
     final void advanceWatermark(long time) throws Exception {
         watermark = time;
         processWatermark(time);

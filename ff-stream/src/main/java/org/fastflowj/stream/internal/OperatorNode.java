@@ -5,21 +5,36 @@ import java.io.DataOutput;
 import java.io.IOException;
 import org.fastflowj.core.Node;
 import org.fastflowj.core.NodeCounter;
-import org.fastflowj.core.checkpoint.Checkpointed;
+import org.fastflowj.core.checkpoint.IncrementalCheckpointed;
 
 /**
  * The node that runs one operator instance: records go to the operator (a failing user function is
  * handed to the error policy), watermarks advance its time. It hands its output to the next operator
  * of its fused chain directly ({@link #chainTo}), or emits records as {@link Rec} and watermarks as
  * {@link Mark} to the node after it (a router, a sink) or to a channel.
+ *
+ * <p>Checkpoints: a {@link #snapshot} is the watermark, then whether the operator keeps state, then
+ * its state objects ({@link StateCodec}). A {@link #snapshotChanges} is the watermark, then a kind
+ * byte: {@link #WHOLE} and the rest of a snapshot (an operator whose state changes whole, a window's,
+ * or one whose changes are not tracked: the change set replaces the state), or {@link #CHANGES} and
+ * the objects of {@link Operator#saveChanges} (keyed state and timers: only the keys that changed,
+ * each with its whole current value or its removal), so a checkpoint of a large keyed state costs what
+ * changed, not what is kept.
  */
-public final class OperatorNode extends Node<Object, Object> implements Output, Checkpointed {
+public final class OperatorNode extends Node<Object, Object> implements Output, IncrementalCheckpointed {
+    /** A change set that holds the whole state, read as a snapshot's. */
+    static final byte WHOLE = 0;
+    /** A change set that holds the operator's changes, applied to the state restored before it. */
+    static final byte CHANGES = 1;
+
     private final Operator operator;
     private final ErrorHandler errors;
     /** The next operator of the fused chain, given this one's output directly; null: the node's output. */
     private OperatorNode next;
     /** Made at the first checkpoint: most runs take none. */
     private StateCodec codec;
+    /** The operator notes its changes ({@link #trackChanges} was called and it can). */
+    private boolean incremental;
 
     public OperatorNode(Operator operator, OperatorInfo info, ErrorHandler errors) {
         this.operator = operator;
@@ -155,6 +170,62 @@ public final class OperatorNode extends Node<Object, Object> implements Output, 
     @Override
     public void snapshot(long checkpointId, DataOutput out) throws IOException {
         out.writeLong(operator.watermark);
+        writeState(out);
+        if (incremental) {
+            operator.clearChanges();
+        }
+    }
+
+    @Override
+    public void restore(DataInput in) throws IOException {
+        operator.watermark = in.readLong();
+        readState(in);
+        if (incremental) {
+            operator.clearChanges();
+        }
+    }
+
+    /** Keyed operators (process functions, rolling aggregates) note their changed keys from now on. */
+    @Override
+    public void trackChanges() {
+        incremental = operator.trackChanges();
+    }
+
+    /** The operator's time, then its changes, or its whole state if it does not note its changes. */
+    @Override
+    public void snapshotChanges(long checkpointId, DataOutput out) throws IOException {
+        out.writeLong(operator.watermark);
+        if (incremental) {
+            out.writeByte(CHANGES);
+            codec().write(out, operator.saveChanges());
+        } else {
+            out.writeByte(WHOLE);
+            writeState(out);
+        }
+    }
+
+    @Override
+    public void restoreChanges(DataInput in) throws IOException {
+        operator.watermark = in.readLong();
+        byte kind = in.readByte();
+        if (kind == WHOLE) {
+            readState(in);
+        } else if (kind == CHANGES) {
+            try {
+                operator.loadChanges(codec().read(in));
+            } catch (UnsupportedOperationException e) {
+                throw new IOException("operator " + operator.info.qualifiedName() + ": " + e.getMessage(), e);
+            }
+        } else {
+            throw new IOException("not a change set of a stream operator (kind " + kind + ")");
+        }
+        if (incremental) {
+            operator.clearChanges();
+        }
+    }
+
+    /** Whether the operator keeps state, then its state objects. */
+    private void writeState(DataOutput out) throws IOException {
         Object[] state = operator.saveState();
         out.writeBoolean(state != null);
         if (state != null) {
@@ -162,9 +233,7 @@ public final class OperatorNode extends Node<Object, Object> implements Output, 
         }
     }
 
-    @Override
-    public void restore(DataInput in) throws IOException {
-        operator.watermark = in.readLong();
+    private void readState(DataInput in) throws IOException {
         if (in.readBoolean()) {
             operator.loadState(codec().read(in));
         }

@@ -15,6 +15,8 @@ public final class ProcessOperator extends Operator implements KeyedProcessFunct
     private EventTimers timers = new EventTimers();
     private EventTimers processingTimers = new EventTimers();
     private long timestamp;
+    /** Incremental checkpoints are on. */
+    private boolean tracking;
 
     @SuppressWarnings("unchecked")
     public ProcessOperator(Function<?, ?> keyOf, KeyedProcessFunction<?, ?, ?> function) {
@@ -33,6 +35,45 @@ public final class ProcessOperator extends Operator implements KeyedProcessFunct
         states.loadState((Map<String, Map<Object, ?>>) state[0]);
         timers = (EventTimers) state[1];
         processingTimers = (EventTimers) state[2];
+        if (tracking) {
+            timers.trackChanges();
+            processingTimers.trackChanges();
+        }
+    }
+
+    /** Keyed state and timers both note what changes: each may hold one entry per key. */
+    @Override
+    boolean trackChanges() {
+        tracking = true;
+        states.trackChanges();
+        timers.trackChanges();
+        processingTimers.trackChanges();
+        return true;
+    }
+
+    /** The changed keys of each state with their values, then the changed timers of each domain. */
+    @Override
+    Object[] saveChanges() {
+        return new Object[] {states.saveChanges(), timers.saveChanges(), processingTimers.saveChanges()};
+    }
+
+    @Override
+    void loadChanges(Object[] changes) {
+        states.loadChanges((Object[]) changes[0]);
+        timers.loadChanges((Object[]) changes[1]);
+        processingTimers.loadChanges((Object[]) changes[2]);
+    }
+
+    @Override
+    void clearChanges() {
+        states.clearChanges();
+        timers.clearChanges();
+        processingTimers.clearChanges();
+    }
+
+    /** How many keys and timers are noted as changed since the last checkpoint. */
+    int changesNoted() {
+        return states.changedKeys() + timers.changedTimers() + processingTimers.changedTimers();
     }
 
     @Override
