@@ -166,18 +166,30 @@ class StreamCheckpointTest {
         // end::options[]
     }
 
-    @ParameterizedTest(name = "{0}, parallelism {1}")
-    @CsvSource({"tumbling,1", "tumbling,2", "sliding,1", "sliding,2", "session,2", "process,1", "process,2", "rolling,1"
+    @ParameterizedTest(name = "{0}, parallelism {1}, whole checkpoints once in {2}")
+    @CsvSource({
+        "tumbling,1,1",
+        "tumbling,2,1",
+        "sliding,1,1",
+        "sliding,2,1",
+        "session,2,1",
+        "process,1,1",
+        "process,2,1",
+        "rolling,1,1",
+        "process,1,1000",
+        "process,2,4",
+        "rolling,1,1000",
+        "tumbling,2,1000"
     })
-    void aFailedOperatorRestartsFromTheCheckpointAndTheOutputIsTheRunWithoutFailure(String name, int parallelism)
-            throws IOException {
+    void aFailedOperatorRestartsFromTheCheckpointAndTheOutputIsTheRunWithoutFailure(
+            String name, int parallelism, int fullEvery) throws IOException {
         Shape shape = shape(name);
         List<String> expected =
                 run(shape, parallelism, new AtomicBoolean(false), RunOptions.defaults(), dir.resolve("expected.txt"));
 
         AtomicBoolean failOnce = new AtomicBoolean(true);
-        List<String> actual =
-                run(shape, parallelism, failOnce, checkpointed(dir.resolve("store")), dir.resolve("actual.txt"));
+        RunOptions options = checkpointed(dir.resolve("store")).fullCheckpointEvery(fullEvery);
+        List<String> actual = run(shape, parallelism, failOnce, options, dir.resolve("actual.txt"));
 
         assertThat(failOnce).as("the failure was injected").isFalse();
         assertThat(expected).isNotEmpty();
