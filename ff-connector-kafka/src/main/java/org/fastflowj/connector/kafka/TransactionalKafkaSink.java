@@ -32,18 +32,24 @@ import org.slf4j.LoggerFactory;
  * Two are enough because the run asks for a checkpoint only after the previous one completed and its
  * notices ran, so at most one prepared transaction waits at any time.
  *
- * <p>kafka-clients offers no public way to commit a transaction from any producer but the one that
- * opened it (no prepare-and-complete-elsewhere API on {@code KafkaProducer}), so a restore commits a
- * prepared transaction only while that producer is alive: after a restart in the same process. A new
- * process fences both transactional ids when it opens ({@code initTransactions}), which aborts whatever
- * they left open.
+ * <p>The state names each prepared transaction with its producer id and epoch. A restore commits it
+ * with the producer that opened it, after a restart in the same process; in a new process (the old one
+ * died between the checkpoint's completion and the commit) with a new producer of the same
+ * transactional id made its owner ({@link PreparedTransaction#resumeIn}). So a new process fences the
+ * transactional ids ({@code initTransactions}, which aborts what they left open) only after its restore,
+ * or before its first record when it resumes from nothing; and a failed run leaves its prepared
+ * transactions open (their checkpoint may have completed), for a resumed run to commit, or for the
+ * broker to abort after {@code transaction.timeout.ms}.
  */
 final class TransactionalKafkaSink<T, K, V> implements Sink<T> {
     private static final Logger LOG = LoggerFactory.getLogger(TransactionalKafkaSink.class);
     /** Producers taking turns; see the class comment for why two suffice. */
     private static final int PRODUCERS = 2;
 
-    private static final int STATE_VERSION = 1;
+    /** 2: each prepared transaction's producer id and epoch; 1 (read too): its slot and checkpoint only. */
+    private static final int STATE_VERSION = 2;
+
+    private static final int STATE_VERSION_WITHOUT_PRODUCER_IDS = 1;
     /** Kafka's default when {@code transaction.timeout.ms} is not set. */
     private static final long DEFAULT_TRANSACTION_TIMEOUT_MS = 60_000;
 
@@ -73,8 +79,12 @@ final class TransactionalKafkaSink<T, K, V> implements Sink<T> {
         final int slot;
         final String transactionalId;
         KafkaProducer<K, V> kafka;
+        /** {@code initTransactions} ran on {@link #kafka}: its id is fenced, and it may begin transactions. */
+        boolean started;
         /** The transaction is begun (records may be in it). */
         boolean open;
+        /** The prepared transaction as the broker knows it, once prepared; else null. */
+        PreparedTransaction prepared;
         /** When the transaction began: the broker aborts one older than {@code transaction.timeout.ms}. */
         long beganNanos;
         /** The checkpoint whose barrier prepared the open transaction; -1: not prepared. */
@@ -107,9 +117,9 @@ final class TransactionalKafkaSink<T, K, V> implements Sink<T> {
     }
 
     /**
-     * Creates both producers and fences their transactional ids, aborting what an earlier run with the
-     * same prefix left open; fails before the run if the topic is missing or the brokers refuse
-     * transactions.
+     * Creates both producers, not yet fencing their transactional ids (a restore may first commit what
+     * they prepared); fails before the run if the topic is missing or the brokers refuse transactions,
+     * which a producer of a transactional id of its own ({@code <prefix>-probe}) tries.
      */
     @Override
     public synchronized void open() {
@@ -123,27 +133,50 @@ final class TransactionalKafkaSink<T, K, V> implements Sink<T> {
             producers.clear();
             for (int slot = 0; slot < PRODUCERS; slot++) {
                 Producer p = new Producer(slot);
+                p.kafka = target.newProducer(p.transactionalId);
                 producers.add(p);
-                start(p);
             }
             target.checkTopic(producers.get(0).kafka);
+            KafkaProducer<K, V> probe = target.newProducer(prefix + "-probe");
+            try {
+                initTransactions(probe, prefix + "-probe");
+            } finally {
+                probe.close(Duration.ZERO);
+            }
         } catch (RuntimeException e) {
             closeAll(Duration.ZERO);
             throw e;
         }
     }
 
-    /** A new producer for {@code p}'s transactional id, which fences any earlier one and aborts its transaction. */
+    /** Fences every transactional id not fenced yet, aborting what earlier producers left open. */
+    private void startAll() {
+        for (Producer p : producers) {
+            if (!p.started) {
+                start(p);
+            }
+        }
+    }
+
+    /** A producer for {@code p}'s transactional id, which fences any earlier one and aborts its transaction. */
     private void start(Producer p) {
         p.open = false;
         p.preparedFor = -1;
-        p.kafka = target.newProducer(p.transactionalId);
+        p.prepared = null;
+        if (p.kafka == null) {
+            p.kafka = target.newProducer(p.transactionalId);
+        }
+        initTransactions(p.kafka, p.transactionalId);
+        p.started = true;
+    }
+
+    private void initTransactions(KafkaProducer<K, V> kafka, String transactionalId) {
         try {
-            p.kafka.initTransactions();
+            kafka.initTransactions();
         } catch (TimeoutException e) {
             throw new KafkaException(
                     "sink " + name + ": " + where() + " started no transaction for transactional id '"
-                            + p.transactionalId + "' within " + target.timeout().toMillis()
+                            + transactionalId + "' within " + target.timeout().toMillis()
                             + " ms: is the broker reachable, and can it host its transaction log"
                             + " (transaction.state.log.replication.factor and min.isr no more than its brokers)? "
                             + e.getMessage(),
@@ -151,7 +184,7 @@ final class TransactionalKafkaSink<T, K, V> implements Sink<T> {
         } catch (KafkaException e) {
             throw new KafkaException(
                     "sink " + name + ": " + where() + " refuses transactions for transactional id '"
-                            + p.transactionalId + "' (transaction.timeout.ms " + transactionTimeoutMs
+                            + transactionalId + "' (transaction.timeout.ms " + transactionTimeoutMs
                             + " must not exceed the broker's transaction.max.timeout.ms; the principal needs"
                             + " WRITE on the transactional id): " + e,
                     e);
@@ -166,8 +199,12 @@ final class TransactionalKafkaSink<T, K, V> implements Sink<T> {
     }
 
     private KafkaException failure(Exception first) {
+        String why = first instanceof InvalidProducerEpochException || first instanceof ProducerFencedException
+                ? " (the broker aborted the transaction: it outlived transaction.timeout.ms (" + transactionTimeoutMs
+                        + " ms), or another producer took its transactional id)"
+                : "";
         return new KafkaException(
-                "sink " + name + ": " + failures.get() + " record(s) could not be written to " + where()
+                "sink " + name + ": " + failures.get() + " record(s) could not be written to " + where() + why
                         + "; the first: " + first,
                 first);
     }
@@ -194,6 +231,7 @@ final class TransactionalKafkaSink<T, K, V> implements Sink<T> {
 
     /** Begins a transaction on the producer that has none waiting for its checkpoint. */
     private synchronized Producer begin() {
+        startAll();
         Producer free = null;
         for (Producer p : producers) {
             if (p.preparedFor < 0 && !p.open) {
@@ -239,6 +277,9 @@ final class TransactionalKafkaSink<T, K, V> implements Sink<T> {
             for (Producer w : waiting) {
                 out.writeInt(w.slot);
                 out.writeLong(w.preparedFor);
+                out.writeLong(w.prepared.producerId());
+                out.writeShort(w.prepared.epoch());
+                out.writeBoolean(w.prepared.transactionsV2());
             }
         }
     }
@@ -277,8 +318,10 @@ final class TransactionalKafkaSink<T, K, V> implements Sink<T> {
         if (failed != null) {
             throw new IOException(failure(failed).getMessage(), failed);
         }
+        PreparedTransaction prepared = PreparedTransaction.of(p.kafka);
         synchronized (this) {
             p.preparedFor = checkpointId;
+            p.prepared = prepared;
         }
     }
 
@@ -320,17 +363,19 @@ final class TransactionalKafkaSink<T, K, V> implements Sink<T> {
         }
         p.open = false;
         p.preparedFor = -1;
+        p.prepared = null;
     }
 
     /**
-     * Back to a completed checkpoint: commits the transactions its state names that this process still
-     * holds prepared (the run failed before the checkpoint's notice), and aborts every other transaction
-     * (records after the checkpoint, which the sources replay).
+     * Back to a completed checkpoint: commits the transactions its state names (the run failed before the
+     * checkpoint's notice), with the producer that prepared them if this process holds it, else with a new
+     * one made their owner; then aborts every other transaction (records after the checkpoint, which the
+     * sources replay).
      */
     @Override
     public synchronized void restore(DataInput in) throws IOException {
         int version = in.readInt();
-        if (version != STATE_VERSION) {
+        if (version != STATE_VERSION && version != STATE_VERSION_WITHOUT_PRODUCER_IDS) {
             throw new IOException("sink " + name + ": a checkpoint of state version " + version + ", not "
                     + STATE_VERSION + " (another version of the connector wrote it)");
         }
@@ -342,6 +387,7 @@ final class TransactionalKafkaSink<T, K, V> implements Sink<T> {
         }
         int count = in.readInt();
         long[] named = new long[PRODUCERS];
+        PreparedTransaction[] prepared = new PreparedTransaction[PRODUCERS];
         Arrays.fill(named, -1);
         for (int k = 0; k < count; k++) {
             int slot = in.readInt();
@@ -350,11 +396,20 @@ final class TransactionalKafkaSink<T, K, V> implements Sink<T> {
                 throw new IOException("sink " + name + ": the checkpoint names producer " + slot + " of " + PRODUCERS);
             }
             named[slot] = checkpointId;
+            if (version == STATE_VERSION) {
+                prepared[slot] = new PreparedTransaction(in.readLong(), in.readShort(), in.readBoolean());
+            }
         }
         current = null;
         firstFailure.set(null);
         failures.set(0);
         for (Producer p : producers) {
+            if (!p.started) {
+                if (named[p.slot] >= 0) {
+                    commitElsewherePrepared(p, named[p.slot], prepared[p.slot]);
+                }
+                continue;
+            }
             if (!p.open) {
                 continue;
             }
@@ -362,6 +417,60 @@ final class TransactionalKafkaSink<T, K, V> implements Sink<T> {
                 commit(p, "checkpoint " + p.preparedFor);
             } else {
                 abortOrRestart(p);
+            }
+        }
+        startAll();
+    }
+
+    /**
+     * Commits the transaction another process prepared for checkpoint {@code checkpointId} under {@code
+     * p}'s transactional id, before anything fences that id. A transaction already completed (committed by
+     * an earlier restore from this checkpoint, or aborted by the broker past {@code transaction.timeout.ms})
+     * is logged, not retried.
+     */
+    private void commitElsewherePrepared(Producer p, long checkpointId, PreparedTransaction transaction)
+            throws IOException {
+        if (transaction == null) {
+            LOG.warn(
+                    "sink {}: checkpoint {} names a transaction of '{}' without its producer id (an older version"
+                            + " of the connector wrote it): it cannot be committed from this process",
+                    name,
+                    checkpointId,
+                    p.transactionalId);
+            return;
+        }
+        KafkaProducer<K, V> owner = p.kafka;
+        p.kafka = null;
+        try {
+            transaction.resumeIn(owner);
+            owner.commitTransaction();
+            LOG.info(
+                    "sink {}: committed the transaction of checkpoint {} on {} ('{}'), prepared by a process"
+                            + " before this one",
+                    name,
+                    checkpointId,
+                    where(),
+                    p.transactionalId);
+        } catch (ProducerFencedException | InvalidProducerEpochException e) {
+            LOG.warn(
+                    "sink {}: the transaction of checkpoint {} on {} ('{}') was completed before this restore"
+                            + " (committed by an earlier one, or aborted past transaction.timeout.ms): {}",
+                    name,
+                    checkpointId,
+                    where(),
+                    p.transactionalId,
+                    e.toString());
+        } catch (KafkaException e) {
+            throw new IOException(
+                    "sink " + name + ": cannot commit the transaction of checkpoint " + checkpointId + " on " + where()
+                            + " ('" + p.transactionalId + "', producer id " + transaction.producerId() + ", epoch "
+                            + transaction.epoch() + "), prepared by an earlier process: " + e,
+                    e);
+        } finally {
+            try {
+                owner.close(Duration.ZERO);
+            } catch (RuntimeException e) {
+                // the commit's outcome is known; nothing else depends on this producer
             }
         }
     }
@@ -385,6 +494,7 @@ final class TransactionalKafkaSink<T, K, V> implements Sink<T> {
     @Override
     public synchronized void commit() {
         try {
+            startAll(); // a run that wrote nothing still aborts what an earlier one left open
             Producer last = current;
             if (last != null && last.preparedFor < 0) {
                 try {
@@ -413,14 +523,15 @@ final class TransactionalKafkaSink<T, K, V> implements Sink<T> {
     }
 
     /**
-     * Aborts every transaction not committed, so that no open one holds back {@code read_committed}
-     * readers until it times out, and closes the producers.
+     * Aborts every transaction not prepared, so that no open one holds back {@code read_committed}
+     * readers until it times out, and closes the producers. A prepared one is left open: its checkpoint may
+     * have completed, and a run resumed from it commits it.
      */
     @Override
     public synchronized void abort() {
         current = null;
         for (Producer p : producers) {
-            if (p.kafka != null && p.open) {
+            if (p.kafka != null && p.open && p.preparedFor < 0) {
                 try {
                     p.kafka.abortTransaction();
                 } catch (RuntimeException e) {
@@ -442,6 +553,7 @@ final class TransactionalKafkaSink<T, K, V> implements Sink<T> {
     private void closeQuietly(Producer p, Duration wait) {
         KafkaProducer<K, V> k = p.kafka;
         p.kafka = null;
+        p.started = false;
         if (k != null) {
             try {
                 k.close(wait);
