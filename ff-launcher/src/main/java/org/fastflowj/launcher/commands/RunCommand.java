@@ -18,12 +18,14 @@ import org.fastflowj.launcher.Durations;
 import org.fastflowj.launcher.hosts.CdsArchive;
 import org.fastflowj.launcher.hosts.GroupCheckCache;
 import org.fastflowj.launcher.hosts.GroupLaunch;
+import org.fastflowj.launcher.hosts.HostProbe;
 import org.fastflowj.launcher.hosts.JavaCommand;
 import org.fastflowj.launcher.hosts.LauncherCache;
 import org.fastflowj.launcher.hosts.NamespaceHosts;
 import org.fastflowj.launcher.hosts.RemoteOptions;
 import org.fastflowj.launcher.hosts.Shipper;
 import org.fastflowj.launcher.hosts.SlurmAllocation;
+import org.fastflowj.launcher.process.HostMoves;
 import org.fastflowj.launcher.process.RestartPolicy;
 import org.fastflowj.launcher.process.RunSecret;
 import org.fastflowj.launcher.process.RunSession;
@@ -180,6 +182,7 @@ public final class RunCommand implements Callable<Integer> {
         }
         List<GroupLaunch> launches;
         CdsArchive archive = null;
+        LaunchPlanner planner = null;
         if (slurm) {
             try {
                 launches = new SlurmPlanner(
@@ -208,9 +211,9 @@ public final class RunCommand implements Callable<Integer> {
                         .ifPresent(
                                 why -> err.println("ff-launcher: --cds: the groups run without the archive: " + why));
             }
-            launches = new LaunchPlanner(
-                            config, common.absoluteConfig(), command, remote, prefetch.localHosts(), grace, archive)
-                    .plan();
+            planner = new LaunchPlanner(
+                    config, common.absoluteConfig(), command, remote, prefetch.localHosts(), grace, archive);
+            launches = planner.plan();
         }
         Shipper shipper = new Shipper(remote, ship, launches);
         if (dryRun) {
@@ -262,6 +265,17 @@ public final class RunCommand implements Callable<Integer> {
         boolean configHasSecret =
                 config.secretFile().isPresent() || config.secretEnv().isPresent();
         String secret = configHasSecret ? null : RunSecret.generate();
+        SpareConfig spares = planner == null || config.checkpoints().isEmpty()
+                ? null
+                : new SpareConfig(config, common.absoluteConfig(), planner);
+        if (slurm
+                && config.checkpoints()
+                        .map(c -> !c.restart().spareHosts().isEmpty())
+                        .orElse(false)) {
+            err.println("ff-launcher: --slurm: checkpoints.restart.spareHosts is not used; the allocation places"
+                    + " the groups, and a restart starts each on the node it had");
+            err.flush();
+        }
         try {
             int code = new RunSession(
                             launches,
@@ -274,7 +288,8 @@ public final class RunCommand implements Callable<Integer> {
                             secret,
                             fullTraces,
                             reports,
-                            RestartPolicy.of(config.checkpoints()))
+                            RestartPolicy.of(config.checkpoints()),
+                            spares == null ? HostMoves.none() : hostMoves(config, spares))
                     .run();
             if (archive != null) {
                 archive.publish(code == 0);
@@ -293,7 +308,16 @@ public final class RunCommand implements Callable<Integer> {
             if (metrics != null) {
                 metrics.close();
             }
+            if (spares != null) {
+                spares.close();
+            }
         }
+    }
+
+    /** Before a restart, every host of the run is probed through the run's own ssh options. */
+    private HostMoves hostMoves(DffConfig config, SpareConfig spares) {
+        HostProbe probe = new HostProbe(remote, prefetch.localHosts());
+        return new HostMoves(config.checkpoints().orElseThrow().restart().spareHosts(), probe::unusable, spares);
     }
 
     /** The launcher's cache folder, made once per run: its warning, if any, is then said once. */
