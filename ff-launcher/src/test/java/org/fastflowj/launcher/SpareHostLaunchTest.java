@@ -58,6 +58,7 @@ class SpareHostLaunchTest {
                                 + " namespace '" + ns.b() + "' on this machine); restarting it on spare netns:"
                                 + ns.spare())
                         .contains("B (netns " + ns.spare() + ", pid")
+                        .contains("ff-launcher: group B: ended 0 on spare netns:" + ns.spare())
                         .containsPattern("ff-launcher: every group restarted in \\d+\\.\\d\\d s")
                         .contains("ff-launcher: every group exited 0");
                 assertThat(count(run.err(), "ff-launcher: all groups connected"))

@@ -54,7 +54,8 @@ import picocli.CommandLine.Spec;
                     + " to COMMAND, and watches them: every line is printed prefixed with [group]; the first"
                     + " group to fail stops the others, and the launcher exits 0 only if every group exits 0. With"
                     + " checkpoints in the config, a failure restarts every group from the last completed"
-                    + " checkpoint instead, as often as checkpoints.restart allows."
+                    + " checkpoint instead, as often as checkpoints.restart allows, the groups of a lost host"
+                    + " on a spare one of checkpoints.restart.spareHosts."
         })
 public final class RunCommand implements Callable<Integer> {
     private final Prefetch prefetch;

@@ -3,6 +3,7 @@ package org.fastflowj.launcher.process;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,7 +43,7 @@ public final class HostMoves {
      *
      * @param launches every group's launch for the next attempt (the current ones when nothing moved)
      * @param lines the moves, in words, one line each
-     * @param moved each group moved by this decision, and the spare it goes to
+     * @param moved each group moved by this decision, and the spare it goes to, in the order of the lines
      * @param impossible why no restart can follow, or null
      */
     public record Decision(
@@ -50,7 +51,7 @@ public final class HostMoves {
         public Decision {
             launches = List.copyOf(launches);
             lines = List.copyOf(lines);
-            moved = Map.copyOf(moved);
+            moved = Collections.unmodifiableMap(new LinkedHashMap<>(moved));
         }
     }
 
