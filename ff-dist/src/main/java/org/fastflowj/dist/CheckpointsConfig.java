@@ -2,6 +2,7 @@ package org.fastflowj.dist;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import org.fastflowj.core.checkpoint.CheckpointMode;
@@ -50,14 +51,23 @@ public record CheckpointsConfig(
      * @param delay the wait between a failure and the restart
      * @param failureRateWindow the window the attempts are counted in (Flink's failure-rate strategy), or
      *     empty to count them over the whole run
+     * @param spareHosts where the launcher restarts the groups of a host it finds lost, first one first;
+     *     no group of the config starts on any of them
      */
-    public record Restart(int attempts, Duration delay, Optional<Duration> failureRateWindow) {
+    public record Restart(
+            int attempts, Duration delay, Optional<Duration> failureRateWindow, List<SpareHost> spareHosts) {
         public Restart {
             if (attempts < 0) {
                 throw new IllegalArgumentException("restart attempts must be >= 0, got " + attempts);
             }
             Objects.requireNonNull(delay, "delay");
             Objects.requireNonNull(failureRateWindow, "failureRateWindow");
+            spareHosts = List.copyOf(spareHosts);
+        }
+
+        /** Restarts without spare hosts: every group restarts on its own host. */
+        public Restart(int attempts, Duration delay, Optional<Duration> failureRateWindow) {
+            this(attempts, delay, failureRateWindow, List.of());
         }
 
         /** ff-core's strategy for these settings. */
@@ -68,6 +78,26 @@ public record CheckpointsConfig(
             return failureRateWindow
                     .map(window -> RestartStrategy.failureRate(attempts, window, delay))
                     .orElseGet(() -> RestartStrategy.fixedDelay(attempts, delay));
+        }
+    }
+
+    /**
+     * One entry of {@code checkpoints.restart.spareHosts}: a machine or {@code netns:NAME}, as a group's
+     * {@code host}, and the address the groups moved there listen on, each on its own port.
+     *
+     * @param host where the launcher starts a moved group, as a group's {@code host} key
+     * @param address the host part of a moved group's endpoint there: the {@code address} key, else the
+     *     host without {@code user@}
+     */
+    public record SpareHost(String host, String address) {
+        public SpareHost {
+            Objects.requireNonNull(host, "host");
+            Objects.requireNonNull(address, "address");
+        }
+
+        /** The endpoint of a group moved here that listened on {@code port}: {@code address:port}. */
+        public String endpoint(int port) {
+            return (address.contains(":") ? "[" + address + "]" : address) + ":" + port;
         }
     }
 }

@@ -48,7 +48,8 @@ final class ConfigReader {
     static final List<String> TLS_KEYS = List.of("certFile", "keyFile", "trustFile", "enabled");
     static final List<String> CHECKPOINTS_KEYS =
             List.of("directory", "intervalMs", "mode", "retained", "fullEvery", "restart");
-    static final List<String> RESTART_KEYS = List.of("attempts", "delayMs", "failureRateWindowMs");
+    static final List<String> RESTART_KEYS =
+            List.of("attempts", "delayMs", "failureRateWindowMs", SpareHostsReader.KEY);
     /** The longest time in milliseconds that a {@link Duration} still holds in nanoseconds (292 years). */
     static final long MAX_MILLIS = Long.MAX_VALUE / 1_000_000;
 
@@ -60,9 +61,11 @@ final class ConfigReader {
     private final ConfigFields fields;
     private final LocatedJson json;
     private final Path folder;
+    private final SpareHostsReader spares;
 
     private ConfigReader(LocatedJson json, Path folder) {
         this.fields = new ConfigFields(json);
+        this.spares = new SpareHostsReader(fields);
         this.json = json;
         this.folder = folder;
     }
@@ -101,6 +104,7 @@ final class ConfigReader {
         Optional<TlsConfig> tls = fields.attempt(() -> tls(root), Optional.empty());
         Optional<CheckpointsConfig> checkpoints = fields.attempt(() -> checkpoints(root), Optional.empty());
         List<GroupConfig> groups = fields.attempt(() -> new GroupsReader(fields).groups(root, defaults), List.of());
+        spares.checkAgainst(groups);
         fields.throwIfAny();
         return new DffConfig(
                 json.source,
@@ -206,7 +210,8 @@ final class ConfigReader {
             return DEFAULT_RESTART;
         }
         String at = "checkpoints.restart";
-        ObjectNode restart = fields.object(node, at, "an object with attempts, delayMs and failureRateWindowMs");
+        ObjectNode restart =
+                fields.object(node, at, "an object with attempts, delayMs, failureRateWindowMs and spareHosts");
         fields.allowOnly(restart, at, RESTART_KEYS);
         int attempts = fields.attempt(() -> fields.intAtLeast(restart, at, "attempts", 0, 3), 3);
         long delayMs = fields.attempt(() -> fields.longBetween(restart, at, "delayMs", 0, MAX_MILLIS, 1_000), 1_000L);
@@ -216,7 +221,8 @@ final class ConfigReader {
                                 fields.longBetween(restart, at, "failureRateWindowMs", 1, MAX_MILLIS, 1)))
                         : Optional.empty(),
                 Optional.empty());
-        return new CheckpointsConfig.Restart(attempts, Duration.ofMillis(delayMs), window);
+        List<CheckpointsConfig.SpareHost> spareHosts = fields.attempt(() -> spares.read(restart, at), List.of());
+        return new CheckpointsConfig.Restart(attempts, Duration.ofMillis(delayMs), window, spareHosts);
     }
 
     private Path pemFile(ObjectNode tls, String key) {

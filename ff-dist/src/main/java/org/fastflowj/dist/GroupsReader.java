@@ -19,20 +19,6 @@ import org.fastflowj.core.Group;
  */
 final class GroupsReader {
     private static final Pattern CPU_LIST = Pattern.compile("\\s*\\d{1,9}\\s*(,\\s*\\d{1,9}\\s*)*");
-    /** An IPv6 address literal (with a zone, if any): its colons are the address's, not a host form's. */
-    private static final Pattern IPV6_LITERAL = Pattern.compile("[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*(%.+)?");
-    /**
-     * A network namespace name as {@code ip netns add} makes it, a file of /run/netns: no '/', not
-     * {@code .} or {@code ..}; kept to characters that need no quoting in a shell.
-     */
-    private static final Pattern NAMESPACE_NAME = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_.-]{0,254}");
-
-    /**
-     * Why a host that begins with '-' (or a {@code user@} before one) is refused: the launcher passes it to
-     * ssh, which would read it as an option.
-     */
-    private static final String OPTION_LIKE_HOST = "a host (or user@host) must not start with '-', which ssh"
-            + " would read as an option; expected a host name or address";
 
     private final ConfigFields fields;
     private final LocatedJson json;
@@ -168,50 +154,15 @@ final class GroupsReader {
     private Endpoint endpoint(String text, String path) {
         Endpoint endpoint = Endpoint.parse(text, problem -> json.errorAtValue(path + ".endpoint", problem));
         if (endpoint.host().startsWith("-")) {
-            throw json.errorAtValue(path + ".endpoint", "\"" + text + "\": " + OPTION_LIKE_HOST);
+            throw json.errorAtValue(path + ".endpoint", "\"" + text + "\": " + LaunchHosts.OPTION_LIKE_HOST);
         }
         return endpoint;
     }
 
-    /**
-     * The {@code host} key: a machine (a name or address, as ssh takes it), or {@code netns:NAME}, a network
-     * namespace of the launcher's machine. Any other {@code word:} form is an error, a near miss of
-     * {@code netns:} named as such.
-     */
+    /** The {@code host} key, as {@link LaunchHosts#check} allows it. */
     private Optional<String> launchHost(ObjectNode group, String path) {
         Optional<String> host = fields.nonBlankString(group, path, "host");
-        if (host.isEmpty()) {
-            return host;
-        }
-        String text = host.get();
-        if (text.startsWith("-") || text.contains("@-") || text.startsWith("@")) {
-            throw json.errorAtValue(path + ".host", "\"" + text + "\": " + OPTION_LIKE_HOST);
-        }
-        int colon = text.indexOf(':');
-        if (colon < 0 || text.startsWith("[") || IPV6_LITERAL.matcher(text).matches()) {
-            return host;
-        }
-        String form = text.substring(0, colon + 1);
-        String expected = "expected a host name or address (the port is the endpoint's), or \""
-                + GroupConfig.NETNS_HOST_PREFIX + "NAME\" to start the group in network namespace NAME of the"
-                + " launcher's machine";
-        if (!form.equals(GroupConfig.NETNS_HOST_PREFIX)) {
-            String hint = KeySuggestion.nearest(form, List.of(GroupConfig.NETNS_HOST_PREFIX))
-                    .map(candidate -> " (did you mean '" + candidate + "'?)")
-                    .orElse("");
-            throw json.errorAtValue(path + ".host", "\"" + text + "\" is no host" + hint + "; " + expected);
-        }
-        String namespace = text.substring(colon + 1);
-        if (!NAMESPACE_NAME.matcher(namespace).matches()) {
-            throw json.errorAtValue(
-                    path + ".host",
-                    "\"" + text + "\": "
-                            + (namespace.isEmpty()
-                                    ? "no namespace name"
-                                    : "'" + namespace + "' is not a" + " network namespace name")
-                            + "; expected \"" + GroupConfig.NETNS_HOST_PREFIX
-                            + "NAME\", NAME of letters, digits, '_', '.' and '-' as `ip netns list` shows it");
-        }
+        host.ifPresent(text -> LaunchHosts.check(json, path + ".host", text));
         return host;
     }
 

@@ -118,7 +118,7 @@ class CheckpointsConfigTest {
                         + " allowed here: directory, intervalMs, mode, retained, fullEvery, restart");
         assertThat(error("{\"directory\": \"d\", \"restart\": {\"attempt\": 5}}"))
                 .hasMessage("app.json:2:47: checkpoints.restart.attempt: unknown key (did you mean 'attempts'?);"
-                        + " allowed here: attempts, delayMs, failureRateWindowMs");
+                        + " allowed here: attempts, delayMs, failureRateWindowMs, spareHosts");
     }
 
     @Test
@@ -137,8 +137,8 @@ class CheckpointsConfigTest {
                 .hasMessage("app.json:2:58: checkpoints.restart.delayMs: expected an integer <= 9223372036854,"
                         + " got 9223372036854775807");
         assertThat(error("{\"directory\": \"d\", \"restart\": 3}"))
-                .hasMessage("app.json:2:46: checkpoints.restart: expected an object with attempts, delayMs and"
-                        + " failureRateWindowMs, got 3");
+                .hasMessage("app.json:2:46: checkpoints.restart: expected an object with attempts, delayMs,"
+                        + " failureRateWindowMs and spareHosts, got 3");
     }
 
     @Test

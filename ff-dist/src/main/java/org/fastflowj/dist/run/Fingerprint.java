@@ -52,7 +52,8 @@ final class Fingerprint {
             text(
                     sha,
                     "checkpoints " + c.directory() + " " + c.interval().toMillis() + " " + c.mode() + " " + c.retained()
-                            + " " + c.fullEvery() + " " + c.restartStrategy());
+                            + " " + c.fullEvery() + " " + c.restartStrategy() + " spares "
+                            + c.restart().spareHosts());
         });
         text(sha, Long.toHexString(serializationFingerprint));
         return ByteBuffer.wrap(sha.digest()).getLong();

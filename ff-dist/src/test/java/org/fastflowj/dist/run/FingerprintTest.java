@@ -34,13 +34,16 @@ class FingerprintTest {
         long base = of(", \"checkpoints\": {\"directory\": \"/ckpt\"}");
 
         assertThat(of(", \"checkpoints\": {\"directory\": \"/ckpt\"}")).isEqualTo(base);
-        assertThat(List.of(
-                        of(""),
-                        of(", \"checkpoints\": {\"directory\": \"/other\"}"),
-                        of(", \"checkpoints\": {\"directory\": \"/ckpt\", \"intervalMs\": 500}"),
-                        of(", \"checkpoints\": {\"directory\": \"/ckpt\", \"mode\": \"at-least-once\"}"),
-                        of(", \"checkpoints\": {\"directory\": \"/ckpt\", \"retained\": 4}"),
-                        of(", \"checkpoints\": {\"directory\": \"/ckpt\", \"restart\": {\"attempts\": 1}}")))
+        assertThat(
+                        List.of(
+                                of(""),
+                                of(", \"checkpoints\": {\"directory\": \"/other\"}"),
+                                of(", \"checkpoints\": {\"directory\": \"/ckpt\", \"intervalMs\": 500}"),
+                                of(", \"checkpoints\": {\"directory\": \"/ckpt\", \"mode\": \"at-least-once\"}"),
+                                of(", \"checkpoints\": {\"directory\": \"/ckpt\", \"retained\": 4}"),
+                                of(", \"checkpoints\": {\"directory\": \"/ckpt\", \"restart\": {\"attempts\": 1}}"),
+                                of(
+                                        ", \"checkpoints\": {\"directory\": \"/ckpt\", \"restart\": {\"spareHosts\": [\"spare1\"]}}")))
                 .doesNotContain(base)
                 .doesNotHaveDuplicates();
     }

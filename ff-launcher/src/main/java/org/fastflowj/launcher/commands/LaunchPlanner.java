@@ -3,7 +3,9 @@ package org.fastflowj.launcher.commands;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.fastflowj.dist.DFF;
 import org.fastflowj.dist.DffConfig;
@@ -33,7 +35,7 @@ import org.fastflowj.launcher.process.RemoteScript;
  * {@code JDK_JAVA_OPTIONS} (read by every {@code java} a script starts). The remote wrapper is
  * {@link RemoteScript}'s.
  *
- * <p>Threading: immutable, safe to share.
+ * <p>Threading: used on the main thread, then on the run's thread for a restart that moves groups.
  */
 final class LaunchPlanner {
     private final DffConfig config;
@@ -43,6 +45,8 @@ final class LaunchPlanner {
     private final LocalHosts localHosts;
     private final Duration remoteGrace;
     private final CdsArchive cds;
+    /** The class archive options each local group was given, by group. */
+    private final Map<String, List<String>> cdsOptions = new HashMap<>();
 
     LaunchPlanner(
             DffConfig config,
@@ -74,17 +78,27 @@ final class LaunchPlanner {
 
     /** One launch per group, in config order. */
     List<GroupLaunch> plan() {
-        return config.groups().stream().map(this::plan).toList();
+        return plan(config, configFile);
     }
 
-    private GroupLaunch plan(GroupConfig group) {
-        List<String> appCommand = applicationCommand(group, configFile.toString());
+    /**
+     * One launch per group of {@code other}, a config written by the launcher (groups moved to spare hosts),
+     * each group told {@code otherFile}; a local group keeps the class archive options it had.
+     */
+    List<GroupLaunch> plan(DffConfig other, Path otherFile) {
+        return other.groups().stream().map(g -> plan(g, otherFile)).toList();
+    }
+
+    private GroupLaunch plan(GroupConfig group, Path file) {
+        List<String> appCommand = applicationCommand(group, file.toString());
         String host = group.launchHost();
         // A namespace host is no name to resolve: it is decided before LocalHosts would look it up.
         Optional<String> namespace = group.launchNamespace();
         if (namespace.isPresent() || localHosts.isLocal(host)) {
             if (cds != null) {
-                appCommand = JavaCommand.withJvmOptions(appCommand, cds.nextGroupOptions());
+                // Asked once per group: the archive has one writer, which must stay the same group.
+                List<String> options = cdsOptions.computeIfAbsent(group.name(), g -> cds.nextGroupOptions());
+                appCommand = JavaCommand.withJvmOptions(appCommand, options);
             }
             List<String> argv = local(appCommand, group);
             return new GroupLaunch(

@@ -18,12 +18,14 @@ import org.fastflowj.launcher.Durations;
 import org.fastflowj.launcher.hosts.CdsArchive;
 import org.fastflowj.launcher.hosts.GroupCheckCache;
 import org.fastflowj.launcher.hosts.GroupLaunch;
+import org.fastflowj.launcher.hosts.HostProbe;
 import org.fastflowj.launcher.hosts.JavaCommand;
 import org.fastflowj.launcher.hosts.LauncherCache;
 import org.fastflowj.launcher.hosts.NamespaceHosts;
 import org.fastflowj.launcher.hosts.RemoteOptions;
 import org.fastflowj.launcher.hosts.Shipper;
 import org.fastflowj.launcher.hosts.SlurmAllocation;
+import org.fastflowj.launcher.process.HostMoves;
 import org.fastflowj.launcher.process.RestartPolicy;
 import org.fastflowj.launcher.process.RunSecret;
 import org.fastflowj.launcher.process.RunSession;
@@ -52,7 +54,8 @@ import picocli.CommandLine.Spec;
                     + " to COMMAND, and watches them: every line is printed prefixed with [group]; the first"
                     + " group to fail stops the others, and the launcher exits 0 only if every group exits 0. With"
                     + " checkpoints in the config, a failure restarts every group from the last completed"
-                    + " checkpoint instead, as often as checkpoints.restart allows."
+                    + " checkpoint instead, as often as checkpoints.restart allows, the groups of a lost host"
+                    + " on a spare one of checkpoints.restart.spareHosts."
         })
 public final class RunCommand implements Callable<Integer> {
     private final Prefetch prefetch;
@@ -180,6 +183,7 @@ public final class RunCommand implements Callable<Integer> {
         }
         List<GroupLaunch> launches;
         CdsArchive archive = null;
+        LaunchPlanner planner = null;
         if (slurm) {
             try {
                 launches = new SlurmPlanner(
@@ -208,9 +212,9 @@ public final class RunCommand implements Callable<Integer> {
                         .ifPresent(
                                 why -> err.println("ff-launcher: --cds: the groups run without the archive: " + why));
             }
-            launches = new LaunchPlanner(
-                            config, common.absoluteConfig(), command, remote, prefetch.localHosts(), grace, archive)
-                    .plan();
+            planner = new LaunchPlanner(
+                    config, common.absoluteConfig(), command, remote, prefetch.localHosts(), grace, archive);
+            launches = planner.plan();
         }
         Shipper shipper = new Shipper(remote, ship, launches);
         if (dryRun) {
@@ -262,6 +266,17 @@ public final class RunCommand implements Callable<Integer> {
         boolean configHasSecret =
                 config.secretFile().isPresent() || config.secretEnv().isPresent();
         String secret = configHasSecret ? null : RunSecret.generate();
+        SpareConfig spares = planner == null || config.checkpoints().isEmpty()
+                ? null
+                : new SpareConfig(config, common.absoluteConfig(), planner);
+        if (slurm
+                && config.checkpoints()
+                        .map(c -> !c.restart().spareHosts().isEmpty())
+                        .orElse(false)) {
+            err.println("ff-launcher: --slurm: checkpoints.restart.spareHosts is not used; the allocation places"
+                    + " the groups, and a restart starts each on the node it had");
+            err.flush();
+        }
         try {
             int code = new RunSession(
                             launches,
@@ -274,7 +289,8 @@ public final class RunCommand implements Callable<Integer> {
                             secret,
                             fullTraces,
                             reports,
-                            RestartPolicy.of(config.checkpoints()))
+                            RestartPolicy.of(config.checkpoints()),
+                            spares == null ? HostMoves.none() : hostMoves(config, spares))
                     .run();
             if (archive != null) {
                 archive.publish(code == 0);
@@ -293,7 +309,16 @@ public final class RunCommand implements Callable<Integer> {
             if (metrics != null) {
                 metrics.close();
             }
+            if (spares != null) {
+                spares.close();
+            }
         }
+    }
+
+    /** Before a restart, every host of the run is probed through the run's own ssh options. */
+    private HostMoves hostMoves(DffConfig config, SpareConfig spares) {
+        HostProbe probe = new HostProbe(remote, prefetch.localHosts());
+        return new HostMoves(config.checkpoints().orElseThrow().restart().spareHosts(), probe::unusable, spares);
     }
 
     /** The launcher's cache folder, made once per run: its warning, if any, is then said once. */

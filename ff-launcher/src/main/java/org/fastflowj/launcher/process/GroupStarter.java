@@ -32,7 +32,9 @@ final class GroupStarter implements FailureReport.GroupLines {
     /** A group whose process could not be started, and why. */
     record StartFailure(GroupLaunch launch, IOException cause) {}
 
-    private final List<GroupLaunch> launches;
+    /** The latest attempt's launches: a restart may move groups to other hosts. */
+    private List<GroupLaunch> launches;
+
     private final Path logDir;
     private final PrintWriter out;
     private final PrintWriter err;
@@ -42,8 +44,10 @@ final class GroupStarter implements FailureReport.GroupLines {
     private final boolean fullTraces;
     private final GroupReports reports;
     private final Map<GroupLaunch, GroupProcess> running = new LinkedHashMap<>();
-    private final Map<GroupLaunch, GroupOutput> outputs = new LinkedHashMap<>();
-    private final Map<GroupLaunch, Path> logFiles = new LinkedHashMap<>();
+    /** By group name: a group's launch changes when it moves, its output and log file go on. */
+    private final Map<String, GroupOutput> outputs = new LinkedHashMap<>();
+
+    private final Map<String, Path> logFiles = new LinkedHashMap<>();
     /** 0 for the first start, then one more per restart; the pumps read it to drop an old attempt's news. */
     private volatile int attempt;
     /** Where each attempt's checkpoints start; null without checkpoints in the config. */
@@ -106,12 +110,13 @@ final class GroupStarter implements FailureReport.GroupLines {
     }
 
     /**
-     * Starts every group again after every process of the last attempt has exited: fresh processes told
-     * the checkpoint every group resumes from, whose log files go on with a line saying {@code why}. As
-     * {@link #startAll} otherwise.
+     * Starts every group again after every process of the last attempt has exited, as {@code next} says
+     * (the same launches, or some moved to other hosts): fresh processes told the checkpoint every group
+     * resumes from, whose log files go on with a line saying {@code why}. As {@link #startAll} otherwise.
      */
-    StartFailure restartAll(Consumer<GroupProcess> onStarted, String why) {
+    StartFailure restartAll(List<GroupLaunch> next, Consumer<GroupProcess> onStarted, String why) {
         closeOutputs();
+        launches = List.copyOf(next);
         outputs.clear();
         running.clear();
         attempt++;
@@ -159,7 +164,7 @@ final class GroupStarter implements FailureReport.GroupLines {
                             }
                         },
                         fullTraces);
-                outputs.put(launch, output);
+                outputs.put(launch.group(), output);
                 if (restartWhy != null) {
                     output.logOnly("ff-launcher: attempt " + (thisAttempt + 1) + ": " + restartWhy);
                 }
@@ -181,10 +186,10 @@ final class GroupStarter implements FailureReport.GroupLines {
         if (logDir == null) {
             return null;
         }
-        Path file = logFiles.get(launch);
+        Path file = logFiles.get(launch.group());
         if (file == null) {
             file = LogFiles.create(logDir, launch.group());
-            logFiles.put(launch, file);
+            logFiles.put(launch.group(), file);
         }
         return file;
     }
@@ -199,6 +204,11 @@ final class GroupStarter implements FailureReport.GroupLines {
         return attempt;
     }
 
+    /** Every group's launch in the latest attempt, in config order. */
+    List<GroupLaunch> launches() {
+        return launches;
+    }
+
     /** The groups whose process started in the latest attempt, in config order. */
     Collection<GroupProcess> running() {
         return running.values();
@@ -206,25 +216,25 @@ final class GroupStarter implements FailureReport.GroupLines {
 
     @Override
     public List<String> lastLines(GroupLaunch launch) {
-        GroupOutput output = outputs.get(launch);
+        GroupOutput output = outputs.get(launch.group());
         return output == null ? List.of() : output.lastLines();
     }
 
     @Override
     public FailureReport.Failure failure(GroupLaunch launch) {
-        GroupOutput output = outputs.get(launch);
+        GroupOutput output = outputs.get(launch.group());
         return output == null ? new FailureReport.Failure(null, null, 0) : output.failure();
     }
 
     @Override
     public String announcedOrigin(GroupLaunch launch) {
-        GroupOutput output = outputs.get(launch);
+        GroupOutput output = outputs.get(launch.group());
         return output == null ? null : output.announcedOrigin();
     }
 
     @Override
     public List<String> failureLines(GroupLaunch launch) {
-        GroupOutput output = outputs.get(launch);
+        GroupOutput output = outputs.get(launch.group());
         return output == null ? List.of() : output.failureLines();
     }
 

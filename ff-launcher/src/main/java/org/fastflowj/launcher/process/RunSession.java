@@ -117,6 +117,35 @@ public final class RunSession {
             boolean fullTraces,
             GroupReports reports,
             RestartPolicy restarts) {
+        this(
+                launches,
+                timeout,
+                grace,
+                logDir,
+                out,
+                err,
+                status,
+                secret,
+                fullTraces,
+                reports,
+                restarts,
+                HostMoves.none());
+    }
+
+    /** @param moves before each restart, moves the groups of a lost host to a spare one */
+    public RunSession(
+            List<GroupLaunch> launches,
+            Duration timeout,
+            Duration grace,
+            Path logDir,
+            PrintWriter out,
+            PrintWriter err,
+            StatusBoard status,
+            String secret,
+            boolean fullTraces,
+            GroupReports reports,
+            RestartPolicy restarts,
+            HostMoves moves) {
         this.launches = List.copyOf(launches);
         this.timeout = timeout;
         this.grace = grace;
@@ -126,7 +155,7 @@ public final class RunSession {
         this.starter = new GroupStarter(launches, logDir, out, err, status, secret, grace, fullTraces, reports);
         this.stopper = new GroupStopper(grace, err, status);
         this.report = new FailureReport(starter, launches, err, status);
-        this.restart = new Restart(restarts, starter, stopper, status, err, this::watch);
+        this.restart = new Restart(restarts, starter, stopper, status, err, this::watch, moves);
         restarts.checkpoints()
                 .ifPresent(c -> starter.checkpoints(CheckpointPositions.of(
                         c, launches.stream().map(GroupLaunch::group).toList())));

@@ -34,6 +34,9 @@ public final class StatusBoard {
     private final Map<String, String> states = new LinkedHashMap<>();
     private final Map<String, Long> startedNs = new LinkedHashMap<>();
     private final Map<String, Long> endedNs = new LinkedHashMap<>();
+    /** The spare host each group moved to, if it moved. */
+    private final Map<String, String> spares = new LinkedHashMap<>();
+
     private final ScheduledExecutorService redraw;
     private boolean drawn;
     /** The lines of the block on screen, to erase exactly those. */
@@ -92,6 +95,11 @@ public final class StatusBoard {
         endedNs.clear();
     }
 
+    /** {@code group} runs on spare {@code host} from the coming restart on: its line says so. */
+    public synchronized void moved(String group, String host) {
+        spares.put(group, host);
+    }
+
     /** How many times every group was started again from a checkpoint (the {@code /metrics} counter). */
     public synchronized int restarts() {
         return restarts;
@@ -103,11 +111,16 @@ public final class StatusBoard {
     }
 
     /**
-     * {@code group}'s state, time since it started, rate and newest checkpoint: {@code connected, 3.2 s,
-     * 1 250 items/s, checkpoint 7 (12 ms, 940 B, aligned in 1 ms)}; each only once known.
+     * {@code group}'s state, the spare it moved to, time since it started, rate and newest checkpoint:
+     * {@code connected on spare node3, 3.2 s, 1 250 items/s, checkpoint 7 (12 ms, 940 B, aligned in 1 ms)};
+     * each only once known.
      */
     public synchronized String describe(String group) {
         StringBuilder line = new StringBuilder(states.get(group));
+        String spare = spares.get(group);
+        if (spare != null) {
+            line.append(" on spare ").append(spare);
+        }
         Long start = startedNs.get(group);
         if (start != null) {
             long end = endedNs.getOrDefault(group, System.nanoTime());
