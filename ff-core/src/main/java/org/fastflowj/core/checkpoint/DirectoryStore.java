@@ -175,6 +175,7 @@ final class DirectoryStore implements CheckpointStore {
         for (long newer : ids()) {
             if (newer > id) {
                 Files.deleteIfExists(directory.resolve(fileName(newer)));
+                oldestNeeded.remove(newer);
             }
         }
     }

@@ -141,22 +141,13 @@ final class WordTable {
     private void set(char[] word, long count) {
         int hash = hash(word, 0, word.length);
         int mask = keys.length - 1;
-        for (int slot = spread(hash) & mask; ; slot = (slot + 1) & mask) {
-            char[] key = keys[slot];
-            if (key == null) {
-                keys[slot] = word;
-                hashes[slot] = hash;
-                counts[slot] = count;
-                if (++size * 2 > keys.length) {
-                    grow();
-                }
-                return;
-            }
-            if (hashes[slot] == hash && Arrays.equals(key, word)) {
+        for (int slot = spread(hash) & mask; keys[slot] != null; slot = (slot + 1) & mask) {
+            if (hashes[slot] == hash && Arrays.equals(keys[slot], word)) {
                 counts[slot] = count;
                 return;
             }
         }
+        add(word, count);
     }
 
     private static int spread(int hash) {
