@@ -49,17 +49,7 @@ class WordCountCheckpointTest {
     Path dir;
 
     private Path generate(int lines, long seed) {
-        Path file = dir.resolve("tweets-" + seed + ".txt");
-        AppRunner gen = AppRunner.run(
-                "wordcount-gen",
-                "--lines",
-                Integer.toString(lines),
-                "--seed",
-                Long.toString(seed),
-                "--output",
-                file.toString());
-        assertThat(gen.exitCode).as(gen.toString()).isZero();
-        return file;
+        return WordCountTest.generate(dir, lines, seed);
     }
 
     @ParameterizedTest(name = "{0} fails, whole checkpoints once in {1}")

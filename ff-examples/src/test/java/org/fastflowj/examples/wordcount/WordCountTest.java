@@ -29,6 +29,11 @@ class WordCountTest {
     Path dir;
 
     private Path generate(int lines, long seed) {
+        return generate(dir, lines, seed);
+    }
+
+    /** {@code lines} generated tweets in {@code dir}, by the {@code wordcount-gen} command. */
+    static Path generate(Path dir, int lines, long seed) {
         Path file = dir.resolve("tweets-" + seed + ".txt");
         AppRunner gen = AppRunner.run(
                 "wordcount-gen",

@@ -112,8 +112,8 @@ public final class StatusBoard {
 
     /**
      * {@code group}'s state, the spare it moved to, time since it started, rate and newest checkpoint:
-     * {@code connected on spare node3, 3.2 s, 1 250 items/s, checkpoint 7 (12 ms, 940 B, aligned in 1 ms)};
-     * each only once known.
+     * {@code <state> on spare <host>, <elapsed>, <rate> items/s, checkpoint <id> (<duration>, <size>,
+     * aligned in <alignment>)}; each part only once known, so a line is never padded with guesses.
      */
     public synchronized String describe(String group) {
         StringBuilder line = new StringBuilder(states.get(group));

@@ -443,15 +443,22 @@ public final class CheckpointCoordinator {
         if (checkpoint == null || !saveOwn(p, checkpoint)) {
             return;
         }
+        if (groups == null) {
+            // Complete once saved: known before the next checkpoint can be asked for, whose nodes may then
+            // write their changes since this one instead of their whole state.
+            lastCompleted = checkpoint;
+        }
         synchronized (lock) {
             if (pending == p) {
                 pending = null;
             }
         }
-        if (groups != null && !awaitEveryGroup(p.id)) {
-            return;
+        if (groups != null) {
+            if (!awaitEveryGroup(p.id)) {
+                return;
+            }
+            lastCompleted = checkpoint;
         }
-        lastCompleted = checkpoint;
         synchronized (lock) {
             if (lastOpened == p.id) {
                 lastOpenedDone = true;
