@@ -32,6 +32,7 @@ import org.openjdk.jmh.annotations.TearDown;
  *   sequential:     for i, j, k: gemm(A(i,k), B(k,j), C(i,j))                   (the benchmark thread)
  *   forkJoin:       one task per C(i,j) doing its k loop; invokeAll on a pool of 2
  *   macroDataFlow:  one MacroDataFlow task per (i, j, k): in A(i,k), in B(k,j), inout C(i,j); 2 workers
+ *   macroDataFlowEmptyTasks, forkJoinEmptyTasks: the same tasks with an empty body (each layer's own cost)
  * </pre>
  *
  * All three sum each C(i,j) in k order, so their results are equal bit for bit (BenchmarkBodiesTest).
@@ -136,6 +137,55 @@ public class MatMulSpeedup extends AbstractBenchmark {
                     for (int k = 0; k < nb; k++) {
                         double[] aik = a[i][k], bkj = b[k][j];
                         g.add(() -> gemm(aik, bkj, cij, bs), in(aik), in(bkj), inout(cij));
+                    }
+                }
+            }
+        });
+        return c;
+    }
+
+    /** ForkJoin's own cost, beside {@link #macroDataFlowEmptyTasks}: the same tasks as {@link #forkJoin}, empty. */
+    @Benchmark
+    public int forkJoinEmptyTasks(Matrices m) {
+        int nb = m.a.length;
+        List<ForkJoinTask<?>> tasks = new ArrayList<>(nb * nb);
+        int[] ran = new int[1];
+        for (int i = 0; i < nb * nb; i++) {
+            tasks.add(new RecursiveAction() {
+                private static final long serialVersionUID = 1L;
+
+                @Override
+                protected void compute() {}
+            });
+        }
+        m.pool.invoke(new RecursiveAction() {
+            private static final long serialVersionUID = 1L;
+
+            @Override
+            protected void compute() {
+                invokeAll(tasks);
+                ran[0] = tasks.size();
+            }
+        });
+        return ran[0];
+    }
+
+    /**
+     * The bound of {@link #macroDataFlow}: the same tasks with the same parameters and dependencies, each
+     * doing nothing. What this takes is the data-flow layer's own cost (adding, linking, handing over and
+     * completing every task); a product cannot run faster than this however fast the kernel.
+     */
+    @Benchmark
+    public double[][][] macroDataFlowEmptyTasks(Matrices m) {
+        int nb = m.a.length;
+        double[][][] a = m.a, b = m.b, c = m.c;
+        Runnable nothing = () -> {};
+        m.mdf.run(g -> {
+            for (int i = 0; i < nb; i++) {
+                for (int j = 0; j < nb; j++) {
+                    double[] cij = c[i][j];
+                    for (int k = 0; k < nb; k++) {
+                        g.add(nothing, in(a[i][k]), in(b[k][j]), inout(cij));
                     }
                 }
             }
