@@ -26,11 +26,10 @@ import picocli.CommandLine.Spec;
         description = {
             "The DF-Threads paper's benchmark: C = A x B, blocked, one macro data-flow task per block product"
                     + " (in A(i,k), in B(k,j), inout C(i,j)).",
-            "Prints the time, C's checksum and digest (a hash of its values' bits) and the CPU time the"
-                    + " product took in each process; --check also runs the sequential blocked product and compares"
+            "Prints the time, C's checksum and digest (a hash of its values' bits); --check also runs the sequential blocked product and compares"
                     + " every value bit for bit.",
             "With --groups G (or a config of G groups), G0 runs the scheduler and the other groups only workers:"
-                    + " tasks cross with their blocks, C's blocks come back. G0 prints the product's lines, every group its CPU time."
+                    + " tasks cross with their blocks, C's blocks come back. Only G0 prints (with --cpu, every group its CPU time)."
         })
 public final class MatMulCommand implements Callable<Integer> {
     @Spec
@@ -69,6 +68,12 @@ public final class MatMulCommand implements Callable<Integer> {
 
     @Option(names = "--check", description = "Compare with the sequential blocked product, bit for bit.")
     private boolean check;
+
+    @Option(
+            names = "--cpu",
+            description = "Print the CPU time the product took in this process, in every group (the energy"
+                    + " proxy: their sum is the product's).")
+    private boolean cpu;
 
     @Mixin
     private RunOptionsMixin common;
@@ -118,9 +123,7 @@ public final class MatMulCommand implements Callable<Integer> {
         double seconds = (System.nanoTime() - start) / 1e9;
         double cpuSeconds = (ProcessCpu.nanos() - cpuStart) / 1e9;
         if (!AppRun.holds("G0")) {
-            // a worker group: C is G0's; its CPU time counts in the product's total
-            out.printf("cpu: %.3f s in this process%n", cpuSeconds);
-            out.flush();
+            printCpu(cpuSeconds); // a worker group: C is G0's, but its CPU time counts in the product's
             return 0;
         }
         if (groupCount > 1) {
@@ -132,7 +135,7 @@ public final class MatMulCommand implements Callable<Integer> {
         }
         out.println("checksum: " + c.checksum());
         out.printf("digest: %016x%n", c.digest());
-        out.printf("cpu: %.3f s in this process%n", cpuSeconds);
+        printCpu(cpuSeconds);
         if (check) {
             BlockedMatrix expected = BlockedMatrix.zeros(n, block);
             long sequentialStart = System.nanoTime();
@@ -147,5 +150,12 @@ public final class MatMulCommand implements Callable<Integer> {
         }
         out.flush();
         return 0;
+    }
+
+    private void printCpu(double seconds) {
+        if (cpu) {
+            out.printf("cpu: %.3f s in this process%n", seconds);
+        }
+        out.flush();
     }
 }

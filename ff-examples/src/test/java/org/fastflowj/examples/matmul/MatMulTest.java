@@ -56,6 +56,24 @@ class MatMulTest {
                 .contains("check: equal, bit for bit, to the sequential blocked product");
     }
 
+    /** The digest is the FNV-1a hash of the product's bits (what the MPI baseline is compared by); --cpu adds a line. */
+    @Test
+    void shouldPrintTheProductsDigestAndWithCpuItsCpuTime() {
+        AppRunner run = run("matmul", "--n", "48", "--block", "8", "--workers", "2", "--seed", "5", "--cpu");
+
+        BlockedMatrix expected = BlockedMatrix.zeros(48, 8);
+        expected.addProductSequential(BlockedMatrix.random(48, 8, 5), BlockedMatrix.random(48, 8, 6));
+        assertThat(run.exitCode).as(run.err).isZero();
+        assertThat(run.out)
+                .contains(String.format("digest: %016x%n", expected.digest()))
+                .containsPattern("cpu: [0-9]+\\.[0-9]{3} s in this process");
+        BlockedMatrix changed = BlockedMatrix.zeros(48, 8);
+        changed.addProductSequential(BlockedMatrix.random(48, 8, 5), BlockedMatrix.random(48, 8, 7));
+        assertThat(changed.digest()).isNotEqualTo(expected.digest());
+        assertThat(run("matmul", "--n", "48", "--block", "8", "--workers", "2").out)
+                .doesNotContain("cpu:");
+    }
+
     /** Workers of four groups, all in this process (no group selected): the same product, tasks round-tripped. */
     @Test
     void shouldEqualTheSequentialProductWithWorkerGroupsInOneProcess() {
