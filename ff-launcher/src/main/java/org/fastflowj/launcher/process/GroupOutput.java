@@ -20,7 +20,8 @@ import org.fastflowj.launcher.report.TraceCondenser;
 
 /**
  * Where one group's lines go: the launcher's stdout or stderr with a {@code [G1] } prefix, its stack
- * traces shortened ({@link TraceCondenser}) unless every line is wanted, the group's own log file
+ * traces shortened ({@link TraceCondenser}) and a long failure message already shown pointed back at
+ * ({@link ShownCauses}) unless every line is wanted, the group's own log file
  * (without prefix, every line) when {@code --log-dir} is given, and a short memory for the failure
  * report: the last lines shown, and the first lines that name a failure (output soon pushes those out of
  * the last lines, yet they say which group failed first).
@@ -37,6 +38,7 @@ final class GroupOutput implements AutoCloseable {
     static final int REMEMBERED_LINES = 15;
     static final int REMEMBERED_FAILURE_LINES = 8;
 
+    private final String group;
     private final String prefix;
     private final PrintWriter out;
     private final PrintWriter err;
@@ -54,6 +56,9 @@ final class GroupOutput implements AutoCloseable {
     private final TraceCondenser outTraces = new TraceCondenser();
     private final TraceCondenser errTraces = new TraceCondenser();
     private final boolean fullTraces;
+    /** The run's long failure messages already shown, shared by its groups; null to show every line whole. */
+    private final ShownCauses shownCauses;
+
     private String announcedFrame;
     private String announcedOrigin;
     /** The start of a stderr line that a sealed line interrupted; the stderr pump's alone. */
@@ -64,6 +69,8 @@ final class GroupOutput implements AutoCloseable {
      * @param control opens the group's sealed lines, or null to take none
      * @param listener sees the message of every sealed line (the run's news: connected, lost, statistics)
      * @param fullTraces true to show every line of a stack trace, not only its message and the program's frame
+     * @param shownCauses the run's failure messages shown so far, shared by its groups, or null to show
+     *     each in full every time
      */
     GroupOutput(
             String group,
@@ -73,8 +80,11 @@ final class GroupOutput implements AutoCloseable {
             Path logFile,
             ControlLine.Verifier control,
             Consumer<String> listener,
-            boolean fullTraces) {
+            boolean fullTraces,
+            ShownCauses shownCauses) {
         this.fullTraces = fullTraces;
+        this.shownCauses = fullTraces ? null : shownCauses;
+        this.group = group;
         this.prefix = "[" + group + "] ";
         this.board = board;
         this.out = out;
@@ -136,6 +146,7 @@ final class GroupOutput implements AutoCloseable {
             String condensed = (fromStderr ? errTraces : outTraces).show(text);
             shown = fullTraces ? text : condensed;
             if (shown != null) {
+                // Whole: the failure report leaves out only the message it says itself.
                 if (lastLines.size() == REMEMBERED_LINES) {
                     lastLines.removeFirst();
                 }
@@ -146,8 +157,14 @@ final class GroupOutput implements AutoCloseable {
             }
             writeLog(text);
         }
-        if (shown != null) {
-            board.emit(fromStderr ? err : out, prefix + shown);
+        if (shown == null) {
+            return;
+        }
+        PrintWriter to = fromStderr ? err : out;
+        if (shownCauses == null) {
+            board.emit(to, prefix + shown);
+        } else {
+            shownCauses.show(group, shown, line -> board.emit(to, prefix + line));
         }
     }
 
@@ -187,7 +204,10 @@ final class GroupOutput implements AutoCloseable {
         return announcedOrigin;
     }
 
-    /** The last lines shown of the group's (both streams, in arrival order), oldest first. */
+    /**
+     * The last lines shown of the group's (both streams, in arrival order), oldest first, each with its
+     * failure message whole.
+     */
     synchronized List<String> lastLines() {
         return List.copyOf(lastLines);
     }

@@ -48,6 +48,8 @@ final class GroupStarter implements FailureReport.GroupLines {
     private final Map<String, GroupOutput> outputs = new LinkedHashMap<>();
 
     private final Map<String, Path> logFiles = new LinkedHashMap<>();
+    /** Every attempt's: a restarted group that fails as before points back at the first account. */
+    private final ShownCauses shownCauses = new ShownCauses();
     /** 0 for the first start, then one more per restart; the pumps read it to drop an old attempt's news. */
     private volatile int attempt;
     /** Where each attempt's checkpoints start; null without checkpoints in the config. */
@@ -163,7 +165,8 @@ final class GroupStarter implements FailureReport.GroupLines {
                                 onNews(launch.group(), news, startNs);
                             }
                         },
-                        fullTraces);
+                        fullTraces,
+                        shownCauses);
                 outputs.put(launch.group(), output);
                 if (restartWhy != null) {
                     output.logOnly("ff-launcher: attempt " + (thisAttempt + 1) + ": " + restartWhy);

@@ -163,28 +163,37 @@ public final class FailureReport {
                 .findFirst();
     }
 
-    /** The last lines of {@code origin}, once every group has stopped and they are complete. */
+    /**
+     * The last lines of {@code origin}, once every group has stopped and they are complete; the cause's
+     * message, which {@link #sayCause} says next, is not repeated in them.
+     */
     public void sayLastLines(GroupLaunch origin) {
         List<String> last = groups.lastLines(origin);
+        String message = cause(origin).map(CauseLine::message).orElse(null);
         say("ff-launcher: the last lines of group " + origin.group() + (last.isEmpty() ? ": (none)" : ":"));
-        last.forEach(l -> say("  [" + origin.group() + "] " + l));
+        for (String line : last) {
+            if (message != null && message.length() >= CauseLine.LONG_MESSAGE && line.endsWith(message)) {
+                line = line.substring(0, line.length() - message.length()) + "(below)";
+            }
+            say("  [" + origin.group() + "] " + line);
+        }
     }
 
     /**
-     * The origin's exception in one line and the first frame of the program's code under it, and where
-     * the stack-trace lines that were cut can be read.
+     * The origin's failure in one line, in the words of its innermost exception ({@code group B failed with
+     * java.lang.IllegalStateException in node square: square refuses 50}), the first frame of the
+     * program's code under it, and where the stack-trace lines that were cut can be read.
      *
      * @param logDir the run's log folder, or null
      */
     public void sayCause(GroupLaunch origin, Path logDir) {
         Failure failure = groups.failure(origin);
-        if (failure.exception() != null) {
-            say("ff-launcher: group " + origin.group() + " failed with "
-                    + UNCAUGHT.matcher(failure.exception()).replaceFirst(""));
-        } else {
-            // Stopped before it printed its exception: the groups' reports of its failure tell it.
-            ownFailure(origin.group()).ifPresent(why -> say("ff-launcher: " + why));
-        }
+        Optional<String> said = cause(origin)
+                .map(c -> "group " + origin.group() + " failed " + c.describe())
+                .or(() -> Optional.ofNullable(failure.exception())
+                        .map(e -> "group " + origin.group() + " failed with "
+                                + UNCAUGHT.matcher(e).replaceFirst("")));
+        said.ifPresent(why -> say("ff-launcher: " + why));
         if (failure.programFrame() != null) {
             say("ff-launcher:   " + failure.programFrame());
         }
@@ -195,6 +204,18 @@ public final class FailureReport {
                             ? "--full-traces shows them, --log-dir DIR keeps them"
                             : "every line is in the log files in " + logDir));
         }
+    }
+
+    /**
+     * The origin's innermost cause: from its first exception, else (stopped before it printed it) from the
+     * groups' reports of its failure.
+     */
+    private Optional<CauseLine> cause(GroupLaunch origin) {
+        String exception = groups.failure(origin).exception();
+        return Optional.ofNullable(exception)
+                .or(() -> ownFailure(origin.group()))
+                .flatMap(CauseLine::of)
+                .filter(c -> c.exception() != null || c.message() != null);
     }
 
     /** {@code group B failed: <why>}, as the groups' lines that name a failure report B's, innermost. */

@@ -71,8 +71,8 @@ class RunCommandTest {
                     .contains("square refuses 50");
             // the cause in two lines: the exception's message, and where the program threw it
             assertThat(result.err())
-                    .containsPattern("ff-launcher: group B failed.*: node square failed in svc:"
-                            + " java.lang.IllegalStateException: square refuses 50")
+                    .contains("ff-launcher: group B failed with java.lang.IllegalStateException in node square:"
+                            + " square refuses 50")
                     .contains("ff-launcher:   at " + SumApp.class.getName() + ".lambda$main$")
                     .contains("lines of stack traces are not shown: --full-traces shows them");
             // a peer names the origin in one line, without the frames of the library underneath

@@ -69,7 +69,8 @@ class GroupOutputTest {
                 null,
                 new ControlLine.Verifier(key),
                 news::add,
-                true);
+                true,
+                null);
         // the program printed "half " without a line end, then ff-dist a sealed line, then the program went on
         output.line("half " + group.seal("DFF_CONNECTED: A"), true);
         output.line(group.seal("DFF_LOST: B"), true);
@@ -89,6 +90,7 @@ class GroupOutputTest {
                 null,
                 control,
                 news -> {},
-                false);
+                false,
+                new ShownCauses());
     }
 }
