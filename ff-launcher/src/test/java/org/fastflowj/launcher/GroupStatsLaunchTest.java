@@ -192,6 +192,43 @@ class GroupStatsLaunchTest {
     }
 
     @Test
+    void shouldKeepServingTheFinalCountsForTheLingerAfterAShortRunEnded() throws Exception {
+        Path config = Launcher.config(dir, "127.0.0.1");
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        String[] args = Launcher.args(
+                List.of("run", "-c", config.toString(), "--timeout", "60s", "--ui", "0", "--ui-linger", "20s"),
+                Launcher.sumApp("1000"));
+        CompletableFuture<Integer> run = CompletableFuture.supplyAsync(
+                () -> Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true)));
+        HttpClient http =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+        try {
+            String metrics = awaitMetricsUrl(err, run);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (!err.toString().contains("(--ui-linger)") && System.nanoTime() < deadline && !run.isDone()) {
+                TimeUnit.MILLISECONDS.sleep(50);
+            }
+            assertThat(err.toString())
+                    .as(err.toString())
+                    .contains("ff-launcher: every group exited 0")
+                    .contains("ff-launcher: the live page keeps the final counts at " + metrics.replace("/metrics", "/")
+                            + " for 20 s (--ui-linger)");
+            assertThat(run).as("the launcher lingers, the run has ended").isNotDone();
+            String body = http.send(
+                            HttpRequest.newBuilder(URI.create(metrics))
+                                    .timeout(Duration.ofSeconds(5))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString())
+                    .body();
+            assertThat(body).contains("fastflowj_node_items_in_total{group=\"B\",node=\"square\"} 1000");
+            assertThat(run.get(40, TimeUnit.SECONDS)).as(err.toString()).isZero();
+        } finally {
+            Launcher.killAll(Launcher.pidsIn(err.toString()));
+        }
+    }
+
+    @Test
     void shouldRefuseAPortOutOfRange() {
         Launcher.Result result =
                 Launcher.run(Launcher.args(List.of("run", "-c", "app.json", "--ui", "70000"), Launcher.sumApp("1")));

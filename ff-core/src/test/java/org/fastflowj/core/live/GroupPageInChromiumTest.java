@@ -82,7 +82,8 @@ class GroupPageInChromiumTest {
                 .as("the sender thread is of this process's group")
                 .contains("<tr data-node=\"ff-send-G2\"><td class=\"name\">ff-send-G2</td><td class=\"group\">G1</td>");
         Matcher link = Pattern.compile(
-                        "<tr data-link=\"G1 -&gt; G2\">.*?class=\"message-rate\" data-value=\"([-0-9.eE]+)\"")
+                        "<tr data-link=\"G1 -&gt; G2\" data-from=\"G1\" data-to=\"G2\">.*?class=\"message-rate\""
+                                + " data-value=\"([-0-9.eE]+)\"")
                 .matcher(dom);
         assertThat(link.find())
                 .as("the link's row with a measured rate: %s", dom)

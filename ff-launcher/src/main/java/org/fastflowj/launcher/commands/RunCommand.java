@@ -155,6 +155,16 @@ public final class RunCommand implements Callable<Integer> {
                     + " each series labelled with its group.")
     Integer uiPort;
 
+    @Option(
+            names = "--ui-linger",
+            paramLabel = "DURATION",
+            converter = Durations.class,
+            defaultValue = "0s",
+            description = "With --ui: keep serving the page and /metrics, with every group's final counts, for"
+                    + " DURATION after the run ended (30s, 5m), so that a short run can still be read; the exit"
+                    + " code is the run's (default: ${DEFAULT-VALUE}).")
+    Duration uiLinger;
+
     @Parameters(
             arity = "1..*",
             paramLabel = "COMMAND",
@@ -307,11 +317,27 @@ public final class RunCommand implements Callable<Integer> {
             return code;
         } finally {
             if (metrics != null) {
+                linger(metrics, err);
                 metrics.close();
             }
             if (spares != null) {
                 spares.close();
             }
+        }
+    }
+
+    /** With {@code --ui-linger}: the page stays readable after the run, then goes. */
+    private void linger(LauncherMetrics metrics, PrintWriter err) {
+        if (uiLinger.isZero() || uiLinger.isNegative()) {
+            return;
+        }
+        err.println("ff-launcher: the live page keeps the final counts at http://127.0.0.1:" + metrics.port() + "/ for "
+                + Durations.format(uiLinger) + " (--ui-linger)");
+        err.flush();
+        try {
+            Thread.sleep(uiLinger.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // stopped early: the run's exit code still stands
         }
     }
 
