@@ -197,7 +197,7 @@ class GroupStatsLaunchTest {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         String[] args = Launcher.args(
-                List.of("run", "-c", config.toString(), "--timeout", "60s", "--ui", "0", "--ui-linger", "20s"),
+                List.of("run", "-c", config.toString(), "--timeout", "60s", "--ui", "0", "--ui-linger", "8s"),
                 Launcher.sumApp("1000"));
         CompletableFuture<Integer> run = CompletableFuture.supplyAsync(
                 () -> Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true)));
@@ -213,7 +213,7 @@ class GroupStatsLaunchTest {
                     .as(err.toString())
                     .contains("ff-launcher: every group exited 0")
                     .contains("ff-launcher: the live page keeps the final counts at " + metrics.replace("/metrics", "/")
-                            + " for 20 s (--ui-linger)");
+                            + " for 8 s (--ui-linger)");
             assertThat(run).as("the launcher lingers, the run has ended").isNotDone();
             String body = http.send(
                             HttpRequest.newBuilder(URI.create(metrics))
