@@ -302,6 +302,8 @@ public final class GroupLinks implements PeerHandler {
             reason = "lost the connection " + (link.inbound() ? "from" : "to") + " group " + link.peerGroup()
                     + " at " + link.remoteAddress() + " before the application ended (still running: "
                     + ends.stillRunning() + ")" + (cause == null ? "" : ": " + cause.getMessage());
+            String needed = plan == null ? null : plan.whyNotLosable(link.peerGroup());
+            reason += needed == null ? "" : ": " + needed;
         }
         if (reason != null) {
             failures.fail("group " + link.peerGroup(), "connection", new PeerLostException(reason));
