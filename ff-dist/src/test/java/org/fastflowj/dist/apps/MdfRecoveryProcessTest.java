@@ -36,7 +36,7 @@ class MdfRecoveryProcessTest {
 
     /** One worker group killed once a random share of the tasks is added, after a random pause. */
     @ParameterizedTest
-    @CsvSource({"matmul, 8, 3000", "wavefront, 8, 4000", "loop, 12, 400"})
+    @CsvSource({"matmul, 8, 3000", "wavefront, 8, 4000", "loop, 12, 3000"})
     void shouldRecomputeTheTasksOfAWorkerGroupKilledAtARandomMoment(String shape, int blocks, long workMicros)
             throws Exception {
         long seed = seed();
@@ -110,6 +110,28 @@ class MdfRecoveryProcessTest {
             }
 
             assertRecovered(cluster, expected("wavefront", 6), List.of("W3", "W1", "W2"));
+        }
+    }
+
+    /**
+     * A program that runs twice across the same groups: the group lost in the first run has no process for
+     * the second, which goes on without it from its start instead of waiting for it.
+     */
+    @Test
+    void shouldRunALaterRunOfTheProgramWithoutTheGroupLostInAnEarlierOne() throws Exception {
+        try (ProcessCluster cluster = start("matmul+loop", 8, 3000)) {
+            awaitLine(cluster, "S", "progress 6/20");
+            long killedNs = System.nanoTime();
+            kill(cluster, "W1");
+
+            assertRecovered(cluster, expected("matmul", 8), List.of("W1"));
+            assertThat(System.nanoTime() - killedNs)
+                    .as("the second run waited for W1: " + cluster.allOutput())
+                    .isLessThan(TimeUnit.SECONDS.toNanos(20)); // the connect timeout is 30 s
+            assertThat(cluster.output("S"))
+                    .as(cluster.allOutput())
+                    .contains(expected("loop", 8))
+                    .contains("group S lost group W1 and goes on without it (lost in an earlier run of this program)");
         }
     }
 

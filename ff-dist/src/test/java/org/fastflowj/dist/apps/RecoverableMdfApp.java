@@ -18,7 +18,9 @@ import org.fastflowj.patterns.ParallelFor;
  * group S, one worker in each of W1, W2 and W3. Arguments after DFF's: {@code shape} ({@code matmul}: C +=
  * A x B by blocks, the tasks of one block of C a chain; {@code wavefront}: sweeps over a grid of blocks,
  * each block after its upper and left neighbours, a diamond of dependencies; {@code loop}: one {@code
- * ParallelFor.parallelFor} over {@code blocks * 500} indices, run as a macro data-flow of its chunks), {@code blocks} per side,
+ * ParallelFor.parallelFor} over {@code blocks * 500} indices, run as a macro data-flow of its chunks of 20,
+ * an eighth of {@code workMicros} per index; shapes
+ * joined by {@code +}: one run of each, in turn), {@code blocks} per side,
  * {@code workMicros} per task (a pause standing for more computing), {@code outstanding} tasks, and
  * optionally {@code holdIn}: a group whose worker, at its tenth task, prints {@code holding a task} and
  * stops inside the kernel, so that a test kills it with a task in hand for sure.
@@ -45,10 +47,12 @@ public final class RecoverableMdfApp {
         if (args.length > 4 && DFF.group().map(args[4]::equals).orElse(false)) {
             Hold.armed = true;
         }
-        String result = run(shape, blocks, workMicros, outstanding);
-        if (DFF.group().map("S"::equals).orElse(true)) {
-            System.out.println("RESULT: " + result);
-            System.out.flush();
+        for (String each : shape.split("\\+")) { // one run after the other, across the same groups
+            String result = run(each, blocks, workMicros, outstanding);
+            if (DFF.group().map("S"::equals).orElse(true)) {
+                System.out.println("RESULT: " + result);
+                System.out.flush();
+            }
         }
     }
 
@@ -62,7 +66,7 @@ public final class RecoverableMdfApp {
                 .addWorkerGroup("W2", 1)
                 .addWorkerGroup("W3", 1)) {
             if (shape.equals("loop")) {
-                return loop(blocks * 500, workMicros);
+                return loop(blocks * 500, workMicros / 8); // per index: some 20 indices a chunk
             }
             if (shape.equals("matmul")) {
                 double[][][] a = random(blocks, 1), b = random(blocks, 2);
