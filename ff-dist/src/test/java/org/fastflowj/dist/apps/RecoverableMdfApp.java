@@ -113,7 +113,10 @@ public final class RecoverableMdfApp {
         }
     }
 
-    /** a[i] = f(i), with a pause per index; group S prints {@code ran <k> in S} at every 100 indices it ran. */
+    /**
+     * a[i] = f(i), with a pause per index; group S prints {@code ran <k> in S} at every 100 indices it ran
+     * (the test's clock, not a result: counted twice after a loss it would do no harm).
+     */
     public record Fill(double[] a, long workMicros) implements IndexBody {
         @Override
         public void apply(long i) {
