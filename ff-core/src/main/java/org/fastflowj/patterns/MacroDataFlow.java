@@ -81,7 +81,8 @@ public final class MacroDataFlow implements AutoCloseable {
      * originals in the scheduler's group, copies in another group. A task that may run in another group
      * ({@link #addWorkerGroup}) is a kernel of a named class or record, with no state but what it needs
      * besides its parameters (a block size, say): it crosses groups by class name and fields, its
-     * parameters by value, and what it writes comes back into the original objects.
+     * parameters by value, and what it writes comes back into the original objects. Its only effect is on
+     * its written parameters: a task of a worker group that is lost runs again elsewhere.
      */
     @FunctionalInterface
     public interface Kernel {
@@ -162,6 +163,12 @@ public final class MacroDataFlow implements AutoCloseable {
      * the previous ones). Every task must then be a {@link Kernel} of a named class, and what a task writes
      * an array, a {@code List} or a {@code Map}; {@code add} says which task breaks this.
      *
+     * <p>The run survives the loss of worker groups (a process killed, a host that stops answering): the
+     * tasks a lost group had not answered run again on the workers left, from the inputs the scheduler's
+     * group kept, so the result is the one without the loss. A kernel must therefore have no effect but on
+     * its written parameters (a file it writes in a lost group would be written twice). Losing the
+     * scheduler's group ({@link #createGroup}) fails the run.
+     *
      * @return this pattern
      */
     public MacroDataFlow addWorkerGroup(String name, int workers) {
@@ -208,6 +215,12 @@ public final class MacroDataFlow implements AutoCloseable {
                 .emitter(new MdfScheduler(state, total, spansGroups))
                 .onDemand()
                 .wrapAround();
+        if (spansGroups) {
+            // A lost worker group's tasks run again on the workers left: the scheduler keeps each task it
+            // hands out, with its inputs untouched until the task is complete (every later writer of them
+            // depends on it), and a remote task writes nothing here until its result is back.
+            farm.recoverable();
+        }
         Pipeline program = new Pipeline(new MdfGenerator(generator, state, outstandingTasks, groups), farm);
         groups.place(program, farm, all, workers);
         try {

@@ -92,6 +92,10 @@ public final class ParallelFor implements AutoCloseable {
      * group's process a call returns once its part ended, with nothing to read. {@link #parallelForIdx} stays
      * in this process.
      *
+     * <p>A call survives the loss of worker groups as a macro data-flow does: the chunks a lost group had not
+     * answered run again on the workers left, so the body must have no effect but on the elements it writes
+     * (and a reduction's on its partial).
+     *
      * @return this pattern
      */
     public ParallelFor addWorkerGroup(String name, int workers) {

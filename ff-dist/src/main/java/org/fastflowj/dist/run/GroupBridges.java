@@ -61,6 +61,7 @@ final class GroupBridges implements GraphCut.BridgeFactory {
                 ids(forward),
                 ids(feedback));
         link.stallTimeoutMs(config.stallTimeoutMs());
+        link.neededBecause(recovery.whyNotLosable(peer));
         links.addOutbound(peer, link);
         int[] onDemandSlots = forward.stream().mapToInt(Edge::slots).toArray();
         SenderTask sender = new SenderTask(
@@ -93,6 +94,7 @@ final class GroupBridges implements GraphCut.BridgeFactory {
         // The credits the peer's sender takes (see sender() there): the fingerprint makes both configs agree.
         InboundLink link =
                 new InboundLink(group, peer, credits(sender, forward, feedback), mine.maxBufferedBytesPerLink());
+        link.neededBecause(recovery.whyNotLosable(peer));
         links.addInbound(peer, link);
         boolean[] onDemand = new boolean[forward.size()];
         for (int i = 0; i < onDemand.length; i++) {

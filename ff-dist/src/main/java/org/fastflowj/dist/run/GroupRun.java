@@ -29,6 +29,7 @@ import org.fastflowj.dist.run.lifecycle.LocalRun;
 import org.fastflowj.dist.run.lifecycle.PeerAborts;
 import org.fastflowj.dist.run.link.InboundLink;
 import org.fastflowj.dist.run.link.OutboundLink;
+import org.fastflowj.dist.run.recovery.EarlierLosses;
 import org.fastflowj.dist.run.recovery.RecoveryPlan;
 
 /**
@@ -96,9 +97,11 @@ public final class GroupRun {
             // A status line for the launcher: it shows such a group as lost instead of stopping the run.
             ControlLine.emit(System.err, "DFF_LOSABLE: " + String.join(",", losablePeers));
         }
+        links.onLoss(peer -> EarlierLosses.record(config, group, peer));
         Graph local = GraphCut.forGroup(whole, group, new GroupBridges(whole, settings, links, recovery));
         links.expectLinks();
         links.expectEnds(EndAgreement.connectedGroups(whole, group));
+        goOnWithoutEarlierLosses(recovery);
         aborts.watchFreezes();
         Transport transport = Transport.start(
                 GroupWireSettings.of(config, group, fingerprint, HANDSHAKE_TIMEOUT_MS, env),
@@ -143,6 +146,25 @@ public final class GroupRun {
     }
 
     /**
+     * The peers this group lost in an earlier run of the program have no process left: this run goes on
+     * without those it may lose, and fails at once, naming the peer, if it needs one.
+     */
+    private void goOnWithoutEarlierLosses(RecoveryPlan recovery) {
+        for (String peer : EarlierLosses.of(config, group)) {
+            if (!links.inbound().containsKey(peer) && !links.outbound().containsKey(peer)) {
+                continue; // not a peer of this run
+            }
+            if (!recovery.losable(peer)) {
+                throw new IllegalStateException("group " + group + " lost group " + peer + " in an earlier run of"
+                        + " this program, and this run cannot go on without it: only a group that holds nothing"
+                        + " but workers of recoverable farms (a MacroDataFlow's or ParallelFor's worker groups"
+                        + " among them) may be missing");
+            }
+            links.loseBeforeStart(peer);
+        }
+    }
+
+    /**
      * Before this group tells its end: a run that recovered from losing a group must have every item sent
      * to a remote worker answered or handed back exactly once, and every item handed back sent again. When
      * that does not hold the run lost (or doubled) items: it fails, with the counts, and never ends as a
@@ -178,6 +200,9 @@ public final class GroupRun {
         String connecting = null;
         try {
             for (OutboundLink out : links.outbound().values()) {
+                if (links.isLost(out.peer)) {
+                    continue; // lost in an earlier run: it has no process to connect to
+                }
                 connecting = out.peer;
                 out.open(transport.connect(
                         out.peer, resolved(config.group(out.peer).orElseThrow())));

@@ -351,7 +351,9 @@ public final class SenderTask implements BridgeTask, BridgeChannels.InputEvents 
 
     @Override
     public void inputEnded(int channel) {
-        batch.mark(Frames.EOS, forwardEdges[channel]);
+        if (!out.lost()) { // a lost peer's batches are dropped, and its link may never have opened
+            batch.mark(Frames.EOS, forwardEdges[channel]);
+        }
         edgeEnded();
     }
 
@@ -372,6 +374,9 @@ public final class SenderTask implements BridgeTask, BridgeChannels.InputEvents 
      */
     @Override
     public void barrier(int channel, long id) {
+        if (out.lost()) {
+            return;
+        }
         batch.barrier(forwardEdges[channel], id);
         batch.flush();
         stopIfBatchWaits();
@@ -379,7 +384,9 @@ public final class SenderTask implements BridgeTask, BridgeChannels.InputEvents 
 
     @Override
     public void feedbackEnded(int channel) {
-        batch.mark(Frames.DONE, feedbackEdges[channel]);
+        if (!out.lost()) {
+            batch.mark(Frames.DONE, feedbackEdges[channel]);
+        }
         edgeEnded();
     }
 

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import org.fastflowj.core.LinkStats;
 import org.fastflowj.dist.ControlLine;
 import org.fastflowj.dist.net.Frames;
@@ -51,6 +52,8 @@ public final class GroupLinks implements PeerHandler {
     private volatile RecoveryPlan recovery;
     /** The peers lost so far (the run went on without them). */
     private final Set<String> lost = ConcurrentHashMap.newKeySet();
+    /** Told of each peer lost, once (the group's memory for its later runs). */
+    private volatile Consumer<String> onLoss = peer -> {};
 
     public GroupLinks(String group, Failures failures) {
         this.group = group;
@@ -65,6 +68,28 @@ public final class GroupLinks implements PeerHandler {
     /** Before the transport starts: the peers this group may lose without failing. */
     public void recovery(RecoveryPlan plan) {
         recovery = plan;
+    }
+
+    /** Before the transport starts: what hears of each peer this group loses. */
+    public void onLoss(Consumer<String> heard) {
+        onLoss = heard;
+    }
+
+    /**
+     * Before the transport starts: {@code peer}, which this group may lose, was lost in an earlier run of the
+     * program and has no process left: this run goes on without it from the start, as if it had been lost.
+     * No connection to it is made, and one it makes is closed.
+     */
+    public void loseBeforeStart(String peer) {
+        if (inbound.containsKey(peer)) {
+            linkOpened(); // counted as opened: DFF_CONNECTED says the links that can open did
+        }
+        lose(peer, "lost in an earlier run of this program");
+    }
+
+    /** Whether {@code peer} was lost (connect to it no more). */
+    public boolean isLost(String peer) {
+        return lost.contains(peer);
     }
 
     /** The peers lost so far, the run going on without them. */
@@ -184,6 +209,10 @@ public final class GroupLinks implements PeerHandler {
 
     @Override
     public void onOpen(PeerLink link) {
+        if (lost.contains(link.peerGroup())) {
+            link.close(); // a lost group is heard no more, even if its process lives on
+            return;
+        }
         if (link.inbound()) {
             InboundLink in = inbound.get(link.peerGroup());
             if (in != null) {
@@ -302,6 +331,8 @@ public final class GroupLinks implements PeerHandler {
             reason = "lost the connection " + (link.inbound() ? "from" : "to") + " group " + link.peerGroup()
                     + " at " + link.remoteAddress() + " before the application ended (still running: "
                     + ends.stillRunning() + ")" + (cause == null ? "" : ": " + cause.getMessage());
+            String needed = plan == null ? null : plan.whyNotLosable(link.peerGroup());
+            reason += needed == null ? "" : ": " + needed;
         }
         if (reason != null) {
             failures.fail("group " + link.peerGroup(), "connection", new PeerLostException(reason));
@@ -325,6 +356,7 @@ public final class GroupLinks implements PeerHandler {
                 peer,
                 why);
         ControlLine.emit(System.err, "DFF_LOST: " + peer);
+        onLoss.accept(peer);
         InboundLink in = inbound.get(peer);
         if (in != null) {
             in.lose(why);

@@ -76,6 +76,8 @@ public final class InboundLink {
 
     private volatile boolean done;
     private volatile String brokenReason;
+    /** Set before the transport starts, which publishes it to the event loop; null: nothing to add. */
+    private String neededBecause;
     /** Why the peer was lost, when the run goes on without it ({@link org.fastflowj.dist.run.recovery.RecoveryPlan}); else null. */
     private volatile String lostReason;
     /** Event loop: why the peer broke the protocol, reported when the connection closes. */
@@ -291,6 +293,14 @@ public final class InboundLink {
         return new CorruptBatchException(violation);
     }
 
+    /**
+     * Before the transport starts: why the run cannot go on without the peer although this group could be
+     * lost itself (the peer holds the recoverable farm this group works for), said when the link breaks.
+     */
+    public void neededBecause(String why) {
+        neededBecause = why;
+    }
+
     /** The connection closed: expected only once every edge ended. Returns the failure, or null. */
     public String onClosed(Throwable cause) {
         if (violation != null) {
@@ -302,7 +312,8 @@ public final class InboundLink {
             return null;
         }
         String reason = "lost the connection from group " + peer + " at " + link.remoteAddress()
-                + " before its stream ended" + (cause == null ? " (closed by the peer)" : ": " + cause.getMessage());
+                + " before its stream ended" + (cause == null ? " (closed by the peer)" : ": " + cause.getMessage())
+                + (neededBecause == null ? "" : ": " + neededBecause);
         brokenReason = reason;
         wakeReceiver();
         return reason;

@@ -72,6 +72,9 @@ public final class OutboundLink {
 
     private volatile boolean onDemandNews;
     private volatile String brokenReason;
+    /** Set before the transport starts, which publishes it to the event loop and the sender; null: nothing to add. */
+    private String neededBecause;
+
     private volatile boolean finished;
     /** The peer closed the connection cleanly: fine once every batch was acknowledged, else a failure. */
     private volatile boolean peerClosed;
@@ -266,7 +269,8 @@ public final class OutboundLink {
         }
         if (peerClosed) {
             return new PeerLostException("group " + peer + " at " + remote() + " closed the connection before it"
-                    + " received everything this group sent it (did it end or fail on its own?)");
+                    + " received everything this group sent it "
+                    + (neededBecause == null ? "(did it end or fail on its own?)" : "(" + neededBecause + ")"));
         }
         return new CancellationException("the run was cancelled");
     }
@@ -357,6 +361,14 @@ public final class OutboundLink {
     }
 
     /**
+     * Before the transport starts: why the run cannot go on without the peer although this group could be
+     * lost itself (the peer holds the recoverable farm this group works for), said when the link breaks.
+     */
+    public void neededBecause(String why) {
+        neededBecause = why;
+    }
+
+    /**
      * The connection closed. A clean close is judged by the sender thread (its acknowledgements may still
      * be in this same read: the peer acknowledges its last batch and closes); a broken one fails now.
      * Returns the failure, or null.
@@ -377,7 +389,8 @@ public final class OutboundLink {
             return null;
         }
         String reason = "lost the connection to group " + peer + " at " + remote() + " before it received"
-                + " everything: " + cause.getMessage();
+                + " everything: " + cause.getMessage()
+                + (neededBecause == null ? "" : ": " + neededBecause);
         brokenReason = reason;
         wakeSender();
         return reason;

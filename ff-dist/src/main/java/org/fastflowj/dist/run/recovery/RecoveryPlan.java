@@ -44,6 +44,11 @@ public final class RecoveryPlan implements RecoveryHooks {
     private final Map<Edge, TakeOrder> tagsByReturn = new IdentityHashMap<>();
     /** The same take orders, by the name of the R-Worker's first node. */
     private final Map<String, TakeOrder> takeOrders = new HashMap<>();
+    /**
+     * Here a group that may be lost: per peer holding a recoverable farm's emitter or all-to-all's L-Workers
+     * that this group works for, why losing that peer fails the run all the same.
+     */
+    private final Map<String, String> homes = new HashMap<>();
 
     private RecoveryPlan() {}
 
@@ -84,6 +89,16 @@ public final class RecoveryPlan implements RecoveryHooks {
                     continue;
                 }
                 plan.losable.add(workerGroup);
+                if (workerGroup.equals(group)) {
+                    plan.homes.putIfAbsent(
+                            farmGroup,
+                            "group " + farmGroup + " holds the emitter ("
+                                    + farm.emitter().name()
+                                    + ") of the recoverable farm whose workers this group runs; a run goes on"
+                                    + " without a lost group of workers, never without the farm's own group (with a"
+                                    + " MacroDataFlow or ParallelFor: the scheduler's, which holds the tasks and"
+                                    + " their inputs)");
+                }
                 if (!farmGroup.equals(group)) {
                     continue;
                 }
@@ -125,6 +140,11 @@ public final class RecoveryPlan implements RecoveryHooks {
             String worker = "R-Worker " + j + " (" + entry.name() + ") of " + a2a.name() + " in group " + workerGroup;
             List<Edge> in = entry.forwardIn();
             if (group.equals(workerGroup)) {
+                homes.putIfAbsent(
+                        home,
+                        "group " + home + " holds the L-Workers of " + a2a.name() + ", whose R-Worker this group"
+                                + " runs; a run goes on without a lost group of R-Workers, never without the"
+                                + " all-to-all's own group");
                 TakeOrder order = new TakeOrder(worker, in.size());
                 takeOrders.put(entry.name(), order);
                 tagsByReturn.put(back, order);
@@ -149,6 +169,14 @@ public final class RecoveryPlan implements RecoveryHooks {
     /** Whether this group goes on when {@code peer} is lost (its workers' items go to the others). */
     public boolean losable(String peer) {
         return losable.contains(peer);
+    }
+
+    /**
+     * Why this group, which the run may lose, cannot go on without {@code peer}: the group of the recoverable
+     * farm or all-to-all it works for; null for any other peer.
+     */
+    public String whyNotLosable(String peer) {
+        return homes.get(peer);
     }
 
     /** The peers of {@code group} it may lose, sorted (for the launcher's {@code DFF_LOSABLE:} line). */
