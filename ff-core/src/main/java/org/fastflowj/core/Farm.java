@@ -43,6 +43,7 @@ public final class Farm extends BuildingBlock {
     private boolean wrapAround;
     private boolean feedbackFromWorkers;
     private boolean recoverable;
+    private WorkerAffinity affinity;
 
     private Farm(List<? extends BuildingBlock> workers) {
         for (BuildingBlock worker : workers) {
@@ -152,6 +153,22 @@ public final class Farm extends BuildingBlock {
         return recoverable;
     }
 
+    /**
+     * With {@link #onDemand()}: each item goes to one of the workers {@code affinity} prefers for it when
+     * one of them has a free slot, else to any worker with one (see {@link WorkerAffinity}). The workers
+     * must be nodes or pipelines of nodes, so that worker {@code i} is the emitter's output {@code i};
+     * checked when the graph is built.
+     */
+    public Farm affinity(WorkerAffinity affinity) {
+        this.affinity = Objects.requireNonNull(affinity, "affinity");
+        return this;
+    }
+
+    /** The {@link #affinity} given, or {@code null}. */
+    public WorkerAffinity workerAffinity() {
+        return affinity;
+    }
+
     public boolean hasFeedbackFromWorkers() {
         return feedbackFromWorkers || (wrapAround && collector == null);
     }
@@ -205,6 +222,7 @@ public final class Farm extends BuildingBlock {
         copy.wrapAround = wrapAround;
         copy.feedbackFromWorkers = feedbackFromWorkers;
         copy.recoverable = recoverable;
+        copy.affinity = affinity;
         if (givenName() != null) {
             copy.named(givenName());
         }

@@ -5,6 +5,7 @@ import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLongArray;
+import org.fastflowj.core.WorkerAffinity;
 import org.fastflowj.core.spi.CheckpointBarrier;
 import org.fastflowj.core.spi.Sentinel;
 
@@ -25,6 +26,8 @@ abstract class DispatchRole extends DispatchPadBefore {
     int cursor;
     /** Under the role: items taken from staging so far, to pace the producer's wake-up checks. */
     int polled;
+    /** Under the role: where the next item with preferred slots starts looking among them. */
+    int preferredTurn;
 }
 
 @SuppressWarnings("unused")
@@ -52,6 +55,8 @@ abstract class DispatchPadAfter extends DispatchRole {
  * <p>Semantics are FastFlow's: a consumer gets an item only when its slot has room, in round-robin order
  * among those with room; end-of-stream reaches every consumer after the items staged before it. Items
  * wait in the staging channel instead of in the producer, like items waiting on a producer's input.
+ * A farm's affinity ({@link #prefer}) only changes which slot with room an item goes to: one it prefers,
+ * if any has room.
  *
  * <p>Threading: every channel keeps one producer and one consumer at a time. The staging channel's
  * producer is the node's thread; its consumer side and the slots' producer side are used only by the
@@ -93,6 +98,8 @@ public final class OnDemandDispatch extends DispatchPadAfter {
      * (one writer at a time, published by a release store), read by the emitter before its end.
      */
     private AtomicLongArray placedPerSlot;
+    /** Which slots each item would rather go to (a farm's {@code affinity}), or null: any with room. */
+    private WorkerAffinity affinity;
 
     public OnDemandDispatch(SpscChannel staging, SpscChannel[] slots) {
         this.staging = staging;
@@ -100,6 +107,14 @@ public final class OnDemandDispatch extends DispatchPadAfter {
         this.liveConsumers = new AtomicInteger(slots.length);
         this.endSent = new boolean[slots.length];
         this.barrierSent = new boolean[slots.length];
+    }
+
+    /**
+     * Before the run: an item goes first to a slot {@code affinity} prefers for it that has room, and only
+     * then, as always, round-robin to any slot with room.
+     */
+    public void prefer(WorkerAffinity affinity) {
+        this.affinity = affinity;
     }
 
     /** Before the run: count the items placed in each slot ({@link #placed}). */
@@ -257,8 +272,14 @@ public final class OnDemandDispatch extends DispatchPadAfter {
         }
     }
 
-    /** Round-robin from the cursor over slots with room; false if none has room. */
+    /**
+     * A preferred slot with room first (if the item has any), else round-robin from the cursor over slots
+     * with room; false if none has room.
+     */
     private boolean placeInSlot(Object item, Parker caller) {
+        if (affinity != null && placeInPreferredSlot(item, caller)) {
+            return true;
+        }
         int n = slots.length;
         for (int j = 0; j < n; j++) {
             int k = cursor + j;
@@ -268,14 +289,48 @@ public final class OnDemandDispatch extends DispatchPadAfter {
             SpscChannel slot = slots[k];
             if (!slot.consumerGone && slot.offer(item)) {
                 cursor = k + 1 == n ? 0 : k + 1;
-                if (placedPerSlot != null) {
-                    placedPerSlot.lazySet(k, placedPerSlot.get(k) + 1); // only the role's holder writes
-                }
-                wake(slot, caller);
+                placed(k, slot, caller);
                 return true;
             }
         }
         return false;
+    }
+
+    /**
+     * One of the slots the affinity prefers for the item, each preferred set taken in turn from where the
+     * last placement in a preferred slot left off; false if the item prefers none or none has room. A lost
+     * consumer's slot is skipped like a full one.
+     */
+    private boolean placeInPreferredSlot(Object item, Parker caller) {
+        int[] preferred = affinity.preferredWorkers(item);
+        if (preferred == null || preferred.length == 0) {
+            return false;
+        }
+        int n = preferred.length;
+        int start = preferredTurn % n;
+        for (int j = 0; j < n; j++) {
+            int at = start + j < n ? start + j : start + j - n;
+            int k = preferred[at];
+            if (k < 0 || k >= slots.length) {
+                throw new IllegalStateException("the farm's worker affinity prefers worker " + k + " for " + item
+                        + ", but the farm has " + slots.length + " workers");
+            }
+            SpscChannel slot = slots[k];
+            if (!slot.consumerGone && slot.offer(item)) {
+                preferredTurn = at + 1; // below n, so the turn never overflows
+                placed(k, slot, caller);
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The item just offered to slot {@code k}: counted for a recoverable farm, its consumer woken. */
+    private void placed(int k, SpscChannel slot, Parker caller) {
+        if (placedPerSlot != null) {
+            placedPerSlot.lazySet(k, placedPerSlot.get(k) + 1); // only the role's holder writes
+        }
+        wake(slot, caller);
     }
 
     /** The owed barrier to every slot that has room for it; cleared once every slot has it. */
