@@ -204,10 +204,12 @@ public final class MacroDataFlow implements AutoCloseable {
         for (int i = 0; i < total; i++) {
             all.add(new MdfWorker(spansGroups ? null : state, i));
         }
-        Farm farm = Farm.of(all)
-                .emitter(new MdfScheduler(state, total, spansGroups))
-                .onDemand()
-                .wrapAround();
+        MdfScheduler scheduler =
+                spansGroups ? new MdfScheduler(state, groups, workers) : new MdfScheduler(state, total);
+        Farm farm = Farm.of(all).emitter(scheduler).onDemand().wrapAround();
+        if (spansGroups) {
+            farm.affinity(MdfScheduler::preferredWorkersOf); // a task goes where its data is, if there is room
+        }
         Pipeline program = new Pipeline(new MdfGenerator(generator, state, outstandingTasks, groups), farm);
         groups.place(program, farm, all, workers);
         try {

@@ -2,6 +2,7 @@ package org.fastflowj.patterns;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import org.fastflowj.core.MultiInputNode;
 
@@ -16,7 +17,12 @@ import org.fastflowj.core.MultiInputNode;
  * <p>When workers span groups, tasks come back here as done and this node completes them: ready tasks
  * then wait here, not in the workers' channels; only {@link #TASKS_IN_FLIGHT_PER_WORKER} per worker are
  * handed out at a time, and a task just released by a completion goes before the ones the generator
- * added, depth first, as a work-stealing pool runs its own newest task.
+ * added, depth first, as a work-stealing pool runs its own newest task. Each completion also records
+ * where the task ran: its written objects' version goes up, and the worker group it ran in holds their
+ * new version (and the version of what it read). A task handed out carries its objects' versions, for the
+ * codec of each link to send what the group at its other end holds as a reference, and prefers the
+ * workers of the group that holds most of its objects ({@link #preferredWorkers}): the farm's affinity
+ * gives it to one of them when one has a free slot, and otherwise to any worker, as without.
  */
 final class MdfScheduler extends MultiInputNode<MdfTask, MdfTask> implements MdfTask.ReadySink {
     /**
@@ -41,12 +47,35 @@ final class MdfScheduler extends MultiInputNode<MdfTask, MdfTask> implements Mdf
     private final int maxInFlight;
     private int inFlight;
 
-    MdfScheduler(MdfRun run, int workers, boolean spansGroups) {
+    /** Across groups: each worker's group ({@link MdfGroups#groupOfWorkers}, -1 for this one's). */
+    private final int[] groupOfWorker;
+    /** Across groups: each worker group's workers, the preference of a task whose data it holds. */
+    private final int[][] workersOfGroup;
+    /** Per worker group, the score of the task being handed out ({@link #preferredWorkers}). */
+    private final int[] scores;
+
+    /** One process: the scheduler only forwards ready tasks to the on-demand dispatch. */
+    MdfScheduler(MdfRun run, int workers) {
         this.run = run;
         this.maxInFlight = TASKS_IN_FLIGHT_PER_WORKER * workers;
-        this.handedOut = spansGroups ? new HashMap<>() : null;
-        this.ready = spansGroups ? new ArrayDeque<>() : null;
-        this.released = spansGroups ? new ArrayList<>() : null;
+        this.handedOut = null;
+        this.ready = null;
+        this.released = null;
+        this.groupOfWorker = null;
+        this.workersOfGroup = null;
+        this.scores = null;
+    }
+
+    /** Workers in several groups: the scheduler completes every task and steers each to its data. */
+    MdfScheduler(MdfRun run, MdfGroups groups, int homeWorkers) {
+        this.run = run;
+        this.groupOfWorker = groups.groupOfWorkers(homeWorkers);
+        this.workersOfGroup = groups.workersOfGroups(homeWorkers);
+        this.maxInFlight = TASKS_IN_FLIGHT_PER_WORKER * groupOfWorker.length;
+        this.handedOut = new HashMap<>();
+        this.ready = new ArrayDeque<>();
+        this.released = new ArrayList<>();
+        this.scores = new int[workersOfGroup.length];
     }
 
     @Override
@@ -61,14 +90,23 @@ final class MdfScheduler extends MultiInputNode<MdfTask, MdfTask> implements Mdf
         if (!fromFeedback()) {
             ready.addLast(task);
         } else {
-            completeHere(original(task));
+            completeHere(original(task), groupOfWorker[inputChannel()]); // worker i feeds back on channel i
         }
         dispatch();
         return allDone && generatorEnded ? eos() : goOn();
     }
 
-    private void completeHere(MdfTask done) {
+    /** {@code done} ran in worker group {@code group} (-1: this one): its objects' records learn it first. */
+    private void completeHere(MdfTask done, int group) {
         inFlight--;
+        MdfObject[] objects = done.objects;
+        for (int p = 0; p < objects.length; p++) {
+            if (done.written[p]) {
+                objects[p].writtenIn(group); // before the successors it releases snapshot the version
+            } else {
+                objects[p].readIn(group);
+            }
+        }
         MdfTask first = done.complete(this);
         if (first != null) {
             released.add(0, first);
@@ -82,6 +120,11 @@ final class MdfScheduler extends MultiInputNode<MdfTask, MdfTask> implements Mdf
         }
     }
 
+    /** The farm's affinity: where a task would rather go, as the scheduler chose when it handed it out. */
+    static int[] preferredWorkersOf(Object task) {
+        return ((MdfTask) task).preferredWorkers;
+    }
+
     @Override
     public void ready(MdfTask successor) {
         released.add(successor);
@@ -92,8 +135,44 @@ final class MdfScheduler extends MultiInputNode<MdfTask, MdfTask> implements Mdf
             inFlight++;
             MdfTask next = ready.pollFirst();
             handedOut.put(next.index, next);
-            sendOut(next);
+            next.snapshotVersions();
+            next.preferredWorkers = preferredWorkers(next);
+            sendOut(next); // the channel's release publishes both to the sender and the dispatch
         }
+    }
+
+    /**
+     * The workers of the worker group that holds the most of the task's objects in their current version,
+     * or null when none holds any: sent there, those values cross as references. A written object counts
+     * a little more, so that of two groups holding as much, the task goes where its result was made, and a
+     * chain of tasks updating one object stays in one group while that group has room.
+     */
+    private int[] preferredWorkers(MdfTask task) {
+        MdfObject[] objects = task.objects;
+        boolean any = false;
+        for (int p = 0; p < objects.length; p++) {
+            long held = objects[p].heldBy;
+            int weight = task.written[p] ? 3 : 2;
+            while (held != 0) {
+                int g = Long.numberOfTrailingZeros(held);
+                held &= held - 1;
+                if (g < scores.length) {
+                    scores[g] += weight;
+                    any = true;
+                }
+            }
+        }
+        if (!any) {
+            return null;
+        }
+        int best = 0;
+        for (int g = 1; g < scores.length; g++) {
+            if (scores[g] > scores[best]) {
+                best = g;
+            }
+        }
+        Arrays.fill(scores, 0);
+        return workersOfGroup[best];
     }
 
     /**
@@ -108,6 +187,7 @@ final class MdfScheduler extends MultiInputNode<MdfTask, MdfTask> implements Mdf
             throw new IllegalStateException("MacroDataFlow: a worker returned " + done + ", which is not in flight");
         }
         if (done.isCopy()) {
+            done.adoptCrossedParameters();
             MdfGroups.copyBack(original, done);
         }
         return original;
