@@ -208,7 +208,9 @@ public final class MacroDataFlow implements AutoCloseable {
                 spansGroups ? new MdfScheduler(state, groups, workers) : new MdfScheduler(state, total);
         Farm farm = Farm.of(all).emitter(scheduler).onDemand().wrapAround();
         if (spansGroups) {
-            farm.affinity(MdfScheduler::preferredWorkersOf); // a task goes where its data is, if there is room
+            // A task goes where its data is, if there is room; one sent to a group that is lost goes to the
+            // workers left, placed again by the farm (it left this group's objects untouched until it came back).
+            farm.affinity(MdfScheduler::preferredWorkersOf).recoverable();
         }
         Pipeline program = new Pipeline(new MdfGenerator(generator, state, outstandingTasks, groups), farm);
         groups.place(program, farm, all, workers);
