@@ -44,6 +44,7 @@ public final class Farm extends BuildingBlock {
     private boolean feedbackFromWorkers;
     private boolean recoverable;
     private WorkerAffinity affinity;
+    private int[][] affinitySets;
 
     private Farm(List<? extends BuildingBlock> workers) {
         for (BuildingBlock worker : workers) {
@@ -154,12 +155,20 @@ public final class Farm extends BuildingBlock {
     }
 
     /**
-     * With {@link #onDemand()}: each item goes to one of the workers {@code affinity} prefers for it when
-     * one of them has a free slot, else to any worker with one (see {@link WorkerAffinity}). The workers
-     * must be nodes or pipelines of nodes, so that worker {@code i} is the emitter's output {@code i};
-     * checked when the graph is built.
+     * With {@link #onDemand()}: each item goes to a worker of the set {@code affinity} prefers for it,
+     * {@code workerSets[set]} (workers' indices), when one of them has a free slot, and otherwise waits for
+     * one while the items behind it go on; other workers take it only when nothing else waits for them, or
+     * when every worker of its set is gone (see {@link WorkerAffinity}). The workers must be nodes or
+     * pipelines of nodes, so that worker {@code i} is the emitter's output {@code i}; checked when the
+     * graph is built.
      */
-    public Farm affinity(WorkerAffinity affinity) {
+    public Farm affinity(int[][] workerSets, WorkerAffinity affinity) {
+        Objects.requireNonNull(workerSets, "workerSets");
+        int[][] sets = new int[workerSets.length][];
+        for (int i = 0; i < sets.length; i++) {
+            sets[i] = workerSets[i].clone();
+        }
+        this.affinitySets = sets;
         this.affinity = Objects.requireNonNull(affinity, "affinity");
         return this;
     }
@@ -167,6 +176,11 @@ public final class Farm extends BuildingBlock {
     /** The {@link #affinity} given, or {@code null}. */
     public WorkerAffinity workerAffinity() {
         return affinity;
+    }
+
+    /** The sets of workers of the {@link #affinity} given (not a copy), or {@code null}. */
+    public int[][] affinitySets() {
+        return affinitySets;
     }
 
     public boolean hasFeedbackFromWorkers() {
@@ -223,6 +237,7 @@ public final class Farm extends BuildingBlock {
         copy.feedbackFromWorkers = feedbackFromWorkers;
         copy.recoverable = recoverable;
         copy.affinity = affinity;
+        copy.affinitySets = affinitySets;
         if (givenName() != null) {
             copy.named(givenName());
         }

@@ -10,11 +10,14 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** {@link Farm#affinity}: items go to the workers they prefer when those have room, and the rules of it. */
+/** {@link Farm#affinity}: items go to the workers of their set when those have room, and the rules of it. */
 @Timeout(30)
 class FarmAffinityTest {
-    /** An item that prefers the workers {@code to}. */
-    record Job(int n, int[] to) {}
+    /** An item that prefers the set of workers {@code to} (-1: none). */
+    record Job(int n, int to) {}
+
+    /** Set i is worker i alone. */
+    private static final int[][] ONE_EACH = {{0}, {1}, {2}};
 
     /** Records which worker ran each job and sends it back. */
     static final class Worker extends Node<Job, Job> {
@@ -53,7 +56,7 @@ class FarmAffinityTest {
                 return eos();
             }
             int n = sent++;
-            return new Job(n, n < preferring ? new int[] {n % 3} : null);
+            return new Job(n, n < preferring ? n % 3 : -1);
         }
     }
 
@@ -72,7 +75,7 @@ class FarmAffinityTest {
                 .emitter(new OneAtATime(60, 60))
                 .onDemand()
                 .wrapAround()
-                .affinity(job -> ((Job) job).to())
+                .affinity(ONE_EACH, job -> ((Job) job).to())
                 .runAndWaitEnd();
 
         assertThat(ranBy).hasSize(60);
@@ -86,7 +89,7 @@ class FarmAffinityTest {
                 .emitter(new OneAtATime(30, 0))
                 .onDemand()
                 .wrapAround()
-                .affinity(job -> ((Job) job).to())
+                .affinity(ONE_EACH, job -> ((Job) job).to())
                 .runAndWaitEnd();
 
         assertThat(ranBy).hasSize(30);
@@ -97,7 +100,7 @@ class FarmAffinityTest {
         Farm farm = Farm.of(workers(new ConcurrentHashMap<>()))
                 .emitter(new OneAtATime(1, 0))
                 .wrapAround()
-                .affinity(job -> null);
+                .affinity(ONE_EACH, job -> -1);
 
         assertThatThrownBy(farm::runAndWaitEnd)
                 .isInstanceOf(GraphBuildException.class)
@@ -108,11 +111,24 @@ class FarmAffinityTest {
     void shouldRefuseAnAffinityOverWorkersThatAreNotNodesOrPipelines() {
         Farm inner = Farm.of(workers(new ConcurrentHashMap<>()));
         Farm farm =
-                Farm.of(inner, inner).emitter(new OneAtATime(1, 0)).onDemand().affinity(job -> null);
+                Farm.of(inner, inner).emitter(new OneAtATime(1, 0)).onDemand().affinity(ONE_EACH, job -> -1);
 
         assertThatThrownBy(farm::runAndWaitEnd)
                 .isInstanceOf(GraphBuildException.class)
                 .hasMessageContaining("but its workers must be nodes or pipelines of nodes");
+    }
+
+    @Test
+    void shouldRefuseASetNamingAWorkerTheFarmDoesNotHave() {
+        Farm farm = Farm.of(workers(new ConcurrentHashMap<>()))
+                .emitter(new OneAtATime(1, 0))
+                .onDemand()
+                .wrapAround()
+                .affinity(new int[][] {{0, 3}}, job -> -1);
+
+        assertThatThrownBy(farm::runAndWaitEnd)
+                .isInstanceOf(GraphBuildException.class)
+                .hasMessageContaining("its set of workers 0 names worker 3, but it has 3");
     }
 
     @Test
@@ -127,7 +143,7 @@ class FarmAffinityTest {
                 .emitter(chooser)
                 .onDemand()
                 .wrapAround()
-                .affinity(job -> null);
+                .affinity(ONE_EACH, job -> -1);
 
         assertThatThrownBy(farm::runAndWaitEnd)
                 .isInstanceOf(GraphBuildException.class)

@@ -171,7 +171,7 @@ public final class GraphCompiler {
         if (needsEmitter) {
             Node<?, ?> node = farm.emitter() != null ? farm.emitter() : new DefaultNodes.Forward("emitter");
             emitter = leaf(node, stem + "-emitter", 0, farm.emitter() == null);
-            emitter.workerAffinity(farm.workerAffinity());
+            emitter.workerAffinity(farm.affinitySets(), farm.workerAffinity());
         }
         List<Fragment> compiled = new ArrayList<>();
         List<List<Vertex>> workerVertices = new ArrayList<>();
@@ -299,6 +299,18 @@ public final class GraphCompiler {
             if (!isChain(farm.workers().get(i))) {
                 why = "worker " + i + " is " + farm.workers().get(i) + ", but its workers must be nodes or"
                         + " pipelines of nodes (worker i is the emitter's output i)";
+            }
+        }
+        int[][] sets = farm.affinitySets();
+        for (int s = 0; why == null && s < sets.length; s++) {
+            if (sets[s].length == 0) {
+                why = "its set of workers " + s + " must name at least one worker";
+            }
+            for (int w : sets[s]) {
+                if (why == null && (w < 0 || w >= farm.workers().size())) {
+                    why = "its set of workers " + s + " names worker " + w + ", but it has "
+                            + farm.workers().size();
+                }
             }
         }
         if (why != null) {

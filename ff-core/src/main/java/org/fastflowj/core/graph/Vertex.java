@@ -39,8 +39,10 @@ public final class Vertex {
     private final List<Edge> feedbackOut = new ArrayList<>();
     private OrderRole orderRole = OrderRole.NONE;
     private Edge orderEdge;
-    /** A farm emitter's {@link Farm#affinity}, which its on-demand dispatch follows; null for none. */
+    /** A farm emitter's {@code Farm.affinity} and its sets of workers, which its dispatch follows; null for none. */
     private WorkerAffinity workerAffinity;
+
+    private int[][] affinitySets;
 
     Vertex(int index, String name, Node<?, ?> node, int id, String group) {
         this.index = index;
@@ -119,12 +121,18 @@ public final class Vertex {
         return orderEdge;
     }
 
-    /** Which of its forward outputs an on-demand farm's emitter would rather give each item to, or null. */
+    /** Which set of its forward outputs an on-demand farm's emitter would rather give each item to, or null. */
     public WorkerAffinity workerAffinity() {
         return workerAffinity;
     }
 
-    void workerAffinity(WorkerAffinity affinity) {
+    /** The sets of forward outputs {@link #workerAffinity} names, or null. */
+    public int[][] affinitySets() {
+        return affinitySets;
+    }
+
+    void workerAffinity(int[][] sets, WorkerAffinity affinity) {
+        this.affinitySets = sets;
         this.workerAffinity = affinity;
     }
 

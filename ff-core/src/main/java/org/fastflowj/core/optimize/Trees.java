@@ -106,7 +106,7 @@ final class Trees {
             copy.feedbackFromWorkers();
         }
         if (template.workerAffinity() != null) {
-            copy.affinity(template.workerAffinity());
+            copy.affinity(template.affinitySets(), template.workerAffinity());
         }
         return copy;
     }

@@ -166,7 +166,7 @@ public final class Executor {
             if (dispatchesOnDemand(v)) {
                 dispatches[v.index()] = dispatch(runners[v.index()], array(v.forwardOut(), channels), options);
                 if (v.workerAffinity() != null) {
-                    dispatches[v.index()].prefer(v.workerAffinity());
+                    dispatches[v.index()].prefer(v.affinitySets(), v.workerAffinity());
                 }
             }
         }
