@@ -210,7 +210,8 @@ public final class MacroDataFlow implements AutoCloseable {
         if (spansGroups) {
             // A task goes where its data is, if there is room; one sent to a group that is lost goes to the
             // workers left, placed again by the farm (it left this group's objects untouched until it came back).
-            farm.affinity(MdfScheduler::preferredWorkersOf).recoverable();
+            farm.affinity(groups.workersOfGroups(workers), MdfScheduler::preferredGroupOf)
+                    .recoverable();
         }
         Pipeline program = new Pipeline(new MdfGenerator(generator, state, outstandingTasks, groups), farm);
         groups.place(program, farm, all, workers);

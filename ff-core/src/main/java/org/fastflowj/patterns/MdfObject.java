@@ -6,7 +6,8 @@ package org.fastflowj.patterns;
  * version, because a task that used it ran there. The identity and version go out with every task that
  * names the object ({@link MdfTask#crossing}): the codec of the link to a worker group sends a reference
  * instead of the value when that group holds the same version. Which groups hold it only steers where the
- * next task that names it would rather run ({@link MdfScheduler}); it is never trusted for correctness.
+ * next task that writes it would rather run ({@link MdfScheduler}); it is never trusted for correctness:
+ * the codec keeps its own account of what each group holds.
  *
  * <p>Threading: made by the generator, then read and written by the scheduler thread only. A task that
  * names it reaches the scheduler through a channel or through a predecessor's completion count, and either

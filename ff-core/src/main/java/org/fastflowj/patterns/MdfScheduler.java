@@ -21,8 +21,9 @@ import org.fastflowj.core.MultiInputNode;
  * where the task ran: its written objects' version goes up, and the worker group it ran in holds their
  * new version (and the version of what it read). A task handed out carries its objects' versions, for the
  * codec of each link to send what the group at its other end holds as a reference, and prefers the
- * workers of the group that holds most of its objects ({@link #preferredWorkers}): the farm's affinity
- * gives it to one of them when one has a free slot, and otherwise to any worker, as without.
+ * workers of the group that holds the current version of what it writes ({@link #preferredGroup}): the
+ * farm's affinity gives it to one of them when one has a free slot, holds it for them while none has,
+ * and lets any worker take it once nothing else waits.
  */
 final class MdfScheduler extends MultiInputNode<MdfTask, MdfTask> implements MdfTask.ReadySink {
     /**
@@ -49,9 +50,7 @@ final class MdfScheduler extends MultiInputNode<MdfTask, MdfTask> implements Mdf
 
     /** Across groups: each worker's group ({@link MdfGroups#groupOfWorkers}, -1 for this one's). */
     private final int[] groupOfWorker;
-    /** Across groups: each worker group's workers, the preference of a task whose data it holds. */
-    private final int[][] workersOfGroup;
-    /** Per worker group, the score of the task being handed out ({@link #preferredWorkers}). */
+    /** Per worker group, the score of the task being handed out ({@link #preferredGroup}). */
     private final int[] scores;
 
     /** One process: the scheduler only forwards ready tasks to the on-demand dispatch. */
@@ -62,7 +61,6 @@ final class MdfScheduler extends MultiInputNode<MdfTask, MdfTask> implements Mdf
         this.ready = null;
         this.released = null;
         this.groupOfWorker = null;
-        this.workersOfGroup = null;
         this.scores = null;
     }
 
@@ -70,12 +68,11 @@ final class MdfScheduler extends MultiInputNode<MdfTask, MdfTask> implements Mdf
     MdfScheduler(MdfRun run, MdfGroups groups, int homeWorkers) {
         this.run = run;
         this.groupOfWorker = groups.groupOfWorkers(homeWorkers);
-        this.workersOfGroup = groups.workersOfGroups(homeWorkers);
         this.maxInFlight = TASKS_IN_FLIGHT_PER_WORKER * groupOfWorker.length;
         this.handedOut = new HashMap<>();
         this.ready = new ArrayDeque<>();
         this.released = new ArrayList<>();
-        this.scores = new int[workersOfGroup.length];
+        this.scores = new int[groups.workerGroupSizes().size()];
     }
 
     @Override
@@ -121,8 +118,8 @@ final class MdfScheduler extends MultiInputNode<MdfTask, MdfTask> implements Mdf
     }
 
     /** The farm's affinity: where a task would rather go, as the scheduler chose when it handed it out. */
-    static int[] preferredWorkersOf(Object task) {
-        return ((MdfTask) task).preferredWorkers;
+    static int preferredGroupOf(Object task) {
+        return ((MdfTask) task).preferredGroup;
     }
 
     @Override
@@ -136,34 +133,35 @@ final class MdfScheduler extends MultiInputNode<MdfTask, MdfTask> implements Mdf
             MdfTask next = ready.pollFirst();
             handedOut.put(next.index, next);
             next.snapshotVersions();
-            next.preferredWorkers = preferredWorkers(next);
+            next.preferredGroup = preferredGroup(next);
             sendOut(next); // the channel's release publishes both to the sender and the dispatch
         }
     }
 
     /**
-     * The workers of the worker group that holds the most of the task's objects in their current version,
-     * or null when none holds any: sent there, those values cross as references. A written object counts
-     * a little more, so that of two groups holding as much, the task goes where its result was made, and a
-     * chain of tasks updating one object stays in one group while that group has room.
+     * The worker group that holds the current version of the most objects the task writes (of its one
+     * written object, as a rule: the group that wrote it last), or -1 when no worker group holds any. Sent
+     * there, those values cross as references, so a chain of tasks updating one object stays where the
+     * object is while that group keeps up. What a task only reads does not steer it: a task held back for a
+     * group that merely holds its inputs would be taken from this group's workers, which have all the
+     * values, and every task a worker group runs sends its result back in full.
      */
-    private int[] preferredWorkers(MdfTask task) {
+    private int preferredGroup(MdfTask task) {
         MdfObject[] objects = task.objects;
         boolean any = false;
         for (int p = 0; p < objects.length; p++) {
-            long held = objects[p].heldBy;
-            int weight = task.written[p] ? 3 : 2;
-            while (held != 0) {
-                int g = Long.numberOfTrailingZeros(held);
-                held &= held - 1;
-                if (g < scores.length) {
-                    scores[g] += weight;
-                    any = true;
+            if (task.written[p]) {
+                for (long held = objects[p].heldBy; held != 0; held &= held - 1) {
+                    int g = Long.numberOfTrailingZeros(held);
+                    if (g < scores.length) {
+                        scores[g]++;
+                        any = true;
+                    }
                 }
             }
         }
         if (!any) {
-            return null;
+            return -1;
         }
         int best = 0;
         for (int g = 1; g < scores.length; g++) {
@@ -172,7 +170,7 @@ final class MdfScheduler extends MultiInputNode<MdfTask, MdfTask> implements Mdf
             }
         }
         Arrays.fill(scores, 0);
-        return workersOfGroup[best];
+        return best;
     }
 
     /**

@@ -65,11 +65,11 @@ final class MdfTask {
     private transient long[] ids;
     private transient int[] versions;
     /**
-     * The workers the scheduler would rather hand the task to (those of the group that holds its data), or
-     * null; written before the task is handed out, read by whichever thread places it ({@code
-     * WorkerAffinity}), after the hand-out channel's release.
+     * The worker group the scheduler would rather hand the task to (the one that holds its data), or -1;
+     * written before the task is handed out, read by whichever thread places it ({@code WorkerAffinity}),
+     * after the hand-out channel's release.
      */
-    transient int[] preferredWorkers;
+    transient int preferredGroup = -1;
 
     transient Runnable body;
     /** The declared parameters; null in a copy received from another group. */

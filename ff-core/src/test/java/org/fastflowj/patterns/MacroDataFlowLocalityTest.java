@@ -1,11 +1,9 @@
 package org.fastflowj.patterns;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.fastflowj.patterns.MacroDataFlow.in;
 import static org.fastflowj.patterns.MacroDataFlow.inout;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -14,14 +12,15 @@ import org.junit.jupiter.api.Timeout;
 /**
  * Where tasks run when workers span groups (in one process here, every worker a thread of it, as a program
  * tested before it runs distributed): a task goes to the workers of the group that holds the current
- * version of its objects, when one of them has room, and anywhere otherwise.
+ * version of what it writes, when one of them has room. How the farm holds such a task while they have
+ * none, and lets another worker take it once nothing else waits: {@code OnDemandAffinityTest}.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class MacroDataFlowLocalityTest {
     /** Home group: worker 0; W1: worker 1; W2: workers 2 and 3. */
     private static final int[] GROUP_OF_WORKER = {-1, 0, 1, 1};
 
-    /** Appends the number of the worker that runs it to its written list; reads its other parameters. */
+    /** Appends the number of the worker that runs it to its written list. */
     record Note() implements MacroDataFlow.Kernel {
         @Override
         @SuppressWarnings("unchecked")
@@ -55,30 +54,6 @@ class MacroDataFlowLocalityTest {
         for (int k = first; k < ranOn.size(); k++) {
             assertThat(GROUP_OF_WORKER[ranOn.get(k)])
                     .as("task %d of %s, after one ran in worker group %d", k, ranOn, group)
-                    .isEqualTo(group);
-        }
-    }
-
-    @Test
-    void shouldRunATaskThatReadsWhatAWorkerGroupHoldsInThatGroup() {
-        List<Integer> wrote = Collections.synchronizedList(new ArrayList<>());
-        List<Integer> readers = new ArrayList<>();
-        try (MacroDataFlow mdf = grouped()) {
-            mdf.run(g -> {
-                for (int k = 0; k < 4; k++) {
-                    g.add(new Note(), inout(wrote)); // until a worker group holds the list's version
-                }
-                for (int k = 0; k < 20; k++) {
-                    g.add(new Note(), in(wrote), inout(readers)); // reads it, and chains on readers
-                }
-            });
-        }
-
-        int group = GROUP_OF_WORKER[wrote.get(wrote.size() - 1)];
-        assertThat(group).as("the last writer ran in a worker group: %s", wrote).isNotNegative();
-        for (int k = 0; k < readers.size(); k++) {
-            assertThat(GROUP_OF_WORKER[readers.get(k)])
-                    .as("reader %d of %s, the list written last in group %d", k, readers, group)
                     .isEqualTo(group);
         }
     }
