@@ -10,7 +10,11 @@ package org.fastflowj.dist.serial;
  * value.
  *
  * <p>A task that writes a kept value writes it in place: the next task of the peer that names it gets the
- * new version, as the peer's account says.
+ * new version, as the peer's account says. No other task uses the value meanwhile: the tasks that read
+ * the version before were done before the writer was handed out (write after read), and a task that uses
+ * the new version is handed out only once the writer's result reached the peer, which this group's sender
+ * had read the value for before the result left. So the kept values need no lock; the hand-offs between
+ * this group's threads are channels, and between the two groups a round trip through the peer.
  *
  * <p>Threading: the receiver's thread (its codec's); a value is handed to a worker through a channel.
  */
