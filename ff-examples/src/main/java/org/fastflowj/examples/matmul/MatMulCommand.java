@@ -30,7 +30,8 @@ import picocli.CommandLine.Spec;
                     + " product took in each process; --check also runs the sequential blocked product and compares"
                     + " every value bit for bit.",
             "With --groups G (or a config of G groups), G0 runs the scheduler and the other groups only workers:"
-                    + " tasks cross with their blocks, C's blocks come back. G0 prints the product's lines, every group its CPU time."
+                    + " tasks cross with the blocks a group does not hold yet, C's blocks come back. G0 prints the product's"
+                    + " lines, every group its CPU time."
         })
 public final class MatMulCommand implements Callable<Integer> {
     @Spec
