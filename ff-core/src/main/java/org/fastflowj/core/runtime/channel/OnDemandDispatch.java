@@ -365,8 +365,8 @@ public final class OnDemandDispatch extends DispatchPadAfter {
     /** Held items, the sets taken in turn, into any slot with room, while one has room. */
     private boolean placeHeldAnywhere(Parker caller) {
         boolean placed = false;
-        int sets = heldFor.length;
-        for (int empty = 0; empty < sets && held > 0; ) {
+        int setCount = heldFor.length;
+        for (int empty = 0; empty < setCount && held > 0; ) {
             ArrayDeque<Object> items = heldFor[stealTurn];
             if (items.isEmpty()) {
                 empty++;
@@ -378,7 +378,7 @@ public final class OnDemandDispatch extends DispatchPadAfter {
             } else {
                 return placed; // no slot has room
             }
-            stealTurn = stealTurn + 1 == sets ? 0 : stealTurn + 1;
+            stealTurn = stealTurn + 1 == setCount ? 0 : stealTurn + 1;
         }
         return placed;
     }
