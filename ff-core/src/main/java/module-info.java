@@ -17,6 +17,8 @@ module org.fastflowj.core {
     exports org.fastflowj.core;
     exports org.fastflowj.core.checkpoint;
     exports org.fastflowj.patterns;
+    exports org.fastflowj.patterns.crossing to
+            org.fastflowj.dist;
     exports org.fastflowj.core.spi to
             org.fastflowj.dist;
     exports org.fastflowj.core.runtime to

@@ -43,6 +43,8 @@ public final class Farm extends BuildingBlock {
     private boolean wrapAround;
     private boolean feedbackFromWorkers;
     private boolean recoverable;
+    private WorkerAffinity affinity;
+    private int[][] affinitySets;
 
     private Farm(List<? extends BuildingBlock> workers) {
         for (BuildingBlock worker : workers) {
@@ -152,6 +154,35 @@ public final class Farm extends BuildingBlock {
         return recoverable;
     }
 
+    /**
+     * With {@link #onDemand()}: each item goes to a worker of the set {@code affinity} prefers for it,
+     * {@code workerSets[set]} (workers' indices), when one of them has a free slot, and otherwise waits for
+     * one while the items behind it go on; other workers take it only when nothing else waits for them, or
+     * when every worker of its set is gone (see {@link WorkerAffinity}). The workers must be nodes or
+     * pipelines of nodes, so that worker {@code i} is the emitter's output {@code i}; checked when the
+     * graph is built.
+     */
+    public Farm affinity(int[][] workerSets, WorkerAffinity affinity) {
+        Objects.requireNonNull(workerSets, "workerSets");
+        int[][] sets = new int[workerSets.length][];
+        for (int i = 0; i < sets.length; i++) {
+            sets[i] = workerSets[i].clone();
+        }
+        this.affinitySets = sets;
+        this.affinity = Objects.requireNonNull(affinity, "affinity");
+        return this;
+    }
+
+    /** The {@link #affinity} given, or {@code null}. */
+    public WorkerAffinity workerAffinity() {
+        return affinity;
+    }
+
+    /** The sets of workers of the {@link #affinity} given (not a copy), or {@code null}. */
+    public int[][] affinitySets() {
+        return affinitySets;
+    }
+
     public boolean hasFeedbackFromWorkers() {
         return feedbackFromWorkers || (wrapAround && collector == null);
     }
@@ -205,6 +236,8 @@ public final class Farm extends BuildingBlock {
         copy.wrapAround = wrapAround;
         copy.feedbackFromWorkers = feedbackFromWorkers;
         copy.recoverable = recoverable;
+        copy.affinity = affinity;
+        copy.affinitySets = affinitySets;
         if (givenName() != null) {
             copy.named(givenName());
         }

@@ -22,6 +22,9 @@ final class DataDependencies {
     private static final int REMEMBERED = 4;
 
     private static final class ObjectUse {
+        /** When workers span groups: the object's identity and version, which its tasks carry; else null. */
+        MdfObject record;
+
         MdfTask lastWriter;
         /** The readers added since {@link #lastWriter}, in {@code readers[0, readerCount)}; null until one. */
         MdfTask[] readers;
@@ -89,10 +92,22 @@ final class DataDependencies {
     private int sweepAt;
     private final Object[] previousObject = new Object[REMEMBERED];
     private final ObjectUse[] previousUse = new ObjectUse[REMEMBERED];
+    /**
+     * Whether objects get an identity ({@link MdfObject}): only when workers span groups. The next one; an
+     * object forgotten in a sweep and named again gets a new one, so an identity is never reused in a run.
+     */
+    private final boolean identifies;
+
+    private long nextIdentity;
 
     DataDependencies(int outstandingTasks) {
+        this(outstandingTasks, false);
+    }
+
+    DataDependencies(int outstandingTasks, boolean identifies) {
         minSweepAt = (int) Math.min(1 << 24, Math.max(MIN_SWEEP_AT, 16L * outstandingTasks));
         sweepAt = minSweepAt;
+        this.identifies = identifies;
     }
 
     /**
@@ -105,6 +120,9 @@ final class DataDependencies {
         for (int p = 0; p < params.length; p++) {
             MacroDataFlow.Param param = params[p];
             ObjectUse use = use(param.object(), p);
+            if (identifies) {
+                task.objectIs(p, use.record);
+            }
             if (use.lastWriter != null) {
                 task.dependOn(use.lastWriter); // read-after-write or write-after-write
             }
@@ -132,6 +150,9 @@ final class DataDependencies {
                 sweep();
             }
             use = new ObjectUse();
+            if (identifies) {
+                use.record = new MdfObject(nextIdentity++);
+            }
             uses.put(object, use);
         }
         if (position < REMEMBERED) {

@@ -211,15 +211,16 @@ public final class MacroDataFlow implements AutoCloseable {
         for (int i = 0; i < total; i++) {
             all.add(new MdfWorker(spansGroups ? null : state, i));
         }
-        Farm farm = Farm.of(all)
-                .emitter(new MdfScheduler(state, total, spansGroups))
-                .onDemand()
-                .wrapAround();
+        MdfScheduler scheduler =
+                spansGroups ? new MdfScheduler(state, groups, workers) : new MdfScheduler(state, total);
+        Farm farm = Farm.of(all).emitter(scheduler).onDemand().wrapAround();
         if (spansGroups) {
-            // A lost worker group's tasks run again on the workers left: the scheduler keeps each task it
-            // hands out, with its inputs untouched until the task is complete (every later writer of them
-            // depends on it), and a remote task writes nothing here until its result is back.
-            farm.recoverable();
+            // A task goes where its data is, if there is room. A lost worker group's tasks run again on the
+            // workers left, placed again by the farm: the scheduler keeps each task it hands out, with its
+            // inputs untouched until the task is complete (every later writer of them depends on it), and a
+            // remote task writes nothing here until its result is back.
+            farm.affinity(groups.workersOfGroups(workers), MdfScheduler::preferredGroupOf)
+                    .recoverable();
         }
         Pipeline program = new Pipeline(new MdfGenerator(generator, state, outstandingTasks, groups), farm);
         groups.place(program, farm, all, workers);

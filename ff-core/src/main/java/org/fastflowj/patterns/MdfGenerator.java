@@ -25,7 +25,7 @@ final class MdfGenerator extends Node<Void, MdfTask> implements MacroDataFlow.Ta
     MdfGenerator(MacroDataFlow.TaskGenerator generator, MdfRun run, int outstandingTasks, MdfGroups groups) {
         this.generator = generator;
         this.run = run;
-        this.dependencies = new DataDependencies(outstandingTasks);
+        this.dependencies = new DataDependencies(outstandingTasks, groups.spansGroups());
         this.groups = groups;
     }
 
@@ -86,7 +86,9 @@ final class MdfGenerator extends Node<Void, MdfTask> implements MacroDataFlow.Ta
     }
 
     private void submit(MdfTask task) {
-        groups.checkCrossing(task);
+        if (groups.checkCrossing(task)) {
+            task.prepareToCross();
+        }
         try {
             run.bound.acquire();
         } catch (InterruptedException e) {

@@ -1,6 +1,7 @@
 package org.fastflowj.patterns;
 
 import java.lang.reflect.Array;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -97,10 +98,13 @@ final class MdfGroups {
         }
     }
 
-    /** Checks that {@code task} can run in another group, naming the task and what is wrong. */
-    void checkCrossing(MdfTask task) {
+    /**
+     * Checks that {@code task} can run in another group, naming the task and what is wrong; returns whether
+     * it may run in another group (false: workers do not span groups).
+     */
+    boolean checkCrossing(MdfTask task) {
         if (!spansGroups()) {
-            return;
+            return false;
         }
         String groups = workerGroups.keySet().toString();
         if (task.kernel == null) {
@@ -130,6 +134,7 @@ final class MdfGroups {
                         + " an array, a List or a Map");
             }
         }
+        return true;
     }
 
     private static boolean copiesBack(Object o) {
@@ -174,6 +179,39 @@ final class MdfGroups {
                 map.putAll((Map) value);
             }
         }
+    }
+
+    /**
+     * The worker groups' index (in the order they were added) of each of the run's workers: -1 for the
+     * first {@code homeWorkers}, which run in the home group; then each group's, as {@link #place} puts them.
+     */
+    int[] groupOfWorkers(int homeWorkers) {
+        int[] groupOf = new int[homeWorkers + remoteWorkers()];
+        Arrays.fill(groupOf, 0, homeWorkers, -1);
+        int next = homeWorkers;
+        int g = 0;
+        for (int size : workerGroups.values()) {
+            for (int i = 0; i < size; i++) {
+                groupOf[next++] = g;
+            }
+            g++;
+        }
+        return groupOf;
+    }
+
+    /** The indices of each worker group's workers among the run's ({@link #groupOfWorkers}). */
+    int[][] workersOfGroups(int homeWorkers) {
+        int[][] workersOf = new int[workerGroups.size()][];
+        int next = homeWorkers;
+        int g = 0;
+        for (int size : workerGroups.values()) {
+            workersOf[g] = new int[size];
+            for (int i = 0; i < size; i++) {
+                workersOf[g][i] = next++;
+            }
+            g++;
+        }
+        return workersOf;
     }
 
     String homeGroup() {

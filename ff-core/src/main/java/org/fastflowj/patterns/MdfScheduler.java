@@ -2,6 +2,7 @@ package org.fastflowj.patterns;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import org.fastflowj.core.MultiInputNode;
 
@@ -16,7 +17,13 @@ import org.fastflowj.core.MultiInputNode;
  * <p>When workers span groups, tasks come back here as done and this node completes them: ready tasks
  * then wait here, not in the workers' channels; only {@link #TASKS_IN_FLIGHT_PER_WORKER} per worker are
  * handed out at a time, and a task just released by a completion goes before the ones the generator
- * added, depth first, as a work-stealing pool runs its own newest task.
+ * added, depth first, as a work-stealing pool runs its own newest task. Each completion also records
+ * where the task ran: its written objects' version goes up, and the worker group it ran in holds their
+ * new version (and the version of what it read). A task handed out carries its objects' versions, for the
+ * codec of each link to send what the group at its other end holds as a reference, and prefers the
+ * workers of the group that holds the current version of what it writes ({@link #preferredGroup}): the
+ * farm's affinity gives it to one of them when one has a free slot, holds it for them while none has,
+ * and lets any worker take it once nothing else waits.
  */
 final class MdfScheduler extends MultiInputNode<MdfTask, MdfTask> implements MdfTask.ReadySink {
     /**
@@ -41,12 +48,31 @@ final class MdfScheduler extends MultiInputNode<MdfTask, MdfTask> implements Mdf
     private final int maxInFlight;
     private int inFlight;
 
-    MdfScheduler(MdfRun run, int workers, boolean spansGroups) {
+    /** Across groups: each worker's group ({@link MdfGroups#groupOfWorkers}, -1 for this one's). */
+    private final int[] groupOfWorker;
+    /** Per worker group, the score of the task being handed out ({@link #preferredGroup}). */
+    private final int[] scores;
+
+    /** One process: the scheduler only forwards ready tasks to the on-demand dispatch. */
+    MdfScheduler(MdfRun run, int workers) {
         this.run = run;
         this.maxInFlight = TASKS_IN_FLIGHT_PER_WORKER * workers;
-        this.handedOut = spansGroups ? new HashMap<>() : null;
-        this.ready = spansGroups ? new ArrayDeque<>() : null;
-        this.released = spansGroups ? new ArrayList<>() : null;
+        this.handedOut = null;
+        this.ready = null;
+        this.released = null;
+        this.groupOfWorker = null;
+        this.scores = null;
+    }
+
+    /** Workers in several groups: the scheduler completes every task and steers each to its data. */
+    MdfScheduler(MdfRun run, MdfGroups groups, int homeWorkers) {
+        this.run = run;
+        this.groupOfWorker = groups.groupOfWorkers(homeWorkers);
+        this.maxInFlight = TASKS_IN_FLIGHT_PER_WORKER * groupOfWorker.length;
+        this.handedOut = new HashMap<>();
+        this.ready = new ArrayDeque<>();
+        this.released = new ArrayList<>();
+        this.scores = new int[groups.workerGroupSizes().size()];
     }
 
     @Override
@@ -61,14 +87,23 @@ final class MdfScheduler extends MultiInputNode<MdfTask, MdfTask> implements Mdf
         if (!fromFeedback()) {
             ready.addLast(task);
         } else {
-            completeHere(original(task));
+            completeHere(original(task), groupOfWorker[inputChannel()]); // worker i feeds back on channel i
         }
         dispatch();
         return allDone && generatorEnded ? eos() : goOn();
     }
 
-    private void completeHere(MdfTask done) {
+    /** {@code done} ran in worker group {@code group} (-1: this one): its objects' records learn it first. */
+    private void completeHere(MdfTask done, int group) {
         inFlight--;
+        MdfObject[] objects = done.objects;
+        for (int p = 0; p < objects.length; p++) {
+            if (done.written[p]) {
+                objects[p].writtenIn(group); // before the successors it releases snapshot the version
+            } else {
+                objects[p].readIn(group);
+            }
+        }
         MdfTask first = done.complete(this);
         if (first != null) {
             released.add(0, first);
@@ -82,6 +117,11 @@ final class MdfScheduler extends MultiInputNode<MdfTask, MdfTask> implements Mdf
         }
     }
 
+    /** The farm's affinity: where a task would rather go, as the scheduler chose when it handed it out. */
+    static int preferredGroupOf(Object task) {
+        return ((MdfTask) task).preferredGroup;
+    }
+
     @Override
     public void ready(MdfTask successor) {
         released.add(successor);
@@ -92,8 +132,45 @@ final class MdfScheduler extends MultiInputNode<MdfTask, MdfTask> implements Mdf
             inFlight++;
             MdfTask next = ready.pollFirst();
             handedOut.put(next.index, next);
-            sendOut(next);
+            next.snapshotVersions();
+            next.preferredGroup = preferredGroup(next);
+            sendOut(next); // the channel's release publishes both to the sender and the dispatch
         }
+    }
+
+    /**
+     * The worker group that holds the current version of the most objects the task writes (of its one
+     * written object, as a rule: the group that wrote it last), or -1 when no worker group holds any. Sent
+     * there, those values cross as references, so a chain of tasks updating one object stays where the
+     * object is while that group keeps up. What a task only reads does not steer it: a task held back for a
+     * group that merely holds its inputs would be taken from this group's workers, which have all the
+     * values, and every task a worker group runs sends its result back in full.
+     */
+    private int preferredGroup(MdfTask task) {
+        MdfObject[] objects = task.objects;
+        boolean any = false;
+        for (int p = 0; p < objects.length; p++) {
+            if (task.written[p]) {
+                for (long held = objects[p].heldBy; held != 0; held &= held - 1) {
+                    int g = Long.numberOfTrailingZeros(held);
+                    if (g < scores.length) {
+                        scores[g]++;
+                        any = true;
+                    }
+                }
+            }
+        }
+        if (!any) {
+            return -1;
+        }
+        int best = 0;
+        for (int g = 1; g < scores.length; g++) {
+            if (scores[g] > scores[best]) {
+                best = g;
+            }
+        }
+        Arrays.fill(scores, 0);
+        return best;
     }
 
     /**
@@ -108,6 +185,7 @@ final class MdfScheduler extends MultiInputNode<MdfTask, MdfTask> implements Mdf
             throw new IllegalStateException("MacroDataFlow: a worker returned " + done + ", which is not in flight");
         }
         if (done.isCopy()) {
+            done.adoptCrossedParameters();
             MdfGroups.copyBack(original, done);
         }
         return original;

@@ -3,6 +3,7 @@ package org.fastflowj.patterns;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
+import org.fastflowj.patterns.crossing.CrossingParameters;
 
 /**
  * One task of a {@link MacroDataFlow} run: a frame, as a DF-Threads frame, that counts the earlier tasks
@@ -12,9 +13,10 @@ import java.util.Arrays;
  * that brings a count to zero owns that successor: it runs it or hands it out.
  *
  * <p>To a worker in another group the task itself is the message: only its non-transient fields cross
- * (index, name, kernel, parameter values and which of them it writes), so the dependency graph never
- * does. The copy a remote worker runs has no {@link #params}; it goes back with only its written values
- * ({@link MdfGroups#copyBack}).
+ * (index, name, kernel, and {@link #crossing}: the parameter values, which of them it writes, and each
+ * object's identity and version, so that a value the group holds already crosses as a reference), so the
+ * dependency graph never does. The copy a remote worker runs has no {@link #params}; it goes back with
+ * only its written values ({@link MdfGroups#copyBack}).
  */
 final class MdfTask {
     /** In {@link #successorState}: the task is done, its successor list closed. */
@@ -44,10 +46,30 @@ final class MdfTask {
     final String name;
     /** The task as a {@link MacroDataFlow.Kernel} (which may cross groups), or null for a {@link #body}. */
     MacroDataFlow.Kernel kernel;
+    /**
+     * When workers span groups, what crosses besides the kernel: {@link #values} and {@link #written}, and
+     * on the way out the objects' identities and versions; null in one process.
+     */
+    CrossingParameters crossing;
+
     /** The parameters' objects, in declared order: what a kernel gets (in another group: copies). */
-    Object[] values;
+    transient Object[] values;
     /** Per parameter: whether the task writes it (its value comes back from another group). */
-    boolean[] written;
+    transient boolean[] written;
+    /**
+     * When workers span groups, in the scheduler's group: each parameter's object record, and the versions
+     * {@link #crossing} carries, filled when the task is handed out ({@link #snapshotVersions}).
+     */
+    transient MdfObject[] objects;
+
+    private transient long[] ids;
+    private transient int[] versions;
+    /**
+     * The worker group the scheduler would rather hand the task to (the one that holds its data), or -1;
+     * written before the task is handed out, read by whichever thread places it ({@code WorkerAffinity}),
+     * after the hand-out channel's release.
+     */
+    transient int preferredGroup = -1;
 
     transient Runnable body;
     /** The declared parameters; null in a copy received from another group. */
@@ -83,6 +105,45 @@ final class MdfTask {
         for (int i = 0; i < params.length; i++) {
             values[i] = params[i].object();
             written[i] = params[i].access().writes();
+        }
+    }
+
+    /**
+     * Generator, when workers span groups: room for the parameters' object records and versions, and the
+     * {@link #crossing} that carries them with the values. Before the task is linked anywhere.
+     */
+    void prepareToCross() {
+        int n = values.length;
+        objects = new MdfObject[n];
+        ids = new long[n];
+        versions = new int[n];
+        crossing = new CrossingParameters(values, written, ids, versions);
+    }
+
+    /** Generator: parameter {@code p} is the object {@code record} stands for. */
+    void objectIs(int p, MdfObject record) {
+        objects[p] = record;
+        ids[p] = record.id;
+    }
+
+    /**
+     * Scheduler, as it hands the task out: the version of each parameter's object now, which is the one
+     * the task reads (every earlier writer is done, and a later one waits for this task).
+     */
+    void snapshotVersions() {
+        for (int p = 0; p < objects.length; p++) {
+            versions[p] = objects[p].version;
+        }
+    }
+
+    /**
+     * A copy received from another group: the values that crossed become its own (in a worker group, what
+     * the kernel runs on; back in the scheduler's, what is copied into the originals).
+     */
+    void adoptCrossedParameters() {
+        if (crossing != null) {
+            values = crossing.values();
+            written = crossing.writtenFlags();
         }
     }
 

@@ -30,12 +30,16 @@ final class MdfWorker extends Node<MdfTask, MdfTask> implements MdfTask.ReadySin
     @Override
     protected MdfTask svc(MdfTask task) {
         if (run == null || task.isCopy()) {
+            boolean copy = task.isCopy();
+            if (copy) {
+                task.adoptCrossedParameters();
+            }
             task.runBody();
-            if (task.isCopy()) {
+            if (copy) {
                 task.kernel = null;
                 for (int i = 0; i < task.values.length; i++) {
                     if (!task.written[i]) {
-                        task.values[i] = null;
+                        task.values[i] = null; // this group may keep it (cached); only written values go back
                     }
                 }
             }

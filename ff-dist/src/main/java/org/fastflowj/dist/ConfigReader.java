@@ -26,6 +26,7 @@ final class ConfigReader {
             "heartbeatTimeoutMs",
             "maxFrameBytes",
             "maxObjectsPerItem",
+            "maxCachedBytesPerLink",
             "stallTimeoutMs",
             "secretFile",
             "secretEnv",
@@ -97,6 +98,10 @@ final class ConfigReader {
                 fields.attempt(() -> fields.intAtLeast(root, "", "maxFrameBytes", 1024, 64 * 1024 * 1024), 0);
         int maxObjectsPerItem = fields.attempt(
                 () -> fields.intAtLeast(root, "", "maxObjectsPerItem", 1, DffConfig.DEFAULT_MAX_OBJECTS_PER_ITEM), 0);
+        long maxCachedBytesPerLink = fields.attempt(
+                () -> fields.longAtLeast(
+                        root, "", "maxCachedBytesPerLink", 0, DffConfig.DEFAULT_MAX_CACHED_BYTES_PER_LINK),
+                0L);
         long stallTimeoutMs = fields.attempt(
                 () -> fields.longAtLeast(root, "", "stallTimeoutMs", 0, DffConfig.DEFAULT_STALL_TIMEOUT_MS), 0L);
         SecretSource secret = fields.attempt(() -> secret(root), SecretSource.NONE);
@@ -114,7 +119,7 @@ final class ConfigReader {
                 heartbeatIntervalMs,
                 heartbeatTimeoutMs,
                 maxFrameBytes,
-                new DffConfig.PeerLimits(maxObjectsPerItem, stallTimeoutMs),
+                new DffConfig.PeerLimits(maxObjectsPerItem, stallTimeoutMs, maxCachedBytesPerLink),
                 secret,
                 insecure,
                 tls,

@@ -31,8 +31,17 @@ public final class DffConfig {
     /** {@code stallTimeoutMs} when the config gives none: a minute, twelve default heartbeat time-outs. */
     public static final long DEFAULT_STALL_TIMEOUT_MS = 60_000;
 
-    /** What a group allows its peers besides the frame bound ({@link #maxObjectsPerItem}, {@link #stallTimeoutMs}). */
-    record PeerLimits(int maxObjectsPerItem, long stallTimeoutMs) {}
+    /**
+     * {@code maxCachedBytesPerLink} when the config gives none: 64 MiB of macro data-flow parameter values
+     * per link, the blocks of two 2048 x 2048 matrices of doubles.
+     */
+    public static final long DEFAULT_MAX_CACHED_BYTES_PER_LINK = 64L << 20;
+
+    /**
+     * What a group allows its peers besides the frame bound ({@link #maxObjectsPerItem}, {@link
+     * #stallTimeoutMs}, {@link #maxCachedBytesPerLink}).
+     */
+    record PeerLimits(int maxObjectsPerItem, long stallTimeoutMs, long maxCachedBytesPerLink) {}
 
     private final String source;
     private final String protocol;
@@ -213,6 +222,17 @@ public final class DffConfig {
      */
     public int maxObjectsPerItem() {
         return peerLimits.maxObjectsPerItem();
+    }
+
+    /**
+     * The serialized bytes of macro data-flow parameter values (a task's blocks) that a group keeps per link
+     * from the group that sends it tasks, so that a value it holds in the same version crosses again as a
+     * reference, not in full; each value counts 64 bytes more for its entry. The sender keeps the account and
+     * drops the least recently used past it, telling the receiver; a receiver told to keep more fails the
+     * run naming its peer. 0: nothing kept, every value sent in full.
+     */
+    public long maxCachedBytesPerLink() {
+        return peerLimits.maxCachedBytesPerLink();
     }
 
     /**

@@ -33,8 +33,8 @@ import java.util.Set;
 public final class SerializationConfig {
     /** Bumped whenever the wire layout of an item changes, so that the fingerprint changes with it. */
     // 2: common JDK classes registered (GuardedKryo); 3: per-worker on-demand credits (TAKEN frames);
-    // 4: ordered farms' per-task marks (TASK_DONE batch messages)
-    private static final int WIRE_FORMAT_VERSION = 4;
+    // 4: ordered farms' per-task marks (TASK_DONE batch messages); 5: macro data-flow parameters as references
+    private static final int WIRE_FORMAT_VERSION = 5;
 
     private static final Set<String> BUILT_IN_CLASSES = Set.of(
             "java.lang.Object", // stateless; Object[] is the usual tuple
@@ -49,9 +49,11 @@ public final class SerializationConfig {
             "java.lang.String",
             "java.math.BigInteger",
             "java.math.BigDecimal",
-            // A macro data-flow task sent to a worker in another group: only its index, name, kernel, parameter
-            // values and write flags travel, each of them admitted on its own (the kernel is the program's class).
+            // A macro data-flow task sent to a worker in another group: only its index, name, kernel and
+            // parameters travel (values, write flags, identities), each value admitted on its own (the kernel
+            // is the program's class).
             "org.fastflowj.patterns.MdfTask",
+            "org.fastflowj.patterns.crossing.CrossingParameters",
             // A ParallelFor chunk as such a task's kernel: its body and identity are the program's classes.
             "org.fastflowj.patterns.LoopChunk",
             "org.fastflowj.patterns.LoopChunk$Kind",

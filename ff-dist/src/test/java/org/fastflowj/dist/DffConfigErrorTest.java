@@ -364,7 +364,8 @@ class DffConfigErrorTest {
                         "app.json:5:3: heartbeatIntervallMs: unknown key (did you mean 'heartbeatIntervalMs'?);"
                                 + " allowed here: protocol, groups, batchSize, messageOTF, internalMessageOTF,"
                                 + " maxBufferedBytesPerLink, flushDelayMicros, connectTimeoutMs, heartbeatIntervalMs,"
-                                + " heartbeatTimeoutMs, maxFrameBytes, maxObjectsPerItem, stallTimeoutMs, secretFile, secretEnv, insecure,"
+                                + " heartbeatTimeoutMs, maxFrameBytes, maxObjectsPerItem, maxCachedBytesPerLink, stallTimeoutMs, secretFile,"
+                                + " secretEnv, insecure,"
                                 + " tls, checkpoints");
     }
 

@@ -158,6 +158,9 @@ public final class GraphCompiler {
         if (farm.isRecoverable()) {
             checkRecoverable(farm, stem);
         }
+        if (farm.workerAffinity() != null) {
+            checkAffinity(farm, stem, hasInput);
+        }
         boolean loops = farm.isWrapAround() || farm.hasFeedbackFromWorkers();
         if (loops && farm.emitter() == null) {
             throw new GraphBuildException(farm + " " + stem + ": a wrapped-around farm needs an emitter of its own;"
@@ -168,6 +171,7 @@ public final class GraphCompiler {
         if (needsEmitter) {
             Node<?, ?> node = farm.emitter() != null ? farm.emitter() : new DefaultNodes.Forward("emitter");
             emitter = leaf(node, stem + "-emitter", 0, farm.emitter() == null);
+            emitter.workerAffinity(farm.affinitySets(), farm.workerAffinity());
         }
         List<Fragment> compiled = new ArrayList<>();
         List<List<Vertex>> workerVertices = new ArrayList<>();
@@ -274,6 +278,43 @@ public final class GraphCompiler {
                 throw new GraphBuildException(farm + " " + stem + ": worker " + i + " is " + workers.get(i)
                         + ", but an ordered farm's workers must be nodes or pipelines of nodes");
             }
+        }
+    }
+
+    /**
+     * The rules of {@link Farm#affinity}: it steers an on-demand dispatch, which only a farm with an emitter
+     * has, and names workers by the emitter's outputs, one per worker only when each is a node or a
+     * pipeline of nodes.
+     */
+    private static void checkAffinity(Farm farm, String stem, boolean hasInput) {
+        String why = null;
+        if (!farm.isOnDemand()) {
+            why = "it must be onDemand(): the affinity steers the on-demand hand-out";
+        } else if (farm.emitter() == null && !hasInput) {
+            why = "it needs an emitter or an input: its workers would be sources, with nothing to hand out";
+        } else if (farm.emitter() != null && farm.emitter().isMultiOutput()) {
+            why = "its emitter must not choose workers (a MultiOutputNode): the on-demand hand-out places items";
+        }
+        for (int i = 0; why == null && i < farm.workers().size(); i++) {
+            if (!isChain(farm.workers().get(i))) {
+                why = "worker " + i + " is " + farm.workers().get(i) + ", but its workers must be nodes or"
+                        + " pipelines of nodes (worker i is the emitter's output i)";
+            }
+        }
+        int[][] sets = farm.affinitySets();
+        for (int s = 0; why == null && s < sets.length; s++) {
+            if (sets[s].length == 0) {
+                why = "its set of workers " + s + " must name at least one worker";
+            }
+            for (int w : sets[s]) {
+                if (why == null && (w < 0 || w >= farm.workers().size())) {
+                    why = "its set of workers " + s + " names worker " + w + ", but it has "
+                            + farm.workers().size();
+                }
+            }
+        }
+        if (why != null) {
+            throw new GraphBuildException(farm + " " + stem + " has a worker affinity, so " + why);
         }
     }
 

@@ -127,6 +127,7 @@ public final class GraphCut {
         }
         for (Map.Entry<Vertex, Vertex> pair : local.entrySet()) {
             Vertex original = pair.getKey();
+            pair.getValue().workerAffinity(original.affinitySets(), original.workerAffinity());
             if (original.orderRole() != Vertex.OrderRole.NONE) {
                 Edge order = original.orderEdge();
                 pair.getValue().orderRole(original.orderRole(), order == null ? null : copies.get(order));

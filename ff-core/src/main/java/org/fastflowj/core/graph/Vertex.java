@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import org.fastflowj.core.Node;
+import org.fastflowj.core.WorkerAffinity;
 
 /**
  * A leaf of the building-block tree: one node (or combiner), run by one thread named {@link #name()}.
@@ -38,6 +39,10 @@ public final class Vertex {
     private final List<Edge> feedbackOut = new ArrayList<>();
     private OrderRole orderRole = OrderRole.NONE;
     private Edge orderEdge;
+    /** A farm emitter's {@code Farm.affinity} and its sets of workers, which its dispatch follows; null for none. */
+    private WorkerAffinity workerAffinity;
+
+    private int[][] affinitySets;
 
     Vertex(int index, String name, Node<?, ?> node, int id, String group) {
         this.index = index;
@@ -114,6 +119,21 @@ public final class Vertex {
     /** The order channel, for {@link OrderRole#RECORD} (outgoing) and {@link OrderRole#COLLECT} (incoming). */
     public Edge orderEdge() {
         return orderEdge;
+    }
+
+    /** Which set of its forward outputs an on-demand farm's emitter would rather give each item to, or null. */
+    public WorkerAffinity workerAffinity() {
+        return workerAffinity;
+    }
+
+    /** The sets of forward outputs {@link #workerAffinity} names, or null. */
+    public int[][] affinitySets() {
+        return affinitySets;
+    }
+
+    void workerAffinity(int[][] sets, WorkerAffinity affinity) {
+        this.affinitySets = sets;
+        this.workerAffinity = affinity;
     }
 
     void orderRole(OrderRole role, Edge edge) {

@@ -56,7 +56,7 @@ final class FarmMerges {
     }
 
     private static boolean sameWidthMergeable(Farm a, Farm b) {
-        if (Trees.loops(a) || Trees.loops(b) || b.emitter() != null || a.collector() != null) {
+        if (Trees.loops(a) || Trees.loops(b) || b.emitter() != null || a.collector() != null || steered(a, b)) {
             return false;
         }
         if (a.isOrdered() != b.isOrdered() || a.workers().size() != b.workers().size()) {
@@ -72,7 +72,7 @@ final class FarmMerges {
 
     /** As the same-width merge, unordered only: a shuffle has no order to restore. */
     private static boolean shuffleMergeable(Farm a, Farm b) {
-        if (Trees.loops(a) || Trees.loops(b) || b.emitter() != null || a.collector() != null) {
+        if (Trees.loops(a) || Trees.loops(b) || b.emitter() != null || a.collector() != null || steered(a, b)) {
             return false;
         }
         if (a.isOrdered() || b.isOrdered()) {
@@ -89,6 +89,11 @@ final class FarmMerges {
             }
         }
         return true;
+    }
+
+    /** A worker affinity names the workers of its own farm: merged ones would be others. */
+    private static boolean steered(Farm a, Farm b) {
+        return a.workerAffinity() != null || b.workerAffinity() != null;
     }
 
     private Farm shuffle(Farm a, Farm b) {

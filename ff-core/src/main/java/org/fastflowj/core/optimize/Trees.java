@@ -105,6 +105,9 @@ final class Trees {
         if (template.hasFeedbackFromWorkers()) {
             copy.feedbackFromWorkers();
         }
+        if (template.workerAffinity() != null) {
+            copy.affinity(template.affinitySets(), template.workerAffinity());
+        }
         return copy;
     }
 

@@ -165,6 +165,9 @@ public final class Executor {
         for (Vertex v : vertices) {
             if (dispatchesOnDemand(v)) {
                 dispatches[v.index()] = dispatch(runners[v.index()], array(v.forwardOut(), channels), options);
+                if (v.workerAffinity() != null) {
+                    dispatches[v.index()].prefer(v.affinitySets(), v.workerAffinity());
+                }
             }
         }
         for (Vertex v : vertices) {

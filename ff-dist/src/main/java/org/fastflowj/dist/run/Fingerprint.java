@@ -46,6 +46,8 @@ final class Fingerprint {
                     g.name() + "@" + g.endpoint() + " " + g.messageOTF() + "/" + g.internalMessageOTF() + " "
                             + g.maxBufferedBytesPerLink());
         }
+        // The sender keeps the account of what its receiver caches against the bound the receiver enforces.
+        text(sha, "maxCachedBytesPerLink " + config.maxCachedBytesPerLink());
         config.checkpoints().ifPresent(c -> {
             // Groups resuming from different folders, or taking checkpoints at different rates or guarantees,
             // would restore states of different cuts of the stream.

@@ -73,6 +73,7 @@ final class GroupBridges implements GraphCut.BridgeFactory {
                 mine.flushDelayMicros(),
                 config.maxFrameBytes(),
                 settings.serialization());
+        sender.maxCachedBytesPerLink(config.maxCachedBytesPerLink());
         if (recovery.losable(peer)) {
             link.recoverable();
         }
@@ -114,6 +115,7 @@ final class GroupBridges implements GraphCut.BridgeFactory {
                 sender.maxBatchSize(), // the most one frame holds
                 settings.serialization());
         receiver.maxObjectsPerItem(config.maxObjectsPerItem());
+        receiver.maxCachedBytesPerLink(config.maxCachedBytesPerLink());
         RecoveryLedger[] answers = new RecoveryLedger[receiver.outputSlots()];
         boolean any = false;
         for (int i = 0; i < forward.size(); i++) {

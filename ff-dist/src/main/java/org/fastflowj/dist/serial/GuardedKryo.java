@@ -23,6 +23,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import org.fastflowj.dist.DffConfig;
 import org.fastflowj.dist.SerializationConfig;
+import org.fastflowj.patterns.crossing.CrossingParameters;
 import org.objenesis.strategy.StdInstantiatorStrategy;
 
 /**
@@ -75,6 +76,14 @@ final class GuardedKryo extends Kryo {
     }
 
     GuardedKryo(SerializationConfig config, int maxObjectsPerItem) {
+        this(config, maxObjectsPerItem, new CrossingParametersSerializer(new HeldValues(0), new CachedValues(0)));
+    }
+
+    /**
+     * @param crossing how macro data-flow tasks' parameters cross this Kryo's link: its codec's, which
+     *     outlives a Kryo renewed after a failure, so that the account of what the peer holds stays
+     */
+    GuardedKryo(SerializationConfig config, int maxObjectsPerItem, CrossingParametersSerializer crossing) {
         super(new AdmittingClassResolver(config), new MapReferenceResolver());
         this.maxObjectsPerItem = maxObjectsPerItem;
         this.objectsLeft = maxObjectsPerItem;
@@ -93,6 +102,8 @@ final class GuardedKryo extends Kryo {
         for (Class<?> type : config.registeredTypes()) {
             register(type);
         }
+        // Not registered: it is a final class's field (a macro data-flow task's), written without its class.
+        addDefaultSerializer(CrossingParameters.class, crossing);
     }
 
     @Override

@@ -73,10 +73,20 @@ public final class ItemCodec {
     private byte[] scratch = NO_BYTES;
 
     private final int maxObjectsPerItem;
+    /**
+     * The macro data-flow parameter values of this codec's link: as a sender, what the peer holds; as a
+     * receiver, what this group keeps. They last as long as the codec, past a Kryo renewed after a failure.
+     */
+    private final HeldValues held;
+
+    private final CachedValues kept;
     private GuardedKryo kryo;
     private ByteBuf roundTripBuffer;
 
-    /** A codec whose reads build at most {@link DffConfig#DEFAULT_MAX_OBJECTS_PER_ITEM} objects per item. */
+    /**
+     * A codec whose reads build at most {@link DffConfig#DEFAULT_MAX_OBJECTS_PER_ITEM} objects per item, and
+     * whose link keeps {@link DffConfig#DEFAULT_MAX_CACHED_BYTES_PER_LINK} of parameter values.
+     */
     public ItemCodec(SerializationConfig config) {
         this(config, DffConfig.DEFAULT_MAX_OBJECTS_PER_ITEM);
     }
@@ -85,17 +95,36 @@ public final class ItemCodec {
      * A codec whose reads refuse an item that builds more than {@code maxObjectsPerItem} objects (Kryo's
      * items; a custom serializer builds what it builds).
      */
-    @SuppressWarnings({"unchecked", "rawtypes"}) // an array of a generic type
     public ItemCodec(SerializationConfig config, int maxObjectsPerItem) {
+        this(config, maxObjectsPerItem, DffConfig.DEFAULT_MAX_CACHED_BYTES_PER_LINK);
+    }
+
+    /**
+     * A codec for a link whose receiving group keeps up to {@code maxCachedBytes} of macro data-flow
+     * parameter values ({@code maxCachedBytesPerLink}; 0: none, every value goes in full): a value that group
+     * holds in the same version is written as a reference ({@link CrossingParametersSerializer}). Both ends
+     * of a link must use the same bound.
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"}) // an array of a generic type
+    public ItemCodec(SerializationConfig config, int maxObjectsPerItem, long maxCachedBytes) {
         if (maxObjectsPerItem < 1) {
             throw new IllegalArgumentException("maxObjectsPerItem must be at least 1: " + maxObjectsPerItem);
+        }
+        if (maxCachedBytes < 0) {
+            throw new IllegalArgumentException("maxCachedBytes must be at least 0: " + maxCachedBytes);
         }
         this.config = config;
         this.maxObjectsPerItem = maxObjectsPerItem;
         Map<Class<?>, ItemSerializer<?>> custom = config.serializers();
         this.customTypes = custom.keySet().toArray(new Class<?>[0]);
         this.customSerializers = custom.values().toArray(new ItemSerializer[0]);
-        this.kryo = new GuardedKryo(config, maxObjectsPerItem);
+        this.held = new HeldValues(maxCachedBytes);
+        this.kept = new CachedValues(maxCachedBytes);
+        this.kryo = newKryo();
+    }
+
+    private GuardedKryo newKryo() {
+        return new GuardedKryo(config, maxObjectsPerItem, new CrossingParametersSerializer(held, kept));
     }
 
     public SerializationConfig config() {
@@ -119,6 +148,7 @@ public final class ItemCodec {
      */
     public void write(Object item, ByteBuf out) {
         int start = out.writerIndex();
+        held.startItem();
         try {
             int custom = customIndexOf(item);
             if (custom >= 0) {
@@ -130,11 +160,41 @@ public final class ItemCodec {
             }
         } catch (RuntimeException | Error e) {
             out.writerIndex(start);
+            held.revertItem();
             throw failure(e, "cannot serialize " + describe(item));
         } catch (Exception e) {
             out.writerIndex(start);
+            held.revertItem();
             throw failure(e, "cannot serialize " + describe(item));
         }
+    }
+
+    /**
+     * The item written last will not reach the receiver as written (its bytes were cut off the buffer):
+     * what it told the account of the receiver's parameter values is taken back, so writing it again, in
+     * another batch, sends in full what the first writing had sent in full.
+     */
+    public void unwriteLast() {
+        held.revertItem();
+    }
+
+    /** As a sender: the account of what the receiver keeps (for tests). */
+    HeldValues heldValues() {
+        return held;
+    }
+
+    /** As a receiver: what this group keeps (for tests). */
+    CachedValues keptValues() {
+        return kept;
+    }
+
+    /** Parameter values this codec sent in full with an identity, and as references (for statistics). */
+    public long parameterValuesSentInFull() {
+        return held.valuesSentInFull();
+    }
+
+    public long parameterReferencesSent() {
+        return held.referencesSent();
     }
 
     private void writeCustom(int index, Object item, ByteBuf out) throws Exception {
@@ -399,7 +459,7 @@ public final class ItemCodec {
 
     /** After a failure Kryo may be mid-graph (depth, generics, class-name tables): start over with a fresh one. */
     private void renewKryo() {
-        kryo = new GuardedKryo(config, maxObjectsPerItem);
+        kryo = newKryo();
     }
 
     private static <T extends Throwable> T find(Throwable e, Class<T> kind) {

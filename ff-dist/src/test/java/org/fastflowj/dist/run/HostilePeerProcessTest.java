@@ -57,6 +57,35 @@ class HostilePeerProcessTest {
     }
 
     @Test
+    void shouldFailNamingTheSenderOfAReferenceToAParameterValueItNeverSent() throws Exception {
+        Path file = ProcessCluster.config(dir, GROUPS, "\"batchSize\": 1");
+        DffConfig config = DffConfig.load(file);
+        Pipeline program = FlowControlApp.program(1_000, 0, new long[2]);
+        try (ProcessCluster cluster = ProcessCluster.start(
+                        FlowControlApp.class,
+                        file,
+                        List.of("B"),
+                        List.of("-Xmx128m", "-XX:TieredStopAtLevel=1"),
+                        "1000",
+                        "0");
+                HostilePeer peer = HostilePeer.connecting("A", "B", program, config)) {
+            ByteBuf batch = peer.awaitLink(30).alloc().buffer(256);
+            batch.writeByte(Frames.DATA).writeInt(0).writeInt(1);
+            CraftedItems.referenceToAValueNeverSent(5, batch);
+            peer.send(Frames.BATCH, batch);
+
+            Map<String, Integer> codes = cluster.awaitExit(60);
+
+            String out = cluster.output("B");
+            assertThat(codes.get("B")).as(out).isEqualTo(1);
+            assertThat(out)
+                    .contains("group A at " + peer.localAddress() + " sent an item this group cannot read")
+                    .contains("names parameter value #5, which this group does not keep")
+                    .contains("DFF_FAILED: A");
+        }
+    }
+
+    @Test
     void shouldFailASenderWhosePeerHeartbeatsButNeverReads() throws Exception {
         assertTheSenderFailsWithinTheStallTimeout(0);
     }

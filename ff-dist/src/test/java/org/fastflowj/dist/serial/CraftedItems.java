@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.fastflowj.dist.SerializationConfig;
+import org.fastflowj.patterns.crossing.CrossingParameters;
 
 /**
  * Items a hostile peer could send, written as bytes without building them: an {@code ArrayList} of millions
@@ -47,6 +48,21 @@ public final class CraftedItems {
         }
         out.writeByte(ItemCodec.KRYO_TAG).writeInt(payload.readableBytes()).writeBytes(payload);
         payload.release();
+    }
+
+    /**
+     * Appends one item that reads as a macro data-flow task's parameters naming value {@code id} as one the
+     * receiving group keeps, which it never got: written by a sender whose account says the receiver holds it.
+     */
+    public static void referenceToAValueNeverSent(long id, ByteBuf out) {
+        ItemCodec sender = new ItemCodec(SerializationConfig.defaults());
+        CrossingParameters parameters = new CrossingParameters(
+                new Object[] {new double[4]}, new boolean[] {false}, new long[] {id}, new int[] {0});
+        ByteBuf dropped = Unpooled.buffer();
+        sender.write(parameters, dropped); // in full: the receiver never sees it
+        dropped.release();
+        sender.startBatch(); // a new batch: the class name is written again, as the receiver expects
+        sender.write(parameters, out); // now a reference
     }
 
     private static List<Map<Object, Object>> mapsList(int n) {

@@ -29,7 +29,8 @@ import picocli.CommandLine.Spec;
             "Prints the time, C's checksum and digest (a hash of its values' bits); --check also runs the sequential blocked product and compares"
                     + " every value bit for bit.",
             "With --groups G (or a config of G groups), G0 runs the scheduler and the other groups only workers:"
-                    + " tasks cross with their blocks, C's blocks come back. Only G0 prints (with --cpu, every group its CPU time)."
+                    + " tasks cross with the blocks a group does not hold yet, C's blocks come back. Only G0 prints"
+                    + " (with --cpu, every group its CPU time)."
         })
 public final class MatMulCommand implements Callable<Integer> {
     @Spec

@@ -2,9 +2,11 @@ package org.fastflowj.core.runtime.channel;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLongArray;
+import org.fastflowj.core.WorkerAffinity;
 import org.fastflowj.core.spi.CheckpointBarrier;
 import org.fastflowj.core.spi.Sentinel;
 
@@ -25,6 +27,8 @@ abstract class DispatchRole extends DispatchPadBefore {
     int cursor;
     /** Under the role: items taken from staging so far, to pace the producer's wake-up checks. */
     int polled;
+    /** Under the role: which set of preferred slots gives up a held item next to a slot with room. */
+    int stealTurn;
 }
 
 @SuppressWarnings("unused")
@@ -52,6 +56,10 @@ abstract class DispatchPadAfter extends DispatchRole {
  * <p>Semantics are FastFlow's: a consumer gets an item only when its slot has room, in round-robin order
  * among those with room; end-of-stream reaches every consumer after the items staged before it. Items
  * wait in the staging channel instead of in the producer, like items waiting on a producer's input.
+ * With a farm's affinity ({@link #prefer}) an item goes to a slot of the set it prefers; while none of
+ * them has room it is held aside, under the role, and waits for one, unless nothing else is staged: then
+ * a slot with room takes it, so a preference never leaves a consumer idle while items wait. Held items
+ * were staged before anything behind them in staging, so an end or a barrier waits until they are out.
  *
  * <p>Threading: every channel keeps one producer and one consumer at a time. The staging channel's
  * producer is the node's thread; its consumer side and the slots' producer side are used only by the
@@ -93,6 +101,26 @@ public final class OnDemandDispatch extends DispatchPadAfter {
      * (one writer at a time, published by a release store), read by the emitter before its end.
      */
     private AtomicLongArray placedPerSlot;
+    /** Which set of slots each item would rather go to (a farm's {@code affinity}), or null: any with room. */
+    private WorkerAffinity affinity;
+    /** The affinity's sets of slots. */
+    private int[][] sets;
+    /** Under the role: per set, where the next placement in it starts. */
+    private int[] setTurn;
+    /**
+     * Under the role: per set, the items that reached the head of staging while no slot of their set had
+     * room, oldest first. Each goes to its set as soon as a slot there has room, or to any slot with room
+     * once nothing else is staged (or an end or a barrier waits behind it).
+     */
+    private ArrayDeque<Object>[] heldFor;
+    /** The most items one set holds; past it, an item goes to any slot with room. */
+    private int holdLimit;
+    /**
+     * Items held, for any thread ({@link #allPlaced}, {@link #hasWork}): the role's holder raises it before
+     * the item leaves staging and lowers it after the item's slot and count are written, so a reader that
+     * finds staging empty and nothing held misses no item. Written under the role only.
+     */
+    private volatile int held;
 
     public OnDemandDispatch(SpscChannel staging, SpscChannel[] slots) {
         this.staging = staging;
@@ -100,6 +128,23 @@ public final class OnDemandDispatch extends DispatchPadAfter {
         this.liveConsumers = new AtomicInteger(slots.length);
         this.endSent = new boolean[slots.length];
         this.barrierSent = new boolean[slots.length];
+    }
+
+    /**
+     * Before the run: an item goes to a slot of the set {@code affinity} prefers for it ({@code sets[i]}, slot
+     * indices) when one has room, and waits for one otherwise, unless no slot of its set is left or nothing
+     * else is staged: then, as always, round-robin to any slot with room.
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"}) // an array of a generic type
+    public void prefer(int[][] sets, WorkerAffinity affinity) {
+        this.sets = sets;
+        this.affinity = affinity;
+        this.setTurn = new int[sets.length];
+        this.heldFor = new ArrayDeque[sets.length];
+        for (int i = 0; i < sets.length; i++) {
+            heldFor[i] = new ArrayDeque<>();
+        }
+        this.holdLimit = staging.limit;
     }
 
     /** Before the run: count the items placed in each slot ({@link #placed}). */
@@ -120,7 +165,7 @@ public final class OnDemandDispatch extends DispatchPadAfter {
      * consumer takes). Fine for a wake-up decision; {@link #allPlaced} is the exact answer.
      */
     public boolean hasWork() {
-        return staging.hasItems() || endsOwed > 0 || barrierOwed != null;
+        return staging.hasItems() || endsOwed > 0 || barrierOwed != null || held > 0;
     }
 
     /**
@@ -130,7 +175,7 @@ public final class OnDemandDispatch extends DispatchPadAfter {
      * read "no" for an item just placed, which only delays the caller's next look.
      */
     public boolean allPlaced() {
-        return staging.queue.isEmpty();
+        return staging.queue.isEmpty() && held == 0; // in this order: see held
     }
 
     /**
@@ -196,6 +241,9 @@ public final class OnDemandDispatch extends DispatchPadAfter {
                 return placed;
             }
         }
+        if (held > 0) {
+            placed |= placeHeldInTheirSets(caller);
+        }
         int took = 0;
         boolean emptied = false;
         for (; ; ) {
@@ -203,6 +251,12 @@ public final class OnDemandDispatch extends DispatchPadAfter {
             if (item == null) {
                 emptied = true;
                 break;
+            }
+            if (held > 0 && (item == Sentinel.EOS || item instanceof CheckpointBarrier)) {
+                placed |= placeHeldAnywhere(caller); // they were staged before it: they go first
+                if (held > 0) {
+                    break;
+                }
             }
             if (item instanceof CheckpointBarrier barrier) {
                 staging.poll();
@@ -222,6 +276,22 @@ public final class OnDemandDispatch extends DispatchPadAfter {
                 placed |= sendEnds(caller);
                 break;
             }
+            int set = affinity == null ? -1 : preferredSet(item);
+            if (set >= 0 && setAlive(set)) {
+                if (placeInSet(item, set, caller)) {
+                    staging.poll();
+                    took++;
+                    placed = true;
+                    continue;
+                }
+                if (heldFor[set].size() < holdLimit) {
+                    held = held + 1; // before the poll: see held
+                    heldFor[set].addLast(item);
+                    staging.poll();
+                    took++;
+                    continue;
+                }
+            }
             if (!placeInSlot(item, caller)) {
                 break;
             }
@@ -229,8 +299,86 @@ public final class OnDemandDispatch extends DispatchPadAfter {
             took++;
             placed = true;
         }
+        if (emptied && held > 0) {
+            placed |= placeHeldAnywhere(caller); // nothing else to hand out: a slot with room takes one
+        }
         if (took > 0) {
             wakeProducerIfDrained(took, emptied);
+        }
+        return placed;
+    }
+
+    /** The affinity's set for {@code item}, or -1. */
+    private int preferredSet(Object item) {
+        int set = affinity.preferredSet(item);
+        if (set < -1 || set >= sets.length) {
+            throw new IllegalStateException("the farm's worker affinity gives set " + set + " for " + item
+                    + ", but it has " + sets.length + " sets of workers");
+        }
+        return set;
+    }
+
+    /** Whether a slot of {@code set} still has its consumer: if none has, its items may go anywhere. */
+    private boolean setAlive(int set) {
+        for (int k : sets[set]) {
+            if (!slots[k].consumerGone) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A slot of {@code set} with room, taken in turn from where the last placement there left off. */
+    private boolean placeInSet(Object item, int set, Parker caller) {
+        int[] members = sets[set];
+        int n = members.length;
+        int start = setTurn[set];
+        for (int j = 0; j < n; j++) {
+            int at = start + j < n ? start + j : start + j - n;
+            int k = members[at];
+            SpscChannel slot = slots[k];
+            if (!slot.consumerGone && slot.offer(item)) {
+                setTurn[set] = at + 1 == n ? 0 : at + 1;
+                placed(k, slot, caller);
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The held items into slots of their sets with room (any slot, for a set with no slot left). */
+    private boolean placeHeldInTheirSets(Parker caller) {
+        boolean placed = false;
+        for (int set = 0; set < heldFor.length; set++) {
+            ArrayDeque<Object> items = heldFor[set];
+            boolean alive = setAlive(set);
+            while (!items.isEmpty()
+                    && (alive ? placeInSet(items.peekFirst(), set, caller) : placeInSlot(items.peekFirst(), caller))) {
+                items.pollFirst();
+                held = held - 1; // after the slot and its count: see held
+                placed = true;
+            }
+        }
+        return placed;
+    }
+
+    /** Held items, the sets taken in turn, into any slot with room, while one has room. */
+    private boolean placeHeldAnywhere(Parker caller) {
+        boolean placed = false;
+        int setCount = heldFor.length;
+        for (int empty = 0; empty < setCount && held > 0; ) {
+            ArrayDeque<Object> items = heldFor[stealTurn];
+            if (items.isEmpty()) {
+                empty++;
+            } else if (placeInSlot(items.peekFirst(), caller)) {
+                items.pollFirst();
+                held = held - 1;
+                placed = true;
+                empty = 0;
+            } else {
+                return placed; // no slot has room
+            }
+            stealTurn = stealTurn + 1 == setCount ? 0 : stealTurn + 1;
         }
         return placed;
     }
@@ -268,14 +416,19 @@ public final class OnDemandDispatch extends DispatchPadAfter {
             SpscChannel slot = slots[k];
             if (!slot.consumerGone && slot.offer(item)) {
                 cursor = k + 1 == n ? 0 : k + 1;
-                if (placedPerSlot != null) {
-                    placedPerSlot.lazySet(k, placedPerSlot.get(k) + 1); // only the role's holder writes
-                }
-                wake(slot, caller);
+                placed(k, slot, caller);
                 return true;
             }
         }
         return false;
+    }
+
+    /** The item just offered to slot {@code k}: counted for a recoverable farm, its consumer woken. */
+    private void placed(int k, SpscChannel slot, Parker caller) {
+        if (placedPerSlot != null) {
+            placedPerSlot.lazySet(k, placedPerSlot.get(k) + 1); // only the role's holder writes
+        }
+        wake(slot, caller);
     }
 
     /** The owed barrier to every slot that has room for it; cleared once every slot has it. */

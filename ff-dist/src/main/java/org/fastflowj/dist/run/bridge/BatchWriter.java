@@ -189,6 +189,7 @@ final class BatchWriter {
             return;
         }
         batch.writerIndex(start);
+        codec.unwriteLast(); // the receiver never sees this writing: the next one must stand on its own
         count--;
         if (--runItems == 0) { // the run held only this item: drop its header too
             batch.writerIndex(runCountAt - 1 - Integer.BYTES);

@@ -123,6 +123,7 @@ public final class ReceiverTask implements BridgeTask, BatchReader.Outputs {
     private final long connectDeadlineNanos;
     private final SerializationConfig serialization;
     private int maxObjectsPerItem = DffConfig.DEFAULT_MAX_OBJECTS_PER_ITEM;
+    private long maxCachedBytesPerLink = DffConfig.DEFAULT_MAX_CACHED_BYTES_PER_LINK;
     private BridgeChannels channels;
     private BatchReader reader;
     private RecoveryLedger[] answers;
@@ -206,6 +207,11 @@ public final class ReceiverTask implements BridgeTask, BatchReader.Outputs {
         this.maxObjectsPerItem = max;
     }
 
+    /** Before the run: the parameter values this group keeps from the peer's tasks ({@code maxCachedBytesPerLink}). */
+    public void maxCachedBytesPerLink(long max) {
+        this.maxCachedBytesPerLink = max;
+    }
+
     /** Outputs as {@link #recoverWith} numbers them. */
     public int outputSlots() {
         return open.length;
@@ -214,8 +220,11 @@ public final class ReceiverTask implements BridgeTask, BatchReader.Outputs {
     @Override
     public void init(BridgeChannels ch) {
         this.channels = ch;
-        this.reader =
-                new BatchReader(in.peer, forwardEdges, feedbackEdges, new ItemCodec(serialization, maxObjectsPerItem));
+        this.reader = new BatchReader(
+                in.peer,
+                forwardEdges,
+                feedbackEdges,
+                new ItemCodec(serialization, maxObjectsPerItem, maxCachedBytesPerLink));
         if (answers != null) {
             reader.answers(answers);
         }

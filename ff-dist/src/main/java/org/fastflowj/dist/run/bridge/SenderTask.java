@@ -4,6 +4,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 import org.fastflowj.core.runtime.bridge.BridgeChannels;
 import org.fastflowj.core.runtime.bridge.BridgeTask;
+import org.fastflowj.dist.DffConfig;
 import org.fastflowj.dist.SerializationConfig;
 import org.fastflowj.dist.net.Frames;
 import org.fastflowj.dist.run.link.OutboundLink;
@@ -80,6 +81,8 @@ public final class SenderTask implements BridgeTask, BridgeChannels.InputEvents 
     private final long flushDelayNanos;
     private final int maxFrameBytes;
     private final SerializationConfig serialization;
+    private long maxCachedBytesPerLink = DffConfig.DEFAULT_MAX_CACHED_BYTES_PER_LINK;
+    private ItemCodec codec;
     private BatchWriter batch;
     /** Inputs whose end was not reported yet; done at 0. */
     private int liveInputs;
@@ -130,6 +133,14 @@ public final class SenderTask implements BridgeTask, BridgeChannels.InputEvents 
         this.liveInputs = openEdges;
     }
 
+    /**
+     * Before the run: the macro data-flow parameter values the peer keeps from this group's tasks ({@code
+     * maxCachedBytesPerLink} of the config, which both ends read alike).
+     */
+    public void maxCachedBytesPerLink(long max) {
+        this.maxCachedBytesPerLink = max;
+    }
+
     /** Before the run: per forward input, the ledger of the recoverable farm's worker it feeds (or null). */
     public void recoverWith(RecoveryLedger[] ledgersOfInputs) {
         this.ledgers = ledgersOfInputs;
@@ -156,7 +167,8 @@ public final class SenderTask implements BridgeTask, BridgeChannels.InputEvents 
                 }
             }
         }
-        batch = new BatchWriter(out, new ItemCodec(serialization), batchSizer, maxFrameBytes);
+        codec = new ItemCodec(serialization, DffConfig.DEFAULT_MAX_OBJECTS_PER_ITEM, maxCachedBytesPerLink);
+        batch = new BatchWriter(out, codec, batchSizer, maxFrameBytes);
     }
 
     /**
@@ -471,7 +483,17 @@ public final class SenderTask implements BridgeTask, BridgeChannels.InputEvents 
 
     /** Nothing left: {@link #doWork} sent the last batch and saw every batch acknowledged. */
     @Override
-    public void close() {}
+    public void close() {
+        long inFull = codec.parameterValuesSentInFull();
+        long references = codec.parameterReferencesSent();
+        if (inFull + references > 0) {
+            LOG.debug(
+                    "to group {}: {} macro data-flow parameter value(s) sent in full, {} as references to what it kept",
+                    out.peer,
+                    inFull,
+                    references);
+        }
+    }
 
     /** The run failed: the batch being built and any waiting for credit are dropped. */
     @Override
