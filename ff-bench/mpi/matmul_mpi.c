@@ -162,7 +162,7 @@ int main(int argc, char **argv) {
     double *cpus = rank == 0 ? malloc(sizeof(double) * ranks) : NULL;
     MPI_Gather(&cpu, 1, MPI_DOUBLE, cpus, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
     if (rank == 0) {
-        printf("time: %.3f s for n=%ld block %ld (%d ranks)\n", seconds, n, bs, ranks);
+        printf("time: %.6f s for n=%ld block %ld (%d ranks)\n", seconds, n, bs, ranks);
         printf("digest: %016llx\n", (unsigned long long)digest(c, all_values));
         for (int r = 0; r < ranks; r++) {
             printf("cpu: %.3f s in this process (rank %d)\n", cpus[r], r);
