@@ -359,6 +359,11 @@ final class MpiFigures {
                     "--mca",
                     "oob_tcp_if_include",
                     subnet,
+                    // The hosts share this machine's cores, which mpirun cannot see (one rank per host): what it
+                    // does by itself on one oversubscribed host, a rank waiting for a message yields its core.
+                    "--mca",
+                    "mpi_yield_when_idle",
+                    "1",
                     "--host",
                     String.join(",", addresses),
                     "-np",
