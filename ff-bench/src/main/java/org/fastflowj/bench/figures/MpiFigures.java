@@ -2,6 +2,7 @@ package org.fastflowj.bench.figures;
 
 import java.io.File;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -273,6 +274,14 @@ final class MpiFigures {
                             "one compute thread per host: matmul --workers 1 in each group (G0 on host 1 also runs the"
                                     + " generator and scheduler), one MPI rank per host; every host of the cluster shares"
                                     + " this machine's " + Runtime.getRuntime().availableProcessors() + " cores");
+            // The run line has the load at the start; other processes' load would slow both programs.
+            c.log()
+                    .note(
+                            NAME,
+                            String.format(
+                                    Locale.ROOT,
+                                    "load average at the end: %.2f",
+                                    ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage()));
             draw();
             if (!mismatches.isEmpty()) {
                 throw new IllegalStateException("FastFlow-J's and MPI's products differ: " + mismatches);
