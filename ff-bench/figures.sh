@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The evidence suite in one command: builds ff-bench/target/benchmarks.jar, brings up a 2-host emulated
-# cluster (cluster.sh) when it can, measures the link ceilings with iperf3, runs every figure
+# The evidence suite in one command: builds ff-bench/target/benchmarks.jar, brings up a 4-host emulated
+# cluster (cluster.sh) when it can (the figures between two groups use hosts 1 and 2, DF-Threads against
+# OpenMPI all four), measures the link ceilings with iperf3, runs every figure
 # (org.fastflowj.bench.figures.Figures), writes JSON lines and PNG/SVG plots, and takes the cluster down.
 #
 #   ff-bench/figures.sh                    short version, about 10-15 minutes on 2 cores
@@ -28,7 +29,7 @@ while [[ $# -gt 0 ]]; do
         --out) out="$2"; shift ;;
         --paper) args+=(--paper) ;;
         --scale|--only) args+=("$1" "$2"); shift ;;
-        -h|--help) sed -n '2,14p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,15p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "figures.sh: unknown option $1" >&2; exit 2 ;;
     esac
     shift
@@ -44,7 +45,7 @@ ceilings="$here/target/ceilings.jsonl"
 : > "$ceilings"
 cluster_args=()
 if [[ $cluster == 1 ]]; then
-    if "$here/cluster.sh" up 2; then
+    if "$here/cluster.sh" up 4; then
         trap '"$here/cluster.sh" down' EXIT
         "$here/cluster.sh" ceiling 3 > "$ceilings"
         cluster_args=(--cluster ffj)

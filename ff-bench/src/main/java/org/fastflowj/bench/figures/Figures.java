@@ -43,7 +43,8 @@ public final class Figures implements Callable<Integer> {
             CoreFigures.FARM,
             CoreFigures.PIPELINE,
             CoreFigures.IDLE,
-            CoreFigures.MATMUL);
+            CoreFigures.MATMUL,
+            MpiFigures.DFTHREADS_MPI);
 
     @Spec
     CommandSpec spec;
@@ -80,7 +81,8 @@ public final class Figures implements Callable<Integer> {
             paramLabel = "PREFIX",
             description = "The emulated cluster is up (`cluster.sh up 2`) with hosts PREFIX1, PREFIX2: Fig. 9 (group to"
                     + " group, all-to-all), Fig. 10 and Fig. 11 also run on its shaped link, their groups started by"
-                    + " ff-launcher in those namespaces.")
+                    + " ff-launcher in those namespaces; with 4 hosts (`cluster.sh up 4`) and OpenMPI installed,"
+                    + " DF-Threads' Fig. 3 against MPI too.")
     String cluster;
 
     @Option(names = "--scratch", paramLabel = "DIR", description = "Generated inputs (default: a temporary directory).")

@@ -121,18 +121,18 @@ final class Plots {
         plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
         XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
         int measured = series.size();
-        // A baseline series ("Netty batch 8") takes the colour of its FF-J twin ("FF-J batch 8"), dashed.
+        // A baseline series ("Netty batch 8", "MPI n=216") takes the colour of its FF-J twin, dashed.
         Map<String, Integer> colourOf = new LinkedHashMap<>();
         List<String> names = new ArrayList<>(series.keySet());
         for (int i = 0; i < data.getSeriesCount(); i++) {
             if (i < measured) {
                 String seriesName = names.get(i);
-                int colour =
-                        colourOf.computeIfAbsent(seriesName.replaceFirst("^(FF-J|Netty) ", ""), k -> colourOf.size());
+                int colour = colourOf.computeIfAbsent(
+                        seriesName.replaceFirst("^(FF-J|Netty|MPI) ", ""), k -> colourOf.size());
                 renderer.setSeriesPaint(i, PALETTE[colour % PALETTE.length]);
                 renderer.setSeriesStroke(
                         i,
-                        seriesName.startsWith("Netty")
+                        seriesName.startsWith("Netty") || seriesName.startsWith("MPI ")
                                 ? new BasicStroke(
                                         1.5f,
                                         BasicStroke.CAP_BUTT,

@@ -19,7 +19,8 @@ import picocli.CommandLine;
  * own, then the all-to-all and the master-worker with {@code --cluster}, whose groups ff-launcher starts in
  * the two namespaces ({@code "host": "netns:PREFIXi"}). Each must log its cluster points, its bytes and tasks
  * all accounted for, and keep the config it ran. Then the group-to-group figure's shaped cells, whose framing
- * bound must be measured for each. Needs root and iproute2; skipped otherwise, saying so. No speed is asserted.
+ * bound must be measured for each. Then DF-Threads' matmul against its OpenMPI baseline on 4 hosts (also
+ * needs OpenMPI). Needs root and iproute2; skipped otherwise, saying so. No speed is asserted.
  */
 @Timeout(value = 8, unit = TimeUnit.MINUTES)
 class ClusterFiguresTest {
@@ -86,6 +87,39 @@ class ClusterFiguresTest {
             assertThat(figures.lastLog.points("fig9-group-to-group-shaped-first-message"))
                     .hasSize(2 * Scale.SMOKE.batchSizes.size())
                     .allSatisfy(point -> assertThat(point.value()).isStrictlyBetween(0.0, 60_000.0));
+        } finally {
+            clusterOk(prefix, state, "down");
+        }
+        assertThat(state).doesNotExist();
+    }
+
+    @Test
+    void shouldRunMatmulAndItsMpiBaselineOnFourHostsWithEqualDigests(@TempDir Path dir) throws Exception {
+        assumeTrue(canMakeNamespaces(), "the shaped cluster needs root and iproute2 (ip, tc): skipped");
+        assumeTrue(
+                MpiFigures.missingTools(System.getenv("PATH")).isEmpty(),
+                "OpenMPI (mpicc, mpirun) is not installed: skipped");
+        String prefix = "ffjm" + ProcessHandle.current().pid() % 10_000;
+        Path state = dir.resolve("cluster.state");
+        try {
+            clusterOk(prefix, state, "up", "4");
+            Figures figures = new Figures();
+
+            int exit = runAtSmokeScale(figures, MpiFigures.NAME, prefix, dir);
+
+            assertThat(figures.lastLog.notes()).noneMatch(note -> note.contains("failed") || note.contains("skipped"));
+            assertThat(exit).isZero();
+            // One ratio per host count, each from a run of both programs whose digests were equal.
+            assertThat(figures.lastLog.points(MpiFigures.NAME))
+                    .extracting(ResultLog.Point::x)
+                    .containsExactly(1.0, 2.0, 4.0);
+            assertThat(figures.lastLog.notes()).anyMatch(note -> note.contains("FastFlow-J's and MPI's"));
+            // Past one host, MPI's ranks exchange A, B and C over host 1's link.
+            assertThat(figures.lastLog.points(MpiFigures.NAME + "-bytes"))
+                    .filteredOn(point -> point.series().startsWith("MPI") && point.x() > 1)
+                    .hasSize(2)
+                    .allSatisfy(point -> assertThat(point.value()).isPositive());
+            assertThat(dir.resolve("out").resolve(MpiFigures.NAME + ".png")).exists();
         } finally {
             clusterOk(prefix, state, "down");
         }
