@@ -434,7 +434,7 @@ ff-bench/run-benchmarks.sh               # the JMH suite with its ratio tables (
 python3 docs/benchmarks/render.py        # then regenerate this page
 ```
 
-`figures.sh` builds the jar, brings up a two-host emulated cluster (`ff-bench/cluster.sh up 2`: network
+`figures.sh` builds the jar, brings up a four-host emulated cluster (`ff-bench/cluster.sh up 4`: network
 namespaces on a private bridge, links shaped to 1 Gbit/s) when run as root, measures the iperf3 ceilings, runs
 `org.fastflowj.bench.figures.Figures` (`--help`) and takes the cluster down; without root the shaped-link rows
 are left out and everything runs on loopback. Options: `--paper`, `--scale SMOKE|SHORT|PAPER`, `--only LIST`,
