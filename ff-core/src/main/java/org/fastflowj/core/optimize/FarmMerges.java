@@ -33,14 +33,23 @@ final class FarmMerges {
     /** Equal widths first, all along the pipeline, so that a shuffle joins farms that are already merged. */
     void apply(List<BuildingBlock> stages) {
         for (int i = 0; i + 1 < stages.size(); i++) {
-            if (stages.get(i) instanceof Farm a && stages.get(i + 1) instanceof Farm b && sameWidthMergeable(a, b)) {
+            if (stages.get(i) instanceof Farm a
+                    && stages.get(i + 1) instanceof Farm b
+                    && !a.isRecoverable()
+                    && !b.isRecoverable()
+                    && sameWidthMergeable(a, b)) {
                 stages.set(i, mergeWorkers(a, b));
                 stages.remove(i + 1);
                 i--; // the merged farm may merge with the next one too
             }
         }
         for (int i = 0; i + 1 < stages.size(); i++) {
-            if (stages.get(i) instanceof Farm a && stages.get(i + 1) instanceof Farm b) {
+            // A recoverable farm keeps its shape: its workers' outputs must come back to its own collector
+            // (or emitter), which is what pairs each answer with the item it was sent.
+            if (stages.get(i) instanceof Farm a
+                    && stages.get(i + 1) instanceof Farm b
+                    && !a.isRecoverable()
+                    && !b.isRecoverable()) {
                 if (shuffleMergeable(a, b)) {
                     stages.set(i, shuffle(a, b));
                     stages.remove(i + 1);

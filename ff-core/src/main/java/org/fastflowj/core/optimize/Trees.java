@@ -83,7 +83,10 @@ final class Trees {
         return fused;
     }
 
-    /** A farm with {@code template}'s scheduling, order and feedback, and the given parts ({@code null}: none). */
+    /**
+     * A farm with {@code template}'s scheduling, order, feedback, affinity and recoverability, and the given
+     * parts ({@code null}: none).
+     */
     static Farm farm(Farm template, Node<?, ?> emitter, List<? extends BuildingBlock> workers, Node<?, ?> collector) {
         Farm copy = Farm.of(workers);
         keepName(template, copy);
@@ -107,6 +110,9 @@ final class Trees {
         }
         if (template.workerAffinity() != null) {
             copy.affinity(template.affinitySets(), template.workerAffinity());
+        }
+        if (template.isRecoverable()) {
+            copy.recoverable();
         }
         return copy;
     }
