@@ -30,6 +30,9 @@ import org.fastflowj.launcher.ExitStatus;
  */
 final class ProgramGroups {
     private static final long ASK_TIMEOUT_S = 60;
+    /** How long a program that answered may take to end by itself, and then to end after a SIGTERM. */
+    private static final long EXIT_GRACE_MS = 2_000;
+
     private static final String GROUPS_LINE = "DFF_GROUPS:";
 
     private ProgramGroups() {}
@@ -80,9 +83,23 @@ final class ProgramGroups {
             return null;
         } finally {
             deadline.interrupt();
-            p.descendants().forEach(ProcessHandle::destroyForcibly);
-            p.destroyForcibly();
+            stopAfterAnswer(p);
         }
+    }
+
+    /**
+     * The program ends by itself once it printed its groups; it gets a moment for that, then a SIGTERM,
+     * and only then a SIGKILL, so that its shutdown hooks run (a lines sink's hidden temporary file, say,
+     * is deleted by one).
+     */
+    private static void stopAfterAnswer(Process p) throws InterruptedException {
+        if (!p.waitFor(EXIT_GRACE_MS, TimeUnit.MILLISECONDS)) {
+            p.descendants().forEach(ProcessHandle::destroy);
+            p.destroy();
+            p.waitFor(EXIT_GRACE_MS, TimeUnit.MILLISECONDS);
+        }
+        p.descendants().forEach(ProcessHandle::destroyForcibly);
+        p.destroyForcibly();
     }
 
     /** {@code command} with {@code --DFF_Config} naming {@code config}, as each group's command has it. */
