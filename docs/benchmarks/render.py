@@ -240,7 +240,10 @@ def render_figures(lines):
         if images:
             out.append("")
         out += [(meta["what"] + " " if meta["what"] else "") + f"Command: `{command}`.", ""]
+        with_points = {d.get("figure") for d in rest if d.get("type") == "point"}
         for f in members:
+            if f + "-ratio" in with_points:
+                continue  # its plot shows the absolute values; the page keeps the ratios, measured in the same run
             points = [d for d in rest if d.get("type") == "point" and d.get("figure") == f]
             if points:
                 if f.endswith("-cluster") and "xcluster" in meta:
