@@ -241,7 +241,7 @@ public final class OnDemandDispatch extends DispatchPadAfter {
                 return placed;
             }
         }
-        if (held > 0) {
+        if (affinity != null && held > 0) { // only a farm with an affinity holds items: others skip the volatile read
             placed |= placeHeldInTheirSets(caller);
         }
         int took = 0;
@@ -252,7 +252,7 @@ public final class OnDemandDispatch extends DispatchPadAfter {
                 emptied = true;
                 break;
             }
-            if (held > 0 && (item == Sentinel.EOS || item instanceof CheckpointBarrier)) {
+            if (affinity != null && held > 0 && (item == Sentinel.EOS || item instanceof CheckpointBarrier)) {
                 placed |= placeHeldAnywhere(caller); // they were staged before it: they go first
                 if (held > 0) {
                     break;
@@ -299,7 +299,7 @@ public final class OnDemandDispatch extends DispatchPadAfter {
             took++;
             placed = true;
         }
-        if (emptied && held > 0) {
+        if (emptied && affinity != null && held > 0) {
             placed |= placeHeldAnywhere(caller); // nothing else to hand out: a slot with room takes one
         }
         if (took > 0) {
