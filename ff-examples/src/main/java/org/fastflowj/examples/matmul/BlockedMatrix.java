@@ -122,7 +122,6 @@ public final class BlockedMatrix {
         return sum;
     }
 
-    /** Whether every value equals the other matrix's bit for bit. */
     /**
      * A 64-bit FNV-1a hash of every value's bits, block row by block row, each block row-major: equal
      * digests mean, short of a collision, bit-equal products, also against a product computed elsewhere (the
@@ -141,6 +140,7 @@ public final class BlockedMatrix {
         return hash;
     }
 
+    /** Whether every value equals the other matrix's bit for bit. */
     public boolean bitEqual(BlockedMatrix other) {
         if (other.blocks.length != blocks.length || other.blockSize != blockSize) {
             return false;
