@@ -77,7 +77,18 @@ class GroupStatsLaunchTest {
         StringWriter err = new StringWriter();
         // B works 1 ms per item: the run lasts long enough to be read, and is killed once it was
         String[] args = Launcher.args(
-                List.of("run", "-c", config.toString(), "--timeout", "90s", "--grace", "1s", "--ui", "0"),
+                List.of(
+                        "run",
+                        "-c",
+                        config.toString(),
+                        "--timeout",
+                        "90s",
+                        "--grace",
+                        "1s",
+                        "--ui",
+                        "0",
+                        "--program",
+                        "sums"),
                 Launcher.sumApp("100000", "-1", "1000"));
         CompletableFuture<Integer> run = CompletableFuture.supplyAsync(
                 () -> Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true)));
@@ -101,9 +112,9 @@ class GroupStatsLaunchTest {
             }
             assertThat(body)
                     .as("/metrics\n%s\nlauncher stderr:\n%s", body, err)
-                    .contains("fastflowj_node_items_in_total{group=\"B\",node=\"square\"} ")
-                    .contains("fastflowj_node_items_out_total{group=\"A\",node=")
-                    .contains("fastflowj_link_messages_total{group=\"C\",link=");
+                    .contains("fastflowj_node_items_in_total{program=\"sums\",group=\"B\",node=\"square\"} ")
+                    .contains("fastflowj_node_items_out_total{program=\"sums\",group=\"A\",node=")
+                    .contains("fastflowj_link_messages_total{program=\"sums\",group=\"C\",link=");
             // one HELP and TYPE per family, however many groups
             assertThat(body.lines().filter(l -> l.equals("# TYPE fastflowj_node_items_in_total counter")))
                     .hasSize(1);
@@ -121,7 +132,18 @@ class GroupStatsLaunchTest {
         StringWriter err = new StringWriter();
         // B works 1 ms per item: the run lasts long enough to be read, and is killed once it was
         String[] args = Launcher.args(
-                List.of("run", "-c", config.toString(), "--timeout", "90s", "--grace", "1s", "--ui", "0"),
+                List.of(
+                        "run",
+                        "-c",
+                        config.toString(),
+                        "--timeout",
+                        "90s",
+                        "--grace",
+                        "1s",
+                        "--ui",
+                        "0",
+                        "--program",
+                        "sums"),
                 Launcher.sumApp("100000", "-1", "1000"));
         CompletableFuture<Integer> run = CompletableFuture.supplyAsync(
                 () -> Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true)));
@@ -221,7 +243,9 @@ class GroupStatsLaunchTest {
                                     .build(),
                             HttpResponse.BodyHandlers.ofString())
                     .body();
-            assertThat(body).contains("fastflowj_node_items_in_total{group=\"B\",node=\"square\"} 1000");
+            // the program label defaults to the config file's name (app.json)
+            assertThat(body)
+                    .contains("fastflowj_node_items_in_total{program=\"app\",group=\"B\",node=\"square\"} 1000");
             assertThat(run.get(40, TimeUnit.SECONDS)).as(err.toString()).isZero();
         } finally {
             Launcher.killAll(Launcher.pidsIn(err.toString()));
@@ -238,8 +262,8 @@ class GroupStatsLaunchTest {
     }
 
     private static boolean hasEveryGroup(String body) {
-        return List.of("A", "B", "C").stream()
-                .allMatch(g -> body.contains("fastflowj_node_items_in_total{group=\"" + g + "\""));
+        return List.of("A", "B", "C").stream().allMatch(g -> body.lines()
+                .anyMatch(l -> l.startsWith("fastflowj_node_items_in_total{") && l.contains(",group=\"" + g + "\",")));
     }
 
     private static String awaitMetricsUrl(StringWriter err, CompletableFuture<Integer> run) throws Exception {

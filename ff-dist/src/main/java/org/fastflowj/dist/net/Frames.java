@@ -25,8 +25,10 @@ import io.netty.buffer.CompositeByteBuf;
  *                                     kinds DATA, EOS, DONE, TASK_DONE, BARRIER
  *     ACK     H to G: batches (int), bytes (long)   that many batches, of that many payload bytes, were
  *                                     taken: G has that many batch credits and bytes of its window back
- *     TAKEN   H to G: edge id (int), n (int)   the on-demand edge's consumer took n more of its items:
- *                                     G may send that many more on that edge
+ *     TAKEN   H to G: edge id (int), n (int), signals (byte)   the on-demand edge's consumer took n more
+ *                                     of its items: G may send that many more on that edge; signals: bit 0,
+ *                                     the consumer waited for an item since the last report, bit 1, an
+ *                                     item waited for room in its channel (OnDemandWindow)
  *     GONE    H to G: edge id (int)   the edge's consumer ended: its producer stops (early termination)
  *     ABORT   either way: group (UTF), why (UTF)   that group failed: fail this run too
  *     ENDED   either way: group (UTF) that group's part of the run ended (each group passes it on once)

@@ -2,6 +2,7 @@ package org.fastflowj.examples.masterworker;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.fastflowj.core.AllToAll;
 import org.fastflowj.core.Farm;
@@ -34,11 +35,17 @@ public final class MasterWorker {
     private MasterWorker() {}
 
     public static AllToAll build(int tasks, long grainNs, int groups, int workersPerGroup, PrintStream out) {
+        return build(tasks, sameGrain(grainNs, groups * workersPerGroup), false, groups, workersPerGroup, out);
+    }
+
+    /**
+     * Worker {@code i} (of {@code groups × workersPerGroup}, group by group) burns {@code grainsNs[i]} of CPU
+     * time per task, or sleeps it ({@code sleeps}).
+     */
+    public static AllToAll build(
+            int tasks, long[] grainsNs, boolean sleeps, int groups, int workersPerGroup, PrintStream out) {
         Master master = new Master(tasks, PAYLOAD_BYTES, groups, workersPerGroup, out);
-        List<Node<Task, Integer>> workers = new ArrayList<>();
-        for (int i = 0; i < groups * workersPerGroup; i++) {
-            workers.add(new Worker(grainNs));
-        }
+        List<Node<Task, Integer>> workers = workers(grainsNs, sleeps, groups * workersPerGroup);
         AllToAll a2a =
                 new AllToAll().firstSet(master).secondSet(workers).onDemand().wrapAround();
         for (int g = 0; g < groups; g++) {
@@ -55,11 +62,14 @@ public final class MasterWorker {
 
     /** The farm form: the master as emitter, every worker's answer fed back to it, workers in every group. */
     public static Farm buildFarm(int tasks, long grainNs, int groups, int workersPerGroup, PrintStream out) {
+        return buildFarm(tasks, sameGrain(grainNs, groups * workersPerGroup), false, groups, workersPerGroup, out);
+    }
+
+    /** The farm form with worker {@code i} burning (or sleeping) {@code grainsNs[i]} per task. */
+    public static Farm buildFarm(
+            int tasks, long[] grainsNs, boolean sleeps, int groups, int workersPerGroup, PrintStream out) {
         Master master = new Master(tasks, PAYLOAD_BYTES, groups, workersPerGroup, out);
-        List<Node<Task, Integer>> workers = new ArrayList<>();
-        for (int i = 0; i < groups * workersPerGroup; i++) {
-            workers.add(new Worker(grainNs));
-        }
+        List<Node<Task, Integer>> workers = workers(grainsNs, sleeps, groups * workersPerGroup);
         Farm farm = Farm.of(workers).emitter(master).onDemand().wrapAround();
         farm.createGroup("G0"); // the master and the workers no other group takes
         for (int g = 1; g < groups; g++) {
@@ -69,5 +79,22 @@ public final class MasterWorker {
             }
         }
         return farm;
+    }
+
+    private static long[] sameGrain(long grainNs, int workers) {
+        long[] grains = new long[workers];
+        Arrays.fill(grains, grainNs);
+        return grains;
+    }
+
+    private static List<Node<Task, Integer>> workers(long[] grainsNs, boolean sleeps, int count) {
+        if (grainsNs.length != count) {
+            throw new IllegalArgumentException(count + " workers need " + count + " grains, not " + grainsNs.length);
+        }
+        List<Node<Task, Integer>> workers = new ArrayList<>();
+        for (long grainNs : grainsNs) {
+            workers.add(new Worker(grainNs, sleeps));
+        }
+        return workers;
     }
 }

@@ -1,7 +1,9 @@
 package org.fastflowj.examples.masterworker;
 
 import java.io.PrintStream;
+import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import org.fastflowj.core.BuildingBlock;
 import org.fastflowj.dist.DFF;
 import org.fastflowj.dist.DffConfig;
@@ -15,16 +17,20 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
-/** {@code masterworker [--tasks N] [--grain-ms G] [--workers W] [--farm]}: Fig. 10 of the 2022 paper. */
+/** {@code masterworker [--tasks N] [--grain-ms G[,G...]] [--workers W] [--farm]}: Fig. 10 of the 2022 paper. */
 @Command(
         name = "masterworker",
         sortOptions = false,
         description = {
             "The 2022 paper's Fig. 10: a master sends N tasks (128-byte payload) on demand to workers that burn"
                     + " a CPU grain each; group G0 holds the master and W workers, groups G1.. W workers each.",
-            "Prints the time, the ideal time (N x grain / workers) and the tasks computed per group."
+            "Prints the time, the ideal time (N over the workers' summed rates; for workers that burn CPU time and"
+                    + " outnumber the cores, that times workers over cores) and the tasks computed per group."
         })
 public final class MasterWorkerCommand implements Callable<Integer> {
+    private static final double MIN_GRAIN_MS = 0.1;
+    private static final double MAX_GRAIN_MS = 20;
+
     @Spec
     private CommandSpec spec;
 
@@ -34,8 +40,10 @@ public final class MasterWorkerCommand implements Callable<Integer> {
     @Option(
             names = "--grain-ms",
             paramLabel = "MS",
-            description = "CPU time per task, 0.1 to 5 ms (default: ${DEFAULT-VALUE}).")
-    private double grainMs = 0.5;
+            split = ",",
+            description = "CPU time per task, 0.1 to 20 ms (default: ${DEFAULT-VALUE}); a list gives worker i the"
+                    + " i-th grain (cycled over the workers), as in --grain-ms 2,2,6: workers of different speeds.")
+    private List<Double> grainsMs = List.of(0.5);
 
     @Option(names = "--workers", paramLabel = "W", description = "Workers per group (default: ${DEFAULT-VALUE}).")
     private int workersPerGroup = 2;
@@ -51,6 +59,12 @@ public final class MasterWorkerCommand implements Callable<Integer> {
             description = "Build the program as a farm (master as emitter, workers feeding back) whose workers"
                     + " are spread over the groups, instead of an all-to-all.")
     private boolean farm;
+
+    @Option(
+            names = "--sleep",
+            description = "Workers sleep their grain instead of burning CPU time: their speeds are then their own"
+                    + " on a machine with fewer cores than workers.")
+    private boolean sleeps;
 
     @Mixin
     private RunOptionsMixin common;
@@ -72,28 +86,50 @@ public final class MasterWorkerCommand implements Callable<Integer> {
         if (tasks < 0) {
             throw usageError("--tasks: expected 0 or more, got " + tasks);
         }
-        if (grainMs < 0.1 || grainMs > 5) {
-            throw usageError("--grain-ms: expected 0.1 to 5, got " + grainMs);
+        for (double grainMs : grainsMs) {
+            if (!(grainMs >= MIN_GRAIN_MS && grainMs <= MAX_GRAIN_MS)) {
+                throw usageError("--grain-ms: expected " + MIN_GRAIN_MS + " to " + MAX_GRAIN_MS + ", got " + grainMs);
+            }
         }
         if (workersPerGroup < 1 || groupCount < 1) {
             throw usageError("--workers and --groups: expected at least 1");
         }
         DFF.register(Task.class);
-        long grainNs = Math.round(grainMs * 1e6);
+        int workers = groupCount * workersPerGroup;
+        long[] grainsNs = new long[workers];
+        double tasksPerSecond = 0;
+        for (int i = 0; i < workers; i++) {
+            double grainMs = grainsMs.get(i % grainsMs.size());
+            grainsNs[i] = Math.round(grainMs * 1e6);
+            tasksPerSecond += 1e3 / grainMs;
+        }
         BuildingBlock program = farm
-                ? MasterWorker.buildFarm(tasks, grainNs, groupCount, workersPerGroup, out)
-                : MasterWorker.build(tasks, grainNs, groupCount, workersPerGroup, out);
+                ? MasterWorker.buildFarm(tasks, grainsNs, sleeps, groupCount, workersPerGroup, out)
+                : MasterWorker.build(tasks, grainsNs, sleeps, groupCount, workersPerGroup, out);
+        double idealSeconds = tasks / tasksPerSecond;
+        int cores = Runtime.getRuntime().availableProcessors();
+        if (!sleeps && workers > cores) {
+            idealSeconds *= (double) workers / cores; // each worker busy all along, on a share of the cores
+        }
         long start = System.nanoTime();
         int code = AppRun.run(spec, program, common.verbose(), stats.requested());
         if (code == 0 && AppRun.holds("G0")) {
             double seconds = (System.nanoTime() - start) / 1e9;
-            double ideal = tasks * grainMs / 1e3 / (groupCount * workersPerGroup);
             out.printf(
-                    "time: %.3f s, ideal %.3f s (%d workers in %d groups, grain %.2f ms)%n",
-                    seconds, ideal, groupCount * workersPerGroup, groupCount, grainMs);
+                    "time: %.3f s, ideal %.3f s (%d workers in %d groups, grain %s ms%s)%n",
+                    seconds,
+                    idealSeconds,
+                    workers,
+                    groupCount,
+                    grainsText(),
+                    sleeps ? ", sleeping" : ", " + cores + " cores");
             out.flush();
         }
         return code;
+    }
+
+    private String grainsText() {
+        return grainsMs.stream().map(g -> String.format("%.2f", g)).collect(Collectors.joining(","));
     }
 
     private ParameterException usageError(String message) {

@@ -2,6 +2,7 @@ package org.fastflowj.examples.masterworker;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.util.concurrent.locks.LockSupport;
 import org.fastflowj.core.Node;
 
 /**
@@ -10,6 +11,10 @@ import org.fastflowj.core.Node;
  * <p>CPU time, not the wall clock (FastFlow's {@code ticks_wait} spins on the clock): a worker the kernel
  * takes off its core still owes its grain, so with more workers than cores (groups on one machine) the
  * speed-up counts the cores that ran the work, as it does on separate hosts.
+ *
+ * <p>Or it sleeps the grain (FastFlow's tests' {@code usleep}): its speed is then its own whatever the
+ * cores, which a test of how tasks are shared by speed needs on a machine with fewer cores than workers
+ * (burning workers share the cores as the operating system's scheduler decides).
  */
 final class Worker extends Node<Task, Integer> {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
@@ -18,13 +23,22 @@ final class Worker extends Node<Task, Integer> {
     private static final int STEPS_PER_READ = 2048;
 
     private final long grainNs;
+    private final boolean sleeps;
 
-    Worker(long grainNs) {
+    Worker(long grainNs, boolean sleeps) {
         this.grainNs = grainNs;
+        this.sleeps = sleeps;
     }
 
     @Override
     protected Integer svc(Task task) {
+        if (sleeps) {
+            long until = System.nanoTime() + grainNs;
+            for (long left = grainNs; left > 0; left = until - System.nanoTime()) {
+                LockSupport.parkNanos(left);
+            }
+            return id();
+        }
         long until = now() + grainNs;
         long spins = task.id();
         do {

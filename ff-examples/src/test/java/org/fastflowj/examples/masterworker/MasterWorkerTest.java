@@ -37,15 +37,29 @@ class MasterWorkerTest {
         assertThat(run.exitCode).as(run.toString()).isZero();
         assertThat(run.out).contains("G0: ", "G1: ", "G2: ").contains("total: 1000 tasks");
         assertThat(sumPerGroup(run.out)).isEqualTo(1000);
-        assertThat(run.out).contains("ideal 0.017 s (6 workers in 3 groups, grain 0.10 ms)");
+        int cores = Runtime.getRuntime().availableProcessors();
+        double ideal = 1000 * 0.1e-3 / 6 * Math.max(1.0, 6.0 / cores); // spinning workers share the cores
+        assertThat(run.out)
+                .contains(String.format("ideal %.3f s (6 workers in 3 groups, grain 0.10 ms, %d cores)", ideal, cores));
+    }
+
+    @Test
+    void shouldReportTheIdealTimeOfSleepingWorkersWhateverTheCores() {
+        AppRunner run =
+                AppRunner.run("masterworker", "--tasks", "300", "--grain-ms", "0.1,0.2", "--groups", "2", "--sleep");
+
+        assertThat(run.exitCode).as(run.toString()).isZero();
+        assertThat(sumPerGroup(run.out)).isEqualTo(300);
+        // four workers of 0.1, 0.2, 0.1, 0.2 ms: 30 000 tasks per second together
+        assertThat(run.out).contains("ideal 0.010 s (4 workers in 2 groups, grain 0.10,0.20 ms, sleeping)");
     }
 
     @Test
     void shouldRejectAGrainOutsideThePapersRange() {
-        AppRunner run = AppRunner.run("masterworker", "--grain-ms", "7");
+        AppRunner run = AppRunner.run("masterworker", "--grain-ms", "2,25");
 
         assertThat(run.exitCode).isEqualTo(2);
-        assertThat(run.err).contains("--grain-ms: expected 0.1 to 5, got 7.0");
+        assertThat(run.err).contains("--grain-ms: expected 0.1 to 20.0, got 25.0");
     }
 
     @Test

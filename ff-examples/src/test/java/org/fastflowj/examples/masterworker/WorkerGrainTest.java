@@ -27,7 +27,7 @@ class WorkerGrainTest {
         for (int w = 0; w < workers; w++) {
             int index = w;
             Thread t = new Thread(() -> {
-                Worker worker = new Worker(GRAIN_NS);
+                Worker worker = new Worker(GRAIN_NS, false);
                 long before = threads.getCurrentThreadCpuTime();
                 worker.svc(new Task(index, new byte[0]));
                 cpuNanos.set(index, threads.getCurrentThreadCpuTime() - before);

@@ -152,8 +152,16 @@ public final class RunCommand implements Callable<Integer> {
             description = "Serve a live page of every group on PORT (0: a free one) while the run lasts: the"
                     + " program's graph with each thread's rates, channels' fill and links' traffic, refreshed"
                     + " every second, and /metrics: every group's statistics in the Prometheus text format,"
-                    + " each series labelled with its group.")
+                    + " each series labelled with the program (--program) and its group.")
     Integer uiPort;
+
+    @Option(
+            names = "--program",
+            paramLabel = "NAME",
+            description = "With --ui: the program label of every /metrics series, which tells this run's series"
+                    + " from another program's in one Prometheus (default: the config file's name without"
+                    + " .json).")
+    String programName;
 
     @Option(
             names = "--ui-linger",
@@ -261,7 +269,7 @@ public final class RunCommand implements Callable<Integer> {
         LauncherMetrics metrics = null;
         if (uiPort != null) {
             try {
-                metrics = LauncherMetrics.serve(uiPort, reports, board::restarts);
+                metrics = LauncherMetrics.serve(uiPort, reports, programLabel(), board::restarts);
             } catch (UncheckedIOException e) {
                 board.finish();
                 err.println(e.getMessage());
@@ -327,6 +335,15 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     /** With {@code --ui-linger}: the page stays readable after the run, then goes. */
+    /** The {@code program} label of {@code /metrics}: {@code --program}, else the config file's name. */
+    private String programLabel() {
+        if (programName != null && !programName.isBlank()) {
+            return programName;
+        }
+        String file = common.absoluteConfig().getFileName().toString();
+        return file.endsWith(".json") ? file.substring(0, file.length() - ".json".length()) : file;
+    }
+
     private void linger(LauncherMetrics metrics, PrintWriter err) {
         if (uiLinger.isZero() || uiLinger.isNegative()) {
             return;

@@ -18,8 +18,9 @@ import org.fastflowj.core.metrics.UiRoutes;
  * the one a one-process run serves), its {@code /api/graph} (the whole program, as the first group to
  * start reported it, each thread with its group) and {@code /api/stats} (every group's latest statistics,
  * each node, link and channel with its {@code "group"}), and {@code /metrics}: the same statistics in the
- * Prometheus text format, each series labelled with its group
- * ({@code fastflowj_node_items_in_total{group="G1",node="square"}}). A group appears once it has
+ * Prometheus text format, each series labelled with the program and its group
+ * ({@code fastflowj_node_items_in_total{program="wordcount",group="G1",node="square"}}: {@code program}, not
+ * {@code job}, which Prometheus sets itself from its scrape config). A group appears once it has
  * reported ({@link GroupReports}); an ended group keeps its final counts until the launcher exits. Both
  * also say how often the launcher restarted every group from a checkpoint: {@code "launcher":
  * {"restarts": 1}} in {@code /api/stats}, {@code fastflowj_launcher_restarts_total} in {@code /metrics}.
@@ -40,12 +41,15 @@ public final class LauncherMetrics implements AutoCloseable {
      *
      * @throws UncheckedIOException naming the port when it cannot be bound
      */
-    public static LauncherMetrics serve(int port, GroupReports reports) {
-        return serve(port, reports, () -> 0);
+    public static LauncherMetrics serve(int port, GroupReports reports, String program) {
+        return serve(port, reports, program, () -> 0);
     }
 
-    /** As {@link #serve(int, GroupReports)}, with the launcher's count of restarts from a checkpoint. */
-    public static LauncherMetrics serve(int port, GroupReports reports, IntSupplier restarts) {
+    /**
+     * As {@link #serve(int, GroupReports, String)}, with the launcher's count of restarts from a
+     * checkpoint.
+     */
+    public static LauncherMetrics serve(int port, GroupReports reports, String program, IntSupplier restarts) {
         LoopbackHttpServer server;
         try {
             server = LoopbackHttpServer.bind(port);
@@ -57,7 +61,7 @@ public final class LauncherMetrics implements AutoCloseable {
                 server,
                 reports::graphJson,
                 uptimeMs -> withRestarts(statsJson(reports, uptimeMs), restarts.getAsInt()),
-                () -> format(reports.latestStats()) + restartsFamily(restarts.getAsInt()));
+                () -> format(reports.latestStats(), program) + restartsFamily(restarts.getAsInt(), program));
         server.start();
         return new LauncherMetrics(server);
     }
@@ -79,11 +83,11 @@ public final class LauncherMetrics implements AutoCloseable {
         return json.substring(0, end) + ",\"launcher\":{\"restarts\":" + restarts + "}" + json.substring(end);
     }
 
-    static String restartsFamily(int restarts) {
+    static String restartsFamily(int restarts, String program) {
         return "# HELP fastflowj_launcher_restarts_total Times the launcher started every group again from the"
                 + " last completed checkpoint after a failure.\n"
                 + "# TYPE fastflowj_launcher_restarts_total counter\n"
-                + "fastflowj_launcher_restarts_total " + restarts + "\n";
+                + "fastflowj_launcher_restarts_total{program=\"" + escape(program) + "\"} " + restarts + "\n";
     }
 
     public int port() {
@@ -96,13 +100,13 @@ public final class LauncherMetrics implements AutoCloseable {
     }
 
     /**
-     * The groups' series, each family once (its samples must be together), each sample with the group's
-     * label first.
+     * The groups' series, each family once (its samples must be together), each sample with the program's
+     * and the group's labels first.
      */
-    static String format(Map<String, RunStats> byGroup) {
+    static String format(Map<String, RunStats> byGroup, String program) {
         Map<String, List<String>> families = new LinkedHashMap<>();
         byGroup.forEach((group, stats) -> {
-            String label = "group=\"" + escape(group) + "\",";
+            String label = "program=\"" + escape(program) + "\",group=\"" + escape(group) + "\",";
             List<String> family = null;
             for (String line : PrometheusText.format(stats).split("\n")) {
                 if (line.startsWith("# HELP ")) {

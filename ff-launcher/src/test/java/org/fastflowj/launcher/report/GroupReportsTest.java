@@ -71,16 +71,19 @@ class GroupReportsTest {
     }
 
     @Test
-    void shouldLabelEverySeriesWithItsGroupAndNameEachFamilyOnce() {
+    void shouldLabelEverySeriesWithTheProgramAndItsGroupAndNameEachFamilyOnce() {
         Map<String, RunStats> byGroup = new LinkedHashMap<>();
         byGroup.put("A", stats(3));
         byGroup.put("B", stats(5));
-        String text = LauncherMetrics.format(byGroup);
+        String text = LauncherMetrics.format(byGroup, "word \"count\"");
 
         assertThat(text)
-                .contains("fastflowj_node_items_in_total{group=\"A\",node=\"square\"} 3\n")
-                .contains("fastflowj_node_items_in_total{group=\"B\",node=\"square\"} 5\n")
-                .contains("fastflowj_link_bytes_total{group=\"B\",link=\"A -> B\"} 40\n");
+                .contains(
+                        "fastflowj_node_items_in_total{program=\"word \\\"count\\\"\",group=\"A\",node=\"square\"} 3\n")
+                .contains(
+                        "fastflowj_node_items_in_total{program=\"word \\\"count\\\"\",group=\"B\",node=\"square\"} 5\n")
+                .contains(
+                        "fastflowj_link_bytes_total{program=\"word \\\"count\\\"\",group=\"B\",link=\"A -> B\"} 40\n");
         assertThat(text.lines().filter(l -> l.startsWith("# HELP fastflowj_node_items_in_total")))
                 .hasSize(1);
         // a family's samples follow its HELP and TYPE, together

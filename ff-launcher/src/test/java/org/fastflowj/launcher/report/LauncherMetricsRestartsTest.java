@@ -17,13 +17,14 @@ class LauncherMetricsRestartsTest {
     @Test
     void shouldCountTheRestartsInMetricsAndInTheStatsAnswer() throws Exception {
         AtomicInteger restarts = new AtomicInteger();
-        try (LauncherMetrics metrics = LauncherMetrics.serve(0, new GroupReports(), restarts::get)) {
-            assertThat(get(metrics, "/metrics")).contains("fastflowj_launcher_restarts_total 0\n");
+        try (LauncherMetrics metrics = LauncherMetrics.serve(0, new GroupReports(), "wordcount", restarts::get)) {
+            assertThat(get(metrics, "/metrics"))
+                    .contains("fastflowj_launcher_restarts_total{program=\"wordcount\"} 0\n");
             restarts.set(2);
 
             assertThat(get(metrics, "/metrics"))
                     .contains("# TYPE fastflowj_launcher_restarts_total counter\n")
-                    .contains("fastflowj_launcher_restarts_total 2\n");
+                    .contains("fastflowj_launcher_restarts_total{program=\"wordcount\"} 2\n");
             assertThat(get(metrics, "/api/stats")).endsWith(",\"launcher\":{\"restarts\":2}}");
         }
     }

@@ -3,6 +3,7 @@ package org.fastflowj.core.runtime.bridge;
 import static org.fastflowj.core.runtime.channel.Parker.WAIT_OUTPUT;
 
 import java.lang.invoke.VarHandle;
+import org.fastflowj.core.runtime.channel.ChannelEnd;
 import org.fastflowj.core.runtime.channel.Chunk;
 import org.fastflowj.core.runtime.channel.IdleStrategy;
 import org.fastflowj.core.runtime.channel.Parker;
@@ -373,6 +374,14 @@ public final class BridgeChannels {
     /** Items (or chunks) offered to this output that its consumer has not taken yet. */
     public int outputQueued(int channel, boolean feedback) {
         return output(channel, feedback).queue.size();
+    }
+
+    /**
+     * How many times the consumer of this forward output began to wait for input ({@link
+     * ChannelEnd#inputWaits}): a change between two looks means it waited in between. Any thread.
+     */
+    public int consumerInputWaits(int channel) {
+        return output(channel, false).consumer.inputWaits;
     }
 
     /** After an offer: wakes the consumer if it waits for it ({@link SpscChannel#offered}). */

@@ -19,6 +19,12 @@ public abstract class ChannelEnd extends ParkerPadAfter implements Runnable {
     public final String name;
     /** Its thread's run, set by the executor before any runner starts: what cancellation interrupts. */
     public volatile NodeThreads.Run threadRun;
+    /**
+     * How many times it began to wait for input with nothing to take: written by its own thread once per
+     * wait (never per item), read by a bridge that feeds it to tell a worker that waited for an item from
+     * one that was still busy when it came.
+     */
+    public volatile int inputWaits;
 
     public ChannelEnd(String name) {
         this.name = name;

@@ -274,6 +274,9 @@ public class InputChannels extends PartPadding {
         long start = System.nanoTime();
         IdleStrategy idle = idler;
         idle.reset();
+        if (!inputReady(target)) {
+            self.inputWaits++; // its only writer; volatile, so a feeding bridge sees it within the wait
+        }
         while (!inputReady(target)) {
             control.checkCancelled();
             idleHook.beforeIdleStep(idle.parksNext());

@@ -52,7 +52,9 @@ import org.fastflowj.dist.serial.ItemCodec;
  *
  * <p>On-demand edges: their items go to the worker one by one, and the receiver reports how many the worker
  * took (TAKEN, from how many are still queued), so the sender lets the producer give that worker more (see
- * {@link SenderTask}). While such items wait, it parks for at most {@link #TAKEN_CHECK_NANOS}.
+ * {@link SenderTask}), and whether, since the last report, the worker waited for an item or an item waited
+ * for room in its channel, by which the sender sizes the worker's window ({@link OnDemandWindow}). While such
+ * items wait, it parks for at most {@link #TAKEN_CHECK_NANOS}.
  *
  * <p>Threading: its own thread ({@code BridgeRunner}); the event loop queues batches on the link and wakes
  * it through its parker.
@@ -113,6 +115,12 @@ public final class ReceiverTask implements BridgeTask, BatchReader.Outputs {
     private final int[] untaken;
 
     private int untakenTotal;
+    /** Per forward channel: what its next TAKEN report signals ({@link OnDemandWindow#STARVED}, CROWDED). */
+    private final int[] signals;
+    /** Per forward channel: its consumer took an item before (its first wait is the stream's start). */
+    private final boolean[] tookBefore;
+    /** Per forward channel: its consumer's {@code inputWaits} when the last on-demand item was offered. */
+    private final int[] lastInputWaits;
     /** What the forward channels hold, in serialized bytes: bounded by {@code maxBufferedBytesPerLink}. */
     private final ChannelBytes onChannels;
     /** Runs a forward channel holds of what was sent there, for {@link #onChannels}; made once. */
@@ -182,6 +190,9 @@ public final class ReceiverTask implements BridgeTask, BatchReader.Outputs {
         this.onDemandChannels =
                 IntStream.range(0, onDemand.length).filter(i -> onDemand[i]).toArray();
         this.untaken = new int[onDemand.length];
+        this.signals = new int[onDemand.length];
+        this.tookBefore = new boolean[onDemand.length];
+        this.lastInputWaits = new int[onDemand.length];
         this.onChannels = new ChannelBytes(forwardEdges.length);
         this.goneReported = new boolean[ended.length];
         this.live = ended.length;
@@ -508,6 +519,15 @@ public final class ReceiverTask implements BridgeTask, BatchReader.Outputs {
             waitForRoom(output, true);
             return false;
         }
+        // A worker that took everything it got and began a wait since the last item came waited for this one.
+        boolean starved = false;
+        if (counted && onDemand[channel]) {
+            int waits = channels.consumerInputWaits(channel);
+            starved = tookBefore[channel]
+                    && waits != lastInputWaits[channel]
+                    && channels.outputQueued(channel, false) == 0;
+            lastInputWaits[channel] = waits;
+        }
         if (!channels.offer(channel, feedback, run)) { // dropped, and true, if its consumer ended
             waitForRoom(output, false);
             return false;
@@ -520,6 +540,9 @@ public final class ReceiverTask implements BridgeTask, BatchReader.Outputs {
             if (onDemand[channel]) {
                 untaken[channel]++; // one item: an on-demand edge's items go one by one (addToChunk)
                 untakenTotal++;
+                if (starved) {
+                    signals[channel] |= OnDemandWindow.STARVED;
+                }
             }
         }
         return true;
@@ -531,6 +554,9 @@ public final class ReceiverTask implements BridgeTask, BatchReader.Outputs {
      * its credits are spent.
      */
     private void waitForRoom(int output, boolean forBytes) {
+        if (!forBytes && (output & 1) == 0 && onDemand[output >> 1]) {
+            signals[output >> 1] |= OnDemandWindow.CROWDED; // an item more than the worker needed came
+        }
         waitingOutput = output;
         waitingMark = NO_MARK;
         waitingForBytes = forBytes;
@@ -598,7 +624,9 @@ public final class ReceiverTask implements BridgeTask, BatchReader.Outputs {
             if (taken > 0) {
                 untaken[channel] -= taken;
                 untakenTotal -= taken;
-                in.taken(forwardEdges[channel], taken);
+                in.taken(forwardEdges[channel], taken, signals[channel]);
+                signals[channel] = 0;
+                tookBefore[channel] = true;
             }
         }
     }

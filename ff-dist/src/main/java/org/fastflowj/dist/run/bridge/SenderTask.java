@@ -42,9 +42,10 @@ import org.slf4j.LoggerFactory;
  * credits come back ({@link #workPending} then answers true). The last acknowledgements are waited for
  * the same way.
  *
- * <p>On-demand edges: a remote worker may have a window of items not taken yet ({@link OnDemandWindow}: one
- * slot's worth for a coarse-grained worker, two for a fine-grained one; counted from when the sender sends one
- * until the receiver reports the worker took it, TAKEN); then the sender stops draining that input, and the
+ * <p>On-demand edges: a remote worker may have a window of items not taken yet ({@link OnDemandWindow}: from
+ * one slot's worth up to what covers the round trip, as the receiver's reports show the worker waiting or
+ * its items waiting; counted from when the sender sends one until the receiver reports the worker took it,
+ * TAKEN); then the sender stops draining that input, and the
  * producer's dispatch, finding its slot full, gives the next items to workers with room, here or elsewhere,
  * as it skips a busy worker in one process. Without this, a remote worker's slot emptied as soon as the
  * sender took the item, and with every worker remote the items went out round-robin whatever the workers'
@@ -351,8 +352,12 @@ public final class SenderTask implements BridgeTask, BridgeChannels.InputEvents 
         boolean stillHeld = false;
         for (int channel : onDemandInputs) {
             int taken = out.collectTaken(channel);
+            int signals = out.collectSignals(channel);
             untaken[channel] -= taken;
-            onDemandWindow[channel].taken(taken, now);
+            if (taken > 0 || signals != 0) {
+                boolean heldBack = held[channel] && channels.hasInput(channel, false);
+                onDemandWindow[channel].taken(taken, signals, heldBack, now);
+            }
             if (held[channel] && (untaken[channel] < onDemandWindow[channel].window() || out.consumerGone(channel))) {
                 held[channel] = false;
             }

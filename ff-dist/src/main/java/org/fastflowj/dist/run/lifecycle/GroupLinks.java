@@ -242,7 +242,7 @@ public final class GroupLinks implements PeerHandler {
                 if (type == Frames.ACK) {
                     out.onAck(payload.readInt(), payload.readLong());
                 } else if (type == Frames.TAKEN) {
-                    out.onTaken(payload.readInt(), payload.readInt());
+                    out.onTaken(payload.readInt(), payload.readInt(), payload.readByte());
                 } else if (type == Frames.GONE) {
                     out.onGone(payload.readInt());
                 } else {

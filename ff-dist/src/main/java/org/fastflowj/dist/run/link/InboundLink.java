@@ -186,11 +186,16 @@ public final class InboundLink {
         }
     }
 
-    /** The consumer of an on-demand edge took {@code count} more of its items. */
-    public void taken(int edgeId, int count) {
+    /**
+     * The consumer of an on-demand edge took {@code count} more of its items; {@code signals} say whether it
+     * waited for one, or one waited for room, since the last report (see {@code Frames}).
+     */
+    public void taken(int edgeId, int count, int signals) {
         PeerLink l = link;
         if (l != null) {
-            l.send(Frames.TAKEN, l.alloc().buffer(8).writeInt(edgeId).writeInt(count));
+            l.send(
+                    Frames.TAKEN,
+                    l.alloc().buffer(9).writeInt(edgeId).writeInt(count).writeByte(signals));
         }
     }
 

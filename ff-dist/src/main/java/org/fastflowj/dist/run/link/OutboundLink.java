@@ -67,6 +67,8 @@ public final class OutboundLink {
     private long creditWaitStart;
 
     private final AtomicIntegerArray takenSinceLastLook;
+    /** Per forward input: the signals of the TAKEN reports since the sender last collected them. */
+    private final AtomicIntegerArray signalsSinceLastLook;
     /** 1 for a forward input whose remote consumer ended (GONE): the sender stops holding it. */
     private final AtomicIntegerArray consumerGone;
 
@@ -106,6 +108,7 @@ public final class OutboundLink {
         this.forwardEdges = forwardEdges;
         this.feedbackEdges = feedbackEdges;
         this.takenSinceLastLook = new AtomicIntegerArray(forwardEdges.length);
+        this.signalsSinceLastLook = new AtomicIntegerArray(forwardEdges.length);
         this.consumerGone = new AtomicIntegerArray(forwardEdges.length);
     }
 
@@ -136,6 +139,22 @@ public final class OutboundLink {
     /** Sender thread: the items of forward input {@code channel}'s edge taken since the last call. */
     public int collectTaken(int channel) {
         return takenSinceLastLook.getAndSet(channel, 0);
+    }
+
+    /**
+     * Sender thread: the signals of the reports on forward input {@code channel}'s edge since the last call
+     * (or-ed; see {@code OnDemandWindow}).
+     */
+    public int collectSignals(int channel) {
+        return signalsSinceLastLook.getAndSet(channel, 0);
+    }
+
+    /** Event loop: adds a report's signals to those the sender has not collected. */
+    private void orSignals(int channel, int signals) {
+        int seen;
+        do {
+            seen = signalsSinceLastLook.get(channel);
+        } while ((seen | signals) != seen && !signalsSinceLastLook.compareAndSet(channel, seen, seen | signals));
     }
 
     /** Sender thread: whether forward input {@code channel}'s remote consumer ended. */
@@ -312,10 +331,11 @@ public final class OutboundLink {
         }
     }
 
-    public void onTaken(int edgeId, int count) {
+    public void onTaken(int edgeId, int count, int signals) {
         for (int i = 0; i < forwardEdges.length; i++) {
             if (forwardEdges[i] == edgeId) {
                 takenSinceLastLook.addAndGet(i, count);
+                orSignals(i, signals);
                 onDemandNews = true; // after the count: the sender clears the flag before it reads counts
                 wakeSender();
                 return;
