@@ -378,10 +378,10 @@ public final class BridgeChannels {
 
     /**
      * How many times the consumer of this forward output began to wait for input ({@link
-     * ChannelEnd#inputWaits}): a change between two looks means it waited in between. Any thread.
+     * ChannelEnd#inputWaits()}): a change between two looks means it waited in between. Any thread.
      */
     public int consumerInputWaits(int channel) {
-        return output(channel, false).consumer.inputWaits;
+        return output(channel, false).consumer.inputWaits();
     }
 
     /** After an offer: wakes the consumer if it waits for it ({@link SpscChannel#offered}). */

@@ -2,6 +2,7 @@ package org.fastflowj.core.runtime.channel;
 
 import static org.fastflowj.core.runtime.channel.Parker.LONG;
 
+import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import org.fastflowj.core.NodeStats;
 
@@ -15,19 +16,43 @@ import org.fastflowj.core.NodeStats;
  * fields of that thread, exact once it ended).
  */
 public abstract class ChannelEnd extends ParkerPadAfter implements Runnable {
+    private static final VarHandle INPUT_WAITS;
+
+    static {
+        try {
+            INPUT_WAITS = MethodHandles.lookup().findVarHandle(ChannelEnd.class, "inputWaits", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     /** The vertex's name, which its thread takes. */
     public final String name;
     /** Its thread's run, set by the executor before any runner starts: what cancellation interrupts. */
     public volatile NodeThreads.Run threadRun;
     /**
-     * How many times it began to wait for input with nothing to take: written by its own thread once per
-     * wait (never per item), read by a bridge that feeds it to tell a worker that waited for an item from
-     * one that was still busy when it came.
+     * How many times it began to wait for input with nothing to take ({@link #noteInputWait}, {@link
+     * #inputWaits()}).
      */
-    public volatile int inputWaits;
+    private int inputWaits;
 
     public ChannelEnd(String name) {
         this.name = name;
+    }
+
+    /**
+     * Counts a wait for input that found nothing to take: once per wait, never per item. Its own thread
+     * is the only writer, so an opaque store suffices (no fence on the wait path); a reader sees it
+     * soon, which is all a bridge that feeds it needs to tell a worker that waited for an item from one
+     * still busy when it came.
+     */
+    public final void noteInputWait() {
+        INPUT_WAITS.setOpaque(this, inputWaits + 1);
+    }
+
+    /** How many times it began to wait for input; any thread (opaque read, see {@link #noteInputWait}). */
+    public final int inputWaits() {
+        return (int) INPUT_WAITS.getOpaque(this);
     }
 
     /** Its input channels (forward first, then feedback), once wired. */

@@ -275,15 +275,15 @@ public class InputChannels extends PartPadding {
         IdleStrategy idle = idler;
         idle.reset();
         if (!inputReady(target)) {
-            self.inputWaits++; // its only writer; volatile, so a feeding bridge sees it within the wait
-        }
-        while (!inputReady(target)) {
-            control.checkCancelled();
-            idleHook.beforeIdleStep(idle.parksNext());
-            if (target == null && dispatchedInputs.length > 0 && refillSlots()) {
-                continue;
-            }
-            self.pause(idle, WAIT_INPUT, target, inputArrived, Long.MAX_VALUE);
+            self.noteInputWait();
+            do {
+                control.checkCancelled();
+                idleHook.beforeIdleStep(idle.parksNext());
+                if (target == null && dispatchedInputs.length > 0 && refillSlots()) {
+                    continue;
+                }
+                self.pause(idle, WAIT_INPUT, target, inputArrived, Long.MAX_VALUE);
+            } while (!inputReady(target));
         }
         blockedNanos += System.nanoTime() - start;
     }
