@@ -53,10 +53,11 @@ final class GroupBridges implements GraphCut.BridgeFactory {
 
     @Override
     public SenderTask sender(String peer, List<Edge> forward, List<Edge> feedback) {
+        int credits = credits(mine, forward, feedback);
         OutboundLink link = new OutboundLink(
                 group,
                 peer,
-                credits(mine, forward, feedback),
+                credits,
                 byteWindow(config.group(peer).orElseThrow().maxBufferedBytesPerLink()),
                 ids(forward),
                 ids(feedback));
@@ -64,6 +65,14 @@ final class GroupBridges implements GraphCut.BridgeFactory {
         link.neededBecause(recovery.whyNotLosable(peer));
         links.addOutbound(peer, link);
         int[] onDemandSlots = forward.stream().mapToInt(Edge::slots).toArray();
+        String starved = describeCreditStarvation(
+                group,
+                peer,
+                (int) Arrays.stream(onDemandSlots).filter(slots -> slots > 0).count(),
+                credits);
+        if (starved != null) {
+            System.err.println(starved);
+        }
         SenderTask sender = new SenderTask(
                 link,
                 ids(forward),
@@ -139,6 +148,22 @@ final class GroupBridges implements GraphCut.BridgeFactory {
             receiver.recoverTaggedWith(byTag);
         }
         return receiver;
+    }
+
+    /**
+     * The start-up line that warns of a link whose credits starve its on-demand workers, or null: an
+     * on-demand worker gets its next item only once it took the last, so with fewer batches allowed in
+     * flight than workers behind the link, at fine grain (one item per batch) a worker waits for another's
+     * batch to be acknowledged while items wait for it.
+     */
+    static String describeCreditStarvation(String group, String peer, int onDemandWorkers, int credits) {
+        if (onDemandWorkers <= credits) {
+            return null;
+        }
+        return "ff-dist: group " + group + "'s link to " + peer + " carries the items of " + onDemandWorkers
+                + " on-demand workers but may have only " + credits + " batch" + (credits == 1 ? "" : "es")
+                + " unacknowledged (messageOTF): a worker may wait for another's batch to be acknowledged;"
+                + " a messageOTF of at least " + onDemandWorkers + " lets each have an item in flight";
     }
 
     /**

@@ -67,4 +67,13 @@ class GroupBridgesTest {
                 .isEqualTo(7);
         assertThat(GroupBridges.credits(g2, List.of(), List.of())).isEqualTo(7);
     }
+
+    @Test
+    void shouldWarnOfALinkThatAllowsFewerBatchesInFlightThanItHasOnDemandWorkers() {
+        assertThat(GroupBridges.describeCreditStarvation("G0", "G1", 2, 1))
+                .contains("G0's link to G1", "2 on-demand workers", "only 1 batch unacknowledged (messageOTF)")
+                .contains("a messageOTF of at least 2");
+        assertThat(GroupBridges.describeCreditStarvation("G0", "G1", 2, 2)).isNull();
+        assertThat(GroupBridges.describeCreditStarvation("G0", "G1", 0, 1)).isNull();
+    }
 }
