@@ -45,7 +45,8 @@ final class ConfigReader {
             "threadMapping",
             "preCmd",
             "jvmArgs",
-            "tlsName");
+            "tlsName",
+            "blocks");
     static final List<String> TLS_KEYS = List.of("certFile", "keyFile", "trustFile", "enabled");
     static final List<String> CHECKPOINTS_KEYS =
             List.of("directory", "intervalMs", "mode", "retained", "fullEvery", "restart");

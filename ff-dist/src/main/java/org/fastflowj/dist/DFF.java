@@ -21,7 +21,11 @@ import java.util.function.UnaryOperator;
  *   }
  * </pre>
  *
- * With no group selected the program runs whole in one process on ff-core: no network, no
+ * The groups may come from the config instead of the code: a config whose groups list the program's named
+ * blocks ({@code "blocks": ["reader"]}, {@link GroupConfig#blocks()}) makes them when the tree starts, and the
+ * program calls no {@code createGroup}.
+ *
+ * <p>With no group selected the program runs whole in one process on ff-core: no network, no
  * serialization. {@link #checkSerialization(boolean)} (or {@code -Dfastflowj.dist.checkSerialization=true})
  * sends every item of such a one-process run through the serializer, so a type that cannot cross groups
  * is found without a cluster.

@@ -152,6 +152,14 @@ public final class DffConfig {
         }
     }
 
+    /**
+     * Whether the config rather than the program's code makes the groups: every group lists its blocks
+     * ({@link GroupConfig#blocks()}), which the run resolves against the program's tree.
+     */
+    public boolean listsBlocks() {
+        return groups.stream().anyMatch(g -> g.blocks().isPresent());
+    }
+
     /** Where this config came from: the file name, or the name given to {@link #parse}. */
     public String source() {
         return source;

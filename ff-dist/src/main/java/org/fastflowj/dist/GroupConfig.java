@@ -37,6 +37,8 @@ import java.util.Optional;
  *     endpoint host, see {@link #tlsIdentity()}
  * @param line the 1-based line where this group's object starts in the config text (0 if built by hand)
  * @param column the 1-based column where this group's object starts
+ * @param blocks the program's blocks this group takes ({@code blocks} key), when the config rather than the
+ *     program's code makes the groups; empty for a group the program creates ({@code createGroup})
  */
 public record GroupConfig(
         String name,
@@ -54,7 +56,8 @@ public record GroupConfig(
         List<String> jvmArgs,
         Optional<String> tlsName,
         int line,
-        int column) {
+        int column,
+        Optional<BlockList> blocks) {
 
     /**
      * The {@code host} prefix of a group started in a network namespace of the launcher's own machine
@@ -92,6 +95,45 @@ public record GroupConfig(
         Objects.requireNonNull(preCmd, "preCmd");
         jvmArgs = List.copyOf(jvmArgs);
         Objects.requireNonNull(tlsName, "tlsName");
+        Objects.requireNonNull(blocks, "blocks");
+    }
+
+    /** A group the program creates in its code: one without a {@code blocks} list. */
+    public GroupConfig(
+            String name,
+            String endpoint,
+            String host,
+            int port,
+            String launchHost,
+            int batchSize,
+            int messageOTF,
+            int internalMessageOTF,
+            long flushDelayMicros,
+            long maxBufferedBytesPerLink,
+            String threadMapping,
+            Optional<String> preCmd,
+            List<String> jvmArgs,
+            Optional<String> tlsName,
+            int line,
+            int column) {
+        this(
+                name,
+                endpoint,
+                host,
+                port,
+                launchHost,
+                batchSize,
+                messageOTF,
+                internalMessageOTF,
+                flushDelayMicros,
+                maxBufferedBytesPerLink,
+                threadMapping,
+                preCmd,
+                jvmArgs,
+                tlsName,
+                line,
+                column,
+                Optional.empty());
     }
 
     /** The network namespace the launcher starts this group in ({@code "host": "netns:NAME"}); empty for a machine. */

@@ -61,6 +61,7 @@ final class GroupsReader {
                             + (node.isArray() ? "[]" : ConfigFields.describe(node)));
         }
         List<GroupConfig> groups = new ArrayList<>();
+        List<String> paths = new ArrayList<>();
         Map<String, String> pathByName = new HashMap<>();
         Map<String, String> pathByEndpoint = new HashMap<>();
         for (int i = 0; i < node.size(); i++) {
@@ -90,8 +91,34 @@ final class GroupsReader {
                 continue;
             }
             groups.add(group);
+            paths.add(path);
         }
+        checkBlocksEverywhereOrNowhere(groups, paths);
         return groups;
+    }
+
+    /**
+     * The groups come from the config or from the program's code, never some from each: a program that
+     * creates some groups itself has its whole layout in its code, and the config cannot add to it.
+     */
+    private void checkBlocksEverywhereOrNowhere(List<GroupConfig> groups, List<String> paths) {
+        GroupConfig listing =
+                groups.stream().filter(g -> g.blocks().isPresent()).findFirst().orElse(null);
+        if (listing == null) {
+            return;
+        }
+        BlockList listed = listing.blocks().orElseThrow();
+        for (int i = 0; i < groups.size(); i++) {
+            GroupConfig g = groups.get(i);
+            if (g.blocks().isEmpty()) {
+                fields.note(json.errorAtValue(
+                        paths.get(i),
+                        "group '" + g.name() + "' has no \"blocks\", but group '" + listing.name() + "' lists its"
+                                + " blocks (at " + listed.line() + ":" + listed.column() + "): give the blocks of"
+                                + " every group in the config, or of none (the program then creates its groups"
+                                + " in code)"));
+            }
+        }
     }
 
     /** The group at {@code path}, or null when a key it cannot do without is bad (noted, as every problem). */
@@ -117,6 +144,9 @@ final class GroupsReader {
         List<String> jvmArgs = fields.attempt(() -> fields.strings(group, path, "jvmArgs"), List.of());
         Optional<String> tlsName =
                 fields.attempt(() -> fields.nonBlankString(group, path, "tlsName"), Optional.empty());
+        // A bad list is noted; the group still counts as one that lists its blocks, which it meant to.
+        Optional<BlockList> blocks =
+                fields.attempt(() -> blocks(group, path), Optional.of(new BlockList(List.of(), 0, 0)));
         if (name == null || endpoint == null) {
             return null;
         }
@@ -137,7 +167,32 @@ final class GroupsReader {
                 jvmArgs,
                 tlsName,
                 start.line(),
-                start.column());
+                start.column(),
+                blocks);
+    }
+
+    /** The {@code blocks} key: non-blank strings, at least one; what each names is resolved against the tree. */
+    private Optional<BlockList> blocks(ObjectNode group, String path) {
+        if (!group.has("blocks")) {
+            return Optional.empty();
+        }
+        String at = path + ".blocks";
+        List<String> texts = fields.strings(group, path, "blocks");
+        if (texts.isEmpty()) {
+            throw json.errorAtValue(
+                    at, "expected at least one block name, like [\"reader\"] or [\"search.workers[0-3]\"]");
+        }
+        List<BlockList.Entry> entries = new ArrayList<>();
+        for (int i = 0; i < texts.size(); i++) {
+            String element = at + "[" + i + "]";
+            if (texts.get(i).isBlank()) {
+                throw json.errorAtValue(element, "expected a block name, got \"" + texts.get(i) + "\"");
+            }
+            LocatedJson.Position where = json.valueAt(element);
+            entries.add(new BlockList.Entry(texts.get(i).strip(), where.line(), where.column()));
+        }
+        LocatedJson.Position key = json.keyAt(at);
+        return Optional.of(new BlockList(entries, key.line(), key.column()));
     }
 
     /** The {@code name} key: {@link Group#NAME_RULE}, since the launcher names files and arguments after it. */

@@ -18,7 +18,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 class DffConfigErrorTest {
     private static final String GROUP_KEYS =
             "name, endpoint, host, batchSize, messageOTF, internalMessageOTF, maxBufferedBytesPerLink,"
-                    + " flushDelayMicros, threadMapping, preCmd, jvmArgs, tlsName";
+                    + " flushDelayMicros, threadMapping, preCmd, jvmArgs, tlsName, blocks";
 
     private static ConfigException error(String json) {
         return catchThrowableOfType(ConfigException.class, () -> DffConfig.parse(json, "app.json"));

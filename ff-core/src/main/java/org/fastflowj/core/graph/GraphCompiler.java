@@ -69,6 +69,17 @@ public final class GraphCompiler {
     }
 
     /**
+     * Checks the distributed groups of {@code root} against the layout rules (the 2022 paper's Fig. 6), as
+     * {@link #compile} does first, without compiling the rest: for groups made from elsewhere than the
+     * program's code, whose errors are to be reported where they were made.
+     *
+     * @throws GraphBuildException naming the group, the block and the rule it breaks
+     */
+    public static void checkGroups(BuildingBlock root) {
+        GroupLayout.assign(root);
+    }
+
+    /**
      * What a compiled block offers its neighbours. {@code wrapped}: its exits already send their results
      * back on a feedback channel, so feeding a next stage too needs exits that choose (multi-output).
      */

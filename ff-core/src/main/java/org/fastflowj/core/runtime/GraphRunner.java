@@ -1,5 +1,6 @@
 package org.fastflowj.core.runtime;
 
+import org.fastflowj.core.BuildingBlock;
 import org.fastflowj.core.RunOptions;
 import org.fastflowj.core.graph.Graph;
 
@@ -12,6 +13,14 @@ import org.fastflowj.core.graph.Graph;
  * <p>Threading: called on the thread that calls {@code run}.
  */
 public interface GraphRunner {
+    /**
+     * Gives {@code root} the groups this runner's settings define for it, before the tree is planned and
+     * compiled: ff-dist's from a config that lists the blocks of each group, so that a program whose blocks
+     * are named becomes distributed without calling {@code createGroup}. A tree a library runs in its own
+     * process only is never given any.
+     */
+    default void placeGroups(BuildingBlock root) {}
+
     /** Starts {@code graph}, or returns null to leave it to the shared-memory executor. */
     Execution start(Graph graph, RunOptions options);
 

@@ -3,6 +3,7 @@ package org.fastflowj.core.runtime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.ServiceLoader;
+import org.fastflowj.core.BuildingBlock;
 import org.fastflowj.core.RunOptions;
 import org.fastflowj.core.graph.Graph;
 
@@ -11,6 +12,13 @@ public final class GraphRunners {
     private static final List<GraphRunner> RUNNERS = load();
 
     private GraphRunners() {}
+
+    /** Lets every runner give {@code root} the groups its settings define ({@link GraphRunner#placeGroups}). */
+    public static void placeGroups(BuildingBlock root) {
+        for (GraphRunner runner : RUNNERS) {
+            runner.placeGroups(root);
+        }
+    }
 
     public static Execution start(Graph graph, RunOptions options) {
         for (GraphRunner runner : RUNNERS) {

@@ -31,6 +31,9 @@ public final class LocalEngine implements Engine<BuildingBlock, RunOptions, RunS
 
     @Override
     public EngineRun<RunStats> start(BuildingBlock block, RunOptions options, Placement placement) {
+        if (placement == Placement.ANY_RUNNER) {
+            GraphRunners.placeGroups(block);
+        }
         Optimizer.Plan plan = Optimizer.plan(block, options);
         Graph graph = GraphCompiler.compile(plan.block());
         RunMetrics shown = RunMetrics.open(options.jmx(), options.uiPort());
@@ -72,6 +75,7 @@ public final class LocalEngine implements Engine<BuildingBlock, RunOptions, RunS
 
     @Override
     public String toDot(BuildingBlock block, RunOptions options) {
+        GraphRunners.placeGroups(block);
         Optimizer.Plan plan = Optimizer.plan(block, options);
         Graph graph = GraphCompiler.compile(plan.block());
         String title = block + ": " + graph.vertices().size() + " threads, optimize " + options.optLevel() + ", wait "

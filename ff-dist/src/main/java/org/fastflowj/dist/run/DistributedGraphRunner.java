@@ -1,6 +1,7 @@
 package org.fastflowj.dist.run;
 
 import java.util.List;
+import org.fastflowj.core.BuildingBlock;
 import org.fastflowj.core.RunOptions;
 import org.fastflowj.core.graph.Graph;
 import org.fastflowj.core.graph.GraphCut;
@@ -10,6 +11,7 @@ import org.fastflowj.core.runtime.GraphRunner;
 import org.fastflowj.core.runtime.control.RunHooks;
 import org.fastflowj.dist.ControlLine;
 import org.fastflowj.dist.DFF;
+import org.fastflowj.dist.DffConfig;
 import org.fastflowj.dist.GroupsPrintedException;
 import org.fastflowj.dist.serial.ItemCodec;
 
@@ -19,6 +21,19 @@ import org.fastflowj.dist.serial.ItemCodec;
  * one-process run sends every item through the codec; otherwise ff-core runs the graph as usual.
  */
 public final class DistributedGraphRunner implements GraphRunner {
+    /**
+     * A config whose groups list their blocks makes the program's groups ({@link ConfigGroups}), in every
+     * process that has it: each group's, the one asked only its groups, and a whole run given the config,
+     * so that all of them see one layout and a bad one fails before any group starts.
+     */
+    @Override
+    public void placeGroups(BuildingBlock root) {
+        DffConfig config = DFF.settings().config();
+        if (config != null && config.listsBlocks()) {
+            ConfigGroups.place(root, config);
+        }
+    }
+
     @Override
     public Execution start(Graph graph, RunOptions options) {
         DFF.Settings settings = DFF.settings();

@@ -41,6 +41,34 @@ class MultiProcessTest {
     }
 
     @Test
+    void shouldRunAProgramWithNamedBlocksInTheGroupsItsConfigLists() throws Exception {
+        Path config = dir.resolve("app.json");
+        Files.writeString(
+                config,
+                String.format(
+                        """
+                        {"groups": [
+                          {"name": "A", "endpoint": "127.0.0.1:%d", "blocks": ["source", "squares"]},
+                          {"name": "B", "endpoint": "127.0.0.1:%d", "blocks": ["squares.workers[2-3]"]},
+                          {"name": "C", "endpoint": "127.0.0.1:%d", "blocks": ["sink"]}
+                        ]}
+                        """,
+                        ProcessCluster.freePort(), ProcessCluster.freePort(), ProcessCluster.freePort()));
+        String oneProcess = NamedBlocksApp.run(20_000);
+
+        try (ProcessCluster cluster = ProcessCluster.start(NamedBlocksApp.class, config, GROUPS, List.of(), "20000")) {
+            Map<String, Integer> codes = cluster.awaitExit(60);
+
+            assertThat(codes)
+                    .as(cluster.allOutput())
+                    .containsOnly(Map.entry("A", 0), Map.entry("B", 0), Map.entry("C", 0));
+            assertThat(oneProcess).isEqualTo("sum=" + sumOfSquares(20_000) + " count=20000");
+            assertThat(cluster.output("C")).contains(oneProcess);
+            assertThat(cluster.output("A") + cluster.output("B")).doesNotContain("sum=");
+        }
+    }
+
+    @Test
     void shouldFailEveryGroupNamingTheOriginWhenANodeThrows() throws Exception {
         Path config = ProcessCluster.config(dir, GROUPS, "");
         try (ProcessCluster cluster =

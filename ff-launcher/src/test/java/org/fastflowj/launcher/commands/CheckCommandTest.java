@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import org.fastflowj.launcher.CommonOptions;
 import org.fastflowj.launcher.Launcher;
 import org.fastflowj.launcher.apps.LingeringApp;
+import org.fastflowj.launcher.apps.NamedStagesApp;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -48,6 +49,32 @@ class CheckCommandTest {
         Launcher.Result result = Launcher.run(args(config, Launcher.configGroupsApp("10")));
         assertThat(result.code()).as(result.toString()).isZero();
         assertThat(result.out()).contains("the program's groups [A, B, C] match");
+    }
+
+    @Test
+    void shouldAcceptAProgramWhoseGroupsTheConfigsBlocksListsMake() throws Exception {
+        Path config = Launcher.config(
+                dir, "127.0.0.1", "\"blocks\": [\"source\"]", "\"blocks\": [\"square\"]", "\"blocks\": [\"sink\"]");
+        List<String> command = new ArrayList<>(Launcher.javaCommand());
+        command.addAll(List.of(NamedStagesApp.class.getName(), "10"));
+
+        Launcher.Result result = Launcher.run(args(config, command));
+
+        assertThat(result.code()).as(result.toString()).isZero();
+        assertThat(result.out()).contains("the program's groups [A, B, C] match");
+    }
+
+    @Test
+    void shouldNameTheConfigsStringThatNamesNoBlockOfTheProgram() throws Exception {
+        Path config = Launcher.config(
+                dir, "127.0.0.1", "\"blocks\": [\"source\"]", "\"blocks\": [\"sqare\"]", "\"blocks\": [\"sink\"]");
+        List<String> command = new ArrayList<>(Launcher.javaCommand());
+        command.addAll(List.of(NamedStagesApp.class.getName(), "10"));
+
+        Launcher.Result result = Launcher.run(args(config, command));
+
+        assertThat(result.code()).as(result.toString()).isNotZero();
+        assertThat(result.err()).contains("app.json:4:").contains("group 'B' lists \"sqare\", but no block");
     }
 
     @Test
