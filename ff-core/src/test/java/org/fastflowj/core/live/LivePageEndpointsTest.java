@@ -8,9 +8,13 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.fastflowj.core.Node;
+import org.fastflowj.core.Pipeline;
+import org.fastflowj.core.RunOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -78,6 +82,45 @@ class LivePageEndpointsTest {
                                     + "\",\"to\":\"ff-squares-emitter\",\"feedback\":false,\"queued\":")
                     .endsWith("]}");
             assertThat(atMillis(stats.body())).isPositive();
+        }
+    }
+
+    @Test
+    void shouldCountAWaitForInputWhileItLasts() throws Exception {
+        Held held = new Held();
+        Pipeline pipe =
+                new Pipeline(held.named("held"), Node.<Integer>sink(x -> {}).named("waiter"));
+        pipe.run(RunOptions.defaults().ui(0));
+        try {
+            String url = "http://127.0.0.1:" + pipe.uiPort() + "/api/stats";
+            Pattern blocked = Pattern.compile("\\{\"name\":\"waiter\",\"itemsIn\":0,[^}]*\"blockedInputNanos\":(\\d+)");
+            long seen = 0;
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (seen < TimeUnit.MILLISECONDS.toNanos(300) && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+                Matcher m = blocked.matcher(get(url).body());
+                assertThat(m.find())
+                        .as("the waiter's row, before any item came")
+                        .isTrue();
+                seen = Long.parseLong(m.group(1));
+            }
+            assertThat(seen)
+                    .as("the wait under way, counted before it ends")
+                    .isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(300));
+        } finally {
+            held.release.countDown();
+            assertThat(pipe.waitEnd(20, TimeUnit.SECONDS)).as("the run ended").isTrue();
+        }
+    }
+
+    /** A source that sends nothing until released, then ends: what follows it waits for input meanwhile. */
+    private static final class Held extends Node<Void, Integer> {
+        final CountDownLatch release = new CountDownLatch(1);
+
+        @Override
+        protected Integer svc(Void none) throws InterruptedException {
+            release.await();
+            return eos();
         }
     }
 

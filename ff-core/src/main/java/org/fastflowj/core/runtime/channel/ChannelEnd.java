@@ -20,7 +20,7 @@ public abstract class ChannelEnd extends ParkerPadAfter implements Runnable {
 
     static {
         try {
-            INPUT_WAITS = MethodHandles.lookup().findVarHandle(ChannelEnd.class, "inputWaits", int.class);
+            INPUT_WAITS = MethodHandles.lookup().findVarHandle(ChannelEnd.class, "inputWaits", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -32,9 +32,10 @@ public abstract class ChannelEnd extends ParkerPadAfter implements Runnable {
     public volatile NodeThreads.Run threadRun;
     /**
      * How many times it began to wait for input with nothing to take ({@link #noteInputWait}, {@link
-     * #inputWaits()}).
+     * #inputWaits()}). A long, not an int: an int could take a 4-byte hole next to the park state, which
+     * other threads read on every item.
      */
-    private int inputWaits;
+    private long inputWaits;
 
     public ChannelEnd(String name) {
         this.name = name;
@@ -52,7 +53,7 @@ public abstract class ChannelEnd extends ParkerPadAfter implements Runnable {
 
     /** How many times it began to wait for input; any thread (opaque read, see {@link #noteInputWait}). */
     public final int inputWaits() {
-        return (int) INPUT_WAITS.getOpaque(this);
+        return (int) (long) INPUT_WAITS.getOpaque(this); // wraps: only a change between two looks counts
     }
 
     /** Its input channels (forward first, then feedback), once wired. */

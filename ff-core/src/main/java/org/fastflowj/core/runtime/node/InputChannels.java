@@ -27,7 +27,7 @@ import org.fastflowj.core.spi.Sentinel;
  * <p>Threading: the node thread is every input channel's only consumer; it reads the producer's park
  * state and end flag, written by the producer.
  */
-public class InputChannels extends PartPadding {
+public class InputChannels extends WaitTime {
     private final NodeLife life;
     private final ChannelEnd self;
     private final RunControl control;
@@ -65,8 +65,6 @@ public class InputChannels extends PartPadding {
     int orderWorker = -1;
     /** Items taken since the last fence (see Parker): one take in 64 fences. */
     private int takesSinceFence;
-
-    long blockedNanos;
 
     /** An input side padded at its end too (see {@link PartPadding}). */
     static InputChannels create(
@@ -274,8 +272,13 @@ public class InputChannels extends PartPadding {
         long start = System.nanoTime();
         IdleStrategy idle = idler;
         idle.reset();
-        if (!inputReady(target)) {
-            self.noteInputWait();
+        if (inputReady(target)) {
+            blockedNanos += System.nanoTime() - start;
+            return;
+        }
+        self.noteInputWait();
+        waitBegan(start);
+        try {
             do {
                 control.checkCancelled();
                 idleHook.beforeIdleStep(idle.parksNext());
@@ -284,8 +287,9 @@ public class InputChannels extends PartPadding {
                 }
                 self.pause(idle, WAIT_INPUT, target, inputArrived, Long.MAX_VALUE);
             } while (!inputReady(target));
+        } finally {
+            waitEnded(start);
         }
-        blockedNanos += System.nanoTime() - start;
     }
 
     /** Every forward input ended, and every feedback producer is done with nothing left to take. */

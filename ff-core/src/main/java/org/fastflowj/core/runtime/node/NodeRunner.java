@@ -726,8 +726,8 @@ public class NodeRunner extends ChannelEnd implements NodeContext, NodeLife, Bar
     @Override
     public NodeStats stats() {
         long total = Math.max(0, endNanos - startNanos);
-        long blockedIn = in == null ? 0 : in.blockedNanos;
-        long blockedOut = out == null ? 0 : out.blockedNanos;
+        long blockedIn = in == null ? 0 : in.blockedNanosNow();
+        long blockedOut = out == null ? 0 : out.blockedNanosNow();
         long svc = Math.max(0, total - blockedIn - blockedOut);
         long itemsOut = out == null ? 0 : out.itemsOut;
         return new NodeStats(name, itemsIn, itemsOut, svc, blockedIn, blockedOut, cpu, counts(node));

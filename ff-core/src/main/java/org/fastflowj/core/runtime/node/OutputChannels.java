@@ -24,7 +24,7 @@ import org.fastflowj.core.spi.Sentinel;
  * <p>Threading: the node thread is every output channel's only producer; it reads the consumer's park
  * state and end flag, written by the consumer.
  */
-public class OutputChannels extends PartPadding {
+public class OutputChannels extends WaitTime {
     private final NodeLife life;
     private final RunControl control;
     private final ChannelEnd self;
@@ -58,7 +58,6 @@ public class OutputChannels extends PartPadding {
     private int putsSinceFence;
 
     long itemsOut;
-    long blockedNanos;
 
     /** An output side padded at its end too (see {@link PartPadding}). */
     static OutputChannels create(
@@ -163,6 +162,7 @@ public class OutputChannels extends PartPadding {
 
     private int routeSlow(Object item, SpscChannel[] outs) {
         long start = System.nanoTime();
+        waitBegan(start);
         try {
             int n = outs.length;
             idler.reset();
@@ -191,7 +191,7 @@ public class OutputChannels extends PartPadding {
                 self.pause(idler, WAIT_OUTPUT, null, roomArrived, Long.MAX_VALUE);
             }
         } finally {
-            blockedNanos += System.nanoTime() - start;
+            waitEnded(start);
         }
     }
 
@@ -239,6 +239,7 @@ public class OutputChannels extends PartPadding {
     /** Waits for room; false if the consumer is gone and the item was dropped. */
     private boolean putSlow(SpscChannel ch, Object item) {
         long start = System.nanoTime();
+        waitBegan(start);
         try {
             idler.reset();
             for (; ; ) {
@@ -254,7 +255,7 @@ public class OutputChannels extends PartPadding {
                 self.pause(idler, WAIT_OUTPUT, ch, roomArrived, Long.MAX_VALUE);
             }
         } finally {
-            blockedNanos += System.nanoTime() - start;
+            waitEnded(start);
         }
     }
 
