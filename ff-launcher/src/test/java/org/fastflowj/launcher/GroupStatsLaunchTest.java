@@ -75,21 +75,7 @@ class GroupStatsLaunchTest {
         Path config = Launcher.config(dir, "127.0.0.1");
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        // B works 1 ms per item: the run lasts long enough to be read, and is killed once it was
-        String[] args = Launcher.args(
-                List.of(
-                        "run",
-                        "-c",
-                        config.toString(),
-                        "--timeout",
-                        "90s",
-                        "--grace",
-                        "1s",
-                        "--ui",
-                        "0",
-                        "--program",
-                        "sums"),
-                Launcher.sumApp("100000", "-1", "1000"));
+        String[] args = slowRunWithPage(config);
         CompletableFuture<Integer> run = CompletableFuture.supplyAsync(
                 () -> Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true)));
         HttpClient http =
@@ -130,21 +116,7 @@ class GroupStatsLaunchTest {
         Path config = Launcher.config(dir, "127.0.0.1");
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        // B works 1 ms per item: the run lasts long enough to be read, and is killed once it was
-        String[] args = Launcher.args(
-                List.of(
-                        "run",
-                        "-c",
-                        config.toString(),
-                        "--timeout",
-                        "90s",
-                        "--grace",
-                        "1s",
-                        "--ui",
-                        "0",
-                        "--program",
-                        "sums"),
-                Launcher.sumApp("100000", "-1", "1000"));
+        String[] args = slowRunWithPage(config);
         CompletableFuture<Integer> run = CompletableFuture.supplyAsync(
                 () -> Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true)));
         HttpClient http =
@@ -276,5 +248,23 @@ class GroupStatsLaunchTest {
             TimeUnit.MILLISECONDS.sleep(50);
         }
         throw new AssertionError("the launcher printed no metrics address:\n" + err);
+    }
+
+    /** A run of program "sums" with its page on a free port; B works 1 ms per item, so it lasts to be read. */
+    private static String[] slowRunWithPage(Path config) {
+        return Launcher.args(
+                List.of(
+                        "run",
+                        "-c",
+                        config.toString(),
+                        "--timeout",
+                        "90s",
+                        "--grace",
+                        "1s",
+                        "--ui",
+                        "0",
+                        "--program",
+                        "sums"),
+                Launcher.sumApp("100000", "-1", "1000"));
     }
 }
