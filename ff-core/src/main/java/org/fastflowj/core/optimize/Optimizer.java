@@ -16,7 +16,13 @@ import org.slf4j.LoggerFactory;
  * for the order of the rewrites and why they work on the tree.
  */
 public final class Optimizer {
-    private static final Logger LOG = LoggerFactory.getLogger(Optimizer.class);
+    /**
+     * Made on first use: a run that logs nothing never starts the logging backend, which costs a fresh
+     * JVM about 45 ms.
+     */
+    private static final class Log {
+        static final Logger LOG = LoggerFactory.getLogger(Optimizer.class);
+    }
 
     private Optimizer() {}
 
@@ -53,7 +59,7 @@ public final class Optimizer {
             after = threads(block);
         } catch (GraphBuildException e) {
             // The program as written compiled, so this is a rewrite the compiler refuses: run it as written.
-            LOG.warn(
+            Log.LOG.warn(
                     "optimizer: {} runs as written: a rewrite gave a graph the compiler refuses ({})",
                     root,
                     e.getMessage());
