@@ -127,7 +127,8 @@ final class ProgramGroups {
         List<String> problems = new ArrayList<>();
         if (programGroups.isEmpty()) {
             problems.add(config.source() + ": the program creates no group (no createGroup or include before its"
-                    + " run); each group of the config would run the whole program");
+                    + " run, and the config lists no \"blocks\" for its groups); each group of the config would run"
+                    + " the whole program");
         }
         for (String used : programGroups) {
             if (config.group(used).isEmpty()) {
