@@ -101,7 +101,8 @@ class MdfRecoveryProcessTest {
         Random random = new Random(seed);
         int at = 1 + random.nextInt(8);
         System.out.printf("wavefront: kill -9 of W3, W1, W2 from %d/20 of the tasks on (seed %d)%n", at, seed);
-        try (ProcessCluster cluster = start("wavefront", 6, 3000)) {
+        // 30 ms tasks: three kills, each awaited until its loss is seen, fit in the run on a loaded machine
+        try (ProcessCluster cluster = start("wavefront", 6, 30_000)) {
             awaitLine(cluster, "S", "progress " + at + "/20");
             for (String victim : List.of("W3", "W1", "W2")) {
                 kill(cluster, victim);
