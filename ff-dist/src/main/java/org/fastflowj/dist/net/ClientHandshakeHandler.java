@@ -127,6 +127,13 @@ final class ClientHandshakeHandler extends AbstractHandshakeHandler {
             ctx.close();
             return;
         }
+        if (clientNonce != null && causeOrNull == null && !ctx.channel().isActive()) {
+            result.tryFailure(new ClosedDuringHandshakeException(peerDescription
+                    + " closed the connection after its CHALLENGE without refusing it (a run of it ending, or it"
+                    + " went down: see its log)"));
+            ctx.close();
+            return;
+        }
         String why =
                 clientNonce == null && causeOrNull == null && !ctx.channel().isActive()
                         ? "it closed the connection before its CHALLENGE (it uses TLS and this group does not, or it"

@@ -51,6 +51,8 @@ final class Connector {
                     return awaitHandshake(connected, handshake);
                 } catch (ClosedBeforeChallengeException e) {
                     cause = e; // the peer is at its cap of pending handshakes: like a refused connect
+                } catch (ClosedDuringHandshakeException e) {
+                    cause = e; // the peer's run ending, or the peer going down: it may be up again soon
                 }
             } else {
                 cause = connected.cause();
@@ -105,6 +107,7 @@ final class Connector {
     static boolean isRetriable(Throwable cause) {
         return cause instanceof ConnectException
                 || cause instanceof ClosedBeforeChallengeException
+                || cause instanceof ClosedDuringHandshakeException
                 || cause instanceof NoRouteToHostException
                 || cause instanceof PortUnreachableException;
     }
@@ -119,7 +122,7 @@ final class Connector {
         if (cause instanceof NoRouteToHostException) {
             return "No route to host";
         }
-        if (cause instanceof ClosedBeforeChallengeException) {
+        if (cause instanceof ClosedBeforeChallengeException || cause instanceof ClosedDuringHandshakeException) {
             return cause.getMessage();
         }
         return String.valueOf(cause.getMessage());

@@ -5,10 +5,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.fastflowj.dist.net.RecordingPeerHandler.next;
 import static org.fastflowj.dist.net.TransportFixture.settings;
 
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -189,6 +194,40 @@ class TransportHandshakeTest {
                     .isInstanceOf(PeerLinkFailedException.class)
                     .hasMessageContaining("handshake not completed within 500 ms: no CHALLENGE received (the peer is"
                             + " frozen or overloaded, or it uses TLS and this group does not)");
+        }
+    }
+
+    @Test
+    void shouldTryAgainWhenThePeerClosesAfterItsChallengeWithoutRefusing() throws Exception {
+        Transport client = fixture.start(settings("G1").withTimeouts(1_500, 500), Set.of(), clientEvents);
+        // What a group's previous run does with a connection meant for its next run: accepts, challenges,
+        // then closes with its transport. The next run's listener may be up a moment later.
+        AtomicInteger accepted = new AtomicInteger();
+        try (ServerSocket closing = new ServerSocket(0, 8, InetAddress.getLoopbackAddress())) {
+            Thread acceptor = new Thread(() -> {
+                while (!closing.isClosed()) {
+                    try (Socket s = closing.accept()) {
+                        accepted.incrementAndGet();
+                        ByteBuf challenge = Handshake.challenge(ByteBufAllocator.DEFAULT, new byte[16]);
+                        byte[] bytes = new byte[challenge.readableBytes()];
+                        challenge.readBytes(bytes);
+                        challenge.release();
+                        s.getOutputStream().write(bytes);
+                        s.getOutputStream().flush();
+                        s.getInputStream().read(); // the HELLO begins: close in mid-handshake
+                    } catch (IOException e) {
+                        return; // the test closed the listener
+                    }
+                }
+            });
+            acceptor.setDaemon(true);
+            acceptor.start();
+
+            assertThatThrownBy(() -> client.connect("G2", TransportFixture.loopback(closing.getLocalPort())))
+                    .isInstanceOf(PeerUnavailableException.class)
+                    .hasMessageContaining("did not come up within 1500 ms")
+                    .hasMessageContaining("closed the connection after its CHALLENGE without refusing it");
+            assertThat(accepted.get()).as("connections the client tried").isGreaterThanOrEqualTo(2);
         }
     }
 
