@@ -334,7 +334,6 @@ public final class RunCommand implements Callable<Integer> {
         }
     }
 
-    /** With {@code --ui-linger}: the page stays readable after the run, then goes. */
     /** The {@code program} label of {@code /metrics}: {@code --program}, else the config file's name. */
     private String programLabel() {
         if (programName != null && !programName.isBlank()) {
@@ -344,6 +343,7 @@ public final class RunCommand implements Callable<Integer> {
         return file.endsWith(".json") ? file.substring(0, file.length() - ".json".length()) : file;
     }
 
+    /** With {@code --ui-linger}: the page stays readable after the run, then goes. */
     private void linger(LauncherMetrics metrics, PrintWriter err) {
         if (uiLinger.isZero() || uiLinger.isNegative()) {
             return;
