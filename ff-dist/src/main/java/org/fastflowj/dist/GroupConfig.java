@@ -98,44 +98,6 @@ public record GroupConfig(
         Objects.requireNonNull(blocks, "blocks");
     }
 
-    /** A group the program creates in its code: one without a {@code blocks} list. */
-    public GroupConfig(
-            String name,
-            String endpoint,
-            String host,
-            int port,
-            String launchHost,
-            int batchSize,
-            int messageOTF,
-            int internalMessageOTF,
-            long flushDelayMicros,
-            long maxBufferedBytesPerLink,
-            String threadMapping,
-            Optional<String> preCmd,
-            List<String> jvmArgs,
-            Optional<String> tlsName,
-            int line,
-            int column) {
-        this(
-                name,
-                endpoint,
-                host,
-                port,
-                launchHost,
-                batchSize,
-                messageOTF,
-                internalMessageOTF,
-                flushDelayMicros,
-                maxBufferedBytesPerLink,
-                threadMapping,
-                preCmd,
-                jvmArgs,
-                tlsName,
-                line,
-                column,
-                Optional.empty());
-    }
-
     /** The network namespace the launcher starts this group in ({@code "host": "netns:NAME"}); empty for a machine. */
     public Optional<String> launchNamespace() {
         return launchHost.startsWith(NETNS_HOST_PREFIX)

@@ -81,7 +81,8 @@ class DffConfigTest {
                         List.of("-Xmx2g", "-XX:+UseZGC"),
                         Optional.of("g1.internal"),
                         14,
-                        5));
+                        5,
+                        Optional.empty()));
         assertThat(config.groups().get(0).threadMappingCpus()).containsExactly(0, 2, 4);
         assertThat(config.groups().get(0).tlsIdentity()).isEqualTo("g1.internal");
         assertThat(config.groups().get(1).tlsIdentity()).isEqualTo("node2");
